@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerErrorHandler } from './plugins/errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { devOutboxRoutes } from './modules/outbox/outbox.routes';
+import { requestRoutes } from './modules/requests/requests.routes';
+import { systemRoutes } from './modules/system/system.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+/** Paths that belong to the server; anything else is the web app's, answered with index.html. */
+const SERVER_PREFIXES = [
+  '/api/',
+  '/app_api/',
+  '/dev/',
+  '/docs',
+  '/uploads/',
+  '/healthz',
+  '/livez',
+  '/socket.io',
+];
+
+// apps/api/src/app.ts and apps/api/dist/main.js both sit two levels below apps/.
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["x-sh-auth"]', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.production,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorateRequest('auth', null);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    // HSTS and upgrade-insecure-requests only make sense behind TLS, i.e. in production.
+    hsts: config.production,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'MoveHub API',
+        description:
+          'Customer portal of a moving-company marketplace. Every response is `{code, message, ...}` ' +
+          'with the HTTP status equal to `code`. Authenticated calls carry the session token in `x-sh-auth`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'x-sh-auth' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(customerRoutes);
+  await app.register(requestRoutes);
+  if (!config.production) await app.register(devOutboxRoutes);
+
+  const webDist = config.webDistDir ?? defaultWebDist;
+  const serveWeb = existsSync(`${webDist}/index.html`);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints assets; index.html must always be revalidated.
+        res.setHeader(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some(
+      (p) => path === p.replace(/\/$/, '') || path.startsWith(p),
+    );
+    if (serveWeb && !isServerPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The SPA owns every other path, its own 404 page included.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(ErrorCode.notFound).send({ code: ErrorCode.notFound, message: MSG.notFound });
+  });
+
+  return app;
+}

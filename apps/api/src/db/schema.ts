@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Every person who signs in: customers (1), companies (2), foremen (3), sales team (4). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userType: smallint('user_type').notNull(),
+    // Stored lower-cased; one account per email and user type.
+    email: text('email').notNull(),
+    // scrypt hash (see password.ts); null for accounts that only sign in through a provider.
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    profilePicture: text('profile_picture'),
+    loginBy: text('login_by').notNull().default('app'),
+    howFoundUs: text('how_found_us'),
+    inviteFriendCode: text('invite_friend_code'),
+    referredById: integer('referred_by_id'),
+    // The chat room of this person (spec: the socket connects with the user's room_id).
+    roomId: text('room_id').notNull(),
+    // Average of the ratings companies gave this customer; kept by the feedback service.
+    customerRating: doublePrecision('customer_rating').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_type_uq').on(t.email, t.userType),
+    uniqueIndex('users_room_id_uq').on(t.roomId),
+    uniqueIndex('users_invite_code_uq').on(t.inviteFriendCode),
+  ],
+);
+
+/** Opaque session tokens: only the SHA-256 of the token is kept, so a database leak is no login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** A company's public face: name, about text, picture, contact, fleet size. */
+export const companyProfiles = pgTable('company_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  about: text('about'),
+  profilePicture: text('profile_picture'),
+  phone: text('phone'),
+  email: text('email'),
+  address: text('address'),
+  truckCount: integer('truck_count').notNull().default(0),
+  rating: doublePrecision('rating').notNull().default(0),
+  completedMoves: integer('completed_moves').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * A move request. Money is integer cents; the wire shows dollars. Status columns follow
+ * spec/request-lifecycle.md §4: request_status 0 active / 1 done / 2 cancelled, and
+ * request_timeline_status 0..8 and 11.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    // Direct requests go to one company from its link; 0 means an open marketplace request.
+    requestType: smallint('request_type').notNull().default(0),
+    requestStatus: smallint('request_status').notNull().default(0),
+    timelineStatus: smallint('request_timeline_status').notNull().default(0),
+    additionalStatus: smallint('additional_status').notNull().default(0),
+    companyId: integer('company_id').references(() => users.id),
+    moveDate: date('move_date', { mode: 'string' }).notNull(),
+    moveTime: text('s_time'),
+    windowFrom: text('start_window_from'),
+    windowTo: text('start_window_to'),
+    moveTypeId: integer('move_type_id'),
+    movers: smallint('movers'),
+    netDistanceMiles: doublePrecision('net_distance_miles').notNull().default(0),
+    recommendAmountCents: integer('recommend_amount_cents'),
+    customerBudgetCents: integer('customer_budget_cents'),
+    finalAmountCents: integer('final_amount_cents'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    finalComment: text('final_comment'),
+    publicAccessLink: text('public_access_link').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('requests_customer_status_idx').on(t.customerId, t.requestStatus, t.id),
+    uniqueIndex('requests_public_link_uq').on(t.publicAccessLink),
+  ],
+);
+
+export const requestAddresses = pgTable(
+  'request_addresses',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    // 1 pick-up, 2 drop-off
+    addressType: smallint('address_type').notNull(),
+    completeAddress: text('complete_address').notNull(),
+    streetAddress: text('street_address'),
+    zipCode: text('zip_code'),
+    apartmentNumber: text('apartment_number'),
+    addressDetail: text('address_detail'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    isStorage: boolean('is_storage').notNull().default(false),
+    isStairs: boolean('is_stairs').notNull().default(false),
+    isElevator: boolean('is_elevator').notNull().default(false),
+    isHardwoodFloor: boolean('is_hardwood_floor').notNull().default(false),
+    numberOfFlights: smallint('number_of_flights').notNull().default(0),
+    parkingAndBuildingInfo: text('parking_and_building_info'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+  },
+  (t) => [index('request_addresses_request_idx').on(t.requestId, t.position)],
+);
+
+/** A company's bid on a request; status 0 open, 1 accepted, 2 withdrawn or deleted by the customer. */
+export const requestBids = pgTable(
+  'request_bids',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id),
+    bidAmountCents: integer('bid_amount_cents').notNull(),
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('request_bids_request_company_uq').on(t.requestId, t.companyId)],
+);
+
+/** Email and SMS the product sends; in the embedded mode this table is the delivery. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
+);

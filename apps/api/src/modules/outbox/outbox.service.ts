@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { OutboxMessage } from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { outbox } from '../../db/schema';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string | null;
+  body: string;
+}
+
+/**
+ * Records an email or SMS. In the embedded mode this row and the log line are the delivery;
+ * a mail or SMS adapter sends it on in production. Callers pass their transaction so that a
+ * message exists only when the change that caused it was committed.
+ */
+export async function enqueueMessage(opts: {
+  db: Tx;
+  log: FastifyBaseLogger;
+  message: OutgoingMessage;
+}): Promise<void> {
+  const { message } = opts;
+  await opts.db.insert(outbox).values({
+    channel: message.channel,
+    toAddress: message.to,
+    subject: message.subject ?? null,
+    body: message.body,
+  });
+  opts.log.info(
+    { outbox: { channel: message.channel, to: message.to, subject: message.subject ?? null } },
+    `outbox: ${message.channel} to ${message.to}`,
+  );
+}
+
+/** Messages sent to one address, newest first. */
+export async function listMessages(opts: { db: Db; to: string }): Promise<OutboxMessage[]> {
+  const rows = await opts.db
+    .select()
+    .from(outbox)
+    .where(eq(sql`lower(${outbox.toAddress})`, opts.to.toLowerCase()))
+    .orderBy(desc(outbox.id))
+    .limit(100);
+  return rows.map((r) => ({
+    channel: r.channel,
+    to: r.toAddress,
+    subject: r.subject,
+    body: r.body,
+    created_at: r.createdAt.toISOString(),
+  }));
+}

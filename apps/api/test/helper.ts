@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { UserType } from '@movehub/shared';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
+import { seed } from '../src/db/seed/index';
+import { hashPassword } from '../src/lib/password';
+import { randomCode } from '../src/lib/tokens';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a real database for one test file. Without TEST_DATABASE_URL it is an
+ * in-memory PGlite; with it (or DATABASE_URL: CI points it at the PostgreSQL server) each file gets a database of
+ * its own, created here and dropped on close, so files can run in parallel.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  await database.migrate();
+  await seed({ db: database.db, demo: config.seedDemo });
+  const app = await buildApp({ config, database });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'Test@1234';
+let testHash: Promise<string> | undefined;
+
+/** A customer (or other user type) with TEST_PASSWORD; the hash is computed once per file. */
+export async function createUser(
+  database: Database,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  testHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      userType: UserType.customer,
+      email: `customer-${randomUUID()}@example.com`,
+      passwordHash: await testHash,
+      firstName: 'Casey',
+      lastName: 'Tester',
+      roomId: randomUUID(),
+      inviteFriendCode: randomCode(8),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('createUser inserted nothing');
+  return row;
+}
+
+/** A request of a customer with two addresses (pick-up and drop-off). */
+export async function createRequest(
+  database: Database,
+  overrides: Partial<typeof requests.$inferInsert> & { customerId: number },
+): Promise<typeof requests.$inferSelect> {
+  const [row] = await database.db
+    .insert(requests)
+    .values({
+      moveDate: '2026-12-15',
+      windowFrom: '08:00',
+      windowTo: '09:00',
+      movers: 2,
+      customerBudgetCents: 45_000,
+      publicAccessLink: randomCode(16),
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('createRequest inserted nothing');
+  await database.db.insert(requestAddresses).values([
+    {
+      requestId: row.id,
+      position: 0,
+      addressType: 1,
+      completeAddress: '100 S Main St, Los Angeles, CA 90012, USA',
+      zipCode: '90012',
+    },
+    {
+      requestId: row.id,
+      position: 1,
+      addressType: 2,
+      completeAddress: '200 Ocean Ave, Santa Monica, CA 90402, USA',
+      zipCode: '90402',
+      apartmentNumber: '4B',
+      isStorage: true,
+    },
+  ]);
+  return row;
+}
+
+export async function createBid(
+  database: Database,
+  values: { requestId: number; companyId: number; bidAmountCents: number; status?: number },
+): Promise<void> {
+  await database.db.insert(requestBids).values(values);
+}
+
+/** Logs a user in through the real call and returns the token. */
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+  userType = 1,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/app_api/login',
+    payload: { email, password, user_type: userType },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return (res.json() as { data: { auth_token: string } }).data.auth_token;
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserType } from '@movehub/shared';
+import { companyProfiles } from '../src/db/schema';
+import {
+  buildTestApp,
+  createBid,
+  createRequest,
+  createUser,
+  loginAs,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+const list = (token: string, request_status: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/customer/get_customer_request',
+    headers: { 'x-sh-auth': token },
+    payload: { request_status },
+  });
+
+describe('POST /api/customer/get_customer_request', () => {
+  it('gives an empty list and zero counts to a customer without requests', async () => {
+    const user = await createUser(ctx.database);
+    const res = await list(await loginAs(ctx.app, user.email), '0');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      code: 200,
+      message: 'Success',
+      data: [],
+      request_count: { active_request_count: 0, done_request_count: 0, cancle_request_count: 0 },
+    });
+  });
+
+  it("lists one tab's requests, newest first, with every tab's count", async () => {
+    const user = await createUser(ctx.database);
+    const first = await createRequest(ctx.database, { customerId: user.id });
+    const second = await createRequest(ctx.database, { customerId: user.id, timelineStatus: 1 });
+    await createRequest(ctx.database, { customerId: user.id, requestStatus: 1, timelineStatus: 8 });
+    await createRequest(ctx.database, {
+      customerId: user.id,
+      requestStatus: 2,
+      timelineStatus: 11,
+    });
+    await createRequest(ctx.database, {
+      customerId: user.id,
+      requestStatus: 2,
+      timelineStatus: 11,
+    });
+    const token = await loginAs(ctx.app, user.email);
+
+    const active = (await list(token, '0')).json();
+    expect(active.data.map((e: { request: { id: number } }) => e.request.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
+    expect(active.request_count).toEqual({
+      active_request_count: 2,
+      done_request_count: 1,
+      cancle_request_count: 2,
+    });
+
+    const done = (await list(token, '1')).json();
+    expect(done.data).toHaveLength(1);
+    expect(done.data[0].request.request_timeline_status).toBe(8);
+    expect(done.data[0].status).toBe(1);
+
+    const cancelled = (await list(token, 2)).json();
+    expect(cancelled.data).toHaveLength(2);
+    expect(
+      cancelled.data.every(
+        (e: { request: { request_status: number } }) => e.request.request_status === 2,
+      ),
+    ).toBe(true);
+  });
+
+  it('returns the spec fields: dates as MM-DD-YYYY, money in dollars, addresses in order', async () => {
+    const user = await createUser(ctx.database);
+    const created = await createRequest(ctx.database, {
+      customerId: user.id,
+      moveDate: '2027-01-05',
+      customerBudgetCents: 123_450,
+      discountPercent: 5,
+      finalComment: 'Piano on the second floor',
+    });
+    const [entry] = (await list(await loginAs(ctx.app, user.email), '0')).json().data;
+    expect(entry.request).toMatchObject({
+      id: created.id,
+      request_timeline_status: 0,
+      request_status: 0,
+      s_date: '01-05-2027',
+      start_window_from: '08:00',
+      start_window_to: '09:00',
+      customer_budget: 1234.5,
+      final_amount: null,
+      discount: 5,
+      final_comment: 'Piano on the second floor',
+      request_type: 0,
+      public_access_link: created.publicAccessLink,
+    });
+    expect(entry.request_address).toEqual([
+      expect.objectContaining({
+        complete_address: '100 S Main St, Los Angeles, CA 90012, USA',
+        zip_code: '90012',
+        address_type: 1,
+        is_storage: false,
+      }),
+      expect.objectContaining({
+        zip_code: '90402',
+        apartment_number: '4B',
+        address_type: 2,
+        is_storage: true,
+      }),
+    ]);
+    expect(entry).toMatchObject({
+      request_bid: [],
+      company_profile: null,
+      status: 0,
+      additional_status: 0,
+    });
+  });
+
+  it("shows open bids and the chosen company's name, and hides deleted bids", async () => {
+    const user = await createUser(ctx.database);
+    const a = await createUser(ctx.database, { userType: UserType.company });
+    const b = await createUser(ctx.database, { userType: UserType.company });
+    await ctx.database.db.insert(companyProfiles).values({ userId: a.id, name: 'Swift Movers LA' });
+    const req = await createRequest(ctx.database, {
+      customerId: user.id,
+      timelineStatus: 1,
+      companyId: a.id,
+    });
+    await createBid(ctx.database, { requestId: req.id, companyId: a.id, bidAmountCents: 52_000 });
+    await createBid(ctx.database, {
+      requestId: req.id,
+      companyId: b.id,
+      bidAmountCents: 48_000,
+      status: 2,
+    });
+    const [entry] = (await list(await loginAs(ctx.app, user.email), '0')).json().data;
+    expect(entry.request_bid).toEqual([{ company_id: a.id, request_id: req.id, bid_amount: 520 }]);
+    expect(entry.company_profile).toEqual({ name: 'Swift Movers LA' });
+  });
+
+  it("never shows another customer's requests", async () => {
+    const owner = await createUser(ctx.database);
+    const other = await createUser(ctx.database);
+    await createRequest(ctx.database, { customerId: owner.id });
+    const res = (await list(await loginAs(ctx.app, other.email), '0')).json();
+    expect(res.data).toEqual([]);
+    expect(res.request_count.active_request_count).toBe(0);
+  });
+
+  it('refuses an unknown tab code with 422 and a missing token with 401', async () => {
+    const user = await createUser(ctx.database);
+    const token = await loginAs(ctx.app, user.email);
+    for (const bad of ['3', 'x', -1, null]) {
+      const res = await list(token, bad);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().message).toMatch(/request_status/);
+    }
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/get_customer_request',
+      payload: { request_status: '0' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

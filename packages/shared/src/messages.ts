@@ -1,0 +1,90 @@
+/**
+ * Every user-facing text that the specification quotes, verbatim (spelling included).
+ * Both the server and the web app read them from here; nothing retypes them.
+ */
+export const MSG = {
+  // spec/portal.md §5 and §8: accounts and sessions
+  loginEmailInvalid: 'Please enter a valid email',
+  signupEmailInvalid: 'Please enter a valid email.',
+  profileEmailInvalid: 'Please enter a valid email address.',
+  sameEmail: 'You entered same email address.',
+  loginPasswordShort: 'Minimum 6 characters required for password',
+  passwordShort: 'Minimum 8 characters required for password.',
+  passwordWeak:
+    'A minimum 8 characters password contains a combination of uppercase letter and number. And at least one special character are required.',
+  passwordMismatch: 'Your password and confirmation password does not match',
+  firstNameInvalid: 'Please enter a valid first name.',
+  firstNameShort: 'First name must have 2 characters',
+  lastNameInvalid: 'Please enter a valid last name.',
+  lastNameShort: 'Last name must have 1 characters',
+  profileFirstNameShort: 'First name length must be grater then 1.',
+  profileFirstNameAlphabet: 'Please use english alphabets for first name.',
+  profileLastNameAlphabet: 'Please use english alphabets for last name.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  samePhone: 'You entered same phone number.',
+  invalidCredentials: 'Invalid Email or Password',
+  invalidCredentialsShown: 'The email and password you entered did not match our records.',
+  invalidEmail: 'Invalid Email',
+  invalidEmailShown: "We couldn't find your account with this email address",
+  logoutConfirm: 'Are your sure you want to logout?',
+  passwordUpdated: 'Password updated successfully',
+  emailCodeSent: 'Email verification code has been sent.',
+  phoneCodeSent: 'Phone verification code has been sent.',
+  profileUpdated: 'Profile updated successfully',
+  emailUpdated: 'Email updated successfully.',
+  phoneUpdated: 'Phone number updated successfully.',
+  addPhone: 'Add your phone number',
+  savedRequestBanner:
+    'Your moving request has been saved. Please sign up or log into your account.',
+  noNotifications: 'No Notification Found',
+  cookieAccept: 'I understand',
+
+  // spec/portal.md §2 cards
+  deleteCardTitle: 'Delete Card',
+  deleteCardConfirm: 'Are your sure you want to delete this card?',
+
+  // service area and wait-list
+  notInArea: 'We are not in your area yet. But will be there very soon...',
+  notInAreaShort: 'We are not in your area yet...',
+  waitlistAdded: 'Zipcode added into our waitlist.',
+
+  // spec/request-lifecycle.md: My Requests
+  noRequests: "You don't have any request currently",
+  createRequestNow: 'Create a request now',
+  pendingConfirmation: 'Pending request confirmation',
+  noBids: 'Hang tight, more bids should be coming your way shortly',
+  deleteAddressConfirm: 'Are your sure you want to delete this address?',
+  minTwoAddresses:
+    'Minimum two address is required. If you want to change please edit your address or add new address then delete this.',
+  cancelledPublic: (phone: string) =>
+    `This Request has been canceled. Please contact the company at ${phone} for more information.`,
+
+  // wizard
+  selectMoveSize: 'Please select move size.',
+  zipForAddress: 'Please enter the zip code for address.',
+  zipRequired: 'Please enter your zip code.',
+  addressInvalid: 'Please enter a valid address.',
+  directLinkInvalid: 'Company direct link is invalid.',
+  getMovingTitle: 'Get moving',
+  loginOrSignup: 'Please Login or Signup to request move.',
+  duplicateInSearch:
+    'Item with exact same name is already exist in search list. Please select from the search list.',
+  duplicateInSelected: 'Item with exact same name is already exist in selected items list.',
+
+  // payment, letter, comments
+  noActiveCard: 'Cannot charge a customer that has no active card',
+  agreeTermsSign: 'Please checked: Agree to terms and conditions.',
+  signatureRequired: 'Please take signature on sign-pad',
+  clientCommentUpdated: 'Client comment updated successfully.',
+  waitForForeman: 'Please wait for forman location',
+
+  // generic server texts (ours, not the spec's)
+  unauthorized: 'Your session has ended. Please log in again.',
+  notFound: 'The requested resource was not found.',
+  internal: 'Something went wrong on our side. Please try again.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is larger than the 1 MB limit.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  loggedOut: 'Logged out successfully.',
+  ok: 'Success',
+} as const;

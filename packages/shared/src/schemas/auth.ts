@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN } from '../constants';
+import { USER_TYPES } from '../enums';
+import { MSG } from '../messages';
+import { EMAIL_PATTERN } from '../rules/validation';
+import { envelope, intCode } from './envelope';
+
+/** The user object of the login and register responses, and of the stored session. */
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    user_type: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    profile_picture: z.string().nullable(),
+    customer_rating: z.number(),
+    room_id: z.string(),
+    login_by: z.string(),
+    how_found_us: z.string().nullable(),
+    invite_friend_code: z.string().nullable(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /app_api/login (spec/portal.md §7). */
+export const loginBodySchema = z.object({
+  email: z.string().trim().regex(EMAIL_PATTERN, MSG.loginEmailInvalid),
+  password: z.string().min(LOGIN_PASSWORD_MIN, MSG.loginPasswordShort),
+  user_type: intCode(USER_TYPES, 'user_type must be 1, 2, 3 or 4.'),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** The login form validates the same two fields; user_type is fixed by the portal. */
+export const loginFormSchema = loginBodySchema.pick({ email: true, password: true });
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const loginResponseSchema = envelope({
+  data: z.object({ auth_token: z.string(), user: sessionUserSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** GET /api/customer/profile_customer: the profile and the customer's rating. */
+export const profileResponseSchema = envelope({
+  profile: sessionUserSchema,
+  customer_rating: z.number(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
