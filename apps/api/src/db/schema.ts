@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -185,3 +185,20 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
 );
+
+// Relations let one query fetch a request with its addresses, bids and company (json aggregation
+// in PostgreSQL) instead of one round trip per kind.
+export const requestsRelations = relations(requests, ({ many, one }) => ({
+  addresses: many(requestAddresses),
+  bids: many(requestBids),
+  company: one(companyProfiles, {
+    fields: [requests.companyId],
+    references: [companyProfiles.userId],
+  }),
+}));
+export const requestAddressesRelations = relations(requestAddresses, ({ one }) => ({
+  request: one(requests, { fields: [requestAddresses.requestId], references: [requests.id] }),
+}));
+export const requestBidsRelations = relations(requestBids, ({ one }) => ({
+  request: one(requests, { fields: [requestBids.requestId], references: [requests.id] }),
+}));

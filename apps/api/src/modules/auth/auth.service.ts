@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { decoyHash, verifyPassword } from '../../lib/password';
@@ -45,23 +46,28 @@ export async function login(opts: {
   return { token, user };
 }
 
-/** The live session behind a token, or null when it is unknown, revoked or expired. */
-export async function authenticate(opts: {
-  db: Db;
-  token: string;
-}): Promise<{ sessionId: number; user: UserRow } | null> {
-  const [row] = await opts.db
+const sessionByTokenHash = preparedPerDatabase((db) =>
+  db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(opts.token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The live session behind a token, or null when it is unknown, revoked or expired. */
+export async function authenticate(opts: {
+  db: Db;
+  token: string;
+}): Promise<{ sessionId: number; user: UserRow } | null> {
+  const [row] = await sessionByTokenHash(opts.db).execute({ tokenHash: hashToken(opts.token) });
   return row ?? null;
 }
 

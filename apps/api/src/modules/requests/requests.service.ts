@@ -1,24 +1,30 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCount, RequestListEntry } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { companyProfiles, requestAddresses, requestBids, requests } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import { requestAddresses, requestBids, requests } from '../../db/schema';
 import { centsToDollars, toSpecDate } from '../../lib/wire';
 
 /** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
 const DELETED_BID = 2;
 
-export async function countCustomerRequests(opts: {
-  db: Db;
-  customerId: number;
-}): Promise<RequestCount> {
-  const [row] = await opts.db
+const countByStatus = preparedPerDatabase((db) =>
+  db
     .select({
       active: sql<number>`count(*) filter (where ${requests.requestStatus} = 0)::int`,
       done: sql<number>`count(*) filter (where ${requests.requestStatus} = 1)::int`,
       cancelled: sql<number>`count(*) filter (where ${requests.requestStatus} = 2)::int`,
     })
     .from(requests)
-    .where(eq(requests.customerId, opts.customerId));
+    .where(eq(requests.customerId, sql.placeholder('customerId')))
+    .prepare('count_customer_requests'),
+);
+
+export async function countCustomerRequests(opts: {
+  db: Db;
+  customerId: number;
+}): Promise<RequestCount> {
+  const [row] = await countByStatus(opts.db).execute({ customerId: opts.customerId });
   return {
     active_request_count: row?.active ?? 0,
     done_request_count: row?.done ?? 0,
@@ -26,40 +32,35 @@ export async function countCustomerRequests(opts: {
   };
 }
 
+const listByStatus = preparedPerDatabase((db) =>
+  db.query.requests
+    .findMany({
+      where: and(
+        eq(requests.customerId, sql.placeholder('customerId')),
+        eq(requests.requestStatus, sql.placeholder('requestStatus')),
+      ),
+      orderBy: desc(requests.id),
+      with: {
+        addresses: { orderBy: asc(requestAddresses.position) },
+        bids: { where: ne(requestBids.status, DELETED_BID), orderBy: asc(requestBids.id) },
+        company: { columns: { name: true } },
+      },
+    })
+    .prepare('list_customer_requests'),
+);
+
 /** My Requests: one tab's requests, newest first, with their addresses, bids and company. */
 export async function listCustomerRequests(opts: {
   db: Db;
   customerId: number;
   requestStatus: number;
 }): Promise<RequestListEntry[]> {
-  const { db } = opts;
-  const rows = await db
-    .select({ request: requests, companyName: companyProfiles.name })
-    .from(requests)
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, requests.companyId))
-    .where(
-      and(eq(requests.customerId, opts.customerId), eq(requests.requestStatus, opts.requestStatus)),
-    )
-    .orderBy(desc(requests.id));
-  if (rows.length === 0) return [];
+  const rows = await listByStatus(opts.db).execute({
+    customerId: opts.customerId,
+    requestStatus: opts.requestStatus,
+  });
 
-  const ids = rows.map((r) => r.request.id);
-  const [addresses, bids] = await Promise.all([
-    db
-      .select()
-      .from(requestAddresses)
-      .where(inArray(requestAddresses.requestId, ids))
-      .orderBy(asc(requestAddresses.requestId), asc(requestAddresses.position)),
-    db
-      .select()
-      .from(requestBids)
-      .where(and(inArray(requestBids.requestId, ids), ne(requestBids.status, DELETED_BID)))
-      .orderBy(asc(requestBids.id)),
-  ]);
-  const addressesOf = groupBy(addresses, (a) => a.requestId);
-  const bidsOf = groupBy(bids, (b) => b.requestId);
-
-  return rows.map(({ request: r, companyName }) => ({
+  return rows.map((r) => ({
     request: {
       id: r.id,
       request_timeline_status: r.timelineStatus,
@@ -77,7 +78,7 @@ export async function listCustomerRequests(opts: {
       public_access_link: r.publicAccessLink,
       movers: r.movers,
     },
-    request_address: (addressesOf.get(r.id) ?? []).map((a) => ({
+    request_address: r.addresses.map((a) => ({
       id: a.id,
       complete_address: a.completeAddress,
       zip_code: a.zipCode,
@@ -85,12 +86,12 @@ export async function listCustomerRequests(opts: {
       is_storage: a.isStorage,
       address_type: a.addressType,
     })),
-    request_bid: (bidsOf.get(r.id) ?? []).map((b) => ({
+    request_bid: r.bids.map((b) => ({
       company_id: b.companyId,
       request_id: b.requestId,
       bid_amount: b.bidAmountCents / 100,
     })),
-    company_profile: companyName == null ? null : { name: companyName },
+    company_profile: r.company ? { name: r.company.name } : null,
     // Chat channels and feedback are filled in by the chat and feedback capabilities.
     company_chat_obj: null,
     foreman_chat_obj: null,
@@ -100,15 +101,4 @@ export async function listCustomerRequests(opts: {
     status: r.timelineStatus === 8 ? 1 : 0,
     additional_status: r.additionalStatus,
   }));
-}
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
 }
