@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_HEADER, MSG } from '@movehub/shared';
+import { getStoredUser, getToken, setSession } from '../lib/storage';
+import { stubFetch } from '../test/fetch-stub';
+import { buildCounts, buildUser } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+function renderDashboard() {
+  setSession(
+    'token-abc',
+    buildUser({ first_name: 'Dana', last_name: 'Mover', customer_rating: 4 }),
+  );
+  const server = stubFetch({
+    'GET /api/customer/profile_customer': {
+      code: 200,
+      profile: buildUser({ first_name: 'Dana', last_name: 'Mover-Smith' }),
+      customer_rating: 4.3,
+    },
+    'POST /api/customer/get_customer_request': {
+      code: 200,
+      data: [],
+      request_count: buildCounts(),
+    },
+    'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+  });
+  return { ...server, ...renderRoutes(routes, '/dashboard/my-requests') };
+}
+
+describe('dashboard layout', () => {
+  it('shows the sidebar with the refreshed profile, its rating, New and the five links', async () => {
+    renderDashboard();
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    const sidebar = within(nav);
+
+    expect(await sidebar.findByText('Dana Mover-Smith')).toBeInTheDocument();
+    expect(getStoredUser()?.last_name).toBe('Mover-Smith');
+    expect(sidebar.getByRole('img', { name: 'Rating: 4.3 out of 5 stars' })).toBeInTheDocument();
+    expect(sidebar.getByRole('link', { name: 'New' })).toHaveAttribute('href', '/create-request');
+    const links = ['My Requests', 'Chat', 'My Cards', 'Refferral Program', 'About Us'].map((name) =>
+      sidebar.getByRole('link', { name }).getAttribute('href'),
+    );
+    expect(links).toEqual([
+      '/dashboard/my-requests',
+      '/dashboard/chats',
+      '/dashboard/my-cards',
+      '/dashboard/refferral-program',
+      '/dashboard/about-us',
+    ]);
+  });
+
+  it('collapses and expands the sidebar from the header button', async () => {
+    renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Hide navigation' }));
+    expect(screen.getByRole('button', { name: 'Show navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show navigation' }));
+    expect(screen.getByRole('button', { name: 'Hide navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('turns the sidebar into a drawer opened from the header on a narrow screen', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    renderDashboard();
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show navigation' }));
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(nav).getByRole('link', { name: 'Chat' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers About Us and Logout in the profile dropdown', async () => {
+    renderDashboard();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['About Us', 'Logout']);
+  });
+
+  it('asks to confirm the logout, and No keeps the session', async () => {
+    const { calls } = renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(MSG.logoutConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getToken()).toBe('token-abc');
+    expect(calls.some((call) => call.path === '/app_api/log_out')).toBe(false);
+  });
+
+  it('Yes calls log_out with the token, clears the session and goes to /login', async () => {
+    const { calls, router } = renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    const logout = calls.find((call) => call.path === '/app_api/log_out');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers[AUTH_HEADER]).toBe('token-abc');
+    expect(getToken()).toBeNull();
+    expect(getStoredUser()).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@movehub/shared';
+import { setSession } from '../lib/storage';
+import { stubFetch } from '../test/fetch-stub';
+import { buildCounts, buildUser } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+function signIn() {
+  setSession('token-abc', buildUser());
+  return stubFetch({
+    'GET /api/customer/profile_customer': { code: 200, profile: buildUser(), customer_rating: 4.5 },
+    'POST /api/customer/get_customer_request': {
+      code: 200,
+      data: [],
+      request_count: buildCounts(),
+    },
+  });
+}
+
+async function expectPath(router: ReturnType<typeof renderRoutes>['router'], path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+describe('route guards', () => {
+  it.each([
+    '/dashboard',
+    '/dashboard/my-requests',
+    '/dashboard/chats',
+    '/dashboard/my-requests/42',
+  ])('sends a visitor without a token from %s to /login', async (path) => {
+    const { router } = renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    await expectPath(router, '/login');
+  });
+
+  it('sends a signed-in user from /dashboard to /dashboard/my-requests', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
+    await expectPath(router, '/dashboard/my-requests');
+  });
+
+  it.each([
+    '/login',
+    '/register',
+    '/register/DANA5',
+    '/forget-password',
+    '/set-forget-password/reset-token',
+  ])('sends a signed-in user from the public-only %s to the dashboard', async (path) => {
+    signIn();
+    const { router } = renderRoutes(routes, path);
+    expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
+    await expectPath(router, '/dashboard/my-requests');
+  });
+
+  it('redirects / to /create-request', async () => {
+    const { router } = renderRoutes(routes, '/');
+    await expectPath(router, '/create-request');
+  });
+
+  it.each([
+    '/create-request',
+    '/create-request/acme-link',
+    '/view-request/abc',
+    '/sign-confirmation-letter/12',
+  ])('lets a visitor without a token stay on %s', async (path) => {
+    const { router } = renderRoutes(routes, path);
+    // Not built yet: the 404 page stands in, but the visitor is not sent to /login.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('shows the 404 page with Go Back for a path outside the map', async () => {
+    renderRoutes(routes, '/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page inside the dashboard for a signed-in user on an unknown dashboard path', async () => {
+    signIn();
+    renderRoutes(routes, '/dashboard/nowhere');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+});

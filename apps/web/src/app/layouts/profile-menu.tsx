@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import InfoIcon from '@mui/icons-material/InfoOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { LogoutDialog } from '../../features/auth/logout-dialog';
+
+/** The account button of the header and its dropdown (spec/portal.md §2 "Profile dropdown"). */
+export function ProfileMenu() {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const open = Boolean(anchor);
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AccountCircleIcon fontSize="large" />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <MenuItem component={RouterLink} to="/dashboard/about-us" onClick={() => setAnchor(null)}>
+          <ListItemIcon aria-hidden>
+            <InfoIcon fontSize="small" />
+          </ListItemIcon>
+          About Us
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setLogoutOpen(true);
+          }}
+        >
+          <ListItemIcon aria-hidden>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+      <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
+import { PublicOnly, RequireAuth } from './guards';
+import { SimpleLayout } from './layouts/simple-layout';
+import { RootLayout } from './root-layout';
+
+/*
+ * The whole route map of spec/portal.md §2 and spec/request-lifecycle.md §2. Screens load lazily,
+ * one chunk per feature. Paths whose screens are not built yet render the 404 page: a later
+ * issue swaps `notFound` for the feature's screen without touching the map.
+ */
+
+const loginPage = async () => ({
+  Component: (await import('../features/auth/login-page')).LoginPage,
+});
+const myRequestsPage = async () => ({
+  Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
+});
+const notFoundPage = async () => ({
+  Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+});
+const dashboardLayout = async () => ({
+  Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
+});
+
+const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
+
+/** Request editing screens, reachable under /dashboard/my-requests and at top level. */
+const EDIT_PATHS = [
+  'add-address/:requestId',
+  'edit-address/:requestId/:addressId',
+  'edit-items/:requestId',
+  'edit-extra-items/:requestId',
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: () => <PageLoader />,
+    children: [
+      { index: true, element: <Navigate to="/create-request" replace /> },
+
+      {
+        element: <SimpleLayout />,
+        children: [
+          {
+            element: <PublicOnly />,
+            children: [
+              { path: 'login', lazy: loginPage },
+              notFound('register'),
+              notFound('register/:reff'),
+              notFound('forget-password'),
+              notFound('set-forget-password/:token'),
+            ],
+          },
+          // Reachable with or without a token.
+          notFound('create-request'),
+          notFound('create-request/:direct_link'),
+          notFound('view-request/:access_token'),
+          notFound('sign-confirmation-letter/:id'),
+          // The edit routes are also exposed at top level (request-lifecycle §2); their screens
+          // arrive with the edits issue, which also decides how they guard a missing token.
+          ...EDIT_PATHS.map(notFound),
+          notFound('*'),
+        ],
+      },
+
+      {
+        path: 'dashboard',
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: dashboardLayout,
+            children: [
+              { index: true, element: <Navigate to="/dashboard/my-requests" replace /> },
+              {
+                path: 'my-requests',
+                children: [
+                  { index: true, lazy: myRequestsPage },
+                  notFound(':requestId'),
+                  notFound('companies-list/:requestId'),
+                  notFound('make-payment/:requestId'),
+                  notFound('confirm-complete/:requestId'),
+                  notFound('tracking-location/:requestId'),
+                  ...EDIT_PATHS.map(notFound),
+                  notFound('change-request/:type/:requestId'),
+                ],
+              },
+              notFound('chats'),
+              notFound('my-cards'),
+              notFound('refferral-program'),
+              notFound('about-us'),
+              notFound('edit-profile'),
+              notFound('review-profile'),
+              notFound('congratulations'),
+              notFound('*'),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

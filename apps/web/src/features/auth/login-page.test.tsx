@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@movehub/shared';
+import { getToast } from '../../lib/toast';
+import { getStoredUser, getToken } from '../../lib/storage';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildUser } from '../../test/fixtures';
+import { renderScreen } from '../../test/render';
+import { LoginPage } from './login-page';
+
+function renderLogin() {
+  return renderScreen(<LoginPage />, { path: '/login' });
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  return user;
+}
+
+describe('LoginPage', () => {
+  it('labels the inputs Email and Password and names them with the wire fields', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email).toHaveAttribute('name', 'email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(password).toHaveAttribute('name', 'password');
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('shows the spec validation messages next to the fields and sends nothing', async () => {
+    const { fetchMock } = stubFetch({});
+    renderLogin();
+    await fillAndSubmit('not-an-email', '12345');
+
+    expect(await screen.findByText(MSG.loginEmailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MSG.loginPasswordShort)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's 'Invalid Email or Password' as the product's sentence, without a toast", async () => {
+    stubFetch({ 'POST /app_api/login': { code: 400, message: MSG.invalidCredentials } });
+    renderLogin();
+    await fillAndSubmit('demo@movehub.test', 'wrong-password');
+
+    expect(await screen.findByText(MSG.invalidCredentialsShown)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.invalidCredentials)).not.toBeInTheDocument();
+    expect(getToast()).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('shows any other server failure message in the red toast', async () => {
+    stubFetch({ 'POST /app_api/login': { code: 429, message: MSG.tooManyRequests } });
+    renderLogin();
+    await fillAndSubmit('demo@movehub.test', 'Demo@1234');
+
+    expect(await screen.findByText(MSG.tooManyRequests)).toBeInTheDocument();
+    expect(getToast()).toMatchObject({ message: MSG.tooManyRequests, severity: 'error' });
+    expect(screen.queryByText(MSG.invalidCredentialsShown)).not.toBeInTheDocument();
+  });
+
+  it('disables the Login button while the call runs', async () => {
+    let answer: (reply: { code: number; message: string }) => void = () => {};
+    stubFetch({ 'POST /app_api/login': () => new Promise((resolve) => (answer = resolve)) });
+    renderLogin();
+    await fillAndSubmit('demo@movehub.test', 'Demo@1234');
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled());
+    answer({ code: 400, message: MSG.invalidCredentials });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+  });
+
+  it('stores the token and user and goes to /dashboard on success', async () => {
+    const user = buildUser();
+    const { calls } = stubFetch({
+      'POST /app_api/login': { code: 200, data: { auth_token: 'token-123', user } },
+    });
+    const { router } = renderLogin();
+    await fillAndSubmit('  demo@movehub.test ', 'Demo@1234');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(calls[0]?.body).toEqual({
+      email: 'demo@movehub.test',
+      password: 'Demo@1234',
+      user_type: 1,
+    });
+    expect(getToken()).toBe('token-123');
+    expect(getStoredUser()).toEqual(user);
+  });
+
+  it('says social sign-in is not configured when a social button is clicked', async () => {
+    const { fetchMock } = stubFetch({});
+    renderLogin();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Sign-in with Google is not configured.');
+    await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sign-in with Facebook is not configured.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('links to the password reset and sign-up screens', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forget-password',
+    );
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+  });
+});

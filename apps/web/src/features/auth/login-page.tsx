@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import GoogleIcon from '@mui/icons-material/Google';
+import { MSG, loginFormSchema } from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { setSession } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { logIn } from './auth-api';
+
+type SocialProvider = 'Google' | 'Facebook';
+
+/** spec/portal.md §2 Login: email and password, Google and Facebook, Forgot password, Sign Up. */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const navigate = useNavigate();
+  const [socialNotice, setSocialNotice] = useState<SocialProvider | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: logIn,
+    onSuccess: (response) => {
+      setSession(response.data.auth_token, response.data.user);
+      void navigate('/dashboard', { replace: true });
+    },
+  });
+
+  // spec/portal.md §8: the server's 'Invalid Email or Password' is shown in the product's words.
+  // Other failures already reached the user through the toast.
+  const invalidCredentials =
+    login.isError && isApiError(login.error) && login.error.message === MSG.invalidCredentials;
+
+  const onSubmit = handleSubmit((values) => {
+    setSocialNotice(null);
+    login.mutate(values);
+  });
+
+  const { ref: emailRef, ...emailField } = register('email');
+  const { ref: passwordRef, ...passwordField } = register('password');
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Login
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Log in to follow your moving requests.
+        </Typography>
+
+        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={login.isPending}>
+          <Stack spacing={2.5}>
+            {invalidCredentials && <Alert severity="error">{MSG.invalidCredentialsShown}</Alert>}
+            <TextField
+              {...emailField}
+              inputRef={emailRef}
+              id="login-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+            />
+            <TextField
+              {...passwordField}
+              inputRef={passwordRef}
+              id="login-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+            />
+            <Box sx={{ textAlign: 'right' }}>
+              <Link component={RouterLink} to="/forget-password">
+                Forgot password?
+              </Link>
+            </Box>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={login.isPending}
+              startIcon={
+                login.isPending ? (
+                  <CircularProgress aria-hidden size={20} color="inherit" />
+                ) : undefined
+              }
+            >
+              Login
+            </Button>
+          </Stack>
+        </Box>
+
+        <Divider sx={{ my: 3 }}>or</Divider>
+
+        <Stack spacing={1.5}>
+          {socialNotice && (
+            <Alert severity="info" role="status">
+              {`Sign-in with ${socialNotice} is not configured.`}
+            </Alert>
+          )}
+          <Button
+            variant="outlined"
+            fullWidth
+            startIcon={<GoogleIcon aria-hidden />}
+            onClick={() => setSocialNotice('Google')}
+          >
+            Continue with Google
+          </Button>
+          <Button
+            variant="outlined"
+            fullWidth
+            startIcon={<FacebookIcon aria-hidden />}
+            onClick={() => setSocialNotice('Facebook')}
+          >
+            Continue with Facebook
+          </Button>
+        </Stack>
+
+        <Typography sx={{ mt: 3, textAlign: 'center' }}>
+          Don&apos;t have an account?{' '}
+          <Link component={RouterLink} to="/register">
+            Sign Up
+          </Link>
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}

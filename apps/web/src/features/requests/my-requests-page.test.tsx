@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG, TIMELINE_LABELS, type RequestListEntry } from '@movehub/shared';
+import { stubFetch, type StubReply } from '../../test/fetch-stub';
+import { buildCounts, buildRequestEntry } from '../../test/fixtures';
+import { renderScreen } from '../../test/render';
+import { MY_REQUESTS_TAB_KEY, MyRequestsPage } from './my-requests-page';
+
+const counts = buildCounts({
+  active_request_count: 3,
+  done_request_count: 1,
+  cancle_request_count: 2,
+});
+
+/** The server's answer per tab code; counts are the same whichever tab is asked. */
+function stubRequests(lists: Partial<Record<'0' | '1' | '2', RequestListEntry[]>> = {}) {
+  return stubFetch({
+    'POST /api/customer/get_customer_request': (body): StubReply => {
+      const status = (body as { request_status: '0' | '1' | '2' }).request_status;
+      return { code: 200, data: lists[status] ?? [], request_count: counts };
+    },
+  });
+}
+
+function renderMyRequests() {
+  return renderScreen(<MyRequestsPage />, { path: '/dashboard/my-requests' });
+}
+
+describe('MyRequestsPage', () => {
+  it('shows the three tabs with the counts from request_count', async () => {
+    stubRequests();
+    renderMyRequests();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Requests' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Active (3)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cancelled (2)' })).toBeInTheDocument();
+  });
+
+  it("shows the empty text and a 'Create a request now' button on an empty Active tab", async () => {
+    const { calls } = stubRequests();
+    renderMyRequests();
+
+    expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: MSG.createRequestNow })).toHaveAttribute(
+      'href',
+      '/create-request',
+    );
+    expect(calls[0]?.body).toEqual({ request_status: '0' });
+  });
+
+  it('shows the empty text without the create button on an empty Completed tab', async () => {
+    stubRequests();
+    renderMyRequests();
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Completed (1)' }));
+
+    expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MSG.createRequestNow })).not.toBeInTheDocument();
+  });
+
+  it('remembers the chosen tab in localStorage and opens on it next time', async () => {
+    const { calls } = stubRequests();
+    const first = renderMyRequests();
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Cancelled (2)' }));
+    await waitFor(() => expect(calls.at(-1)?.body).toEqual({ request_status: '2' }));
+    expect(window.localStorage.getItem(MY_REQUESTS_TAB_KEY)).toBe('2');
+    first.unmount();
+
+    calls.length = 0;
+    renderMyRequests();
+    expect(await screen.findByRole('tab', { name: 'Cancelled (2)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(calls[0]?.body).toEqual({ request_status: '2' });
+  });
+
+  it('opens on the Active tab when nothing (or nonsense) is remembered', async () => {
+    window.localStorage.setItem(MY_REQUESTS_TAB_KEY, '7');
+    const { calls } = stubRequests();
+    renderMyRequests();
+    expect(await screen.findByRole('tab', { name: 'Active (3)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(calls[0]?.body).toEqual({ request_status: '0' });
+  });
+
+  it('lists request cards with number, date, time, lettered addresses, status and a detail link', async () => {
+    stubRequests({
+      '0': [
+        buildRequestEntry({ request: { id: 7, request_timeline_status: 0 } }),
+        buildRequestEntry({
+          request: {
+            id: 8,
+            request_timeline_status: 2,
+            s_time: null,
+            start_window_from: '13:30',
+            start_window_to: '15:00',
+          },
+        }),
+      ],
+    });
+    renderMyRequests();
+
+    const card = (await screen.findByRole('heading', { name: 'Request #7' })).closest('li');
+    if (!card) throw new Error('card not found');
+    const inCard = within(card);
+    expect(inCard.getByText('Mar 15th 26')).toBeInTheDocument();
+    expect(inCard.getByText('8AM - 12PM Morning')).toBeInTheDocument();
+    expect(inCard.getByText(/100 Main St, Los Angeles, CA/)).toHaveTextContent(
+      'Address A: 100 Main St',
+    );
+    expect(inCard.getByText(/200 Oak Ave, Pasadena, CA/)).toHaveTextContent(
+      'Address B: 200 Oak Ave',
+    );
+    expect(inCard.getByText(TIMELINE_LABELS[0])).toBeInTheDocument();
+    expect(inCard.getByRole('link', { name: 'View details of request #7' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-requests/7',
+    );
+
+    const second = screen.getByRole('heading', { name: 'Request #8' }).closest('li');
+    if (!second) throw new Error('card not found');
+    expect(within(second).getByText('1:30 PM - 3:00 PM')).toBeInTheDocument();
+    expect(within(second).getByText(TIMELINE_LABELS[2])).toBeInTheDocument();
+  });
+
+  it("shows the bid count and a 'Show All' link to the companies list while bids are open", async () => {
+    stubRequests({
+      '0': [
+        buildRequestEntry({
+          request: { id: 9, request_timeline_status: 1 },
+          request_bid: [
+            { company_id: 1, request_id: 9, bid_amount: 400 },
+            { company_id: 2, request_id: 9, bid_amount: 420 },
+          ],
+        }),
+      ],
+    });
+    renderMyRequests();
+
+    expect(await screen.findByText('Bids received: 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show All' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-requests/companies-list/9',
+    );
+  });
+
+  it("labels a direct request at status 3 awaiting its letter 'Pending request confirmation'", async () => {
+    stubRequests({
+      '0': [
+        buildRequestEntry({
+          request: { id: 10, request_timeline_status: 3, request_type: 1 },
+          additional_status: 0,
+        }),
+        buildRequestEntry({
+          request: { id: 11, request_timeline_status: 3, request_type: 0 },
+          additional_status: 0,
+        }),
+      ],
+    });
+    renderMyRequests();
+
+    expect(await screen.findByText(MSG.pendingConfirmation)).toBeInTheDocument();
+    expect(screen.getByText(TIMELINE_LABELS[3])).toBeInTheDocument();
+  });
+
+  it('hides the detail link of a cancelled request', async () => {
+    stubRequests({
+      '2': [
+        buildRequestEntry({ request: { id: 12, request_timeline_status: 11, request_status: 2 } }),
+      ],
+    });
+    window.localStorage.setItem(MY_REQUESTS_TAB_KEY, '2');
+    renderMyRequests();
+
+    expect(await screen.findByRole('heading', { name: 'Request #12' })).toBeInTheDocument();
+    expect(screen.getByText(TIMELINE_LABELS[11])).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when the list cannot be loaded', async () => {
+    stubFetch({ 'POST /api/customer/get_customer_request': { code: 500, message: MSG.internal } });
+    renderMyRequests();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    // Once inline beside the retry button, once in the red toast.
+    expect(retry.closest('[role="alert"]')).toHaveTextContent(MSG.internal);
+    expect(screen.getAllByText(MSG.internal)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { MSG, REQUEST_TABS, RequestStatus } from '@movehub/shared';
+import { readString, writeString } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageLoader } from '../../ui/page-loader';
+import { RequestCard } from './request-card';
+import { customerRequestsQueryOptions } from './requests-api';
+
+/** spec/request-lifecycle.md §2: the chosen tab is remembered in local storage. */
+export const MY_REQUESTS_TAB_KEY = 'my_requests_tab';
+
+function readRememberedTab(): RequestStatus {
+  const stored = Number(readString(MY_REQUESTS_TAB_KEY));
+  return REQUEST_TABS.some((tab) => tab.status === stored)
+    ? (stored as RequestStatus)
+    : RequestStatus.active;
+}
+
+const tabId = (status: RequestStatus) => `my-requests-tab-${status}`;
+const PANEL_ID = 'my-requests-panel';
+
+/** /dashboard/my-requests: Active, Completed and Cancelled requests with their counts. */
+export function MyRequestsPage() {
+  useDocumentTitle('My Requests');
+  const [status, setStatus] = useState<RequestStatus>(readRememberedTab);
+  const requests = useQuery(customerRequestsQueryOptions(status));
+
+  const selectTab = (next: RequestStatus) => {
+    setStatus(next);
+    writeString(MY_REQUESTS_TAB_KEY, String(next));
+  };
+
+  const counts = requests.data?.request_count;
+  // While another tab loads, the previous tab's list is only a placeholder: show the loader.
+  const loading = requests.isPending || requests.isPlaceholderData;
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        My Requests
+      </Typography>
+
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={status}
+          onChange={(_event, value: RequestStatus) => selectTab(value)}
+          aria-label="Request status"
+          variant="fullWidth"
+        >
+          {REQUEST_TABS.map((tab) => (
+            <Tab
+              key={tab.status}
+              value={tab.status}
+              id={tabId(tab.status)}
+              aria-controls={PANEL_ID}
+              label={counts ? `${tab.label} (${counts[tab.countKey]})` : tab.label}
+            />
+          ))}
+        </Tabs>
+      </Box>
+
+      <Box role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(status)}>
+        {loading ? (
+          <PageLoader label="Loading requests" />
+        ) : requests.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {requests.error.message}
+          </Alert>
+        ) : requests.data.data.length === 0 ? (
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
+            <Typography variant="h6" component="p">
+              {MSG.noRequests}
+            </Typography>
+            {status === RequestStatus.active && (
+              <Button
+                component={RouterLink}
+                to="/create-request"
+                variant="contained"
+                startIcon={<AddIcon aria-hidden />}
+              >
+                {MSG.createRequestNow}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+            {requests.data.data.map((entry) => (
+              <RequestCard key={entry.request.id} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,152 @@
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { RequestStatus, TimelineStatus, type RequestListEntry } from '@movehub/shared';
+import { formatDate, formatTimeOfDay } from '../../lib/format-date';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
+
+const ADDRESS_LETTERS = 'ABCDEF';
+
+/** s_time is a premade label or a range as the server wrote it; otherwise the start window. */
+function timeWindow(request: RequestListEntry['request']): string {
+  if (request.s_time) return request.s_time;
+  const from = formatTimeOfDay(request.start_window_from);
+  const to = formatTimeOfDay(request.start_window_to);
+  return [from, to].filter(Boolean).join(' - ');
+}
+
+/** One request of My Requests (spec/request-lifecycle.md §2 "Request card (list)"). */
+export function RequestCard({ entry }: { entry: RequestListEntry }) {
+  const { request } = entry;
+  const headingId = `request-${request.id}-heading`;
+  const timeline = effectiveTimelineStatus(entry);
+  const statusLabel = requestStatusLabel(entry);
+  const date = formatDate(request.s_date);
+  const time = timeWindow(request);
+  const bidCount = entry.request_bid.length;
+
+  return (
+    <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            mb: 1.5,
+          }}
+        >
+          <Typography id={headingId} variant="h6" component="h2">
+            Request #{request.id}
+          </Typography>
+          {statusLabel && <Chip label={statusLabel} color="primary" variant="outlined" />}
+        </Stack>
+
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 0.5, sm: 3 }}
+          sx={{ mb: 1.5 }}
+        >
+          {date && (
+            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <CalendarMonthIcon aria-hidden fontSize="small" />
+              <span>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  Date:
+                </Box>{' '}
+                {date}
+              </span>
+            </Typography>
+          )}
+          {time && (
+            <Typography sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <ScheduleIcon aria-hidden fontSize="small" />
+              <span>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  Time:
+                </Box>{' '}
+                {time}
+              </span>
+            </Typography>
+          )}
+        </Stack>
+
+        {entry.request_address.length > 0 && (
+          <Box
+            component="ul"
+            aria-label={`Addresses of request #${request.id}`}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {entry.request_address.map((address, index) => {
+              const letter = ADDRESS_LETTERS[index] ?? String(index + 1);
+              return (
+                <Box
+                  component="li"
+                  key={address.id}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}
+                >
+                  <Avatar
+                    aria-hidden
+                    sx={{
+                      width: 28,
+                      height: 28,
+                      fontSize: 14,
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                    }}
+                  >
+                    {letter}
+                  </Avatar>
+                  <Typography>
+                    <Box component="span" sx={visuallyHidden}>
+                      {`Address ${letter}: `}
+                    </Box>
+                    {address.complete_address}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+
+        {timeline === TimelineStatus.pendingAcceptance && (
+          <Typography sx={{ mt: 1.5 }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              Bids received: {bidCount}
+            </Box>{' '}
+            <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
+              Show All
+            </Link>
+          </Typography>
+        )}
+      </CardContent>
+
+      {/* spec: the detail arrow is hidden on cancelled requests (request_status 2). */}
+      {request.request_status !== RequestStatus.cancelled && (
+        <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, pt: 0 }}>
+          <Button
+            component={RouterLink}
+            to={`/dashboard/my-requests/${request.id}`}
+            endIcon={<ArrowForwardIcon aria-hidden />}
+            aria-label={`View details of request #${request.id}`}
+          >
+            View details
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

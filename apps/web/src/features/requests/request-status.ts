@@ -1,0 +1,30 @@
+import { MSG, TIMELINE_LABELS, TimelineStatus, type RequestListEntry } from '@movehub/shared';
+
+/**
+ * The timeline status a screen should act on. spec/request-lifecycle.md §4: when the server
+ * returns 8 and the response status is 0, it is treated as 7 (feedback not actually recorded).
+ */
+export function effectiveTimelineStatus(
+  entry: Pick<RequestListEntry, 'request' | 'status'>,
+): number {
+  const timeline = entry.request.request_timeline_status;
+  if (timeline === TimelineStatus.feedbackGiven && entry.status === 0)
+    return TimelineStatus.completed;
+  return timeline;
+}
+
+/** The status text of a request card (spec/request-lifecycle.md §2 "Request card"). */
+export function requestStatusLabel(
+  entry: Pick<RequestListEntry, 'request' | 'status' | 'additional_status'>,
+): string {
+  const timeline = effectiveTimelineStatus(entry);
+  // A direct request at status 3 waits for its confirmation letter until additional_status moves.
+  if (
+    entry.request.request_type &&
+    timeline === TimelineStatus.paid &&
+    entry.additional_status === 0
+  ) {
+    return MSG.pendingConfirmation;
+  }
+  return timeline in TIMELINE_LABELS ? TIMELINE_LABELS[timeline as TimelineStatus] : '';
+}

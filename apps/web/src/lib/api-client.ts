@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { AUTH_HEADER, errorEnvelopeSchema, type ErrorEnvelope } from '@movehub/shared';
+import { clearSession, getToken } from './storage';
+import { showToast } from './toast';
+
+/**
+ * The one api client. Every call goes through `callApi`, which
+ * - sends JSON to the same origin and adds the session token in x-sh-auth,
+ * - reads the `{ code, message, ...payload }` envelope (the HTTP status equals `code`),
+ * - on any code but 200 shows the red toast with the server message (spec/portal.md §8) unless
+ *   the caller suppresses it, and throws an ApiError carrying code and message,
+ * - on 401 clears the stored session and reloads the page (spec/portal.md §4 "Session end"),
+ * - validates a 200 body with the call's shared zod schema and returns it parsed.
+ */
+
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach the MoveHub server. Check your connection and try again.';
+export const UNEXPECTED_RESPONSE_MESSAGE =
+  'The server sent a response we could not read. Please try again.';
+
+export class ApiError extends Error {
+  /** The envelope code (equal to the HTTP status); 0 when no envelope arrived at all. */
+  readonly code: number;
+  readonly errors: ErrorEnvelope['errors'];
+
+  constructor(code: number, message: string, errors?: ErrorEnvelope['errors']) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface CallApiOptions<TSchema extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The shared response schema of the call; a 200 body is parsed with it. */
+  schema: TSchema;
+  /** true, or a predicate, to keep the toast away for failures the screen shows itself. */
+  suppressToast?: boolean | ((error: ApiError) => boolean);
+  signal?: AbortSignal;
+}
+
+/** Indirection so that tests can observe the reload that jsdom cannot perform. */
+export const page = {
+  reload(): void {
+    window.location.reload();
+  },
+};
+
+export async function callApi<TSchema extends z.ZodType>(
+  path: string,
+  options: CallApiOptions<TSchema>,
+): Promise<z.output<TSchema>> {
+  const { method = 'GET', body, schema, suppressToast = false, signal } = options;
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers[AUTH_HEADER] = token;
+
+  const fail = (error: ApiError): never => {
+    const quiet = typeof suppressToast === 'function' ? suppressToast(error) : suppressToast;
+    if (!quiet) showToast(error.message, 'error');
+    throw error;
+  };
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    // A cancelled query is not a failure the user needs to hear about.
+    if (signal?.aborted) throw cause;
+    return fail(new ApiError(0, NETWORK_ERROR_MESSAGE));
+  }
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+
+  const envelope = errorEnvelopeSchema.safeParse(payload);
+  const code = envelope.success ? envelope.data.code : response.status;
+
+  if (code === 401 || response.status === 401) {
+    clearSession();
+    // Reload only when a session was sent: a public page whose call answers 401 would
+    // otherwise reload forever.
+    if (token) page.reload();
+    throw new ApiError(401, envelope.success ? envelope.data.message : 'Unauthorized');
+  }
+
+  if (code !== 200 || !response.ok) {
+    const message =
+      envelope.success && envelope.data.message
+        ? envelope.data.message
+        : UNEXPECTED_RESPONSE_MESSAGE;
+    return fail(new ApiError(code, message, envelope.success ? envelope.data.errors : undefined));
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Response of ${method} ${path} does not match its schema`, parsed.error.issues);
+    return fail(new ApiError(0, UNEXPECTED_RESPONSE_MESSAGE));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,36 @@
+import type { ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { Toaster } from '../lib/toast';
+
+/** Renders routes in a memory router with a fresh query client and the toast, as the app does. */
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** One screen at one path, with stand-ins for the places it links to. */
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', at = path }: { path?: string; at?: string } = {},
+) {
+  return renderRoutes(
+    [
+      { path, element },
+      { path: '*', element: <p>Other page</p> },
+    ],
+    at,
+  );
+}
