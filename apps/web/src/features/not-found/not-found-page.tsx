@@ -11,10 +11,11 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  // React Router gives the first entry of a session the key 'default': with nothing to go back
-  // to inside the app, Go Back leads home instead of leaving the site.
+  // Go Back is the browser's back. Only when there is nothing to go back to (the 404 is the
+  // first page of the tab: React Router's 'default' key and a one-entry history) it leads home.
   const goBack = () => {
-    if (location.key === 'default') void navigate('/', { replace: true });
+    if (location.key === 'default' && window.history.length <= 1)
+      void navigate('/', { replace: true });
     else void navigate(-1);
   };
 

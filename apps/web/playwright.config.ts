@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys run in Debian's Chromium (no browser download) against the app built and started
+// exactly as `npm start` does it, on a data directory emptied before every run.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: '../../test-results/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'rm -rf .data-e2e && node scripts/start.mjs',
+    cwd: '../..',
+    url: `${baseURL}/healthz`,
+    env: { PORT: String(port), DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: 'pipe',
+  },
+});
