@@ -22,6 +22,36 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // Rate limits and (later) socket fan-out shared between processes; in memory without it.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    // Email: SMTP through nodemailer when set; the outbox table otherwise.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('MoveHub <no-reply@movehub.test>'),
+    // SMS through Twilio's REST API when all three are set; the outbox table otherwise.
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_FROM: z.string().min(1).optional(),
+    // Social sign-in: each provider is enabled only when configured.
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    // Tests only: accept sandbox tokens of the form "sandbox:<subject>:<email>:<first>:<last>".
+    SOCIAL_SANDBOX: bool.optional(),
+    // Uploads: an S3 bucket when set; DATA_DIR/uploads served at /uploads otherwise.
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_PUBLIC_URL: z.string().url().optional(),
+  })
+  .refine((env) => !env.SOCIAL_SANDBOX || env.NODE_ENV === 'test', {
+    message: 'SOCIAL_SANDBOX is for tests only (NODE_ENV=test)',
+    path: ['SOCIAL_SANDBOX'],
   })
   .transform((env) => {
     const production = env.NODE_ENV === 'production';
@@ -40,6 +70,33 @@ const schema = z
       publicUrl: env.PUBLIC_URL,
       webDistDir: env.WEB_DIST_DIR,
       sessionTtlDays: env.SESSION_TTL_DAYS,
+      redisUrl: env.REDIS_URL,
+      mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+      sms:
+        env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+          ? {
+              accountSid: env.TWILIO_ACCOUNT_SID,
+              authToken: env.TWILIO_AUTH_TOKEN,
+              from: env.TWILIO_FROM,
+            }
+          : undefined,
+      social: {
+        googleClientId: env.GOOGLE_CLIENT_ID,
+        facebook:
+          env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+            ? { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET }
+            : undefined,
+        sandbox: env.SOCIAL_SANDBOX ?? false,
+      },
+      storage: env.S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            publicUrl: env.S3_PUBLIC_URL,
+          }
+        : { kind: 'disk' as const, dir: path.join(dataDir, 'uploads') },
     };
   });
 

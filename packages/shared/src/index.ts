@@ -6,3 +6,7 @@ export * from './schemas/envelope';
 export * from './schemas/auth';
 export * from './schemas/requests';
 export * from './schemas/dev';
+export * from './rules/password';
+export * from './rules/phone';
+export * from './rules/names';
+export * from './schemas/accounts';

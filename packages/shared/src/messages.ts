@@ -78,6 +78,39 @@ export const MSG = {
   clientCommentUpdated: 'Client comment updated successfully.',
   waitForForeman: 'Please wait for forman location',
 
+  // accounts: server answers (ours; the spec leaves them open)
+  emailTaken: 'An account with this email already exists.',
+  phoneTaken: 'An account with this phone number already exists.',
+  emailAndPhoneAvailable: 'Email and phone number are available.',
+  codeFormat: 'Please enter the 6-digit code.',
+  codeInvalid: 'The verification code is incorrect.',
+  codeExpired: 'This verification code has expired. Please request a new one.',
+  codeTooManyAttempts: 'Too many wrong attempts. Please request a new code.',
+  codeTooSoon: 'Please wait a minute before requesting another code.',
+  codeHourLimit: 'Too many codes were requested for this address. Please try again later.',
+  emailVerified: 'Email verified successfully.',
+  phoneVerified: 'Phone number verified successfully.',
+  emailNotVerified: 'Please verify your email address with the code we sent first.',
+  phoneNotVerified: 'Please verify your phone number with the code we sent first.',
+  registered: 'Your account has been created.',
+  referralInvalid: 'This referral code is not valid. Please check the invitation link.',
+  resetLinkSent: 'We have emailed you a link to reset your password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Please log in.',
+  tooManyLogins: 'Too many failed login attempts. Please try again in 15 minutes.',
+  socialNotConfigured: (provider: 'Google' | 'Facebook') =>
+    `Sign-in with ${provider} is not configured.`,
+  socialTokenInvalid: (provider: 'Google' | 'Facebook') =>
+    `We could not verify your ${provider} sign-in. Please try again.`,
+  phoneRequired: 'Please add your phone number to finish signing in.',
+  socialCannotEdit:
+    'Accounts that sign in with Google or Facebook cannot change their name or email.',
+  uploadNotImage: 'Only images (JPEG, PNG, GIF or WebP) can be uploaded.',
+  uploadTooLarge: 'The file is larger than the 5 MB limit.',
+  uploadMissing: 'Please choose a file to upload.',
+  notificationNotFound: 'This notification was not found.',
+  notificationsRead: 'Notifications marked as read.',
+
   // generic server texts (ours, not the spec's)
   unauthorized: 'Your session has ended. Please log in again.',
   notFound: 'The requested resource was not found.',

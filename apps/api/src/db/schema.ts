@@ -186,6 +186,111 @@ export const outbox = pgTable(
   (t) => [index('outbox_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
 );
 
+/**
+ * One-time codes sent by email or SMS (sign-up, email and phone change). Only a hash of the code
+ * is kept. A code is dead once verified, expired (10 minutes) or after 5 wrong tries; a verified
+ * code stays usable as proof of the address for 30 minutes, once (consumed_at).
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    // lower-cased email, or the phone in +1########## form
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.channel, t.target, t.id)],
+);
+
+/** Password reset links: single use, 30 minutes; only the token's hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+);
+
+/** Google and Facebook accounts linked to a user (provider's stable subject id). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject)],
+);
+
+/** Who invited whom: one row per referred customer; the discount is spent on one request. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    referredId: integer('referred_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    // The request whose accepted bid received the referral discount; null while unspent.
+    discountRequestId: integer('discount_request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referrals_referrer_idx').on(t.referrerId)],
+);
+
+/** In-app notifications (the bell and drawer); is_active true means unread. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The request the notification refers to (spec: action_value).
+    requestId: integer('request_id'),
+    messageBody: text('message_body').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+/** Admin-editable HTML settings (About Us and its sections); sanitised when written. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Files stored through the storage adapter, under random names. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadType: text('upload_type').notNull(),
+  createdAt: createdAt(),
+});
+
 // Relations let one query fetch a request with its addresses, bids and company (json aggregation
 // in PostgreSQL) instead of one round trip per kind.
 export const requestsRelations = relations(requests, ({ many, one }) => ({
