@@ -99,6 +99,7 @@ function startServer(url: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

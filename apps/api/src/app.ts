@@ -16,17 +16,28 @@ import { ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { cardRoutes } from './modules/cards/cards.routes';
+import { createPaymentGateway } from './adapters/payments/create-gateway';
+import type { PaymentGateway } from './adapters/payments/gateway';
+import { StripeGateway } from './adapters/payments/stripe-gateway';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { settingRoutes } from './modules/settings/settings.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    payments: PaymentGateway;
   }
 }
 
@@ -57,7 +68,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       redact: ['req.headers["x-sh-auth"]', 'req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.production,
+    // Trust exactly the configured number of proxy hops (proxy-addr's hop index), none by default.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +77,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('payments', createPaymentGateway(config, database.db));
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
 
@@ -104,11 +117,28 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Before the route modules: its onRoute hooks must see their routes.
+  await registerRateLimit(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(accountsRoutes);
   await app.register(customerRoutes);
   await app.register(requestRoutes);
+  await app.register(notificationRoutes);
+  await app.register(settingRoutes);
+  await app.register(uploadRoutes);
+  await app.register(cardRoutes);
+  if (
+    app.payments instanceof StripeGateway &&
+    config.payments.kind === 'stripe' &&
+    config.payments.webhookSecret
+  ) {
+    await app.register(stripeWebhookRoutes, {
+      gateway: app.payments,
+      secret: config.payments.webhookSecret,
+    });
+  }
   if (!config.production) await app.register(devOutboxRoutes);
 
   const webDist = config.webDistDir ?? defaultWebDist;

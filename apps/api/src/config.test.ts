@@ -15,10 +15,25 @@ describe('loadConfig', () => {
   });
 
   it('listens on every interface and seeds no demo data in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://movehub.example' }),
+    ).toMatchObject({
       host: '0.0.0.0',
       seedDemo: false,
+      trustProxyHops: 0,
     });
+  });
+
+  it('requires PUBLIC_URL in production, so that emailed links never come from the Host header', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL is required in production/,
+    );
+  });
+
+  it('has a per-IP ceiling of 300 calls a minute unless IP_RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).ipRateLimitPerMinute).toBe(300);
+    expect(loadConfig({ IP_RATE_LIMIT_PER_MINUTE: '20' }).ipRateLimitPerMinute).toBe(20);
+    expect(() => loadConfig({ IP_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/IP_RATE_LIMIT_PER_MINUTE/);
   });
 
   it('lists every wrong setting in one readable error', () => {

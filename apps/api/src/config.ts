@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { IP_LIMIT_PER_MINUTE } from '@movehub/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,12 +22,17 @@ const schema = z
     SEED_DEMO: bool.optional(),
     PUBLIC_URL: z.string().url().optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    // Behind a load balancer: how many proxy hops to trust for the client address (X-Forwarded-For).
+    // 0 trusts none, so a client cannot choose the address its rate limit is counted against.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Rate limits and (later) socket fan-out shared between processes; in memory without it.
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
+    // The per-IP ceiling of the sign-in, sign-up, code and password routes (calls a minute).
+    IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(IP_LIMIT_PER_MINUTE),
     // Email: SMTP through nodemailer when set; the outbox table otherwise.
     SMTP_URL: z
       .string()
@@ -43,11 +49,34 @@ const schema = z
     FACEBOOK_APP_SECRET: z.string().min(1).optional(),
     // Tests only: accept sandbox tokens of the form "sandbox:<subject>:<email>:<first>:<last>".
     SOCIAL_SANDBOX: bool.optional(),
+    // Payments: Stripe when the secret key is set; the offline sandbox gateway otherwise.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
     // Uploads: an S3 bucket when set; DATA_DIR/uploads served at /uploads otherwise.
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),
     S3_PUBLIC_URL: z.string().url().optional(),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
+    message:
+      'PUBLIC_URL is required in production (links in emails must not come from the Host header)',
+    path: ['PUBLIC_URL'],
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY, {
+    message:
+      'STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards)',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
   })
   .refine((env) => !env.SOCIAL_SANDBOX || env.NODE_ENV === 'test', {
     message: 'SOCIAL_SANDBOX is for tests only (NODE_ENV=test)',
@@ -70,7 +99,9 @@ const schema = z
       publicUrl: env.PUBLIC_URL,
       webDistDir: env.WEB_DIST_DIR,
       sessionTtlDays: env.SESSION_TTL_DAYS,
+      trustProxyHops: env.TRUST_PROXY_HOPS,
       redisUrl: env.REDIS_URL,
+      ipRateLimitPerMinute: env.IP_RATE_LIMIT_PER_MINUTE,
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
       sms:
         env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
@@ -88,6 +119,14 @@ const schema = z
             : undefined,
         sandbox: env.SOCIAL_SANDBOX ?? false,
       },
+      payments: env.STRIPE_SECRET_KEY
+        ? {
+            kind: 'stripe' as const,
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : { kind: 'sandbox' as const, publishableKey: null },
       storage: env.S3_BUCKET
         ? {
             kind: 's3' as const,

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers that belong to the answer (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -29,5 +31,10 @@ export class AppError extends Error {
   }
   static conflict(message: string) {
     return new AppError(ErrorCode.conflict, message);
+  }
+  /** A limit was hit; the client may try again after retryAfterSeconds (sent as Retry-After). */
+  static tooManyRequests(message: string, retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(ErrorCode.tooManyRequests, message, {}, { 'retry-after': String(seconds) });
   }
 }

@@ -114,7 +114,11 @@ describe('GET /dev/outbox', () => {
 
 describe('production mode', () => {
   it('has no /dev/outbox route', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production', SEED_DEMO: 'false' });
+    const prod = await buildTestApp({
+      NODE_ENV: 'production',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://movehub.example',
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/dev/outbox?to=a@b.co' });
       expect(res.statusCode).toBe(404);

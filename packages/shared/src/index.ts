@@ -10,3 +10,6 @@ export * from './rules/password';
 export * from './rules/phone';
 export * from './rules/names';
 export * from './schemas/accounts';
+export * from './rules/money';
+export * from './rules/card';
+export * from './schemas/cards';

@@ -111,6 +111,26 @@ export const MSG = {
   notificationNotFound: 'This notification was not found.',
   notificationsRead: 'Notifications marked as read.',
 
+  // cards and payments: provider texts follow Stripe's published wording
+  cardDeclined: 'Your card was declined.',
+  cardInsufficientFunds: 'Your card has insufficient funds.',
+  cardExpired: 'Your card has expired.',
+  cardNumberInvalid: 'Your card number is invalid.',
+  cardProcessingError: 'An error occurred while processing your card. Try again in a little bit.',
+  cardRequired: 'This field is required.',
+  cardNumberFormat: 'Please enter the 16-digit card number.',
+  cardExpiryFormat: 'Please enter the expiry date as MM/YY.',
+  cardExpiryPast: 'The expiry date is in the past.',
+  cardCvvFormat: 'Please enter the 3 or 4 digit CVV.',
+  cardAdded: 'Your card has been verified and saved.',
+  cardDeleted: 'Your card has been deleted.',
+  cardAlreadySaved: 'A card is already saved. Delete it before adding another.',
+  noCardSaved: 'There is no saved card.',
+  cardTokenInvalid:
+    'This card token is invalid or has already been used. Please enter the card again.',
+  gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
+  paymentInProgress: 'This payment is already being processed.',
+
   // generic server texts (ours, not the spec's)
   unauthorized: 'Your session has ended. Please log in again.',
   notFound: 'The requested resource was not found.',

@@ -31,6 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const error = thrown;
       return reply
         .code(error.code)
+        .headers(error.headers)
         .send({ code: error.code, message: error.message, ...error.extra });
     }
     const error = err;

@@ -6,12 +6,15 @@ import { users } from '../schema';
 import { hashPassword } from '../../lib/password';
 import { randomCode } from '../../lib/tokens';
 import { DEMO_CUSTOMER } from './demo';
+import { seedSettings } from './settings';
 
 /**
- * Idempotent: run at every start. Reference data is upserted; demo accounts are created
- * only when missing (so a changed demo password is not reset behind the user's back).
+ * Idempotent: run at every start. Reference data is upserted (the About Us settings only
+ * when missing, so an admin's edit is kept); demo accounts are created only when missing (so a
+ * changed demo password is not reset behind the user's back).
  */
 export async function seed(opts: { db: Db; demo: boolean }): Promise<void> {
+  await seedSettings({ db: opts.db });
   if (!opts.demo) return;
   const email = DEMO_CUSTOMER.email;
   const [existing] = await opts.db

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema, loginResponseSchema, okEnvelopeSchema } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, requireUser } from '../../plugins/auth';
+import { ipRateLimit } from '../../plugins/rate-limit';
 import { toSessionUser } from '../customers/customers.wire';
 import { login, revokeSession } from './auth.service';
 
@@ -13,8 +14,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password for one user type',
         body: loginBodySchema,
-        response: responses(loginResponseSchema, 400),
+        response: responses(loginResponseSchema, 400, 429),
       },
+      config: ipRateLimit,
     },
     async (request) => {
       const { email, password, user_type } = request.body;
@@ -24,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password,
         userType: user_type,
         ttlDays: app.config.sessionTtlDays,
+        limiter: app.limiter,
       });
       return {
         code: 200,

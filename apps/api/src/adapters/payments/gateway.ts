@@ -1,0 +1,72 @@
+/**
+ * The payment provider behind one interface: Stripe in production, the offline sandbox by
+ * default. Every call that moves money takes an idempotency key; the provider answers a repeated
+ * key with the first outcome, so a retry never charges twice.
+ */
+
+export interface CardDetails {
+  ref: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string | null;
+}
+
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'sandbox';
+  createCustomer(opts: { userId: number; email: string; name: string }): Promise<string>;
+  /** Attaches the browser's card token to the customer; the provider verifies the card here. */
+  attachCard(opts: { customerRef: string; token: string }): Promise<CardDetails>;
+  detachCard(opts: { cardRef: string }): Promise<void>;
+  charge(opts: {
+    customerRef: string;
+    cardRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<{ ref: string }>;
+  refund(opts: {
+    chargeRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ ref: string }>;
+  /** Pays a company's connected account. */
+  transfer(opts: {
+    destination: string;
+    amountCents: number;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<{ ref: string }>;
+}
+
+/**
+ * What went wrong at the provider. `declined`: the card or bank said no (the message is the
+ * provider's, for the customer). `invalid`: a token or reference the provider does not know.
+ * `unavailable`: an error or time-out on the way; nothing is known to have happened.
+ */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+  constructor(
+    readonly kind: 'declined' | 'invalid' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Rejects with `unavailable` when the provider takes longer than `ms`. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new GatewayError('unavailable', 'The payment provider timed out.')),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

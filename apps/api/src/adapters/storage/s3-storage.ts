@@ -1,0 +1,58 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertStorageKey, IMMUTABLE_CACHE, type Storage } from './storage';
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, R2…); addressed path-style. */
+  endpoint?: string | undefined;
+  /** A CDN or custom domain in front of the bucket; the file URL is this plus the key. */
+  publicUrl?: string | undefined;
+}
+
+/** The part of S3Client the adapter uses, so a test can hand in a recorder instead. */
+export interface S3Sender {
+  send(command: PutObjectCommand): Promise<unknown>;
+}
+
+/**
+ * An S3 bucket (credentials from the SDK's default chain: environment, profile, instance role).
+ * S3 cannot add `X-Content-Type-Options: nosniff` itself; put a CDN response-headers policy in
+ * front of the bucket for that. The stored Content-Type is the one detected from the bytes.
+ */
+export function createS3Storage(config: S3StorageConfig, client?: S3Sender): Storage {
+  const s3: S3Sender =
+    client ??
+    new S3Client({
+      region: config.region,
+      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    });
+  const base = publicBase(config);
+  return {
+    kind: 's3',
+    async put({ key, body, contentType }) {
+      assertStorageKey(key);
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE_CACHE,
+        }),
+      );
+    },
+    url(key) {
+      assertStorageKey(key);
+      return `${base}${key}`;
+    },
+  };
+}
+
+function publicBase(config: S3StorageConfig): string {
+  if (config.publicUrl)
+    return config.publicUrl.endsWith('/') ? config.publicUrl : `${config.publicUrl}/`;
+  if (config.endpoint) return `${config.endpoint.replace(/\/+$/, '')}/${config.bucket}/`;
+  // The bucket's virtual-hosted address.
+  return `https://${config.bucket}.s3.${config.region}.amazonaws.com/`;
+}

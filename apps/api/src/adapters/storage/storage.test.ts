@@ -1,0 +1,84 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createDiskStorage } from './disk-storage';
+import { createS3Storage, type S3Sender } from './s3-storage';
+
+const KEY = `${'ab'.repeat(16)}.png`;
+const body = Buffer.from('89504e470d0a1a0a', 'hex');
+
+describe('disk storage', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'movehub-disk-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the file under its key, leaving no temporary file, and serves it at /uploads', async () => {
+    const storage = createDiskStorage({ dir: path.join(dir, 'nested', 'uploads') });
+    await storage.put({ key: KEY, body, contentType: 'image/png' });
+    expect(readdirSync(storage.dir)).toEqual([KEY]);
+    expect(readFileSync(path.join(storage.dir, KEY)).equals(body)).toBe(true);
+    expect(storage.url(KEY)).toBe(`/uploads/${KEY}`);
+  });
+
+  it('refuses a key it did not make (no paths, no other extensions)', async () => {
+    const storage = createDiskStorage({ dir });
+    for (const key of ['../evil.png', 'a/b.png', 'x.html', `${'ab'.repeat(16)}.svg`]) {
+      await expect(storage.put({ key, body, contentType: 'image/png' }), key).rejects.toThrow(
+        /invalid storage key/,
+      );
+    }
+  });
+});
+
+describe('S3 storage', () => {
+  function recorder() {
+    const sent: PutObjectCommand[] = [];
+    const client: S3Sender = {
+      send: async (command) => {
+        sent.push(command);
+        return {};
+      },
+    };
+    return { sent, client };
+  }
+
+  it('puts the object with its detected type and a long cache', async () => {
+    const { sent, client } = recorder();
+    const storage = createS3Storage({ bucket: 'movehub-files', region: 'us-west-2' }, client);
+    await storage.put({ key: KEY, body, contentType: 'image/png' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.input).toEqual({
+      Bucket: 'movehub-files',
+      Key: KEY,
+      Body: body,
+      ContentType: 'image/png',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+  });
+
+  it('addresses the file by the public URL, the custom endpoint or the bucket’s own host', () => {
+    const { client } = recorder();
+    const cdn = createS3Storage(
+      { bucket: 'b', region: 'us-east-1', publicUrl: 'https://cdn.movehub.test/files' },
+      client,
+    );
+    expect(cdn.url(KEY)).toBe(`https://cdn.movehub.test/files/${KEY}`);
+    const minio = createS3Storage(
+      { bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000/' },
+      client,
+    );
+    expect(minio.url(KEY)).toBe(`http://127.0.0.1:9000/b/${KEY}`);
+    const aws = createS3Storage({ bucket: 'movehub-files', region: 'eu-west-1' }, client);
+    expect(aws.url(KEY)).toBe(`https://movehub-files.s3.eu-west-1.amazonaws.com/${KEY}`);
+  });
+
+  it('refuses a key it did not make', async () => {
+    const { sent, client } = recorder();
+    const storage = createS3Storage({ bucket: 'b', region: 'us-east-1' }, client);
+    await expect(storage.put({ key: '../x.png', body, contentType: 'image/png' })).rejects.toThrow(
+      /invalid storage key/,
+    );
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from './client';
+
+/**
+ * Serialises transactions on one name (an email, a phone) until the caller's transaction ends,
+ * also across processes: what no unique index can guard (a count of rows, a phone that must be
+ * unused) is checked and written under it. Call it inside a transaction.
+ */
+export async function lockName(tx: Tx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
+/** True when err (or the error it wraps) is a unique violation, of the given index if named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 3; depth++) {
+    const pgError = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (pgError.code === '23505') return !constraint || pgError.constraint === constraint;
+    e = pgError.cause;
+  }
+  return false;
+}

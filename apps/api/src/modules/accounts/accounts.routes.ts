@@ -1,0 +1,329 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordBodySchema,
+  errorEnvelopeSchema,
+  MSG,
+  okEnvelopeSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sendEmailCodeBodySchema,
+  sendPhoneCodeBodySchema,
+  sessionResponseSchema,
+  socialConfigResponseSchema,
+  socialLoginBodySchema,
+  updateCustomerBodySchema,
+  updateCustomerResponseSchema,
+  updatePasswordBodySchema,
+  UserType,
+  validateEmailAndPhoneBodySchema,
+  verifyEmailCodeBodySchema,
+  verifyPhoneCodeBodySchema,
+} from '@movehub/shared';
+import { z } from 'zod';
+import { createMailer } from '../../adapters/mail/mailer';
+import { createSmsSender } from '../../adapters/sms/sms-sender';
+import { createSocialVerifiers, type SocialProvider } from '../../adapters/social/social-verifier';
+import { responses } from '../../lib/wire';
+import { authOf, requireUser } from '../../plugins/auth';
+import { ipRateLimit } from '../../plugins/rate-limit';
+import { toSessionUser } from '../customers/customers.wire';
+import { changePassword, requestPasswordReset, resetPassword } from './passwords.service';
+import { updateCustomer } from './profile.service';
+import { checkEmailAndPhone, registerCustomer } from './registration.service';
+import { socialLogin } from './social.service';
+import { sendEmailCode, sendPhoneCode, verifyCode } from './verification.service';
+
+/** A social sign-in's 400 may carry phone_required (the browser's ENTER_PHONE step). */
+const socialErrorSchema = errorEnvelopeSchema.extend({
+  phone_required: z.literal(true).optional(),
+});
+
+/**
+ * The accounts calls of spec/portal.md §7: sign-up with email and phone codes, Google and
+ * Facebook sign-in, password reset and change, profile update. Rules live in the services.
+ */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = createMailer({ config: app.config, log: app.log });
+  const sms = createSmsSender({ config: app.config, log: app.log });
+  const social = createSocialVerifiers({ config: app.config, log: app.log });
+  app.addHook('onClose', () => mailer.close());
+  const ttlDays = app.config.sessionTtlDays;
+
+  // --- sign-up ----------------------------------------------------------------------------
+
+  app.post(
+    '/app_api/validateEmailandPhone',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether the email and the phone are still free for a new customer',
+        body: validateEmailAndPhoneBodySchema,
+        response: responses(okEnvelopeSchema, 409, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      await checkEmailAndPhone({
+        db: app.db,
+        email: request.body.email,
+        phone: request.body.phone,
+      });
+      return { code: 200, message: MSG.emailAndPhoneAvailable };
+    },
+  );
+
+  app.post(
+    '/app_api/send_verification_code_on_email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Email a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
+        body: sendEmailCodeBodySchema,
+        response: responses(okEnvelopeSchema, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      await sendEmailCode({
+        db: app.db,
+        mailer,
+        email: request.body.email,
+        name: request.body.name,
+      });
+      return { code: 200, message: MSG.emailCodeSent };
+    },
+  );
+
+  app.post(
+    '/app_api/verify_code_send_on_email',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Check the emailed code; a verified code proves the email for 30 minutes, once',
+        body: verifyEmailCodeBodySchema,
+        response: responses(okEnvelopeSchema, 400, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      await verifyCode({ db: app.db, channel: 'email', target: email, code });
+      return { code: 200, message: MSG.emailVerified };
+    },
+  );
+
+  app.post(
+    '/app_api/send_verification_code_on_ph_number',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Text a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
+        body: sendPhoneCodeBodySchema,
+        response: responses(okEnvelopeSchema, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      await sendPhoneCode({ db: app.db, sms, phone: request.body.phonenumber });
+      return { code: 200, message: MSG.phoneCodeSent };
+    },
+  );
+
+  app.post(
+    '/app_api/verify_code_send_on_phone_number',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Check the texted code; a verified code proves the phone for 30 minutes, once',
+        body: verifyPhoneCodeBodySchema,
+        response: responses(okEnvelopeSchema, 400, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const { phonenumber, code } = request.body;
+      await verifyCode({ db: app.db, channel: 'sms', target: phonenumber, code });
+      return { code: 200, message: MSG.phoneVerified };
+    },
+  );
+
+  app.post(
+    '/api/customer/register_customer',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account from verified email (and phone) and sign it in',
+        body: registerBodySchema,
+        response: responses(sessionResponseSchema, 400, 409, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const body = request.body;
+      const { token, user } = await registerCustomer({
+        db: app.db,
+        ttlDays,
+        input: {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phone: body.phone,
+          password: body.password,
+          howFoundUs: body.how_found_us,
+          referenceCode: body.reference_code,
+        },
+      });
+      return {
+        code: 200,
+        message: MSG.registered,
+        data: { auth_token: token, user: toSessionUser(user) },
+      };
+    },
+  );
+
+  // --- Google and Facebook ------------------------------------------------------------------
+
+  app.get(
+    '/app_api/social_config',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The public client ids of the configured sign-in providers (null when off)',
+        response: responses(socialConfigResponseSchema),
+      },
+    },
+    async () => ({
+      code: 200,
+      message: MSG.ok,
+      google_client_id: app.config.social.googleClientId ?? null,
+      facebook_app_id: app.config.social.facebook?.appId ?? null,
+    }),
+  );
+
+  for (const provider of ['google', 'facebook'] as const satisfies SocialProvider[]) {
+    app.post(
+      `/api/customer/login_by_${provider}`,
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: `Sign in with ${provider === 'google' ? 'a Google ID token' : 'a Facebook access token'}; 400 phone_required asks for a verified phone`,
+          body: socialLoginBodySchema,
+          response: { ...responses(sessionResponseSchema, 409, 429), 400: socialErrorSchema },
+        },
+        config: ipRateLimit,
+      },
+      async (request) => {
+        const { token, user } = await socialLogin({
+          db: app.db,
+          provider,
+          verifier: social[provider],
+          token: request.body.access_token,
+          phone: request.body.phone_number,
+          ttlDays,
+        });
+        return {
+          code: 200,
+          message: 'Login successfully',
+          data: { auth_token: token, user: toSessionUser(user) },
+        };
+      },
+    );
+  }
+
+  // --- passwords ----------------------------------------------------------------------------
+
+  app.post(
+    '/app_api/reset_password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Email a single-use reset link (30 minutes); the link is never in the response',
+        body: resetPasswordBodySchema,
+        response: responses(okEnvelopeSchema, 400, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      // The link must lead to this site: PUBLIC_URL in production, the request's host otherwise.
+      // Production requires PUBLIC_URL (config.ts); the Host header is used only in development.
+      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const { email, user_type } = request.body;
+      await requestPasswordReset({ db: app.db, mailer, email, userType: user_type, origin });
+      return { code: 200, message: MSG.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/app_api/change_password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password from a reset link; every session of the account ends',
+        body: changePasswordBodySchema,
+        response: responses(okEnvelopeSchema, 400, 429),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const { jwt_token, password } = request.body;
+      await resetPassword({ db: app.db, token: jwt_token, password, limiter: app.limiter });
+      return { code: 200, message: MSG.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/app_api/update_password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password of the signed-in user; its other sessions end',
+        body: updatePasswordBodySchema,
+        response: responses(okEnvelopeSchema, 401, 429),
+      },
+      config: ipRateLimit,
+      preHandler: requireUser(),
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      await changePassword({
+        db: app.db,
+        userId: user.id,
+        sessionId,
+        password: request.body.password,
+      });
+      return { code: 200, message: MSG.passwordUpdated };
+    },
+  );
+
+  // --- profile ------------------------------------------------------------------------------
+
+  app.put(
+    '/api/customer/update_customer',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Update the signed-in customer's profile; a new email or phone needs a verified code",
+        body: updateCustomerBodySchema,
+        response: responses(updateCustomerResponseSchema, 400, 401, 403, 409),
+      },
+      preHandler: requireUser(UserType.customer),
+    },
+    async (request) => {
+      const body = request.body;
+      const user = await updateCustomer({
+        db: app.db,
+        user: authOf(request).user,
+        changes: {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phone: body.phone,
+          howFoundUs: body.how_found_us,
+          profilePicture: body.profile_pic,
+        },
+      });
+      return { code: 200, message: MSG.profileUpdated, data: toSessionUser(user) };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { MSG, type HowFoundUs } from '@movehub/shared';
+import type { Db } from '../../db/client';
+import { isUniqueViolation, lockName } from '../../db/locks';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertAvailable, type UserRow } from './customers.queries';
+import { consumeProof } from './verification.service';
+
+export interface ProfileChanges {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  /** +1##########; '' or undefined leaves the phone as it is */
+  phone?: string | undefined;
+  howFoundUs?: HowFoundUs | undefined;
+  /** a URL or path from the upload call; null removes the picture, '' or undefined keeps it */
+  profilePicture?: string | null | undefined;
+}
+
+/** Not in the shared messages: a picture must be a link to an uploaded file, nothing scriptable. */
+export const PROFILE_PICTURE_INVALID = 'The profile picture must be an uploaded image.';
+
+function isPictureLink(value: string): boolean {
+  // A path on our server ('/uploads/...'), a bare file name, or an http(s) URL (S3); never
+  // javascript:, data: or any other scheme.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  return (!scheme || scheme === 'http' || scheme === 'https') && !value.startsWith('//');
+}
+
+/**
+ * update_customer. Absent fields stay as they are. A new email or phone must have been proved
+ * with a code (the proof is spent here) and must not belong to another customer; the same
+ * phone just proceeds. Accounts that sign in with Google or Facebook cannot change their name
+ * or email (the provider owns them).
+ */
+export async function updateCustomer(opts: {
+  db: Db;
+  user: UserRow;
+  changes: ProfileChanges;
+}): Promise<UserRow> {
+  const { user, changes } = opts;
+  const set: Partial<typeof users.$inferInsert> = {};
+
+  const firstName = changes.firstName?.trim();
+  const lastName = changes.lastName?.trim();
+  const email = changes.email?.trim().toLowerCase();
+  if (firstName !== undefined && firstName !== user.firstName) set.firstName = firstName;
+  if (lastName !== undefined && lastName !== user.lastName) set.lastName = lastName;
+  if (email !== undefined && email !== user.email) set.email = email;
+  if (
+    user.loginBy !== 'app' &&
+    (set.firstName !== undefined || set.lastName !== undefined || set.email)
+  ) {
+    throw AppError.forbidden(MSG.socialCannotEdit);
+  }
+  const phone = changes.phone || undefined;
+  if (phone && phone !== user.phone) set.phone = phone;
+  if (changes.howFoundUs !== undefined) set.howFoundUs = changes.howFoundUs;
+  if (changes.profilePicture === null) set.profilePicture = null;
+  else if (changes.profilePicture) {
+    if (!isPictureLink(changes.profilePicture)) throw AppError.badRequest(PROFILE_PICTURE_INVALID);
+    set.profilePicture = changes.profilePicture;
+  }
+  if (Object.keys(set).length === 0) return user;
+
+  try {
+    return await opts.db.transaction(async (tx) => {
+      if (set.phone) await lockName(tx, `phone:${set.phone}`);
+      await assertAvailable({
+        db: tx,
+        email: set.email,
+        phone: set.phone ?? undefined,
+        exceptUserId: user.id,
+      });
+      if (set.email && !(await consumeProof({ db: tx, channel: 'email', target: set.email }))) {
+        throw AppError.badRequest(MSG.emailNotVerified);
+      }
+      if (set.phone && !(await consumeProof({ db: tx, channel: 'sms', target: set.phone }))) {
+        throw AppError.badRequest(MSG.phoneNotVerified);
+      }
+      const [row] = await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw new Error('update_customer: the customer vanished');
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_type_uq')) throw AppError.conflict(MSG.emailTaken);
+    throw err;
+  }
+}

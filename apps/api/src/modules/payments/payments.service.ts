@@ -1,0 +1,300 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG } from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { paymentCards, paymentCustomers, payments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { GatewayError, withTimeout, type PaymentGateway } from '../../adapters/payments/gateway';
+import { account, assertBalanced, balanceOf, postLedgerTransaction, type Entry } from './ledger';
+
+/** How long the provider may take before a movement counts as failed (and may be retried). */
+const GATEWAY_TIMEOUT_MS = 30_000;
+
+type PaymentKind = (typeof payments.$inferSelect)['kind'];
+
+export interface MovementResult {
+  paymentId: number;
+  gatewayRef: string;
+  /** true when this key had already succeeded: nothing new was charged or written. */
+  replayed: boolean;
+}
+
+/**
+ * Moves money once per idempotency key (request id + action + attempt):
+ * 1. claims the key (a unique row in `payments`; a concurrent duplicate gets 409, a finished one
+ *    gets the first result back);
+ * 2. asks the provider with the same key;
+ * 3. on success, in ONE transaction: marks the payment succeeded, writes the balanced ledger
+ *    entries and runs the caller's state change (`apply`);
+ *    on failure or time-out: marks it failed and writes nothing else.
+ * If the final transaction fails after the provider took the money, the charge is refunded.
+ */
+export async function moveMoney(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  idempotencyKey: string;
+  kind: PaymentKind;
+  requestId: number | null;
+  amountCents: number;
+  entries: Entry[];
+  call: (gateway: PaymentGateway, idempotencyKey: string) => Promise<{ ref: string }>;
+  apply?: (tx: Tx) => Promise<void>;
+  timeoutMs?: number;
+}): Promise<MovementResult> {
+  assertBalanced(opts.entries);
+  if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
+    throw AppError.badRequest('The amount must be above zero.');
+  }
+  const { db } = opts;
+  const paymentId = await claimKey(opts);
+  if (typeof paymentId !== 'number') return paymentId;
+
+  let gatewayRef: string;
+  try {
+    ({ ref: gatewayRef } = await withTimeout(
+      opts.call(opts.gateway, opts.idempotencyKey),
+      opts.timeoutMs ?? GATEWAY_TIMEOUT_MS,
+    ));
+  } catch (err) {
+    const message = err instanceof GatewayError ? err.message : 'unexpected gateway failure';
+    await db
+      .update(payments)
+      .set({ status: 'failed', error: message, updatedAt: new Date() })
+      .where(eq(payments.id, paymentId));
+    if (err instanceof GatewayError && err.kind !== 'unavailable')
+      throw AppError.badRequest(err.message);
+    throw new AppError(500, MSG.gatewayUnavailable);
+  }
+
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', gatewayRef, error: null, updatedAt: new Date() })
+        .where(eq(payments.id, paymentId));
+      await postLedgerTransaction({
+        db: tx,
+        idempotencyKey: opts.idempotencyKey,
+        kind: opts.kind,
+        requestId: opts.requestId,
+        paymentId,
+        entries: opts.entries,
+      });
+      await opts.apply?.(tx);
+    });
+  } catch (err) {
+    // The provider moved money but the product's state could not follow: give it back.
+    if (opts.kind === 'hold' || opts.kind === 'tip') {
+      await opts.gateway
+        .refund({
+          chargeRef: gatewayRef,
+          amountCents: opts.amountCents,
+          idempotencyKey: `${opts.idempotencyKey}:compensate`,
+        })
+        .catch(() => undefined);
+    }
+    await db
+      .update(payments)
+      .set({ status: 'failed', error: 'state change failed; compensated', updatedAt: new Date() })
+      .where(eq(payments.id, paymentId));
+    throw err;
+  }
+  return { paymentId, gatewayRef, replayed: false };
+}
+
+async function claimKey(opts: {
+  db: Db;
+  idempotencyKey: string;
+  kind: PaymentKind;
+  requestId: number | null;
+  amountCents: number;
+}): Promise<number | MovementResult> {
+  const [claimed] = await opts.db
+    .insert(payments)
+    .values({
+      idempotencyKey: opts.idempotencyKey,
+      kind: opts.kind,
+      requestId: opts.requestId,
+      amountCents: opts.amountCents,
+      status: 'pending',
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  if (claimed) return claimed.id;
+
+  const [existing] = await opts.db
+    .select()
+    .from(payments)
+    .where(eq(payments.idempotencyKey, opts.idempotencyKey));
+  if (!existing) throw AppError.conflict(MSG.paymentInProgress);
+  if (existing.status === 'succeeded') {
+    return { paymentId: existing.id, gatewayRef: existing.gatewayRef ?? '', replayed: true };
+  }
+  if (existing.status === 'failed') {
+    // A retry of a failed attempt asks the provider again with the same key: it answers with the
+    // first outcome if it had acted, so nothing is charged twice.
+    const [retry] = await opts.db
+      .update(payments)
+      .set({ status: 'pending', updatedAt: new Date() })
+      .where(and(eq(payments.id, existing.id), eq(payments.status, 'failed')))
+      .returning({ id: payments.id });
+    if (retry) return retry.id;
+  }
+  throw AppError.conflict(MSG.paymentInProgress);
+}
+
+/** The customer's provider record and saved card, or 400 'Cannot charge a customer that has no active card'. */
+async function chargeableCard(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ customerRef: paymentCustomers.customerRef, cardRef: paymentCards.cardRef })
+    .from(paymentCards)
+    .innerJoin(paymentCustomers, eq(paymentCustomers.userId, paymentCards.userId))
+    .where(eq(paymentCards.userId, customerId));
+  if (!row) throw AppError.badRequest(MSG.noActiveCard);
+  return row;
+}
+
+/** Charges the customer's card and holds the amount in the request's escrow; the fee goes to the platform. */
+export async function holdInEscrow(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  requestId: number;
+  customerId: number;
+  amountCents: number;
+  feeCents: number;
+  attempt: number;
+  apply?: (tx: Tx) => Promise<void>;
+  timeoutMs?: number;
+}): Promise<MovementResult> {
+  const card = await chargeableCard(opts.db, opts.customerId);
+  const total = opts.amountCents + opts.feeCents;
+  const entries: Entry[] = [
+    { account: account.customerCard(opts.customerId), amountCents: -total },
+    { account: account.escrow(opts.requestId), amountCents: opts.amountCents },
+  ];
+  if (opts.feeCents > 0)
+    entries.push({ account: account.platformFees, amountCents: opts.feeCents });
+  return moveMoney({
+    ...opts,
+    idempotencyKey: `${opts.requestId}:hold:${opts.attempt}`,
+    kind: 'hold',
+    amountCents: total,
+    entries,
+    call: (gateway, key) =>
+      gateway.charge({
+        customerRef: card.customerRef,
+        cardRef: card.cardRef,
+        amountCents: total,
+        idempotencyKey: key,
+        description: `Move request #${opts.requestId}: payment into escrow`,
+      }),
+  });
+}
+
+/** Releases escrow to the company: paid out to its connected account when it has one. */
+export async function releaseToCompany(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  requestId: number;
+  companyId: number;
+  amountCents: number;
+  destination: string | null;
+  apply?: (tx: Tx) => Promise<void>;
+}): Promise<MovementResult> {
+  await assertEscrowCovers(opts.db, opts.requestId, opts.amountCents);
+  return moveMoney({
+    ...opts,
+    idempotencyKey: `${opts.requestId}:release:1`,
+    kind: 'release',
+    entries: [
+      { account: account.escrow(opts.requestId), amountCents: -opts.amountCents },
+      { account: account.companyPayable(opts.companyId), amountCents: opts.amountCents },
+    ],
+    call: async (gateway, key) =>
+      opts.destination
+        ? gateway.transfer({
+            destination: opts.destination,
+            amountCents: opts.amountCents,
+            idempotencyKey: key,
+            description: `Move request #${opts.requestId}: release of escrow`,
+          })
+        : // No connected account yet: the money stays on the platform balance, owed to the company.
+          { ref: `platform_balance:${key}` },
+  });
+}
+
+/** Gives all or part of the escrow back to the customer's card. */
+export async function refundFromEscrow(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  requestId: number;
+  customerId: number;
+  amountCents: number;
+  attempt: number;
+  apply?: (tx: Tx) => Promise<void>;
+}): Promise<MovementResult> {
+  await assertEscrowCovers(opts.db, opts.requestId, opts.amountCents);
+  const [hold] = await opts.db
+    .select({ ref: payments.gatewayRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.requestId, opts.requestId),
+        eq(payments.kind, 'hold'),
+        eq(payments.status, 'succeeded'),
+      ),
+    )
+    .orderBy(sql`${payments.id} desc`)
+    .limit(1);
+  if (!hold?.ref) throw AppError.badRequest('Nothing was paid for this request.');
+  const chargeRef = hold.ref;
+  return moveMoney({
+    ...opts,
+    idempotencyKey: `${opts.requestId}:refund:${opts.attempt}`,
+    kind: 'refund',
+    entries: [
+      { account: account.escrow(opts.requestId), amountCents: -opts.amountCents },
+      { account: account.customerCard(opts.customerId), amountCents: opts.amountCents },
+    ],
+    call: (gateway, key) =>
+      gateway.refund({ chargeRef, amountCents: opts.amountCents, idempotencyKey: key }),
+  });
+}
+
+/** Charges a tip to the customer's card, owed to the company. */
+export async function chargeTip(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  requestId: number;
+  customerId: number;
+  companyId: number;
+  amountCents: number;
+  attempt: number;
+  apply?: (tx: Tx) => Promise<void>;
+}): Promise<MovementResult> {
+  const card = await chargeableCard(opts.db, opts.customerId);
+  return moveMoney({
+    ...opts,
+    idempotencyKey: `${opts.requestId}:tip:${opts.attempt}`,
+    kind: 'tip',
+    entries: [
+      { account: account.customerCard(opts.customerId), amountCents: -opts.amountCents },
+      { account: account.tipsPayable(opts.companyId), amountCents: opts.amountCents },
+    ],
+    call: (gateway, key) =>
+      gateway.charge({
+        customerRef: card.customerRef,
+        cardRef: card.cardRef,
+        amountCents: opts.amountCents,
+        idempotencyKey: key,
+        description: `Move request #${opts.requestId}: tip`,
+      }),
+  });
+}
+
+async function assertEscrowCovers(db: Db, requestId: number, amountCents: number): Promise<void> {
+  if (!Number.isInteger(amountCents) || amountCents <= 0)
+    throw AppError.badRequest('The amount must be above zero.');
+  const held = await balanceOf({ db, account: account.escrow(requestId) });
+  if (held < amountCents)
+    throw AppError.badRequest('The escrow of this request does not hold that much.');
+}

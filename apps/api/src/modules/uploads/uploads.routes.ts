@@ -1,0 +1,136 @@
+import { mkdir } from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorCode,
+  IP_LIMIT_PER_MINUTE,
+  MSG,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  uploadResponseSchema,
+} from '@movehub/shared';
+import { createStorage } from '../../adapters/storage/create-storage';
+import { DISK_PUBLIC_PREFIX } from '../../adapters/storage/disk-storage';
+import { IMMUTABLE_CACHE, STORAGE_KEY_PATTERN } from '../../adapters/storage/storage';
+import { AppError } from '../../errors';
+import { responses } from '../../lib/wire';
+import { saveUpload, type UploadType } from './uploads.service';
+
+// Ours, not the spec's: refusals of a malformed form (the spec's three cases are in MSG).
+const ONE_FILE_ONLY = 'Please upload one file at a time.';
+const FORM_UNREADABLE = 'The upload could not be read. Please try again.';
+const UPLOAD_TYPE_INVALID = `upload_type must be one of ${UPLOAD_TYPES.join(', ')}.`;
+
+// Room for the multipart boundaries, part headers and the upload_type field around the file.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * POST /app_api/upload_s3_file (spec: no token) and, with the disk storage, GET /uploads/<name>.
+ * Multipart is registered inside this plugin only: every other route keeps JSON bodies.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createStorage(app.config.storage);
+
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: 8,
+      headerPairs: 50,
+    },
+  });
+
+  app.post(
+    '/app_api/upload_s3_file',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload an image (multipart: upload_file, upload_type). JPEG, PNG, GIF or WebP by content, at most 5 MB.',
+        consumes: ['multipart/form-data'],
+        response: responses(uploadResponseSchema, 400, 429),
+      },
+      config: { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const form = await readUploadForm(request);
+      const saved = await saveUpload({ db: app.db, storage, ...form });
+      return { code: 200, message: MSG.ok, file_url: saved.url };
+    },
+  );
+
+  if (app.config.storage.kind === 'disk') {
+    const root = app.config.storage.dir;
+    await mkdir(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: DISK_PUBLIC_PREFIX,
+      decorateReply: false,
+      index: false,
+      list: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      // Only names the server made: no directories, dotfiles, temporary files or ../ tricks.
+      allowedPath: (pathName) => STORAGE_KEY_PATTERN.test(pathName.replace(/^\//, '')),
+      cacheControl: false,
+      setHeaders(res) {
+        // Names are random and files never rewritten, so a year-long cache is safe.
+        res.setHeader('cache-control', IMMUTABLE_CACHE);
+        res.setHeader('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+};
+
+/**
+ * Reads the form: the file in upload_file (kept in memory, at most 5 MB) and upload_type. Any
+ * way the form can be wrong ends as a 400 with a clear message, never a 500 or a partial file.
+ */
+async function readUploadForm(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; uploadType: UploadType }> {
+  if (!request.isMultipart()) throw AppError.badRequest(MSG.uploadMissing);
+  const declared = Number(request.headers['content-length']);
+  // Refuse an announced oversize body before reading it.
+  if (declared > UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES)
+    throw AppError.badRequest(MSG.uploadTooLarge);
+
+  let bytes: Buffer | undefined;
+  let uploadType: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        // Reading drains the part, which the parser needs before it hands over the next one.
+        const content = await part.toBuffer();
+        if (part.fieldname === 'upload_file') bytes = content;
+      } else if (part.fieldname === 'upload_type') {
+        uploadType = String(part.value);
+      }
+    }
+  } catch (err) {
+    throw formError(err);
+  }
+
+  if (!bytes || bytes.length === 0) throw AppError.badRequest(MSG.uploadMissing);
+  const type = (uploadType?.trim() || 'profile') as UploadType;
+  if (!UPLOAD_TYPES.includes(type)) {
+    throw new AppError(ErrorCode.unprocessable, UPLOAD_TYPE_INVALID, {
+      errors: [{ path: 'upload_type', message: UPLOAD_TYPE_INVALID }],
+    });
+  }
+  return { bytes, uploadType: type };
+}
+
+function formError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return AppError.badRequest(MSG.uploadTooLarge);
+  if (code === 'FST_FILES_LIMIT') return AppError.badRequest(ONE_FILE_ONLY);
+  // Too many parts or fields, a truncated or malformed body, a dropped connection.
+  return AppError.badRequest(FORM_UNREADABLE);
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@movehub/shared';
+import { passwordResets } from '../src/db/schema';
+import { hashToken } from '../src/lib/tokens';
+import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper';
+import { outboxFor, post, sessionFor, STRONG_PASSWORD, uniqueEmail } from './accounts-helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+const NEW_PASSWORD = 'Changed#2026';
+const requestReset = (email: string, headers: Record<string, string> = {}) =>
+  post(ctx.app, '/app_api/reset_password', { email, user_type: 1 }, headers);
+const changePassword = (jwt_token: string, password = NEW_PASSWORD) =>
+  post(ctx.app, '/app_api/change_password', { password, confirm_password: password, jwt_token });
+const profile = (token: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/customer/profile_customer',
+    headers: { 'x-sh-auth': token },
+  });
+
+/** The token of the newest reset link emailed to an address. */
+async function tokenFromEmail(email: string): Promise<string> {
+  const [mail] = await outboxFor(ctx.app, email);
+  const token = mail?.body.match(/\/set-forget-password\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link for ${email}`);
+  return token;
+}
+
+describe('POST /app_api/reset_password', () => {
+  it('emails a link to /set-forget-password/{token} and never returns the token', async () => {
+    const user = await createUser(ctx.database, { firstName: 'Rosa' });
+    const res = await requestReset(user.email.toUpperCase(), { host: 'portal.example:8080' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, message: MSG.resetLinkSent });
+
+    const [mail] = await outboxFor(ctx.app, user.email);
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Reset your MoveHub password' });
+    expect(mail?.body).toContain('Hi Rosa,');
+    expect(mail?.body).toMatch(/http:\/\/portal\.example:8080\/set-forget-password\/[\w-]{43}\b/);
+    expect(mail?.body).toContain('30 minutes');
+    const token = await tokenFromEmail(user.email);
+    expect(res.body).not.toContain(token);
+
+    // 256 bits, kept only as a hash, valid 30 minutes.
+    const [row] = await ctx.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user.id));
+    expect(row?.tokenHash).toBe(hashToken(token));
+    const ttl = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(ttl).toBeCloseTo(30, 5);
+  });
+
+  it('answers an unknown email with 400 "Invalid Email" and sends nothing', async () => {
+    const email = uniqueEmail();
+    const res = await requestReset(email);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'Invalid Email' });
+    expect(await outboxFor(ctx.app, email)).toHaveLength(0);
+  });
+
+  it('refuses a malformed email with the login message (422)', async () => {
+    const res = await requestReset('nope');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.loginEmailInvalid);
+  });
+});
+
+describe('POST /app_api/change_password', () => {
+  it('sets the password from the emailed link, once, and ends every session', async () => {
+    const user = await createUser(ctx.database);
+    const a = await sessionFor(ctx.database, user.id);
+    const b = await sessionFor(ctx.database, user.id);
+    await requestReset(user.email);
+    const token = await tokenFromEmail(user.email);
+
+    const res = await changePassword(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, message: MSG.passwordChanged });
+    expect((await profile(a)).statusCode).toBe(401);
+    expect((await profile(b)).statusCode).toBe(401);
+
+    const old = await post(ctx.app, '/app_api/login', {
+      email: user.email,
+      password: TEST_PASSWORD,
+      user_type: 1,
+    });
+    expect(old.statusCode).toBe(400);
+    await loginAs(ctx.app, user.email, NEW_PASSWORD);
+
+    // Single use.
+    const again = await changePassword(token, STRONG_PASSWORD);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: 400, message: MSG.resetLinkInvalid });
+  });
+
+  it('refuses an expired link, an unknown one, and an older link once a newer was sent', async () => {
+    const user = await createUser(ctx.database);
+    await requestReset(user.email);
+    const older = await tokenFromEmail(user.email);
+    await requestReset(user.email);
+    const newer = await tokenFromEmail(user.email);
+    expect(newer).not.toBe(older);
+    expect((await changePassword(older)).json()).toEqual({
+      code: 400,
+      message: MSG.resetLinkInvalid,
+    });
+
+    await ctx.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(newer)));
+    expect((await changePassword(newer)).json().message).toBe(MSG.resetLinkInvalid);
+    expect((await changePassword('x'.repeat(43))).statusCode).toBe(400);
+  });
+
+  it('checks the new password with the sign-up rules and the confirmation (422)', async () => {
+    const weak = await post(ctx.app, '/app_api/change_password', {
+      password: 'password',
+      confirm_password: 'password',
+      jwt_token: 'x',
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().message).toBe(MSG.passwordWeak);
+    const mismatch = await post(ctx.app, '/app_api/change_password', {
+      password: NEW_PASSWORD,
+      confirm_password: STRONG_PASSWORD,
+      jwt_token: 'x',
+    });
+    expect(mismatch.json().message).toBe(MSG.passwordMismatch);
+  });
+});
+
+describe('POST /app_api/update_password', () => {
+  it("changes the password and ends the user's other sessions, keeping this one", async () => {
+    const user = await createUser(ctx.database);
+    const current = await sessionFor(ctx.database, user.id);
+    const other = await sessionFor(ctx.database, user.id);
+    const res = await post(
+      ctx.app,
+      '/app_api/update_password',
+      { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      { 'x-sh-auth': current },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 200, message: 'Password updated successfully' });
+    expect((await profile(current)).statusCode).toBe(200);
+    expect((await profile(other)).statusCode).toBe(401);
+    await loginAs(ctx.app, user.email, NEW_PASSWORD);
+  });
+
+  it('answers 401 without a live session and 422 for a weak password', async () => {
+    const none = await post(ctx.app, '/app_api/update_password', {
+      password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    });
+    expect(none.statusCode).toBe(401);
+    const user = await createUser(ctx.database);
+    const token = await sessionFor(ctx.database, user.id);
+    const weak = await post(
+      ctx.app,
+      '/app_api/update_password',
+      { password: 'short', confirm_password: 'short' },
+      { 'x-sh-auth': token },
+    );
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().message).toBe(MSG.passwordShort);
+  });
+});

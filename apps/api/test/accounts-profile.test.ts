@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@movehub/shared';
+import { users } from '../src/db/schema';
+import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
+import {
+  post,
+  proveEmail,
+  provePhone,
+  sessionFor,
+  uniqueEmail,
+  uniquePhone,
+} from './accounts-helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A fresh customer with a phone and a session (no login call: scrypt is slow). */
+async function signedIn() {
+  const user = await createUser(ctx.database, {
+    phone: uniquePhone(),
+    firstName: 'Rosa',
+    lastName: 'Diaz',
+    howFoundUs: 'google',
+  });
+  const token = await sessionFor(ctx.database, user.id);
+  const update = (payload: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/customer/update_customer',
+      payload,
+      headers: { 'x-sh-auth': token },
+    });
+  return { user, token, update };
+}
+
+describe('PUT /api/customer/update_customer', () => {
+  it('updates names and how_found_us and leaves absent fields as they are', async () => {
+    const { user, update } = await signedIn();
+    const res = await update({ first_name: ' Maria ', last_name: 'Lopez', how_found_us: 'yelp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 200,
+      message: 'Profile updated successfully',
+      data: {
+        id: user.id,
+        first_name: 'Maria',
+        last_name: 'Lopez',
+        how_found_us: 'yelp',
+        email: user.email,
+        phone: user.phone,
+        login_by: 'app',
+      },
+    });
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: 'Maria', email: user.email, phone: user.phone });
+  });
+
+  it('proceeds with the same phone without a code', async () => {
+    const { user, update } = await signedIn();
+    const res = await update({ phone: user.phone, first_name: 'Rosa' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.phone).toBe(user.phone);
+  });
+
+  it('changes the phone only with a verified code for the new phone, spent once', async () => {
+    const { update } = await signedIn();
+    const phone = uniquePhone();
+    const refused = await update({ phone });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 400, message: MSG.phoneNotVerified });
+
+    await provePhone(ctx.app, phone);
+    const res = await update({ phone });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.phone).toBe(phone);
+
+    // The proof is spent: another account cannot take the phone with it (409 first, anyway).
+    const other = await signedIn();
+    expect((await other.update({ phone })).statusCode).toBe(409);
+  });
+
+  it('changes the email only with a verified code for the new email; the new email then signs in', async () => {
+    const { user, update } = await signedIn();
+    const email = uniqueEmail('changed');
+    const refused = await update({ email });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 400, message: MSG.emailNotVerified });
+
+    // A proof of the OLD address does not allow the new one.
+    await proveEmail(ctx.app, user.email);
+    expect((await update({ email })).statusCode).toBe(400);
+
+    await proveEmail(ctx.app, email);
+    const res = await update({ email: email.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.email).toBe(email);
+    await loginAs(ctx.app, email);
+  });
+
+  it("refuses another customer's email or phone with 409", async () => {
+    const { update } = await signedIn();
+    const other = await createUser(ctx.database, { phone: uniquePhone() });
+    const email = await update({ email: other.email });
+    expect(email.statusCode).toBe(409);
+    expect(email.json()).toEqual({ code: 409, message: MSG.emailTaken });
+    const phone = await update({ phone: other.phone });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toEqual({ code: 409, message: MSG.phoneTaken });
+  });
+
+  it('sets the profile picture from an upload path, removes it with null, refuses script links', async () => {
+    const { update } = await signedIn();
+    const set = await update({ profile_pic: '/uploads/abc123.png' });
+    expect(set.json().data.profile_picture).toBe('/uploads/abc123.png');
+    const kept = await update({ first_name: 'Rosa' });
+    expect(kept.json().data.profile_picture).toBe('/uploads/abc123.png');
+    const removed = await update({ profile_pic: null });
+    expect(removed.json().data.profile_picture).toBeNull();
+    const script = await update({ profile_pic: 'javascript:alert(1)' });
+    expect(script.statusCode).toBe(400);
+  });
+
+  it('uses the profile messages for bad names (422)', async () => {
+    const { update } = await signedIn();
+    const short = await update({ first_name: ' A ' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().message).toBe(MSG.profileFirstNameShort);
+    const digits = await update({ last_name: 'B4' });
+    expect(digits.json().message).toBe(MSG.profileLastNameAlphabet);
+  });
+
+  it('answers 401 without a session and 403 to a company', async () => {
+    const none = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/customer/update_customer',
+      payload: { first_name: 'Rosa' },
+    });
+    expect(none.statusCode).toBe(401);
+    const company = await createUser(ctx.database, { userType: 2 });
+    const token = await sessionFor(ctx.database, company.id);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/customer/update_customer',
+      payload: { first_name: 'Rosa' },
+      headers: { 'x-sh-auth': token },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('send_verification_code_on_email for a profile change', () => {
+  it('works for a signed-in customer as for sign-up', async () => {
+    const res = await post(ctx.app, '/app_api/send_verification_code_on_email', {
+      email: uniqueEmail(),
+      name: 'Rosa',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
