@@ -61,7 +61,45 @@ export interface BuildAppOptions {
   database: Database;
 }
 
+/**
+ * Origins the browser may load from, only for the outside services that are configured: Stripe
+ * Elements, Google Identity Services, the Facebook SDK and an S3 bucket for uploaded images.
+ */
+function thirdPartyOrigins(config: Config) {
+  const origins = {
+    script: [] as string[],
+    style: [] as string[],
+    img: [] as string[],
+    connect: [] as string[],
+    frame: [] as string[],
+  };
+  if (config.payments.kind === 'stripe') {
+    origins.script.push('https://js.stripe.com');
+    origins.frame.push('https://js.stripe.com', 'https://hooks.stripe.com');
+    origins.connect.push('https://api.stripe.com');
+  }
+  if (config.social.googleClientId) {
+    origins.script.push('https://accounts.google.com');
+    origins.style.push('https://accounts.google.com');
+    origins.frame.push('https://accounts.google.com');
+    origins.connect.push('https://accounts.google.com');
+  }
+  if (config.social.facebook) {
+    origins.script.push('https://connect.facebook.net');
+    origins.frame.push('https://www.facebook.com', 'https://web.facebook.com');
+    origins.connect.push('https://graph.facebook.com', 'https://www.facebook.com');
+  }
+  if (config.storage.kind === 's3') {
+    origins.img.push(
+      config.storage.publicUrl ??
+        `https://${config.storage.bucket}.s3.${config.storage.region}.amazonaws.com`,
+    );
+  }
+  return origins;
+}
+
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const thirdParty = thirdPartyOrigins(config);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -87,11 +125,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...thirdParty.script],
         // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty.style],
+        imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParty.connect],
+        frameSrc: ["'self'", ...thirdParty.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
