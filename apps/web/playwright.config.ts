@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // exactly as `npm start` does it, on a data directory emptied before every run.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// A run on another port (E2E_PORT) gets its own data directory, so that two runs side by side
+// never empty each other's database.
+const dataDir = process.env.E2E_PORT ? `.data-e2e-${port}` : '.data-e2e';
 
 export default defineConfig({
   testDir: './e2e',
@@ -40,10 +43,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .data-e2e && node scripts/start.mjs',
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     cwd: '../..',
     url: `${baseURL}/healthz`,
-    env: { PORT: String(port), DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'pipe',

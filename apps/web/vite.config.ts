@@ -32,5 +32,7 @@ export default defineConfig({
     // Playwright journeys (e2e/*.spec.ts) are deliberately outside this pattern.
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Journeys through several steps of a form, each awaiting its call, on a shared machine.
+    testTimeout: 15_000,
   },
 });

@@ -122,6 +122,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only make sense behind TLS, i.e. in production.
     hsts: config.production,
+    // Google's and Facebook's sign-in popups need to talk back to the opener, and Google checks
+    // the referring origin; without those providers the strict defaults stay.
+    crossOriginOpenerPolicy: {
+      policy:
+        config.social.googleClientId || config.social.facebook
+          ? 'same-origin-allow-popups'
+          : 'same-origin',
+    },
+    referrerPolicy: {
+      policy: config.social.googleClientId ? 'strict-origin-when-cross-origin' : 'no-referrer',
+    },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

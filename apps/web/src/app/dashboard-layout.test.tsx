@@ -25,6 +25,7 @@ function renderDashboard() {
       request_count: buildCounts(),
     },
     'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+    'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
   });
   return { ...server, ...renderRoutes(routes, '/dashboard/my-requests') };
 }
@@ -95,7 +96,7 @@ describe('dashboard layout', () => {
     );
   });
 
-  it('offers About Us and Logout in the profile dropdown', async () => {
+  it('offers Edit Profile, Change Password, About Us and Logout in the profile dropdown', async () => {
     renderDashboard();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
@@ -103,7 +104,32 @@ describe('dashboard layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['About Us', 'Logout']);
+    ).toEqual(['Edit Profile', 'Change Password', 'About Us', 'Logout']);
+  });
+
+  it('opens Edit Profile from the dropdown, and Change Password as a modal', async () => {
+    const { router } = renderDashboard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit Profile' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/edit-profile');
+  });
+
+  it('shows the notification bell in the header', async () => {
+    renderDashboard();
+    const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: 'Notifications' }),
+    ).toBeInTheDocument();
   });
 
   it('asks to confirm the logout, and No keeps the session', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { setSession } from '../lib/storage';
@@ -16,6 +16,7 @@ function signIn() {
       data: [],
       request_count: buildCounts(),
     },
+    'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
   });
 }
 
@@ -55,6 +56,24 @@ describe('route guards', () => {
     const { router } = renderRoutes(routes, path);
     expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
     await expectPath(router, '/dashboard/my-requests');
+  });
+
+  it('leaves a sign-in made on a public page to that page, and follows one made in another tab', async () => {
+    const server = signIn();
+    window.localStorage.clear();
+    const { router } = renderRoutes(routes, '/register');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+
+    // This tab: the sign-up page stores the session and goes to /create-request by itself.
+    act(() => setSession('token-new', buildUser()));
+    expect(router.state.location.pathname).toBe('/register');
+
+    // Another tab: only the storage event tells.
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'token-new' }));
+    });
+    await expectPath(router, '/dashboard/my-requests');
+    expect(server.calls.length).toBeGreaterThan(0);
   });
 
   it('redirects / to /create-request', async () => {

@@ -13,6 +13,24 @@ import { RootLayout } from './root-layout';
 const loginPage = async () => ({
   Component: (await import('../features/auth/login-page')).LoginPage,
 });
+const registerPage = async () => ({
+  Component: (await import('../features/auth/register-page')).RegisterPage,
+});
+const forgetPasswordPage = async () => ({
+  Component: (await import('../features/auth/forget-password-page')).ForgetPasswordPage,
+});
+const setPasswordPage = async () => ({
+  Component: (await import('../features/auth/set-password-page')).SetPasswordPage,
+});
+const editProfilePage = async () => ({
+  Component: (await import('../features/profile/edit-profile-page')).EditProfilePage,
+});
+const aboutPage = async () => ({
+  Component: (await import('../features/about/about-page')).AboutPage,
+});
+const referralPage = async () => ({
+  Component: (await import('../features/referral/referral-page')).ReferralPage,
+});
 const myRequestsPage = async () => ({
   Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
 });
@@ -47,10 +65,10 @@ export const routes: RouteObject[] = [
             element: <PublicOnly />,
             children: [
               { path: 'login', lazy: loginPage },
-              notFound('register'),
-              notFound('register/:reff'),
-              notFound('forget-password'),
-              notFound('set-forget-password/:token'),
+              { path: 'register', lazy: registerPage },
+              { path: 'register/:reff', lazy: registerPage },
+              { path: 'forget-password', lazy: forgetPasswordPage },
+              { path: 'set-forget-password/:token', lazy: setPasswordPage },
             ],
           },
           // Reachable with or without a token.
@@ -87,10 +105,15 @@ export const routes: RouteObject[] = [
                 ],
               },
               notFound('chats'),
-              notFound('my-cards'),
-              notFound('refferral-program'),
-              notFound('about-us'),
-              notFound('edit-profile'),
+              {
+                path: 'my-cards',
+                lazy: async () => ({
+                  Component: (await import('../features/cards/my-cards-page')).MyCardsPage,
+                }),
+              },
+              { path: 'refferral-program', lazy: referralPage },
+              { path: 'about-us', lazy: aboutPage },
+              { path: 'edit-profile', lazy: editProfilePage },
               notFound('review-profile'),
               notFound('congratulations'),
               notFound('*'),

@@ -42,6 +42,39 @@ describe('api client', () => {
     expect(getToast()).toBeNull();
   });
 
+  it('sends a FormData as multipart, without the token when the call goes without one', async () => {
+    setSession('token-abc', buildUser());
+    let sent: RequestInit | undefined;
+    const { calls } = stubFetch({
+      'POST /upload': (_body, init) => {
+        sent = init;
+        return { code: 200 };
+      },
+    });
+    const form = new FormData();
+    form.append('upload_type', 'profile');
+    await callApi('/upload', {
+      method: 'POST',
+      body: form,
+      schema: okEnvelopeSchema,
+      withToken: false,
+    });
+
+    expect(sent?.body).toBe(form);
+    expect(calls[0]?.headers[AUTH_HEADER]).toBeUndefined();
+    // The browser sets the multipart Content-Type with its boundary.
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('keeps the whole failed answer on the error for calls that carry more than a message', async () => {
+    stubFetch({ 'POST /x': { code: 400, message: MSG.phoneRequired, phone_required: true } });
+    const call = callApi('/x', { method: 'POST', schema: okEnvelopeSchema, suppressToast: true });
+    await expect(call).rejects.toMatchObject({
+      code: 400,
+      body: { code: 400, message: MSG.phoneRequired, phone_required: true },
+    });
+  });
+
   it('turns a network failure into a clear message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(callApi('/x', { schema: okEnvelopeSchema })).rejects.toMatchObject({

@@ -5,7 +5,8 @@ import { showToast } from './toast';
 
 /**
  * The one api client. Every call goes through `callApi`, which
- * - sends JSON to the same origin and adds the session token in x-sh-auth,
+ * - sends JSON (or a FormData as multipart) to the same origin and adds the session token in
+ *   x-sh-auth unless the call goes without it (uploads, spec/portal.md §7),
  * - reads the `{ code, message, ...payload }` envelope (the HTTP status equals `code`),
  * - on any code but 200 shows the red toast with the server message (spec/portal.md §8) unless
  *   the caller suppresses it, and throws an ApiError carrying code and message,
@@ -22,12 +23,15 @@ export class ApiError extends Error {
   /** The envelope code (equal to the HTTP status); 0 when no envelope arrived at all. */
   readonly code: number;
   readonly errors: ErrorEnvelope['errors'];
+  /** The whole answer, for the few calls whose failure carries more than a message. */
+  readonly body: unknown;
 
-  constructor(code: number, message: string, errors?: ErrorEnvelope['errors']) {
+  constructor(code: number, message: string, errors?: ErrorEnvelope['errors'], body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -37,7 +41,10 @@ export function isApiError(error: unknown): error is ApiError {
 
 export interface CallApiOptions<TSchema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A JSON body, or a FormData sent as multipart/form-data. */
   body?: unknown;
+  /** false sends the call without the session token (uploads go without one). */
+  withToken?: boolean;
   /** The shared response schema of the call; a 200 body is parsed with it. */
   schema: TSchema;
   /** true, or a predicate, to keep the toast away for failures the screen shows itself. */
@@ -56,10 +63,12 @@ export async function callApi<TSchema extends z.ZodType>(
   path: string,
   options: CallApiOptions<TSchema>,
 ): Promise<z.output<TSchema>> {
-  const { method = 'GET', body, schema, suppressToast = false, signal } = options;
-  const token = getToken();
+  const { method = 'GET', body, schema, suppressToast = false, signal, withToken = true } = options;
+  const token = withToken ? getToken() : null;
+  const multipart = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // The browser writes the multipart Content-Type itself, with its boundary.
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers[AUTH_HEADER] = token;
 
   const fail = (error: ApiError): never => {
@@ -73,7 +82,7 @@ export async function callApi<TSchema extends z.ZodType>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
@@ -105,7 +114,9 @@ export async function callApi<TSchema extends z.ZodType>(
       envelope.success && envelope.data.message
         ? envelope.data.message
         : UNEXPECTED_RESPONSE_MESSAGE;
-    return fail(new ApiError(code, message, envelope.success ? envelope.data.errors : undefined));
+    return fail(
+      new ApiError(code, message, envelope.success ? envelope.data.errors : undefined, payload),
+    );
   }
 
   const parsed = schema.safeParse(payload);

@@ -1,7 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
-import { profileResponseSchema } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
-import { setStoredUser } from '../../lib/storage';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { profileResponseSchema, type ProfileResponse, type SessionUser } from '@movehub/shared';
+import { callApi } from './api-client';
+import { setStoredUser } from './storage';
+
+/*
+ * The customer's own profile. The shell (sidebar), Edit Profile and the referral program all read
+ * it, so the query lives here rather than in one of those features.
+ */
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
 
 /** GET /api/customer/profile_customer (auth): the profile and the customer's rating. */
 export async function getProfile(signal?: AbortSignal) {
@@ -16,7 +23,15 @@ export async function getProfile(signal?: AbortSignal) {
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile'],
+    queryKey: PROFILE_QUERY_KEY,
     queryFn: ({ signal }) => getProfile(signal),
     staleTime: 60_000,
   });
+
+/** After update_customer: the answer is the new profile; store it and show it everywhere. */
+export function storeUpdatedProfile(queryClient: QueryClient, user: SessionUser): void {
+  setStoredUser(user);
+  queryClient.setQueryData<ProfileResponse>(PROFILE_QUERY_KEY, (previous) =>
+    previous ? { ...previous, profile: user } : previous,
+  );
+}

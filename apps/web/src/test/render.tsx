@@ -1,13 +1,23 @@
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import {
+  RouterProvider,
+  createMemoryRouter,
+  type InitialEntry,
+  type RouteObject,
+} from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../lib/toast';
 
-/** Renders routes in a memory router with a fresh query client and the toast, as the app does. */
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+/**
+ * Renders routes in a memory router with a fresh query client and the toast, as the app does.
+ * The initial entry may carry page state; several entries make a history (the last is shown).
+ */
+export function renderRoutes(routes: RouteObject[], initial: InitialEntry | InitialEntry[]) {
+  const router = createMemoryRouter(routes, {
+    initialEntries: Array.isArray(initial) ? initial : [initial],
+  });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -24,7 +34,7 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
 /** One screen at one path, with stand-ins for the places it links to. */
 export function renderScreen(
   element: ReactElement,
-  { path = '/', at = path }: { path?: string; at?: string } = {},
+  { path = '/', at = path }: { path?: string; at?: InitialEntry | InitialEntry[] } = {},
 ) {
   return renderRoutes(
     [

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToast } from '../lib/toast';
+
+// The first screen of a file waits for its lazy route chunk to be transformed, which on a busy
+// two-core machine takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no matchMedia; MUI's useMediaQuery reads it. Tests see the wide (desktop) layout.
 if (!window.matchMedia) {

@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { NotificationCenter } from '../../features/notifications/notification-center';
 import { Brand } from '../../ui/brand';
 import { MOBILE_MEDIA_QUERY } from '../theme';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -17,8 +18,9 @@ const SIDEBAR_WIDTH = 260;
 const SIDEBAR_ID = 'dashboard-sidebar';
 
 /**
- * spec/portal.md §2 dashboard layout: header, collapsible sidebar and profile dropdown. On wide
- * screens the sidebar is docked and the header button collapses it; below 769 px it is a drawer.
+ * spec/portal.md §2 dashboard layout: header, collapsible sidebar, profile dropdown and the
+ * notification bell with its right-hand drawer. On wide screens the sidebar is docked and the
+ * header button collapses it; below 769 px it is a drawer.
  */
 export function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
@@ -55,6 +57,7 @@ export function DashboardLayout() {
           </IconButton>
           <Brand to="/dashboard" />
           <Box sx={{ flexGrow: 1 }} />
+          <NotificationCenter />
           <ProfileMenu />
         </Toolbar>
       </AppBar>

@@ -18,7 +18,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import type { ReactElement } from 'react';
-import { profileQueryOptions } from '../../features/profile/profile-api';
+import { profileQueryOptions } from '../../lib/profile-query';
 import { useStoredUser } from '../../lib/storage';
 import { uploadUrl } from '../../lib/upload-url';
 

@@ -1,12 +1,15 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import EditIcon from '@mui/icons-material/Edit';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { LogoutDialog } from '../../features/auth/logout-dialog';
 
 /** The account button of the header and its dropdown (spec/portal.md §2 "Profile dropdown"). */
@@ -14,7 +17,9 @@ export function ProfileMenu() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const open = Boolean(anchor);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
 
   return (
     <>
@@ -36,6 +41,27 @@ export function ProfileMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
+        <MenuItem
+          component={RouterLink}
+          to="/dashboard/edit-profile"
+          onClick={() => setAnchor(null)}
+        >
+          <ListItemIcon aria-hidden>
+            <EditIcon fontSize="small" />
+          </ListItemIcon>
+          Edit Profile
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setPasswordOpen(true);
+          }}
+        >
+          <ListItemIcon aria-hidden>
+            <LockIcon fontSize="small" />
+          </ListItemIcon>
+          Change Password
+        </MenuItem>
         <MenuItem component={RouterLink} to="/dashboard/about-us" onClick={() => setAnchor(null)}>
           <ListItemIcon aria-hidden>
             <InfoIcon fontSize="small" />
@@ -54,6 +80,7 @@ export function ProfileMenu() {
           Logout
         </MenuItem>
       </Menu>
+      <ChangePasswordDialog open={passwordOpen} onClose={closePassword} />
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </>
   );

@@ -9,6 +9,11 @@ import { buildUser } from '../../test/fixtures';
 import { renderScreen } from '../../test/render';
 import { LoginPage } from './login-page';
 
+// Social sign-in asks the server which providers it can verify; here none is configured.
+const NO_SOCIAL = {
+  'GET /app_api/social_config': { code: 200, google_client_id: null, facebook_app_id: null },
+};
+
 function renderLogin() {
   return renderScreen(<LoginPage />, { path: '/login' });
 }
@@ -23,6 +28,7 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe('LoginPage', () => {
   it('labels the inputs Email and Password and names them with the wire fields', () => {
+    stubFetch(NO_SOCIAL);
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
@@ -34,18 +40,21 @@ describe('LoginPage', () => {
   });
 
   it('shows the spec validation messages next to the fields and sends nothing', async () => {
-    const { fetchMock } = stubFetch({});
+    const { calls } = stubFetch(NO_SOCIAL);
     renderLogin();
     await fillAndSubmit('not-an-email', '12345');
 
     expect(await screen.findByText(MSG.loginEmailInvalid)).toBeInTheDocument();
     expect(screen.getByText(MSG.loginPasswordShort)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls.some((call) => call.path === '/app_api/login')).toBe(false);
   });
 
   it("shows the server's 'Invalid Email or Password' as the product's sentence, without a toast", async () => {
-    stubFetch({ 'POST /app_api/login': { code: 400, message: MSG.invalidCredentials } });
+    stubFetch({
+      ...NO_SOCIAL,
+      'POST /app_api/login': { code: 400, message: MSG.invalidCredentials },
+    });
     renderLogin();
     await fillAndSubmit('demo@movehub.test', 'wrong-password');
 
@@ -56,7 +65,10 @@ describe('LoginPage', () => {
   });
 
   it('shows any other server failure message in the red toast', async () => {
-    stubFetch({ 'POST /app_api/login': { code: 429, message: MSG.tooManyRequests } });
+    stubFetch({
+      ...NO_SOCIAL,
+      'POST /app_api/login': { code: 429, message: MSG.tooManyRequests },
+    });
     renderLogin();
     await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
@@ -67,7 +79,10 @@ describe('LoginPage', () => {
 
   it('disables the Login button while the call runs', async () => {
     let answer: (reply: { code: number; message: string }) => void = () => {};
-    stubFetch({ 'POST /app_api/login': () => new Promise((resolve) => (answer = resolve)) });
+    stubFetch({
+      ...NO_SOCIAL,
+      'POST /app_api/login': () => new Promise((resolve) => (answer = resolve)),
+    });
     renderLogin();
     await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
@@ -79,13 +94,14 @@ describe('LoginPage', () => {
   it('stores the token and user and goes to /dashboard on success', async () => {
     const user = buildUser();
     const { calls } = stubFetch({
+      ...NO_SOCIAL,
       'POST /app_api/login': { code: 200, data: { auth_token: 'token-123', user } },
     });
     const { router } = renderLogin();
     await fillAndSubmit('  demo@movehub.test ', 'Demo@1234');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(calls[0]?.body).toEqual({
+    expect(calls.find((call) => call.path === '/app_api/login')?.body).toEqual({
       email: 'demo@movehub.test',
       password: 'Demo@1234',
       user_type: 1,
@@ -94,21 +110,24 @@ describe('LoginPage', () => {
     expect(getStoredUser()).toEqual(user);
   });
 
-  it('says social sign-in is not configured when a social button is clicked', async () => {
-    const { fetchMock } = stubFetch({});
+  it('says social sign-in is not configured when the server has no provider configured', async () => {
+    const { calls } = stubFetch(NO_SOCIAL);
     renderLogin();
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    const google = screen.getByRole('button', { name: 'Continue with Google' });
+    await waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
     expect(screen.getByRole('status')).toHaveTextContent('Sign-in with Google is not configured.');
     await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
     expect(screen.getByRole('status')).toHaveTextContent(
       'Sign-in with Facebook is not configured.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls.map((call) => call.path)).toEqual(['/app_api/social_config']);
   });
 
   it('links to the password reset and sign-up screens', () => {
+    stubFetch(NO_SOCIAL);
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',

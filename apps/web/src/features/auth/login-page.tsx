@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,21 +12,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import FacebookIcon from '@mui/icons-material/Facebook';
-import GoogleIcon from '@mui/icons-material/Google';
-import { MSG, loginFormSchema } from '@movehub/shared';
+import { MSG, loginFormSchema, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { logIn } from './auth-api';
-
-type SocialProvider = 'Google' | 'Facebook';
+import { SocialSignIn } from './social-sign-in';
 
 /** spec/portal.md §2 Login: email and password, Google and Facebook, Forgot password, Sign Up. */
 export function LoginPage() {
   useDocumentTitle('Login');
   const navigate = useNavigate();
-  const [socialNotice, setSocialNotice] = useState<SocialProvider | null>(null);
+  const location = useLocation();
 
   const {
     register,
@@ -38,12 +34,14 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const signedIn = (session: { auth_token: string; user: SessionUser }) => {
+    setSession(session.auth_token, session.user);
+    void navigate('/dashboard', { replace: true });
+  };
+
   const login = useMutation({
     mutationFn: logIn,
-    onSuccess: (response) => {
-      setSession(response.data.auth_token, response.data.user);
-      void navigate('/dashboard', { replace: true });
-    },
+    onSuccess: (response) => signedIn(response.data),
   });
 
   // spec/portal.md §8: the server's 'Invalid Email or Password' is shown in the product's words.
@@ -51,10 +49,7 @@ export function LoginPage() {
   const invalidCredentials =
     login.isError && isApiError(login.error) && login.error.message === MSG.invalidCredentials;
 
-  const onSubmit = handleSubmit((values) => {
-    setSocialNotice(null);
-    login.mutate(values);
-  });
+  const onSubmit = handleSubmit((values) => login.mutate(values));
 
   const { ref: emailRef, ...emailField } = register('email');
   const { ref: passwordRef, ...passwordField } = register('password');
@@ -118,33 +113,12 @@ export function LoginPage() {
 
         <Divider sx={{ my: 3 }}>or</Divider>
 
-        <Stack spacing={1.5}>
-          {socialNotice && (
-            <Alert severity="info" role="status">
-              {`Sign-in with ${socialNotice} is not configured.`}
-            </Alert>
-          )}
-          <Button
-            variant="outlined"
-            fullWidth
-            startIcon={<GoogleIcon aria-hidden />}
-            onClick={() => setSocialNotice('Google')}
-          >
-            Continue with Google
-          </Button>
-          <Button
-            variant="outlined"
-            fullWidth
-            startIcon={<FacebookIcon aria-hidden />}
-            onClick={() => setSocialNotice('Facebook')}
-          >
-            Continue with Facebook
-          </Button>
-        </Stack>
+        <SocialSignIn onSignedIn={signedIn} />
 
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
           Don&apos;t have an account?{' '}
-          <Link component={RouterLink} to="/register">
+          {/* A saved request (page state) goes along to the sign-up page. */}
+          <Link component={RouterLink} to="/register" state={location.state}>
             Sign Up
           </Link>
         </Typography>

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getSettingResponseSchema } from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/** GET /api/admin/get_setting: the About Us HTML (no customer-specific rule, spec/portal.md §6). */
+export function getSettings(signal?: AbortSignal) {
+  return callApi('/api/admin/get_setting', { schema: getSettingResponseSchema, signal });
+}
+
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => getSettings(signal),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { RESET_REDIRECT_MS, newPasswordFormSchema } from '@movehub/shared';
+import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
+import { changePassword } from './auth-api';
+
+/**
+ * spec/portal.md §2 /set-forget-password/{token}: a new password with the sign-up rules; on
+ * success the server's message, then /login after 2 seconds. A dead link shows the server message.
+ */
+export function SetPasswordPage() {
+  useDocumentTitle('Set a new password');
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const [done, setDone] = useState<string | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const change = useMutation({
+    mutationFn: (values: { password: string; confirm_password: string }) =>
+      changePassword({ ...values, jwt_token: token }),
+    onSuccess: (response) => setDone(response.message),
+  });
+
+  useEffect(() => {
+    if (done === null) return;
+    const timer = window.setTimeout(
+      () => void navigate('/login', { replace: true }),
+      RESET_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const failure = change.isError
+    ? isApiError(change.error)
+      ? change.error.message
+      : UNEXPECTED_RESPONSE_MESSAGE
+    : null;
+
+  const { ref: passwordRef, ...passwordField } = register('password');
+  const { ref: confirmRef, ...confirmField } = register('confirm_password');
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Set a new password
+        </Typography>
+        {done !== null ? (
+          <Stack spacing={2}>
+            <Alert severity="success" role="status">
+              {done}
+            </Alert>
+            <Typography color="text.secondary">Taking you to the login page…</Typography>
+            <Link component={RouterLink} to="/login">
+              Go to Login now
+            </Link>
+          </Stack>
+        ) : (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              Choose a new password for your account.
+            </Typography>
+            <Box
+              component="form"
+              noValidate
+              aria-busy={change.isPending}
+              onSubmit={handleSubmit((values) => change.mutate(values))}
+            >
+              <Stack spacing={2.5}>
+                {failure && (
+                  <Alert severity="error">
+                    {failure}{' '}
+                    <Link component={RouterLink} to="/forget-password">
+                      Request a new link
+                    </Link>
+                  </Alert>
+                )}
+                <TextField
+                  {...passwordField}
+                  inputRef={passwordRef}
+                  id="set-password-password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  fullWidth
+                  error={Boolean(errors.password)}
+                  helperText={errors.password?.message}
+                />
+                <PasswordStrengthMeter password={password} />
+                <TextField
+                  {...confirmField}
+                  inputRef={confirmRef}
+                  id="set-password-confirm-password"
+                  label="Confirm password"
+                  type="password"
+                  autoComplete="new-password"
+                  fullWidth
+                  error={Boolean(errors.confirm_password)}
+                  helperText={errors.confirm_password?.message}
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  disabled={change.isPending}
+                  startIcon={
+                    change.isPending ? (
+                      <CircularProgress aria-hidden size={20} color="inherit" />
+                    ) : undefined
+                  }
+                >
+                  Save password
+                </Button>
+              </Stack>
+            </Box>
+          </>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MSG, maskedPhoneToWire } from '@movehub/shared';
+import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { sendPhoneCode, verifyPhoneCode } from '../../lib/verification-api';
+import { PhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
+import { VerificationCodeForm } from '../../ui/verification-code-form';
+
+type Step = 'ENTER_PHONE' | 'ENTER_CODE';
+
+interface SocialPhoneDialogProps {
+  open: boolean;
+  /** What the login answered (e.g. 'Please add your phone number to finish signing in.'). */
+  reason: string;
+  /** Repeats the social login with the verified phone ('+1##########'). */
+  onVerified: (phone: string) => void;
+  /** The repeated login is running. */
+  signingIn: boolean;
+  onClose: () => void;
+}
+
+/**
+ * spec/portal.md §4 Social login: when the provider account needs a phone, ENTER_PHONE, then
+ * ENTER_CODE; the caller then repeats the login with the verified phone.
+ */
+export function SocialPhoneDialog({ open, ...props }: SocialPhoneDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={props.signingIn ? undefined : props.onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="social-phone-title"
+    >
+      {open && <SocialPhoneSteps {...props} />}
+    </Dialog>
+  );
+}
+
+function SocialPhoneSteps({
+  reason,
+  onVerified,
+  signingIn,
+  onClose,
+}: Omit<SocialPhoneDialogProps, 'open'>) {
+  const [step, setStep] = useState<Step>('ENTER_PHONE');
+  const [phone, setPhone] = useState<{ masked: string; wire: string } | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // A code is single use: when the repeated login fails after a good code, trying again goes
+  // straight to the login.
+  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
+
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(requiredPhoneFormSchema),
+    defaultValues: { phone: '' },
+  });
+
+  const send = useMutation({
+    mutationFn: async (masked: string) => {
+      const wire = maskedPhoneToWire(masked) ?? '';
+      await sendPhoneCode(wire);
+      return { masked, wire };
+    },
+    onSuccess: (sent) => {
+      setPhone(sent);
+      setCodeError(null);
+      setStep('ENTER_CODE');
+    },
+  });
+
+  const verify = useMutation({
+    mutationFn: async (code: string) => {
+      if (!phone) return;
+      if (verifiedPhone === phone.wire) return phone.wire;
+      await verifyPhoneCode({ phonenumber: phone.wire, code }, { suppressToast: true });
+      return phone.wire;
+    },
+    onSuccess: (wire) => {
+      setCodeError(null);
+      if (!wire) return;
+      setVerifiedPhone(wire);
+      onVerified(wire);
+    },
+    onError: (error) =>
+      setCodeError(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE),
+  });
+
+  return (
+    <>
+      <DialogTitle id="social-phone-title">{MSG.addPhone}</DialogTitle>
+      <DialogContent>
+        {step === 'ENTER_PHONE' ? (
+          <Box
+            component="form"
+            noValidate
+            aria-busy={send.isPending}
+            onSubmit={handleSubmit((values) => send.mutate(values.phone))}
+          >
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              <Typography>{reason}</Typography>
+              <Controller
+                name="phone"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <PhoneField
+                    id="social-phone"
+                    label="Phone number"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    autoFocus
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button onClick={onClose} disabled={send.isPending}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={send.isPending}
+                  startIcon={
+                    send.isPending ? (
+                      <CircularProgress aria-hidden size={18} color="inherit" />
+                    ) : undefined
+                  }
+                >
+                  Send code
+                </Button>
+              </Stack>
+            </Stack>
+          </Box>
+        ) : (
+          <Box sx={{ pt: 1 }}>
+            <VerificationCodeForm
+              sentTo={phone?.masked ?? ''}
+              notice={MSG.phoneCodeSent}
+              error={codeError}
+              pending={verify.isPending || signingIn}
+              onSubmit={(code) => verify.mutate(code)}
+              submitLabel="Verify and sign in"
+              onResend={() => phone && send.mutate(phone.masked)}
+              resendPending={send.isPending}
+              onBack={() => setStep('ENTER_PHONE')}
+              backLabel="Change number"
+            />
+          </Box>
+        )}
+      </DialogContent>
+    </>
+  );
+}

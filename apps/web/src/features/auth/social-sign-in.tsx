@@ -1,0 +1,282 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import GoogleIcon from '@mui/icons-material/Google';
+import { MSG, type SessionUser } from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { needsPhone, socialConfigQueryOptions, socialLogin, type SocialProvider } from './auth-api';
+import { SocialPhoneDialog } from './social-phone-dialog';
+import { loadFacebookSdk, loadGoogleIdentity, type FacebookSdk } from './social-sdk';
+
+interface SocialSignInProps {
+  onSignedIn: (session: { auth_token: string; user: SessionUser }) => void;
+}
+
+interface Attempt {
+  provider: SocialProvider;
+  accessToken: string;
+}
+
+const loadFailed = (provider: SocialProvider) =>
+  `${provider} sign-in could not be loaded. Check your connection and try again.`;
+
+/**
+ * spec/portal.md §2 and §4: Google and Facebook sign-in. The provider's token goes to
+ * login_by_google / login_by_facebook with an empty phone_number; an account that needs a phone
+ * gets the ENTER_PHONE and ENTER_CODE steps, then the login is repeated with the verified phone.
+ * A provider the server has no client id for says so (GET /app_api/social_config).
+ */
+export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
+  const config = useQuery(socialConfigQueryOptions());
+  const [notice, setNotice] = useState<string | null>(null);
+  const [phoneStep, setPhoneStep] = useState<(Attempt & { reason: string }) | null>(null);
+
+  const login = useMutation({
+    mutationFn: ({ attempt, phone }: { attempt: Attempt; phone: string }) =>
+      socialLogin(attempt.provider, { access_token: attempt.accessToken, phone_number: phone }),
+    onSuccess: (response) => {
+      setPhoneStep(null);
+      onSignedIn(response.data);
+    },
+    onError: (error, { attempt }) => {
+      if (isApiError(error) && needsPhone(error))
+        setPhoneStep({ ...attempt, reason: error.message });
+    },
+  });
+
+  const signIn = (provider: SocialProvider) => (accessToken: string) => {
+    if (login.isPending) return;
+    setNotice(null);
+    login.mutate({ attempt: { provider, accessToken }, phone: '' });
+  };
+
+  // Until the server answers, the buttons wait; without an answer, nothing is configured.
+  const googleId = config.data?.google_client_id ?? null;
+  const facebookId = config.data?.facebook_app_id ?? null;
+  const notConfigured = (provider: SocialProvider) => () =>
+    setNotice(MSG.socialNotConfigured(provider));
+
+  return (
+    <Stack spacing={1.5} aria-busy={config.isPending || login.isPending}>
+      {notice && (
+        <Alert severity="info" role="status">
+          {notice}
+        </Alert>
+      )}
+      {login.isPending && !phoneStep && (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Signing in" size={24} />
+        </Box>
+      )}
+      {googleId ? (
+        <GoogleButton
+          clientId={googleId}
+          disabled={login.isPending}
+          onCredential={signIn('Google')}
+          onUnavailable={() => setNotice(loadFailed('Google'))}
+        />
+      ) : (
+        <ProviderButton
+          provider="Google"
+          waiting={config.isPending}
+          onClick={notConfigured('Google')}
+        />
+      )}
+      {facebookId ? (
+        <FacebookButton
+          appId={facebookId}
+          disabled={login.isPending}
+          onAccessToken={signIn('Facebook')}
+          onUnavailable={() => setNotice(loadFailed('Facebook'))}
+        />
+      ) : (
+        <ProviderButton
+          provider="Facebook"
+          waiting={config.isPending}
+          onClick={notConfigured('Facebook')}
+        />
+      )}
+      <SocialPhoneDialog
+        open={phoneStep !== null}
+        reason={phoneStep?.reason ?? MSG.phoneRequired}
+        signingIn={login.isPending}
+        onVerified={(phone) => phoneStep && login.mutate({ attempt: phoneStep, phone })}
+        onClose={() => setPhoneStep(null)}
+      />
+    </Stack>
+  );
+}
+
+const ICONS: Record<SocialProvider, ReactNode> = {
+  Google: <GoogleIcon aria-hidden />,
+  Facebook: <FacebookIcon aria-hidden />,
+};
+
+function ProviderButton({
+  provider,
+  waiting = false,
+  disabled = false,
+  onClick,
+}: {
+  provider: SocialProvider;
+  waiting?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outlined"
+      fullWidth
+      disabled={waiting || disabled}
+      startIcon={waiting ? <CircularProgress aria-hidden size={18} /> : ICONS[provider]}
+      onClick={onClick}
+    >
+      {`Continue with ${provider}`}
+    </Button>
+  );
+}
+
+/**
+ * Google Identity Services gives an ID token (the credential) through its own button, the one
+ * reliable way to start its flow; ours stands in while the library loads or when it cannot.
+ */
+function GoogleButton({
+  clientId,
+  disabled,
+  onCredential,
+  onUnavailable,
+}: {
+  clientId: string;
+  disabled: boolean;
+  onCredential: (credential: string) => void;
+  onUnavailable: () => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  // The library keeps the first callback it is given; route it to the latest one.
+  const credentialHandler = useRef(onCredential);
+  useEffect(() => {
+    credentialHandler.current = onCredential;
+  }, [onCredential]);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadGoogleIdentity().then(
+      (google) => {
+        const parent = container.current;
+        if (cancelled || !parent) return;
+        google.accounts.id.initialize({
+          client_id: clientId,
+          ux_mode: 'popup',
+          callback: (response) => {
+            if (response.credential) credentialHandler.current(response.credential);
+          },
+        });
+        const width = parent.parentElement?.clientWidth || 320;
+        google.accounts.id.renderButton(parent, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'continue_with',
+          shape: 'rectangular',
+          logo_alignment: 'center',
+          width: Math.max(200, Math.min(400, width)),
+        });
+        setState('ready');
+      },
+      () => {
+        if (!cancelled) setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, attempt]);
+
+  return (
+    <>
+      {state !== 'ready' && (
+        <ProviderButton
+          provider="Google"
+          waiting={state === 'loading'}
+          onClick={() => {
+            onUnavailable();
+            setState('loading');
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
+      <Box
+        ref={container}
+        hidden={state !== 'ready'}
+        // The provider's button cannot be disabled; while a login runs it is inert.
+        inert={disabled || undefined}
+        sx={{ display: state === 'ready' ? 'flex' : 'none', justifyContent: 'center' }}
+      />
+    </>
+  );
+}
+
+/** The Facebook SDK is loaded ahead so that FB.login runs inside the click (popup blockers). */
+function FacebookButton({
+  appId,
+  disabled,
+  onAccessToken,
+  onUnavailable,
+}: {
+  appId: string;
+  disabled: boolean;
+  onAccessToken: (accessToken: string) => void;
+  onUnavailable: () => void;
+}) {
+  const [sdk, setSdk] = useState<FacebookSdk | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadFacebookSdk(appId).then(
+      (loaded) => {
+        if (!cancelled) setSdk(loaded);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [appId, attempt]);
+
+  const onClick = () => {
+    if (failed) {
+      onUnavailable();
+      setFailed(false);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    // Closing the popup without signing in is the person's choice, not an error to report.
+    sdk?.login(
+      (response) => {
+        const token = response.authResponse?.accessToken;
+        if (token) onAccessToken(token);
+      },
+      { scope: 'public_profile,email' },
+    );
+  };
+
+  return (
+    <ProviderButton
+      provider="Facebook"
+      waiting={!sdk && !failed}
+      disabled={disabled}
+      onClick={onClick}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG, type Notification } from '@movehub/shared';
+import { setSession } from '../../lib/storage';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildUser } from '../../test/fixtures';
+import { renderScreen } from '../../test/render';
+import { NotificationCenter } from './notification-center';
+
+function buildNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 1,
+    action_value: 101,
+    message_body: 'Acme Movers placed a bid on your request.',
+    created_at: '2026-03-15T10:00:00.000Z',
+    is_active: true,
+    ...overrides,
+  };
+}
+
+/** A server holding these notifications; mark_notification_read changes them. */
+function renderCenter(initial: Notification[]) {
+  setSession('token-abc', buildUser());
+  let list = initial;
+  const reply = () => ({
+    code: 200,
+    data: list,
+    notification_count: list.filter((n) => n.is_active).length,
+  });
+  const server = stubFetch({
+    'GET /app_api/get_notification': reply,
+    'POST /app_api/mark_notification_read': (body) => {
+      const { read_all: all, notification_id: id } = body as {
+        read_all: string;
+        notification_id?: number;
+      };
+      list = list.map((n) => (all === '1' || n.id === id ? { ...n, is_active: false } : n));
+      return { code: 200, message: MSG.notificationsRead };
+    },
+  });
+  const view = renderScreen(<NotificationCenter />, { path: '/dashboard/my-requests' });
+  return { ...server, ...view };
+}
+
+const gets = (calls: ReturnType<typeof stubFetch>['calls']) =>
+  calls.filter((call) => call.path === '/app_api/get_notification').length;
+
+describe('NotificationCenter', () => {
+  it('shows no badge when nothing is unread, and the empty text in the drawer', async () => {
+    renderCenter([]);
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(within(bell).queryByText(/\d/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(bell);
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(drawer).findByText(MSG.noNotifications)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('shows the unread count on the bell', async () => {
+    renderCenter([
+      buildNotification({ id: 1 }),
+      buildNotification({ id: 2 }),
+      buildNotification({ id: 3, is_active: false }),
+    ]);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(within(bell).getByText('2')).toBeInTheDocument();
+  });
+
+  it('lists the notifications with their date, unread ones marked, and refetches on opening', async () => {
+    const { calls } = renderCenter([
+      buildNotification({ id: 1, message_body: 'New bid from Acme.' }),
+      buildNotification({
+        id: 2,
+        message_body: 'Your move is complete.',
+        is_active: false,
+        created_at: '2026-01-02T09:00:00.000Z',
+      }),
+    ]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+
+    const items = within(drawer).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Unread: New bid from Acme.');
+    expect(items[0]).toHaveTextContent('Mar 15th 26');
+    expect(items[1]).toHaveTextContent('Your move is complete.');
+    expect(items[1]).not.toHaveTextContent('Unread');
+    await waitFor(() => expect(gets(calls)).toBe(2));
+  });
+
+  it('marks a clicked notification read and opens its request', async () => {
+    const { calls, router } = renderCenter([buildNotification({ id: 7, action_value: 42 })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(drawer).getByRole('button', { name: /Acme Movers placed a bid/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-requests/42'));
+    expect(calls.find((c) => c.path === '/app_api/mark_notification_read')?.body).toEqual({
+      read_all: '0',
+      notification_id: 7,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('marks them all read, and the badge goes away', async () => {
+    const { calls } = renderCenter([buildNotification({ id: 1 }), buildNotification({ id: 2 })]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.click(within(drawer).getByRole('button', { name: 'Mark all as read' }));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/app_api/mark_notification_read')?.body).toEqual({
+        read_all: '1',
+      }),
+    );
+    await waitFor(() => expect(within(drawer).queryByText(/Unread/)).not.toBeInTheDocument());
+    expect(within(drawer).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+    await user.click(within(drawer).getByRole('button', { name: 'Close notifications' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('closes from its close button', async () => {
+    renderCenter([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Close notifications' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

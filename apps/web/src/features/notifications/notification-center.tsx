@@ -1,0 +1,205 @@
+import { useId, useState } from 'react';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import { MSG, type Notification, type getNotificationResponseSchema } from '@movehub/shared';
+import { formatDate } from '../../lib/format-date';
+import { PageLoader } from '../../ui/page-loader';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import {
+  NOTIFICATIONS_QUERY_KEY,
+  markNotificationRead,
+  notificationsQueryOptions,
+} from './notifications-api';
+
+type NotificationList = z.infer<typeof getNotificationResponseSchema>;
+
+const DRAWER_WIDTH = 360;
+
+/**
+ * spec/portal.md §2: the header's notification bell (a badge only when the count is above 0) and
+ * the right-hand drawer that lists the notifications. Clicking one marks it read and opens its
+ * request; 'Mark all as read' clears them all. The list is fetched again whenever it opens.
+ */
+export function NotificationCenter() {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const notifications = useQuery(notificationsQueryOptions());
+  const count = notifications.data?.notification_count ?? 0;
+
+  /** Read at once on screen; the server's answer then replaces the guess. */
+  const markReadLocally = (id: number | 'all') => {
+    queryClient.setQueryData<NotificationList>(NOTIFICATIONS_QUERY_KEY, (current) => {
+      if (!current) return current;
+      const data = current.data.map((item) =>
+        id === 'all' || item.id === id ? { ...item, is_active: false } : item,
+      );
+      return { ...current, data, notification_count: data.filter((n) => n.is_active).length };
+    });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+
+  const markOne = useMutation({
+    mutationFn: (id: number) => markNotificationRead({ id }),
+    onMutate: (id) => markReadLocally(id),
+    onSettled: refresh,
+  });
+  const markAll = useMutation({
+    mutationFn: () => markNotificationRead({ all: true }),
+    onMutate: () => markReadLocally('all'),
+    onSettled: refresh,
+  });
+
+  const openDrawer = () => {
+    setOpen(true);
+    void notifications.refetch();
+  };
+
+  const openNotification = (notification: Notification) => {
+    if (notification.is_active) markOne.mutate(notification.id);
+    setOpen(false);
+    if (notification.action_value != null) {
+      void navigate(`/dashboard/my-requests/${notification.action_value}`);
+    }
+  };
+
+  const list = notifications.data?.data ?? [];
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={openDrawer}
+        sx={{ mr: 0.5 }}
+      >
+        {count > 0 ? (
+          <Badge badgeContent={count} max={99} color="error">
+            <NotificationsIcon />
+          </Badge>
+        ) : (
+          <NotificationsIcon />
+        )}
+      </IconButton>
+
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        // Above the dashboard header, which sits over the docked sidebar on wide screens.
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-labelledby': titleId,
+            sx: { width: { xs: '100%', sm: DRAWER_WIDTH } },
+          },
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            Notifications
+          </Typography>
+          <IconButton aria-label="Close notifications" onClick={() => setOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <Box sx={{ px: 2, pb: 1 }}>
+          <Button
+            size="small"
+            startIcon={<DoneAllIcon aria-hidden />}
+            disabled={count === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            Mark all as read
+          </Button>
+        </Box>
+        <Divider />
+
+        {notifications.isPending ? (
+          <PageLoader label="Loading notifications" />
+        ) : notifications.isError && list.length === 0 ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void notifications.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            We could not load your notifications.
+          </Alert>
+        ) : list.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {MSG.noNotifications}
+          </Typography>
+        ) : (
+          <List disablePadding aria-label="Notifications">
+            {list.map((notification) => (
+              <ListItem key={notification.id} disablePadding divider>
+                <ListItemButton
+                  onClick={() => openNotification(notification)}
+                  sx={{
+                    alignItems: 'flex-start',
+                    gap: 1.5,
+                    bgcolor: notification.is_active ? 'action.hover' : undefined,
+                  }}
+                >
+                  <Box
+                    aria-hidden
+                    sx={{
+                      mt: 1,
+                      width: 10,
+                      height: 10,
+                      flexShrink: 0,
+                      borderRadius: '50%',
+                      bgcolor: notification.is_active ? 'primary.main' : 'transparent',
+                    }}
+                  />
+                  <ListItemText
+                    primary={
+                      <>
+                        {notification.is_active && (
+                          <Box component="span" sx={visuallyHidden}>
+                            Unread:{' '}
+                          </Box>
+                        )}
+                        {notification.message_body}
+                      </>
+                    }
+                    secondary={formatDate(notification.created_at)}
+                    slotProps={{
+                      primary: { sx: { fontWeight: notification.is_active ? 700 : 400 } },
+                      secondary: { color: 'text.secondary' },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getNotificationResponseSchema, okEnvelopeSchema } from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
+/** GET /app_api/get_notification (auth): newest first; notification_count is the unread count. */
+export function getNotifications(signal?: AbortSignal) {
+  return callApi('/app_api/get_notification', { schema: getNotificationResponseSchema, signal });
+}
+
+// The header badge reads this; a later socket 'notification' event invalidates it.
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryFn: ({ signal }) => getNotifications(signal),
+  });
+
+/** POST /app_api/mark_notification_read (auth): one notification, or all with read_all '1'. */
+export function markNotificationRead(target: { all: true } | { id: number }) {
+  return callApi('/app_api/mark_notification_read', {
+    method: 'POST',
+    body: 'all' in target ? { read_all: '1' } : { read_all: '0', notification_id: target.id },
+    schema: okEnvelopeSchema,
+  });
+}

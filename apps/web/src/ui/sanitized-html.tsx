@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import DOMPurify from 'dompurify';
+import Box, { type BoxProps } from '@mui/material/Box';
+
+// A link that opens a new tab must not hand that tab a handle on this one.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/**
+ * HTML that came from the server (settings, letters), cleaned by DOMPurify right before it is
+ * rendered: the server sanitises on write too, but the browser never trusts that alone.
+ * This is the only place that uses dangerouslySetInnerHTML, and only with the cleaned string.
+ */
+export function SanitizedHtml({
+  html,
+  sx,
+  ...props
+}: { html: string } & Omit<BoxProps, 'children' | 'dangerouslySetInnerHTML'>) {
+  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
+  return (
+    <Box
+      {...props}
+      sx={[
+        {
+          '& > :first-child': { mt: 0 },
+          '& > :last-child': { mb: 0 },
+          '& a': { color: 'primary.main' },
+          wordBreak: 'break-word',
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
