@@ -13,3 +13,8 @@ export * from './schemas/accounts';
 export * from './rules/money';
 export * from './rules/card';
 export * from './schemas/cards';
+export * from './rules/wizard-time';
+export * from './rules/wizard-movers';
+export * from './rules/wizard-items';
+export * from './rules/wizard-addresses';
+export * from './rules/estimate';

@@ -1,0 +1,254 @@
+/**
+ * Move date and time-window rules of the request wizard, step 0 (spec/request-lifecycle.md §5
+ * "Step 0" and §9): earliest date today, or tomorrow from hour 22; 30-minute slots from about the
+ * next hour until 23:30; 'To' options follow the chosen 'From'; 08:00–09:00 by default on a later
+ * day; three premade windows.
+ *
+ * Every function is pure: `now` is a parameter, never read from the clock. Dates are calendar
+ * days read with the local getters (getFullYear/getMonth/getDate/getHours), which in the browser
+ * are the customer's local time. Times of day are 'HH:mm' strings on a 30-minute grid.
+ *
+ * Plain Date arithmetic on purpose: packages/shared depends on zod only, and `new Date(y, m, d + 1)`
+ * crosses month ends and DST changes correctly for calendar days.
+ *
+ * Decisions where the spec is open:
+ * - "About the next hour" is the next full hour strictly after `now`: 14:00, 14:01 and 14:59 all
+ *   start at 15:00 (a move cannot start in the current hour).
+ * - The full-day range of a later day (the spec only gives its default, 08:00–09:00) is 06:00 to
+ *   23:30. The same 06:00 floor applies to today, so at 03:10 today's first slot is 06:00.
+ * - The spec says same-day slots come from server lists; here they are computed from `now`, so that
+ *   the server and the browser agree without a call.
+ * - 23:30 is the last slot, so it is a 'To' only: `startSlots` drops it, because a 'From' of 23:30
+ *   would leave no 'To'.
+ * - 'Entire day' is 08:00–20:00.
+ */
+
+/** spec §5: from this local hour the earliest move date is tomorrow. */
+export const MOVE_DATE_CUTOFF_HOUR = 22;
+/** spec §9: slots are 30 minutes apart. */
+export const SLOT_MINUTES = 30;
+/** Ours: the first slot of a day (the spec does not give one). */
+export const DAY_FIRST_SLOT = '06:00';
+/** spec §9: slots run "until 23:30". */
+export const DAY_LAST_SLOT = '23:30';
+/** spec §9: "on a later day the default window is 08:00 to 09:00". */
+export const LATER_DAY_DEFAULT_WINDOW: TimeWindow = { from: '08:00', to: '09:00' };
+/** Today's default window is one hour long when the day has room for it. */
+export const DEFAULT_WINDOW_MINUTES = 60;
+
+export interface TimeWindow {
+  /** 'HH:mm', the start_window_from of the wire. */
+  from: string;
+  /** 'HH:mm', the start_window_to of the wire. */
+  to: string;
+}
+
+export interface PremadeWindow extends TimeWindow {
+  label: PremadeWindowLabel;
+}
+
+/** spec §2 and §9: the premade labels, shown as-is wherever the move time appears. */
+export const PREMADE_WINDOW_LABELS = [
+  '8AM - 12PM Morning',
+  '12PM - 5PM Evening',
+  'Entire day',
+] as const;
+export type PremadeWindowLabel = (typeof PREMADE_WINDOW_LABELS)[number];
+
+/** The premade windows; the first two follow their labels, 'Entire day' is ours: 08:00–20:00. */
+export const PREMADE_WINDOWS: readonly PremadeWindow[] = [
+  { label: '8AM - 12PM Morning', from: '08:00', to: '12:00' },
+  { label: '12PM - 5PM Evening', from: '12:00', to: '17:00' },
+  { label: 'Entire day', from: '08:00', to: '20:00' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// 'HH:mm' ⇄ minutes
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'HH:mm' (00:00–23:59) → minutes after midnight, or null when malformed. */
+export function parseTimeOfDay(value: string): number | null {
+  const match = TIME_PATTERN.exec(value.trim());
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Minutes after midnight → 'HH:mm'. */
+export function formatTimeOfDay(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** True for an 'HH:mm' on the 30-minute grid. */
+export function isSlot(value: string): boolean {
+  const minutes = parseTimeOfDay(value);
+  return minutes !== null && minutes % SLOT_MINUTES === 0;
+}
+
+/** '08:00' → '8:00 AM', '12:30' → '12:30 PM', '00:00' → '12:00 AM'. Null when malformed. */
+export function formatTime12(value: string): string | null {
+  const minutes = parseTimeOfDay(value);
+  if (minutes === null) return null;
+  const h24 = Math.floor(minutes / 60);
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  const m = String(minutes % 60).padStart(2, '0');
+  return `${h12}:${m} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar days
+
+/** Local midnight of the day `date` falls on. */
+export function startOfLocalDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+/** Local midnight `days` calendar days after `date`'s day (DST-safe). */
+export function addLocalDays(date: Date, days: number): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+}
+
+/** Negative, zero or positive as `a`'s calendar day is before, on or after `b`'s. */
+export function compareLocalDays(a: Date, b: Date): number {
+  return startOfLocalDay(a).getTime() - startOfLocalDay(b).getTime();
+}
+
+/** spec §5: the earliest move date is today, or tomorrow from 22:00 local time. */
+export function earliestMoveDate(now: Date): Date {
+  return now.getHours() >= MOVE_DATE_CUTOFF_HOUR ? addLocalDays(now, 1) : startOfLocalDay(now);
+}
+
+/** True when `date`'s day is on or after the earliest move date. */
+export function isMoveDateAllowed(date: Date, now: Date): boolean {
+  return compareLocalDays(date, earliestMoveDate(now)) >= 0;
+}
+
+/** 'MM-DD-YYYY' of the payload's s_date (spec §7), from the local calendar day. */
+export function toSpecDate(date: Date): string {
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dd = String(date.getDate()).padStart(2, '0');
+  return `${mm}-${dd}-${String(date.getFullYear()).padStart(4, '0')}`;
+}
+
+/** 'MM-DD-YYYY' → local midnight of that day, or null when malformed or not a real day. */
+export function parseSpecDate(value: string): Date | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  const year = Number(match[3]);
+  const date = new Date(year, month - 1, day);
+  // Date rolls 02-30 over into March; a real day reads back the same.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day)
+    return null;
+  return date;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slots and windows
+
+function slotRange(firstMinutes: number, lastMinutes: number): string[] {
+  const slots: string[] = [];
+  for (let m = firstMinutes; m <= lastMinutes; m += SLOT_MINUTES) slots.push(formatTimeOfDay(m));
+  return slots;
+}
+
+const FIRST_MINUTES = parseTimeOfDay(DAY_FIRST_SLOT) as number;
+const LAST_MINUTES = parseTimeOfDay(DAY_LAST_SLOT) as number;
+
+/**
+ * Every slot of `date` from its first available one until 23:30: from the next full hour today
+ * (not before 06:00), 06:00 on a later day, none before the earliest move date.
+ */
+export function timeSlots(date: Date, now: Date): string[] {
+  if (!isMoveDateAllowed(date, now)) return [];
+  if (compareLocalDays(date, now) > 0) return slotRange(FIRST_MINUTES, LAST_MINUTES);
+  const nextHour = (now.getHours() + 1) * 60;
+  return slotRange(Math.max(nextHour, FIRST_MINUTES), LAST_MINUTES);
+}
+
+/** The 'From' options: the day's slots that still leave a 'To' (all but 23:30). */
+export function startSlots(date: Date, now: Date): string[] {
+  return timeSlots(date, now).filter((slot) => slot !== DAY_LAST_SLOT);
+}
+
+/** spec §5 "'From' chosen before 'To'": the 'To' options, every slot after `from` until 23:30. */
+export function endSlots(from: string): string[] {
+  const start = parseTimeOfDay(from);
+  if (start === null || !isSlot(from)) return [];
+  return slotRange(start + SLOT_MINUTES, LAST_MINUTES);
+}
+
+/**
+ * The window preselected for `date`: 08:00–09:00 on a later day; today, the first available slot
+ * and one hour after it (the cutoff makes 22:00–23:00 the latest). Null when the day has no slot.
+ */
+export function defaultWindow(date: Date, now: Date): TimeWindow | null {
+  if (!isMoveDateAllowed(date, now)) return null;
+  if (compareLocalDays(date, now) > 0) return { ...LATER_DAY_DEFAULT_WINDOW };
+  const from = startSlots(date, now)[0];
+  if (from === undefined) return null;
+  const start = parseTimeOfDay(from) as number;
+  const to = Math.min(start + DEFAULT_WINDOW_MINUTES, LAST_MINUTES);
+  return { from, to: formatTimeOfDay(to) };
+}
+
+/** spec §5 step 0: both bounds on the grid, 'From' available on `date`, 'To' after 'From'. */
+export function isWindowValid(window: TimeWindow, date: Date, now: Date): boolean {
+  return startSlots(date, now).includes(window.from) && endSlots(window.from).includes(window.to);
+}
+
+/** The premade windows that still fit `date` (today at 10:00 the morning has gone). */
+export function availablePremadeWindows(date: Date, now: Date): PremadeWindow[] {
+  return PREMADE_WINDOWS.filter((w) => isWindowValid(w, date, now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Texts
+
+/** spec §3 timeRange.move_duration: 'from - to', e.g. '08:00 - 09:00'. */
+export function moveDurationText(from: string, to: string): string {
+  return `${from} - ${to}`;
+}
+
+/** The premade window with exactly these bounds, if any. */
+export function premadeWindowFor(window: TimeWindow): PremadeWindow | undefined {
+  return PREMADE_WINDOWS.find((w) => w.from === window.from && w.to === window.to);
+}
+
+/**
+ * The s_time of a window: a premade window's label (spec §2: fixed slots are shown as-is), else
+ * the move_duration text. A hand-picked 08:00–12:00 is the morning window and reads as its label.
+ */
+export function moveTimeText(window: TimeWindow): string {
+  return premadeWindowFor(window)?.label ?? moveDurationText(window.from, window.to);
+}
+
+/** 'HH:mm - HH:mm' → the window, or null when it is not one. */
+export function parseMoveDuration(text: string): TimeWindow | null {
+  const match = /^\s*(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})\s*$/.exec(text);
+  if (!match) return null;
+  const from = match[1] as string;
+  const to = match[2] as string;
+  if (parseTimeOfDay(from) === null || parseTimeOfDay(to) === null) return null;
+  return { from, to };
+}
+
+/** '8:00 AM - 9:00 AM'. */
+export function formatWindow12(window: TimeWindow): string | null {
+  const from = formatTime12(window.from);
+  const to = formatTime12(window.to);
+  return from === null || to === null ? null : `${from} - ${to}`;
+}
+
+/**
+ * spec §2 "Move Time": the premade labels as-is, otherwise a start-to-end range in 12-hour display;
+ * anything else (an older free text) is shown unchanged.
+ */
+export function displayMoveTime(sTime: string): string {
+  if ((PREMADE_WINDOW_LABELS as readonly string[]).includes(sTime.trim())) return sTime.trim();
+  const window = parseMoveDuration(sTime);
+  return (window && formatWindow12(window)) ?? sTime;
+}
