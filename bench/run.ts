@@ -71,6 +71,10 @@ async function seed(url: string): Promise<string[]> {
      select r.id, p, p + 1, (100 + r.id) || ' Main St, Los Angeles, CA 900' || lpad((r.id % 90)::text, 2, '0'), '90012'
      from requests r cross join generate_series(0, 1) p`,
   );
+  await client.query(
+    `insert into notifications (user_id, request_id, message_body, is_active)
+     select r.customer_id, r.id, 'A company placed a bid on request #' || r.id, r.id % 2 = 0 from requests r`,
+  );
   const tokens: string[] = [];
   const ids = await client.query<{ id: number }>(
     'select id from users where user_type = 1 order by id',
@@ -100,6 +104,8 @@ function startServer(url: string): Promise<ChildProcess> {
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // One address sends every request here; the per-IP ceiling would measure itself.
+      IP_RATE_LIMIT_PER_MINUTE: '100000000',
       HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -196,6 +202,21 @@ async function main(): Promise<void> {
         body: { request_status: '0' },
         tokens,
       }),
+      await measure('GET /app_api/get_notification', {
+        method: 'GET',
+        path: '/app_api/get_notification',
+        tokens,
+      }),
+      await measure('POST /api/customer/checking_card_exist', {
+        method: 'POST',
+        path: '/api/customer/checking_card_exist',
+        body: {},
+        tokens,
+      }),
+      await measure('GET /api/admin/get_setting (no session)', {
+        method: 'GET',
+        path: '/api/admin/get_setting',
+      }),
     ];
     for (const r of routes)
       r.ratio_to_noop = Number((r.requests_per_sec / noop.requests_per_sec).toFixed(3));
@@ -209,7 +230,12 @@ async function main(): Promise<void> {
     const results = {
       date: new Date().toISOString(),
       database: 'postgresql',
-      seeded: { customers: CUSTOMERS, requests: REQUESTS, addresses: REQUESTS * 2 },
+      seeded: {
+        customers: CUSTOMERS,
+        requests: REQUESTS,
+        addresses: REQUESTS * 2,
+        notifications: REQUESTS,
+      },
       connections: CONNECTIONS,
       seconds_per_route: seconds,
       noop,

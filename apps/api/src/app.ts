@@ -23,6 +23,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createPaymentGateway } from './adapters/payments/create-gateway';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { StripeGateway } from './adapters/payments/stripe-gateway';
@@ -179,6 +180,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(settingRoutes);
   await app.register(uploadRoutes);
   await app.register(cardRoutes);
+  await app.register(catalogueRoutes);
   if (
     app.payments instanceof StripeGateway &&
     config.payments.kind === 'stripe' &&

@@ -18,3 +18,4 @@ export * from './rules/wizard-movers';
 export * from './rules/wizard-items';
 export * from './rules/wizard-addresses';
 export * from './rules/estimate';
+export * from './schemas/catalogue';

@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { users } from '../schema';
 import { hashPassword } from '../../lib/password';
 import { randomCode } from '../../lib/tokens';
+import { seedCatalogue } from './catalogue';
 import { DEMO_CUSTOMER } from './demo';
 import { seedSettings } from './settings';
 
@@ -15,6 +16,7 @@ import { seedSettings } from './settings';
  */
 export async function seed(opts: { db: Db; demo: boolean }): Promise<void> {
   await seedSettings({ db: opts.db });
+  await seedCatalogue({ db: opts.db });
   if (!opts.demo) return;
   const email = DEMO_CUSTOMER.email;
   const [existing] = await opts.db

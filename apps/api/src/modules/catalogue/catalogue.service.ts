@@ -1,0 +1,136 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import {
+  COMMON_LIST_CATEGORY,
+  CURRENCY,
+  DEFAULT_ITEM_SIZE,
+  estimatePrice,
+  isItemSizeCode,
+  ItemType,
+  MSG,
+  routeMiles,
+  toEstimatedPriceFields,
+  type CatalogueItem,
+  type ItemCategory,
+  type LatLng,
+  type MoveType,
+  type calculateEstimatedPriceBodySchema,
+} from '@movehub/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import {
+  catalogueItems,
+  CATEGORY_TYPE,
+  itemCategories,
+  moveTypes,
+  serviceZipCodes,
+  waitlistAreas,
+} from '../../db/schema';
+import { centsToDollars } from '../../lib/wire';
+import { AppError } from '../../errors';
+
+export async function listMoveTypes(opts: { db: Tx }): Promise<MoveType[]> {
+  return opts.db
+    .select({ id: moveTypes.id, name: moveTypes.name })
+    .from(moveTypes)
+    .orderBy(asc(moveTypes.position), asc(moveTypes.id));
+}
+
+/**
+ * The categories of a type. Type 1 lists the room types of the 'Add room' dropdown; the Common
+ * List is a category of type 1 too (custom and common items live there) but is not a room.
+ */
+export async function listItemCategories(opts: { db: Tx; type: number }): Promise<ItemCategory[]> {
+  return opts.db
+    .select({ id: itemCategories.id, name: itemCategories.name })
+    .from(itemCategories)
+    .where(
+      and(
+        eq(itemCategories.type, opts.type),
+        opts.type === CATEGORY_TYPE.room
+          ? ne(itemCategories.name, COMMON_LIST_CATEGORY)
+          : undefined,
+      ),
+    )
+    .orderBy(asc(itemCategories.position), asc(itemCategories.id));
+}
+
+/** Active catalogue items of one kind ('1' regular, '2' extra), optionally of one category. */
+export async function listItems(opts: {
+  db: Tx;
+  type: ItemType;
+  categoryId?: number;
+}): Promise<CatalogueItem[]> {
+  const rows = await opts.db
+    .select({ item: catalogueItems, categoryName: itemCategories.name })
+    .from(catalogueItems)
+    .innerJoin(itemCategories, eq(itemCategories.id, catalogueItems.categoryId))
+    .where(
+      and(
+        eq(catalogueItems.type, opts.type),
+        eq(catalogueItems.isActive, true),
+        opts.categoryId === undefined ? undefined : eq(catalogueItems.categoryId, opts.categoryId),
+      ),
+    )
+    .orderBy(asc(itemCategories.position), asc(catalogueItems.id));
+  return rows.map(({ item, categoryName }) => ({
+    id: item.id,
+    name: item.name,
+    type: item.type === ItemType.extra ? ItemType.extra : ItemType.regular,
+    size: isItemSizeCode(item.size) ? item.size : DEFAULT_ITEM_SIZE,
+    category_name: categoryName,
+    category_id: item.categoryId,
+    unit_price: centsToDollars(item.unitPriceCents) ?? 0,
+    currency: CURRENCY,
+    desciption: item.description,
+    is_active: item.isActive,
+  }));
+}
+
+/** Throws the spec's not-in-area message (400) unless the zip is served. */
+export async function assertServedZip(opts: { db: Tx; zipCode: string }): Promise<void> {
+  const [row] = await opts.db
+    .select({ zip: serviceZipCodes.zipCode })
+    .from(serviceZipCodes)
+    .where(eq(serviceZipCodes.zipCode, opts.zipCode))
+    .limit(1);
+  if (!row) throw AppError.badRequest(MSG.notInArea);
+}
+
+/** Adds an email and zip to the wait-list; the same pair again changes nothing. */
+export async function addToWaitlist(opts: { db: Tx; email: string; zipCode: string }) {
+  await opts.db
+    .insert(waitlistAreas)
+    .values({ email: opts.email.toLowerCase(), zipCode: opts.zipCode })
+    .onConflictDoNothing();
+}
+
+type EstimateBody = z.output<typeof calculateEstimatedPriceBodySchema>;
+
+/**
+ * The shared estimate model (packages/shared rules/estimate.ts) on the wizard's payload: the
+ * move size is looked up by id, the distance is the straight route over the addresses that
+ * carry coordinates (the same haversine route the request stores as net_distance).
+ */
+export async function estimateMovePrice(opts: { db: Tx; body: EstimateBody }) {
+  const { body } = opts;
+  const [moveType] = await opts.db
+    .select({ name: moveTypes.name })
+    .from(moveTypes)
+    .where(eq(moveTypes.id, body.move_type))
+    .limit(1);
+  if (!moveType) throw AppError.badRequest(MSG.selectMoveSize);
+  const points: LatLng[] = body.address_array.flatMap((a) =>
+    a.latitude != null && a.longitude != null ? [{ lat: a.latitude, lng: a.longitude }] : [],
+  );
+  const range = estimatePrice({
+    items: body.items_id_array,
+    movers: body.movers,
+    miles: routeMiles(points),
+    moveTypeName: moveType.name,
+    addresses: body.address_array.map((a) => ({
+      is_stairs: a.is_stairs,
+      number_of_flights: a.number_of_flights ?? 0,
+    })),
+  });
+  return toEstimatedPriceFields(range);
+}
