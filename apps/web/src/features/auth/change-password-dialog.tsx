@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -11,10 +11,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { MSG, PASSWORD_SUCCESS_CLOSE_MS, newPasswordFormSchema } from '@movehub/shared';
-import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { updatePassword } from './auth-api';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -42,16 +41,10 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const [updated, setUpdated] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const { register, control, handleSubmit } = useForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm_password: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const update = useMutation({
     mutationFn: updatePassword,
@@ -63,9 +56,6 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     const timer = window.setTimeout(onClose, PASSWORD_SUCCESS_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [updated, onClose]);
-
-  const { ref: passwordRef, ...passwordField } = register('password');
-  const { ref: confirmRef, ...confirmField } = register('confirm_password');
 
   return (
     <Box
@@ -82,29 +72,11 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           </Alert>
         ) : (
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              {...passwordField}
-              inputRef={passwordRef}
-              id="change-password-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
+            <NewPasswordFields
+              control={control}
+              register={register}
+              idPrefix="change-password"
               autoFocus
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <PasswordStrengthMeter password={password} />
-            <TextField
-              {...confirmField}
-              inputRef={confirmRef}
-              id="change-password-confirm-password"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              fullWidth
-              error={Boolean(errors.confirm_password)}
-              helperText={errors.confirm_password?.message}
             />
           </Stack>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -10,13 +10,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RESET_REDIRECT_MS, newPasswordFormSchema } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { changePassword } from './auth-api';
+import { NewPasswordFields } from './new-password-fields';
 
 /**
  * spec/portal.md §2 /set-forget-password/{token}: a new password with the sign-up rules; on
@@ -28,16 +27,10 @@ export function SetPasswordPage() {
   const { token = '' } = useParams();
   const [done, setDone] = useState<string | null>(null);
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
+  const { register, control, handleSubmit } = useForm({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm_password: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const change = useMutation({
     mutationFn: (values: { password: string; confirm_password: string }) =>
@@ -59,9 +52,6 @@ export function SetPasswordPage() {
       ? change.error.message
       : UNEXPECTED_RESPONSE_MESSAGE
     : null;
-
-  const { ref: passwordRef, ...passwordField } = register('password');
-  const { ref: confirmRef, ...confirmField } = register('confirm_password');
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
@@ -99,29 +89,7 @@ export function SetPasswordPage() {
                     </Link>
                   </Alert>
                 )}
-                <TextField
-                  {...passwordField}
-                  inputRef={passwordRef}
-                  id="set-password-password"
-                  label="New password"
-                  type="password"
-                  autoComplete="new-password"
-                  fullWidth
-                  error={Boolean(errors.password)}
-                  helperText={errors.password?.message}
-                />
-                <PasswordStrengthMeter password={password} />
-                <TextField
-                  {...confirmField}
-                  inputRef={confirmRef}
-                  id="set-password-confirm-password"
-                  label="Confirm password"
-                  type="password"
-                  autoComplete="new-password"
-                  fullWidth
-                  error={Boolean(errors.confirm_password)}
-                  helperText={errors.confirm_password?.message}
-                />
+                <NewPasswordFields control={control} register={register} idPrefix="set-password" />
                 <Button
                   type="submit"
                   variant="contained"

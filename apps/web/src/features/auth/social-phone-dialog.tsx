@@ -3,20 +3,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG, maskedPhoneToWire } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
 import { sendPhoneCode, verifyPhoneCode } from '../../lib/verification-api';
 import { PhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
+import { SendCodeForm } from '../../ui/send-code-form';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
-
-type Step = 'ENTER_PHONE' | 'ENTER_CODE';
 
 interface SocialPhoneDialogProps {
   open: boolean;
@@ -53,9 +50,6 @@ function SocialPhoneSteps({
   signingIn,
   onClose,
 }: Omit<SocialPhoneDialogProps, 'open'>) {
-  const [step, setStep] = useState<Step>('ENTER_PHONE');
-  const [phone, setPhone] = useState<{ masked: string; wire: string } | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
   // A code is single use: when the repeated login fails after a good code, trying again goes
   // straight to the login.
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null);
@@ -65,16 +59,18 @@ function SocialPhoneSteps({
     defaultValues: { phone: '' },
   });
 
-  const send = useMutation({
-    mutationFn: async (masked: string) => {
+  const {
+    step,
+    target: phone,
+    codeError,
+    setCodeError,
+    send,
+    backToEntry,
+  } = useCodeVerificationSteps({
+    sendCode: async (masked: string) => {
       const wire = maskedPhoneToWire(masked) ?? '';
       await sendPhoneCode(wire);
       return { masked, wire };
-    },
-    onSuccess: (sent) => {
-      setPhone(sent);
-      setCodeError(null);
-      setStep('ENTER_CODE');
     },
   });
 
@@ -99,53 +95,34 @@ function SocialPhoneSteps({
     <>
       <DialogTitle id="social-phone-title">{MSG.addPhone}</DialogTitle>
       <DialogContent>
-        {step === 'ENTER_PHONE' ? (
-          <Box
-            component="form"
-            noValidate
-            aria-busy={send.isPending}
+        {step === 'ENTER_VALUE' ? (
+          <SendCodeForm
+            busy={send.isPending}
+            showProgress
+            onCancel={onClose}
             onSubmit={handleSubmit((values) => send.mutate(values.phone))}
           >
-            <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <Typography>{reason}</Typography>
-              <Controller
-                name="phone"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <PhoneField
-                    id="social-phone"
-                    label="Phone number"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    autoFocus
-                    fullWidth
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button onClick={onClose} disabled={send.isPending}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  disabled={send.isPending}
-                  startIcon={
-                    send.isPending ? (
-                      <CircularProgress aria-hidden size={18} color="inherit" />
-                    ) : undefined
-                  }
-                >
-                  Send code
-                </Button>
-              </Stack>
-            </Stack>
-          </Box>
+            <Typography>{reason}</Typography>
+            <Controller
+              name="phone"
+              control={control}
+              render={({ field, fieldState }) => (
+                <PhoneField
+                  id="social-phone"
+                  label="Phone number"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  autoFocus
+                  fullWidth
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                />
+              )}
+            />
+          </SendCodeForm>
         ) : (
           <Box sx={{ pt: 1 }}>
             <VerificationCodeForm
@@ -157,7 +134,7 @@ function SocialPhoneSteps({
               submitLabel="Verify and sign in"
               onResend={() => phone && send.mutate(phone.masked)}
               resendPending={send.isPending}
-              onBack={() => setStep('ENTER_PHONE')}
+              onBack={backToEntry}
               backLabel="Change number"
             />
           </Box>

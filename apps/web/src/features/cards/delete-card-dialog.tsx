@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { MSG, type checkingCardExistResponseSchema } from '@movehub/shared';
 import type { z } from 'zod';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { cardKeys, deleteCard } from './cards-api';
 
 type SavedCardsResponse = z.output<typeof checkingCardExistResponseSchema>;
@@ -38,34 +32,16 @@ export function DeleteCardDialog({ open, onClose, onDeleted }: DeleteCardDialogP
   });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={remove.isPending ? undefined : onClose}
-      aria-labelledby="delete-card-dialog-title"
-      aria-describedby="delete-card-dialog-text"
-    >
-      <DialogTitle id="delete-card-dialog-title">{MSG.deleteCardTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-card-dialog-text">{MSG.deleteCardConfirm}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          No
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-          startIcon={
-            remove.isPending ? (
-              <CircularProgress aria-hidden size={18} color="inherit" />
-            ) : undefined
-          }
-        >
-          Yes
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={MSG.deleteCardTitle}
+      message={MSG.deleteCardConfirm}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+      pending={remove.isPending}
+      confirmColor="error"
+      titleId="delete-card-dialog-title"
+      messageId="delete-card-dialog-text"
+    />
   );
 }

@@ -1,24 +1,16 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG, changeEmailFormSchema, type SessionUser } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { storeUpdatedProfile } from '../../lib/profile-query';
-import { showToast } from '../../lib/toast';
+import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
 import { sendEmailCode, verifyEmailCode } from '../../lib/verification-api';
+import { SendCodeForm } from '../../ui/send-code-form';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
-import { updateCustomer } from './profile-api';
+import { VerificationStepsDialog } from '../../ui/verification-steps-dialog';
 import { StepSpinner } from './step-spinner';
-
-type Step = 'ENTER_EMAIL' | 'ENTER_CODE';
+import { useVerifyAndUpdate } from './use-verify-and-update';
 
 interface ChangeEmailDialogProps {
   open: boolean;
@@ -33,18 +25,15 @@ interface ChangeEmailDialogProps {
  * verification failure and shows the server message above the code form.
  */
 export function ChangeEmailDialog({ open, user, onClose }: ChangeEmailDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <VerificationStepsDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-email-title"
+      onClose={onClose}
+      title="Change email"
+      titleId="change-email-title"
     >
-      <DialogTitle id="change-email-title">Change email</DialogTitle>
-      {open && <ChangeEmailSteps user={user} onClose={onClose} onBusy={setBusy} />}
-    </Dialog>
+      {(onBusy) => <ChangeEmailSteps user={user} onClose={onClose} onBusy={onBusy} />}
+    </VerificationStepsDialog>
   );
 }
 
@@ -57,10 +46,6 @@ function ChangeEmailSteps({
   onClose: () => void;
   onBusy: (busy: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>('ENTER_EMAIL');
-  const [email, setEmail] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const name = `${user.first_name} ${user.last_name}`.trim();
 
   const {
@@ -70,37 +55,22 @@ function ChangeEmailSteps({
     formState: { errors },
   } = useForm({ resolver: zodResolver(changeEmailFormSchema), defaultValues: { email: '' } });
 
-  const send = useMutation({
-    mutationFn: (address: string) =>
-      sendEmailCode({ email: address, name }, { suppressToast: true }),
-    onMutate: () => onBusy(true),
-    onSettled: () => onBusy(false),
-    onSuccess: (_response, address) => {
-      setEmail(address);
-      setCodeError(null);
-      setStep('ENTER_CODE');
+  const { step, target, codeError, setCodeError, send, backToEntry } = useCodeVerificationSteps({
+    sendCode: async (address: string) => {
+      await sendEmailCode({ email: address, name }, { suppressToast: true });
+      return address;
     },
+    onBusy,
   });
+  const email = target ?? '';
 
-  const confirm = useMutation({
-    mutationFn: async (code: string) => {
-      try {
-        await verifyEmailCode({ email, code }, { suppressToast: true });
-      } catch (error) {
-        setCodeError(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
-        return null;
-      }
-      setCodeError(null);
-      return updateCustomer({ email }, { suppressToast: true });
-    },
-    onMutate: () => onBusy(true),
-    onSettled: () => onBusy(false),
-    onSuccess: (response) => {
-      if (!response) return;
-      storeUpdatedProfile(queryClient, response.data);
-      onClose();
-      showToast(MSG.emailUpdated, 'success');
-    },
+  const confirm = useVerifyAndUpdate({
+    verify: (code) => verifyEmailCode({ email, code }, { suppressToast: true }),
+    update: { email },
+    successMessage: MSG.emailUpdated,
+    setCodeError,
+    onBusy,
+    onClose,
   });
 
   const busy = send.isPending || confirm.isPending;
@@ -109,11 +79,10 @@ function ChangeEmailSteps({
   return (
     <DialogContent>
       {busy && <StepSpinner />}
-      {step === 'ENTER_EMAIL' ? (
-        <Box
-          component="form"
-          noValidate
-          aria-busy={busy}
+      {step === 'ENTER_VALUE' ? (
+        <SendCodeForm
+          busy={busy}
+          onCancel={onClose}
           onSubmit={handleSubmit(({ email: address }) => {
             if (address === user.email.trim().toLowerCase()) {
               setError('email', { message: MSG.sameEmail });
@@ -122,29 +91,19 @@ function ChangeEmailSteps({
             send.mutate(address);
           })}
         >
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              {...emailField}
-              inputRef={ref}
-              id="change-email-email"
-              label="New email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy}>
-                Send code
-              </Button>
-            </Stack>
-          </Stack>
-        </Box>
+          <TextField
+            {...emailField}
+            inputRef={ref}
+            id="change-email-email"
+            label="New email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
+        </SendCodeForm>
       ) : (
         <Box sx={{ pt: 1 }}>
           <VerificationCodeForm
@@ -156,7 +115,7 @@ function ChangeEmailSteps({
             submitLabel="Verify and update"
             onResend={() => send.mutate(email)}
             resendPending={send.isPending}
-            onBack={() => setStep('ENTER_EMAIL')}
+            onBack={backToEntry}
             backLabel="Change email"
           />
         </Box>
