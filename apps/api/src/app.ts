@@ -24,6 +24,7 @@ import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createRequestRoutes } from './modules/create-request/create-request.routes';
 import { createPaymentGateway } from './adapters/payments/create-gateway';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { StripeGateway } from './adapters/payments/stripe-gateway';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(uploadRoutes);
   await app.register(cardRoutes);
   await app.register(catalogueRoutes);
+  await app.register(createRequestRoutes);
   if (
     app.payments instanceof StripeGateway &&
     config.payments.kind === 'stripe' &&

@@ -19,3 +19,4 @@ export * from './rules/wizard-items';
 export * from './rules/wizard-addresses';
 export * from './rules/estimate';
 export * from './schemas/catalogue';
+export * from './schemas/create-request';

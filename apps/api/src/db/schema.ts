@@ -115,6 +115,14 @@ export const requests = pgTable(
     discountPercent: integer('discount_percent').notNull().default(0),
     finalComment: text('final_comment'),
     publicAccessLink: text('public_access_link').notNull(),
+    scheduleTime: text('schedule_time'),
+    // Direct requests (spec §5 step 7, direct-link mode): the contact fields as entered, and the
+    // sales-team member who posted the request on the customer's behalf.
+    contactFirstName: text('contact_first_name'),
+    contactLastName: text('contact_last_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -493,4 +501,82 @@ export const waitlistAreas = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('waitlist_areas_email_zip_uq').on(sql`lower(${t.email})`, t.zipCode)],
+);
+
+/**
+ * The items of a request (spec §3 Server request item): regular ('1') and extra ('2') lines in
+ * the order sent. catalogue_item_id is null for a custom item; the name, size and price are
+ * copied so that a later catalogue change does not rewrite the request.
+ */
+export const requestItems = pgTable(
+  'request_items',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    catalogueItemId: integer('catalogue_item_id').references(() => catalogueItems.id),
+    name: text('name').notNull(),
+    categoryName: text('category_name').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    // '0' Extra Small … '4' Extra Large
+    size: text('size').notNull().default('0'),
+    // '1' regular, '2' extra
+    type: text('type').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    additionalInfo: text('additional_info'),
+    // '1' custom (spec §3 Item.added_by_type)
+    addedByType: text('added_by_type'),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('request_items_request_idx').on(t.requestId, t.position)],
+);
+
+/** Photos of a request item (spec: request_item_image_models, at most 3 per item). */
+export const requestItemImages = pgTable(
+  'request_item_images',
+  {
+    id: serial('id').primaryKey(),
+    requestItemId: integer('request_item_id')
+      .notNull()
+      .references(() => requestItems.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+  },
+  (t) => [index('request_item_images_item_idx').on(t.requestItemId)],
+);
+
+/** A request's timeline (spec §3 Timeline entry: activity_title, activity_datetime). */
+export const requestTimeline = pgTable(
+  'request_timeline',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    activityTitle: text('activity_title').notNull(),
+    activityDatetime: timestamp('activity_datetime', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_timeline_request_idx').on(t.requestId, t.id)],
+);
+
+/**
+ * A company's direct link (/create-request/{link}): made by the company itself or by a member
+ * of its sales team (user_type 4), whose requests go through the sale_team path.
+ */
+export const companyDirectLinks = pgTable(
+  'company_direct_links',
+  {
+    id: serial('id').primaryKey(),
+    link: text('link').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_direct_links_link_uq').on(t.link)],
 );

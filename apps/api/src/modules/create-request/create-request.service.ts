@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  addLocalDays,
+  compareLocalDays,
+  estimatePrice,
+  MSG,
+  parseMoveDuration,
+  parseSpecDate,
+  PREMADE_WINDOWS,
+  routeMiles,
+  toCents,
+  UserType,
+  type DirectLinkProfile,
+  type GenerateDirectRequestInput,
+  type GenerateRequestInput,
+  type LatLng,
+  type TimeWindow,
+} from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { lockName } from '../../db/locks';
+import {
+  catalogueItems,
+  companyDirectLinks,
+  companyProfiles,
+  moveTypes,
+  requestAddresses,
+  requestItemImages,
+  requestItems,
+  requests,
+  requestTimeline,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { customerHas, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
+import { assertServedZip } from '../catalogue/catalogue.service';
+import { notify } from '../notifications/notifications.service';
+
+export const REQUEST_CREATED_TITLE = 'Request created';
+export const REQUEST_CREATED_MESSAGE = 'Request sent to moving companies.';
+export const PAST_DATE_MESSAGE = 'The move date cannot be in the past.';
+export const UNKNOWN_ITEM_MESSAGE = 'An item is not in the catalogue any more.';
+
+export const customerNotice = (id: number) =>
+  `Your move request #${id} was sent to moving companies.`;
+export const companyNotice = (id: number, name: string) =>
+  `New move request #${id} from ${name} through your direct link.`;
+
+type CommonInput = Omit<GenerateRequestInput, 'request_type' | 'customer_budget'> & {
+  customer_budget?: number | null | undefined;
+};
+
+/** The link's company and the profile the wizard shows for it. */
+export interface DirectLink {
+  companyId: number;
+  companyName: string;
+  companyPhone: string | null;
+  /** The company itself, or the sales-team member who made the link. */
+  createdBy: { id: number; userType: number };
+  profile: DirectLinkProfile;
+}
+
+/** An active link of a company with a profile, or 400 'Company direct link is invalid.' */
+export async function findDirectLink(opts: { db: Tx; link: string }): Promise<DirectLink> {
+  const [row] = await opts.db
+    .select({ link: companyDirectLinks, company: companyProfiles, creator: users })
+    .from(companyDirectLinks)
+    .innerJoin(companyProfiles, eq(companyProfiles.userId, companyDirectLinks.companyId))
+    .innerJoin(users, eq(users.id, companyDirectLinks.createdByUserId))
+    .where(and(eq(companyDirectLinks.link, opts.link), eq(companyDirectLinks.isActive, true)))
+    .limit(1);
+  const [company] = row
+    ? await opts.db
+        .select({ userType: users.userType })
+        .from(users)
+        .where(eq(users.id, row.link.companyId))
+        .limit(1)
+    : [];
+  if (!row || company?.userType !== UserType.company) {
+    throw AppError.badRequest(MSG.directLinkInvalid);
+  }
+  const { creator } = row;
+  const bySales = creator.userType === UserType.salesTeam;
+  if (!bySales && creator.id !== row.link.companyId) {
+    throw AppError.badRequest(MSG.directLinkInvalid);
+  }
+  return {
+    companyId: row.link.companyId,
+    companyName: row.company.name,
+    companyPhone: row.company.phone,
+    createdBy: { id: creator.id, userType: creator.userType },
+    // The page title and logo are the company's on either kind of link (spec §6); the id,
+    // picture and user_type are the link maker's, so the wizard picks the sale_team path.
+    profile: {
+      id: creator.id,
+      name: row.company.name,
+      thumbnail: row.company.profilePicture,
+      profile_picture: bySales
+        ? (creator.profilePicture ?? row.company.profilePicture)
+        : row.company.profilePicture,
+      user_type: creator.userType,
+    },
+  };
+}
+
+/** The time window of the payload: its bounds when sent, else read from s_time. */
+function windowOf(body: CommonInput): TimeWindow | null {
+  if (body.start_window_from && body.start_window_to) {
+    return { from: body.start_window_from, to: body.start_window_to };
+  }
+  if (!body.s_time) return null;
+  return (
+    parseMoveDuration(body.s_time) ?? PREMADE_WINDOWS.find((w) => w.label === body.s_time) ?? null
+  );
+}
+
+/** 'MM-DD-YYYY' to the database's 'YYYY-MM-DD'; a day before today is refused. */
+function moveDateOf(sDate: string, now: Date): string {
+  const date = parseSpecDate(sDate);
+  // One day of slack: the customer's today may be the server's yesterday (time zones).
+  if (!date || compareLocalDays(date, addLocalDays(now, -1)) < 0) {
+    throw AppError.badRequest(PAST_DATE_MESSAGE);
+  }
+  const [mm, dd, yyyy] = sDate.split('-');
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/**
+ * Writes a request with its addresses, items, photos and first timeline entry, and tells the
+ * customer (and, for a direct request, the company). Call it inside a transaction: the checks
+ * and the writes commit together or not at all.
+ */
+async function insertRequest(opts: {
+  tx: Tx;
+  customerId: number;
+  body: CommonInput;
+  direct?: {
+    companyId: number;
+    contact: { firstName: string; lastName: string; email: string; phone: string };
+    createdByUserId: number | null;
+  };
+}): Promise<{ id: number; publicAccessLink: string }> {
+  const { tx, body, direct } = opts;
+  const moveDate = moveDateOf(body.s_date, new Date());
+  const [moveType] = await tx
+    .select({ name: moveTypes.name })
+    .from(moveTypes)
+    .where(eq(moveTypes.id, body.move_type))
+    .limit(1);
+  if (!moveType) throw AppError.badRequest(MSG.selectMoveSize);
+  // spec §5: the service-area check applies to marketplace requests; a company's own customers
+  // may live anywhere it chooses to serve.
+  if (!direct) {
+    for (const address of body.address_array) {
+      await assertServedZip({ db: tx, zipCode: address.zip_code });
+    }
+  }
+  const catalogueIds = [
+    ...new Set(body.items_array.flatMap((i) => (i._id === null ? [] : [i._id]))),
+  ];
+  if (catalogueIds.length > 0) {
+    const found = await tx
+      .select({ id: catalogueItems.id })
+      .from(catalogueItems)
+      .where(inArray(catalogueItems.id, catalogueIds));
+    if (found.length !== catalogueIds.length) throw AppError.badRequest(UNKNOWN_ITEM_MESSAGE);
+  }
+
+  const points: LatLng[] = body.address_array.flatMap((a) =>
+    a.latitude !== null && a.longitude !== null ? [{ lat: a.latitude, lng: a.longitude }] : [],
+  );
+  const miles = routeMiles(points);
+  const range = estimatePrice({
+    items: body.items_array,
+    movers: body.movers,
+    miles,
+    moveTypeName: moveType.name,
+    addresses: body.address_array,
+  });
+  const window = windowOf(body);
+
+  const [request] = await tx
+    .insert(requests)
+    .values({
+      customerId: opts.customerId,
+      requestType: direct ? 1 : 0,
+      companyId: direct?.companyId ?? null,
+      moveDate,
+      moveTime: body.s_time,
+      windowFrom: window?.from ?? null,
+      windowTo: window?.to ?? null,
+      moveTypeId: body.move_type,
+      movers: body.movers,
+      netDistanceMiles: miles,
+      // The recommended amount is the midpoint of the estimate's range (what the customer saw
+      // as 'Estimated price' low to high), in whole dollars.
+      recommendAmountCents: toCents(Math.round((range.low + range.high) / 2)),
+      customerBudgetCents: body.customer_budget == null ? null : toCents(body.customer_budget),
+      finalComment: body.final_comment,
+      // 192 random bits: the link opens the request without a session (view-request).
+      publicAccessLink: randomBytes(24).toString('base64url'),
+      scheduleTime: body.schedule_time,
+      contactFirstName: direct?.contact.firstName ?? null,
+      contactLastName: direct?.contact.lastName ?? null,
+      contactEmail: direct?.contact.email ?? null,
+      contactPhone: direct?.contact.phone ?? null,
+      createdByUserId: direct?.createdByUserId ?? null,
+    })
+    .returning({ id: requests.id, publicAccessLink: requests.publicAccessLink });
+  if (!request) throw new Error('insertRequest inserted nothing');
+
+  await tx.insert(requestAddresses).values(
+    body.address_array.map((a, position) => ({
+      requestId: request.id,
+      position,
+      addressType: a.address_type,
+      completeAddress: a.complete_address,
+      streetAddress: a.street_address,
+      zipCode: a.zip_code,
+      apartmentNumber: a.apartment_number,
+      addressDetail: a.address_detail,
+      city: a.city,
+      state: a.state,
+      country: a.country,
+      isStorage: a.is_storage,
+      isStairs: a.is_stairs,
+      isElevator: a.is_elevator,
+      isHardwoodFloor: a.is_hardwood_floor,
+      numberOfFlights: a.number_of_flights,
+      parkingAndBuildingInfo: a.parking_and_building_info,
+      latitude: a.latitude,
+      longitude: a.longitude,
+    })),
+  );
+
+  for (const [position, item] of body.items_array.entries()) {
+    const [row] = await tx
+      .insert(requestItems)
+      .values({
+        requestId: request.id,
+        catalogueItemId: item._id,
+        name: item.name,
+        categoryName: item.category_name,
+        quantity: item.quantity,
+        size: item.size,
+        type: item.type,
+        unitPriceCents: toCents(item.unit_price),
+        currency: item.currency,
+        additionalInfo: item.additional_info,
+        addedByType: item.added_by_type,
+        position,
+      })
+      .returning({ id: requestItems.id });
+    if (!row) throw new Error('insertRequest inserted no item');
+    if (item.items_image_array.length > 0) {
+      await tx
+        .insert(requestItemImages)
+        .values(item.items_image_array.map((imageUrl) => ({ requestItemId: row.id, imageUrl })));
+    }
+  }
+
+  await tx
+    .insert(requestTimeline)
+    .values({ requestId: request.id, activityTitle: REQUEST_CREATED_TITLE });
+  await notify({
+    db: tx,
+    userId: opts.customerId,
+    requestId: request.id,
+    message: customerNotice(request.id),
+  });
+  if (direct) {
+    const name = `${direct.contact.firstName} ${direct.contact.lastName}`;
+    await notify({
+      db: tx,
+      userId: direct.companyId,
+      requestId: request.id,
+      message: companyNotice(request.id, name),
+    });
+  }
+  return request;
+}
+
+/** generate_request: a marketplace request of a signed-in customer. */
+export async function generateRequest(opts: {
+  db: Db;
+  customerId: number;
+  body: GenerateRequestInput;
+}): Promise<{ id: number; publicAccessLink: string }> {
+  return opts.db.transaction((tx) =>
+    insertRequest({ tx, customerId: opts.customerId, body: opts.body }),
+  );
+}
+
+/**
+ * generate_request_by_customer (company link) and its sale_team twin: a direct request through
+ * a company's link, for the customer of the contact email (found, or created without a
+ * password: they can set one with the password reset). The sale_team path takes only a link
+ * made by a sales-team member and records that member as the request's author.
+ */
+export async function generateDirectRequest(opts: {
+  db: Db;
+  body: GenerateDirectRequestInput;
+  salesTeam: boolean;
+}): Promise<{ id: number; publicAccessLink: string; phone: string | null }> {
+  const { body } = opts;
+  const link = await findDirectLink({ db: opts.db, link: body.direct_access_link });
+  const bySales = link.createdBy.userType === UserType.salesTeam;
+  if (opts.salesTeam && !bySales) throw AppError.badRequest(MSG.directLinkInvalid);
+  const email = body.email.toLowerCase();
+  const phone = (body.phone_number ?? body.customer_phone_number) as string;
+  const contact = { firstName: body.first_name, lastName: body.last_name, email, phone };
+  const created = await opts.db.transaction(async (tx) => {
+    // One customer per email: two direct requests of a new email at once create it once.
+    await lockName(tx, `email:${email}`);
+    let customer = await findCustomerByEmail({ db: tx, email });
+    if (!customer) {
+      await lockName(tx, `phone:${phone}`);
+      // The phone goes on the new account only when no other customer has it.
+      const phoneTaken = await customerHas({ db: tx, field: 'phone', value: phone });
+      customer = await insertCustomer({
+        db: tx,
+        values: {
+          email,
+          passwordHash: null,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          phone: phoneTaken ? null : phone,
+          loginBy: 'app',
+        },
+      });
+    }
+    return insertRequest({
+      tx,
+      customerId: customer.id,
+      body,
+      direct: {
+        companyId: link.companyId,
+        contact,
+        createdByUserId: bySales && opts.salesTeam ? link.createdBy.id : null,
+      },
+    });
+  });
+  // The congratulations page points the customer to the company that will handle the move.
+  return { ...created, phone: link.companyPhone };
+}

@@ -1,0 +1,491 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { addLocalDays, MSG, toSpecDate, UserType } from '@movehub/shared';
+import {
+  catalogueItems,
+  companyDirectLinks,
+  moveTypes,
+  notifications,
+  requestAddresses,
+  requestItemImages,
+  requestItems,
+  requests,
+  requestTimeline,
+  users,
+} from '../src/db/schema';
+import { DEMO_COMPANIES, DEMO_DIRECT_LINKS, DEMO_SALES_MEMBER } from '../src/db/seed/demo';
+import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
+
+let ctx: TestContext;
+let token: string;
+let customerId: number;
+let moveTypeId: number;
+let sofa: typeof catalogueItems.$inferSelect;
+let tape: typeof catalogueItems.$inferSelect;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const customer = await createUser(ctx.database, { phone: '+13105550100' });
+  customerId = customer.id;
+  token = await loginAs(ctx.app, customer.email);
+  const db = ctx.database.db;
+  const [studio] = await db.select().from(moveTypes).where(eq(moveTypes.name, '2 bed room apt.'));
+  moveTypeId = studio!.id;
+  const [regular] = await db
+    .select()
+    .from(catalogueItems)
+    .where(eq(catalogueItems.type, '1'))
+    .orderBy(asc(catalogueItems.id))
+    .limit(1);
+  const [extra] = await db
+    .select()
+    .from(catalogueItems)
+    .where(eq(catalogueItems.type, '2'))
+    .orderBy(asc(catalogueItems.id))
+    .limit(1);
+  if (!regular || !extra) throw new Error('the catalogue seed has no items');
+  sofa = regular;
+  tape = extra;
+});
+afterAll(() => ctx.close());
+
+const inDays = (days: number) => toSpecDate(addLocalDays(new Date(), days));
+
+const address = (i: number, zip = '90012') => ({
+  street_address: `${100 + i} S Main St`,
+  apartment_number: i === 1 ? '4B' : '',
+  address_detail: 'Gate code 1234',
+  is_storage: i === 1,
+  complete_address: `${100 + i} S Main St, Los Angeles, CA ${zip}, USA`,
+  zip_code: zip,
+  city: 'Los Angeles',
+  state: 'CA',
+  country: 'USA',
+  is_stairs: i === 0,
+  is_elevator: i !== 0,
+  is_hardwood_floor: true,
+  number_of_flights: i === 0 ? 2 : 0,
+  parking_and_building_info: 'Loading zone in front',
+  latitude: 34.05 + i * 0.02,
+  longitude: -118.24 - i * 0.05,
+  address_type: i === 0 ? '1' : '2',
+});
+
+function payload(overrides: Record<string, unknown> = {}) {
+  return {
+    request_type: '0',
+    address_array: [address(0), address(1, '90402'), address(2, '91101')],
+    starting_lat: 34.05,
+    starting_long: -118.24,
+    schedule_time: '',
+    move_type: moveTypeId,
+    payment_status: '0',
+    customer_budget: 650,
+    final_comment: 'Please bring blankets for the piano.',
+    s_date: inDays(10),
+    s_time: '08:00 - 09:00',
+    movers: 3,
+    items_array: [
+      {
+        _id: sofa.id,
+        category_name: 'Living Room',
+        name: sofa.name,
+        type: '1',
+        size: '3',
+        unit_price: 0,
+        currency: 'USD',
+        quantity: 2,
+        additional_info: 'Leather, scratches easily',
+        items_image_array: ['/uploads/a.jpg', '/uploads/b.jpg'],
+        added_by_type: '',
+      },
+      {
+        _id: '',
+        category_name: 'Common List',
+        name: 'Grandfather clock',
+        type: '1',
+        size: '4',
+        unit_price: 0,
+        currency: 'USD',
+        quantity: 1,
+        additional_info: '',
+        items_image_array: ['/uploads/c.jpg'],
+        added_by_type: '1',
+      },
+      {
+        _id: tape.id,
+        category_name: 'Packing Materials',
+        name: tape.name,
+        type: '2',
+        size: '0',
+        unit_price: 4.5,
+        currency: 'USD',
+        quantity: 6,
+        additional_info: '',
+        items_image_array: [],
+        added_by_type: '',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const send = (body: object, auth: string | null = token, url = '/api/customer/generate_request') =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: auth ? { 'x-sh-auth': auth } : {},
+  });
+
+const direct = (body: object, sales = false) =>
+  send(
+    body,
+    null,
+    sales
+      ? '/api/sale_team/generate_request_by_customer'
+      : '/api/company/generate_request_by_customer',
+  );
+
+const totals = async () => {
+  const db = ctx.database.db;
+  const count = async (t: typeof requests | typeof requestItems | typeof requestTimeline) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(t))[0]!.n;
+  return {
+    requests: await count(requests),
+    items: await count(requestItems),
+    timeline: await count(requestTimeline),
+  };
+};
+
+describe('generate_request (normal mode)', () => {
+  it('stores the request exactly as sent and lists it in My Requests', async () => {
+    const res = await send(payload());
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      code: number;
+      data: { Request_ID: { id: number; public_access_link: string }; phone: string | null };
+    };
+    expect(body.code).toBe(200);
+    expect(body.data.phone).toBe('+13105550100');
+    const { id, public_access_link: link } = body.data.Request_ID;
+    expect(link.length).toBeGreaterThanOrEqual(22);
+
+    const db = ctx.database.db;
+    const [row] = await db.select().from(requests).where(eq(requests.id, id));
+    expect(row).toMatchObject({
+      customerId,
+      requestStatus: 0,
+      timelineStatus: 0,
+      requestType: 0,
+      companyId: null,
+      movers: 3,
+      customerBudgetCents: 65_000,
+      finalComment: 'Please bring blankets for the piano.',
+      moveTime: '08:00 - 09:00',
+      windowFrom: '08:00',
+      windowTo: '09:00',
+      moveTypeId,
+      publicAccessLink: link,
+    });
+    const [mm, dd, yyyy] = inDays(10).split('-');
+    expect(row!.moveDate).toBe(`${yyyy}-${mm}-${dd}`);
+    expect(row!.netDistanceMiles).toBeGreaterThan(0);
+    expect(row!.recommendAmountCents).toBeGreaterThan(0);
+
+    const addrs = await db
+      .select()
+      .from(requestAddresses)
+      .where(eq(requestAddresses.requestId, id))
+      .orderBy(asc(requestAddresses.position));
+    expect(addrs.map((a) => [a.zipCode, a.addressType])).toEqual([
+      ['90012', 1],
+      ['90402', 2],
+      ['91101', 2],
+    ]);
+    expect(addrs[0]).toMatchObject({ isStairs: true, numberOfFlights: 2, isHardwoodFloor: true });
+    expect(addrs[1]).toMatchObject({ apartmentNumber: '4B', isStorage: true, isElevator: true });
+
+    const items = await db
+      .select()
+      .from(requestItems)
+      .where(eq(requestItems.requestId, id))
+      .orderBy(asc(requestItems.position));
+    expect(items.map((i) => [i.name, i.type, i.size, i.quantity, i.catalogueItemId])).toEqual([
+      [sofa.name, '1', '3', 2, sofa.id],
+      ['Grandfather clock', '1', '4', 1, null],
+      [tape.name, '2', '0', 6, tape.id],
+    ]);
+    expect(items[2]!.unitPriceCents).toBe(450);
+    expect(items[1]!.addedByType).toBe('1');
+    const photos = await db
+      .select({ itemId: requestItemImages.requestItemId, url: requestItemImages.imageUrl })
+      .from(requestItemImages)
+      .orderBy(asc(requestItemImages.id));
+    expect(photos.filter((p) => p.itemId === items[0]!.id).map((p) => p.url)).toEqual([
+      '/uploads/a.jpg',
+      '/uploads/b.jpg',
+    ]);
+    expect(photos.filter((p) => p.itemId === items[1]!.id).map((p) => p.url)).toEqual([
+      '/uploads/c.jpg',
+    ]);
+
+    const timeline = await db
+      .select()
+      .from(requestTimeline)
+      .where(eq(requestTimeline.requestId, id));
+    expect(timeline.map((t) => t.activityTitle)).toEqual(['Request created']);
+    const notes = await db.select().from(notifications).where(eq(notifications.requestId, id));
+    expect(notes.map((n) => [n.userId, n.messageBody])).toEqual([
+      [customerId, `Your move request #${id} was sent to moving companies.`],
+    ]);
+
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/get_customer_request',
+      headers: { 'x-sh-auth': token },
+      payload: { request_status: '0' },
+    });
+    expect(list.statusCode).toBe(200);
+    const entry = (
+      list.json() as {
+        data: {
+          request: { id: number; s_date: string };
+          request_address: { zip_code: string }[];
+        }[];
+      }
+    ).data.find((e) => e.request.id === id);
+    expect(entry?.request.s_date).toBe(inDays(10));
+    expect(entry?.request_address.map((a) => a.zip_code)).toEqual(['90012', '90402', '91101']);
+  });
+
+  const refused: [string, () => object, string?][] = [
+    [
+      '7 addresses',
+      () => payload({ address_array: Array.from({ length: 7 }, (_, i) => address(i)) }),
+    ],
+    ['a single address', () => payload({ address_array: [address(0)] })],
+    [
+      'a negative quantity',
+      () => payload({ items_array: [{ ...payload().items_array[0], quantity: -1 }] }),
+    ],
+    [
+      'a decimal quantity',
+      () => payload({ items_array: [{ ...payload().items_array[0], quantity: 1.5 }] }),
+    ],
+    [
+      'a quantity over 999',
+      () => payload({ items_array: [{ ...payload().items_array[0], quantity: 1000 }] }),
+    ],
+    [
+      '4 photos on an item',
+      () =>
+        payload({
+          items_array: [
+            { ...payload().items_array[0], items_image_array: ['/1', '/2', '/3', '/4'] },
+          ],
+        }),
+    ],
+    ['a malformed date', () => payload({ s_date: '2026-12-01' })],
+    ['a past date', () => payload({ s_date: inDays(-5) }), 'The move date cannot be in the past.'],
+    [
+      'an unserved zip',
+      () => payload({ address_array: [address(0), address(1, '10001')] }),
+      MSG.notInArea,
+    ],
+    ['an unknown move type', () => payload({ move_type: 999_999 }), MSG.selectMoveSize],
+    [
+      'an address without zip',
+      () => payload({ address_array: [address(0), { ...address(1), zip_code: '' }] }),
+      MSG.zipForAddress,
+    ],
+    [
+      'an unknown catalogue item',
+      () => payload({ items_array: [{ ...payload().items_array[0], _id: 999_999 }] }),
+    ],
+  ];
+  it.each(refused)('refuses %s and writes nothing', async (_name, make, message) => {
+    const before = await totals();
+    const res = await send(make());
+    expect([400, 422]).toContain(res.statusCode);
+    if (message) expect((res.json() as { message: string }).message).toBe(message);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('answers 401 without a token', async () => {
+    const before = await totals();
+    const res = await send(payload(), null);
+    expect(res.statusCode).toBe(401);
+    expect(await totals()).toEqual(before);
+  });
+});
+
+describe('validate_generated_link', () => {
+  it('gives the company profile of a company link', async () => {
+    const res = await send(
+      { generated_link: DEMO_DIRECT_LINKS.company },
+      null,
+      '/api/company/validate_generated_link',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: boolean; profile: { name: string; user_type: number } };
+    expect(body.data).toBe(true);
+    expect(body.profile).toMatchObject({ name: DEMO_COMPANIES[0].profile.name, user_type: 2 });
+  });
+
+  it('gives user_type 4 for a sales-team link', async () => {
+    const res = await send(
+      { generated_link: DEMO_DIRECT_LINKS.salesTeam },
+      null,
+      '/api/company/validate_generated_link',
+    );
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { profile: { user_type: number } }).profile.user_type).toBe(4);
+  });
+
+  it('refuses an unknown or inactive link', async () => {
+    const res = await send(
+      { generated_link: 'no-such-link' },
+      null,
+      '/api/company/validate_generated_link',
+    );
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(MSG.directLinkInvalid);
+    const db = ctx.database.db;
+    const [company] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, DEMO_COMPANIES[1].email), eq(users.userType, UserType.company)));
+    await db.insert(companyDirectLinks).values({
+      link: 'westside-old',
+      companyId: company!.id,
+      createdByUserId: company!.id,
+      isActive: false,
+    });
+    const old = await send(
+      { generated_link: 'westside-old' },
+      null,
+      '/api/company/validate_generated_link',
+    );
+    expect(old.statusCode).toBe(400);
+  });
+});
+
+describe('generate_request_by_customer (direct-link mode)', () => {
+  const contact = (email: string) => ({
+    first_name: 'Jordan',
+    last_name: 'Reyes',
+    email,
+    phone_number: '+13235550123',
+    customer_phone_number: '+13235550123',
+    start_window_from: '10:00',
+    start_window_to: '11:00',
+  });
+  const directPayload = (email: string, link: string, overrides: Record<string, unknown> = {}) => {
+    const { request_type: _omit, customer_budget: _budget, ...rest } = payload();
+    return {
+      ...rest,
+      // Outside the service area: the check applies to marketplace requests only.
+      address_array: [address(0, '10001'), address(1, '10002')],
+      ...contact(email),
+      direct_access_link: link,
+      ...overrides,
+    };
+  };
+  const swiftId = async () => {
+    const [row] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, DEMO_COMPANIES[0].email), eq(users.userType, UserType.company)));
+    return row!.id;
+  };
+
+  it('creates the customer by email, then reuses it; sets request_type and company', async () => {
+    const email = `direct-${Date.now()}@example.com`;
+    const first = await direct(directPayload(email, DEMO_DIRECT_LINKS.company));
+    expect(first.statusCode, first.body).toBe(200);
+    const data = (first.json() as { data: { Request_ID: { id: number }; phone: string } }).data;
+    expect(data.phone).toBe(DEMO_COMPANIES[0].profile.phone);
+    const db = ctx.database.db;
+    const customers = await db.select().from(users).where(eq(users.email, email));
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({
+      userType: 1,
+      passwordHash: null,
+      loginBy: 'app',
+      firstName: 'Jordan',
+      phone: '+13235550123',
+    });
+    const companyId = await swiftId();
+    const [row] = await db.select().from(requests).where(eq(requests.id, data.Request_ID.id));
+    expect(row).toMatchObject({
+      customerId: customers[0]!.id,
+      requestType: 1,
+      companyId,
+      windowFrom: '10:00',
+      windowTo: '11:00',
+      contactEmail: email,
+      createdByUserId: null,
+    });
+    const notes = await db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.requestId, data.Request_ID.id));
+    expect(notes.map((n) => n.userId).sort()).toEqual([customers[0]!.id, companyId].sort());
+
+    const second = await direct(directPayload(email.toUpperCase(), DEMO_DIRECT_LINKS.company));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const mine = await db.select().from(requests).where(eq(requests.customerId, customers[0]!.id));
+    expect(mine).toHaveLength(2);
+  });
+
+  it('refuses an invalid link and bad contact fields, writing nothing', async () => {
+    const before = await totals();
+    const bad = await direct(directPayload('x@example.com', 'no-such-link'));
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toBe(MSG.directLinkInvalid);
+    for (const [field, value, message] of [
+      ['first_name', '123', MSG.firstNameInvalid],
+      ['last_name', '', MSG.lastNameInvalid],
+      ['email', 'not-an-email', MSG.profileEmailInvalid],
+      ['phone_number', '(323) 555-01', MSG.phoneInvalid],
+    ] as const) {
+      const res = await direct(
+        directPayload('x@example.com', DEMO_DIRECT_LINKS.company, {
+          [field]: value,
+          customer_phone_number: undefined,
+        }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect((res.json() as { message: string }).message).toBe(message);
+    }
+    expect(await totals()).toEqual(before);
+  });
+
+  it('posts through a sales-team link for the member company, recording the member', async () => {
+    const email = `sales-${Date.now()}@example.com`;
+    const res = await direct(directPayload(email, DEMO_DIRECT_LINKS.salesTeam), true);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+    const db = ctx.database.db;
+    const [member] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_SALES_MEMBER.email));
+    const [row] = await db.select().from(requests).where(eq(requests.id, id));
+    expect(row).toMatchObject({
+      requestType: 1,
+      companyId: await swiftId(),
+      createdByUserId: member!.id,
+    });
+  });
+
+  it('refuses a company link on the sale_team path', async () => {
+    const before = await totals();
+    const res = await direct(directPayload('y@example.com', DEMO_DIRECT_LINKS.company), true);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(MSG.directLinkInvalid);
+    expect(await totals()).toEqual(before);
+  });
+});

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { CURRENCY, MAX_ADDRESSES, MAX_ITEM_PHOTOS } from '../constants';
+import { MSG } from '../messages';
+import { isValidName } from '../rules/names';
+import { WIRE_PHONE_PATTERN } from '../rules/phone';
+import { isValidEmail } from '../rules/validation';
+import { ITEM_SIZE_CODES, ItemType, isValidQuantity, QUANTITY_MAX } from '../rules/wizard-items';
+import { MOVERS_OPTIONS } from '../rules/wizard-movers';
+import { parseSpecDate } from '../rules/wizard-time';
+import { envelope, intCode } from './envelope';
+
+/*
+ * The create-request calls of spec/request-lifecycle.md §7: generate_request (normal mode), the
+ * two direct-link paths (company and sale team) and validate_generated_link. The server adds
+ * its own checks (served zips, move type and catalogue ids exist, the date is not past).
+ */
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A yes/no field that the web app may send as a boolean, 0/1 or '0'/'1'/'true'/'false'. */
+const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** A whole number sent as a number or a digit string. */
+const wholeNumber = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(z.number({ error: message }).int(message));
+
+/** A coordinate sent as a number or a numeric string; empty reads as unknown (null). */
+const coordinate = (max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v == null || v === '') return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || Math.abs(n) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** Dollars sent as a number or a numeric string, not negative. */
+const dollars = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(z.number({ error: message }).min(0, message).max(1_000_000, message));
+
+const flightsMessage = 'number_of_flights must be a whole number of 0 or more.';
+const quantityMessage = `quantity must be a whole number from 0 to ${QUANTITY_MAX}.`;
+const photosMessage = `At most ${MAX_ITEM_PHOTOS} photos per item are allowed.`;
+const dateMessage = 's_date must be a date in MM-DD-YYYY form.';
+
+/** One address_array entry (spec §3 Address (server), §7); zip required on each (§5 step 1). */
+export const createRequestAddressSchema = z.object({
+  street_address: optionalText(300),
+  apartment_number: optionalText(100),
+  address_detail: optionalText(1000),
+  is_storage: flag,
+  // spec §5: "An address with empty text is allowed."
+  complete_address: z.string().trim().max(500).optional().default(''),
+  zip_code: z
+    .string({ error: MSG.zipForAddress })
+    .trim()
+    .regex(/^\d{5}$/, MSG.zipForAddress),
+  city: optionalText(100),
+  state: optionalText(100),
+  country: optionalText(100),
+  is_stairs: flag,
+  is_elevator: flag,
+  is_hardwood_floor: flag,
+  number_of_flights: wholeNumber(flightsMessage)
+    .pipe(z.number().int().min(0, flightsMessage).max(100, flightsMessage))
+    .optional()
+    .default(0),
+  parking_and_building_info: optionalText(1000),
+  latitude: coordinate(90, 'latitude must be between -90 and 90.'),
+  longitude: coordinate(180, 'longitude must be between -180 and 180.'),
+  address_type: intCode([1, 2], "address_type must be '1' (pick-up) or '2' (drop-off)."),
+});
+export type CreateRequestAddress = z.output<typeof createRequestAddressSchema>;
+
+/**
+ * One items_array line (spec §3 Item, §7): regular ('1') and extra ('2') items together. _id is
+ * the catalogue id, empty for a custom item; quantities are whole, 0 to 999 (spec §5); photos
+ * are the urls upload_s3_file returned, at most 3 (spec §9).
+ */
+export const createRequestItemSchema = z.object({
+  _id: z
+    .union([z.number(), z.string().trim(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v == null || v === '') return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: '_id must be a catalogue item id.' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  category_name: z.string().trim().max(100).optional().default(''),
+  name: z.string().trim().min(1, 'Item name is required.').max(200),
+  type: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.enum([ItemType.regular, ItemType.extra], { error: "type must be '1' or '2'." })),
+  size: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.enum(ITEM_SIZE_CODES, { error: "size must be '0' to '4'." }))
+    .optional()
+    .default('0'),
+  unit_price: dollars('unit_price must be a price in dollars.').optional().default(0),
+  currency: z.string().trim().max(10).optional().default(CURRENCY),
+  quantity: wholeNumber(quantityMessage).refine(
+    (n) => isValidQuantity(n, 'search-list'),
+    quantityMessage,
+  ),
+  additional_info: optionalText(2000),
+  items_image_array: z
+    .array(z.string().trim().min(1).max(2048))
+    .max(MAX_ITEM_PHOTOS, photosMessage)
+    .optional()
+    .default([]),
+  added_by_type: optionalText(10),
+});
+export type CreateRequestItem = z.output<typeof createRequestItemSchema>;
+
+/** The fields every mode sends (spec §7 "Create-request payload"). */
+const commonShape = {
+  address_array: z
+    .array(createRequestAddressSchema)
+    .min(2, 'Pick-up and drop-off addresses are required.')
+    .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses are allowed.`),
+  starting_lat: coordinate(90, 'starting_lat must be between -90 and 90.'),
+  starting_long: coordinate(180, 'starting_long must be between -180 and 180.'),
+  schedule_time: optionalText(100),
+  move_type: wholeNumber(MSG.selectMoveSize).pipe(z.number().int().positive(MSG.selectMoveSize)),
+  payment_status: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v == null ? null : String(v))),
+  final_comment: optionalText(2000),
+  s_date: z
+    .string({ error: dateMessage })
+    .trim()
+    .refine((v) => parseSpecDate(v) !== null, dateMessage),
+  // The window text: a premade label ('8AM - 12PM Morning') or 'HH:mm - HH:mm'.
+  s_time: optionalText(100),
+  start_window_from: optionalText(20),
+  start_window_to: optionalText(20),
+  movers: intCode(MOVERS_OPTIONS, 'movers must be 2, 3 or 4.'),
+  items_array: z.array(createRequestItemSchema).max(1000).optional().default([]),
+};
+
+/** POST /api/customer/generate_request (token): normal mode; customer price at least 1 (§5). */
+export const generateRequestBodySchema = z.object({
+  request_type: intCode([0], "request_type must be '0'.").optional().default(0),
+  customer_budget: dollars('customer_budget must be at least 1.').pipe(
+    z.number().min(1, 'customer_budget must be at least 1.'),
+  ),
+  ...commonShape,
+});
+export type GenerateRequestBody = z.input<typeof generateRequestBodySchema>;
+export type GenerateRequestInput = z.output<typeof generateRequestBodySchema>;
+
+const wirePhone = z
+  .string({ error: MSG.phoneInvalid })
+  .trim()
+  .regex(WIRE_PHONE_PATTERN, MSG.phoneInvalid);
+
+/**
+ * POST /api/company/generate_request_by_customer and /api/sale_team/generate_request_by_customer
+ * (no token): direct-link mode, with the contact fields of step 7 and the company's link. The
+ * customer price is not asked in this mode. The phone is sent as +1########## under
+ * phone_number, customer_phone_number or both.
+ */
+export const generateDirectRequestBodySchema = z
+  .object({
+    ...commonShape,
+    customer_budget: dollars('customer_budget must be a price in dollars.').nullish(),
+    customer_phone_number: wirePhone.nullish(),
+    phone_number: wirePhone.nullish(),
+    first_name: z
+      .string({ error: MSG.firstNameInvalid })
+      .trim()
+      .max(50, MSG.firstNameInvalid)
+      .refine(isValidName, MSG.firstNameInvalid),
+    last_name: z
+      .string({ error: MSG.lastNameInvalid })
+      .trim()
+      .max(50, MSG.lastNameInvalid)
+      .refine(isValidName, MSG.lastNameInvalid),
+    email: z
+      .string({ error: MSG.profileEmailInvalid })
+      .trim()
+      .max(254, MSG.profileEmailInvalid)
+      .refine(isValidEmail, MSG.profileEmailInvalid),
+    direct_access_link: z
+      .string({ error: MSG.directLinkInvalid })
+      .trim()
+      .min(1, MSG.directLinkInvalid)
+      .max(200, MSG.directLinkInvalid),
+  })
+  .refine((b) => Boolean(b.phone_number || b.customer_phone_number), {
+    message: MSG.phoneInvalid,
+    path: ['phone_number'],
+  });
+export type GenerateDirectRequestBody = z.input<typeof generateDirectRequestBodySchema>;
+export type GenerateDirectRequestInput = z.output<typeof generateDirectRequestBodySchema>;
+
+/**
+ * The created request (spec §3 "Created request response": phone, Request_ID.public_access_link);
+ * the congratulations step of direct-link mode opens /view-request/{public_access_link}.
+ */
+export const generateRequestResponseSchema = envelope({
+  data: z
+    .object({
+      Request_ID: z.object({ id: z.number().int(), public_access_link: z.string() }),
+      phone: z.string().nullable(),
+    })
+    .meta({ id: 'CreatedRequest' }),
+});
+export type GenerateRequestResponse = z.infer<typeof generateRequestResponseSchema>;
+
+/** POST /api/company/validate_generated_link (no token). */
+export const validateGeneratedLinkBodySchema = z.object({
+  generated_link: z
+    .string({ error: MSG.directLinkInvalid })
+    .trim()
+    .min(1, MSG.directLinkInvalid)
+    .max(200, MSG.directLinkInvalid),
+});
+
+/**
+ * The profile behind a direct link: the company (user_type 2) or a member of its sales team
+ * (user_type 4, whose requests go through the sale_team path). name and thumbnail are the page
+ * title and logo (spec §6).
+ */
+export const directLinkProfileSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    profile_picture: z.string().nullable(),
+    user_type: z.number().int(),
+  })
+  .meta({ id: 'DirectLinkProfile' });
+export type DirectLinkProfile = z.infer<typeof directLinkProfileSchema>;
+
+export const validateGeneratedLinkResponseSchema = envelope({
+  data: z.literal(true),
+  profile: directLinkProfileSchema,
+});
