@@ -25,6 +25,7 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
 import { createPaymentGateway } from './adapters/payments/create-gateway';
 import type { PaymentGateway } from './adapters/payments/gateway';
 import { StripeGateway } from './adapters/payments/stripe-gateway';
@@ -90,6 +91,13 @@ function thirdPartyOrigins(config: Config) {
     origins.script.push('https://connect.facebook.net');
     origins.frame.push('https://www.facebook.com', 'https://web.facebook.com');
     origins.connect.push('https://graph.facebook.com', 'https://www.facebook.com');
+  }
+  if (config.geo.tileUrl) {
+    // An XYZ template such as https://{s}.tile.example.org/{z}/{x}/{y}.png: its origin, with a
+    // wildcard for the subdomain that {s} stands for.
+    const url = new URL(config.geo.tileUrl.replace(/\{[^}]+\}/g, 'x'));
+    const host = config.geo.tileUrl.includes('//{s}.') ? url.host.replace(/^x\./, '*.') : url.host;
+    origins.img.push(`${url.protocol}//${host}`);
   }
   if (config.storage.kind === 's3') {
     origins.img.push(
@@ -183,6 +191,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(cardRoutes);
   await app.register(catalogueRoutes);
   await app.register(createRequestRoutes);
+  await app.register(geoRoutes);
   if (
     app.payments instanceof StripeGateway &&
     config.payments.kind === 'stripe' &&

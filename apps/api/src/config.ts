@@ -67,6 +67,17 @@ const schema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),
     S3_PUBLIC_URL: z.string().url().optional(),
+    // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
+    // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
+    GOOGLE_MAPS_KEY: z.string().min(1).optional(),
+    NOMINATIM_URL: z.string().url().optional(),
+    PHOTON_URL: z.string().url().optional(),
+    OSRM_URL: z.string().url().optional(),
+    // An XYZ tile template for the browser's map ({z}/{x}/{y}); the server never fetches it.
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http(s):// tile URL template')
+      .optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
     message:
@@ -136,6 +147,13 @@ const schema = z
             publicUrl: env.S3_PUBLIC_URL,
           }
         : { kind: 'disk' as const, dir: path.join(dataDir, 'uploads') },
+      geo: {
+        googleKey: env.GOOGLE_MAPS_KEY,
+        nominatimUrl: env.NOMINATIM_URL,
+        photonUrl: env.PHOTON_URL,
+        osrmUrl: env.OSRM_URL,
+        tileUrl: env.MAP_TILE_URL,
+      },
     };
   });
 

@@ -20,3 +20,4 @@ export * from './rules/wizard-addresses';
 export * from './rules/estimate';
 export * from './schemas/catalogue';
 export * from './schemas/create-request';
+export * from './schemas/geo';

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { MAX_ADDRESSES } from '../constants';
+import { envelope } from './envelope';
+
+/*
+ * Maps calls through the server (issue 5 item 11; spec/request-lifecycle.md §7): address
+ * autocomplete, geocoding and driving directions. The provider keys stay on the server; none of
+ * these calls needs a token, the wizard runs before sign-in.
+ *
+ * Country: `country` carries the wizard's wire value, which spec §7 fixes as 'USA' for the
+ * United States ("Country is sent as USA"); a Pakistani address carries 'PK'. `country_code` is
+ * the ISO 3166-1 alpha-2 code ('US', 'PK') for anything that needs the code.
+ */
+
+/** spec portal.md §5: address search is restricted to two countries (ISO alpha-2, lower case). */
+export const GEO_COUNTRIES = ['us', 'pk'] as const;
+export type GeoCountry = (typeof GEO_COUNTRIES)[number];
+/** Shorter input gives an empty list without asking a provider. */
+export const AUTOCOMPLETE_MIN_INPUT = 2;
+export const AUTOCOMPLETE_MAX_RESULTS = 8;
+/** A route runs through the wizard's addresses, A to F. */
+export const DIRECTIONS_MIN_POINTS = 2;
+export const DIRECTIONS_MAX_POINTS = MAX_ADDRESSES;
+/** spec: the map's default centre (Los Angeles) and zoom. */
+export const MAP_DEFAULT_CENTER = { lat: 33.9679, lng: -118.297 } as const;
+export const MAP_DEFAULT_ZOOM = 11;
+
+/** The wizard's wire value of a country: 'USA' for the United States (spec §7), else the code. */
+export function wizardCountry(countryCode: string): string {
+  const code = countryCode.toUpperCase();
+  return code === 'US' ? 'USA' : code;
+}
+
+export const latLngSchema = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+  })
+  .meta({ id: 'LatLng' });
+
+/**
+ * One autocomplete suggestion. The offline gazetteer and Nominatim/Photon know the place's
+ * parts and position at once; Google's predictions carry only a description, so there the parts
+ * are null until the place_id is geocoded.
+ */
+export const placeSuggestionSchema = z
+  .object({
+    place_id: z.string(),
+    description: z.string(),
+    zip_code: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    street_address: z.string().optional(),
+  })
+  .meta({ id: 'PlaceSuggestion' });
+export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+
+/** A geocoded address in the wizard's address fields (`formated_address` is the spec's name). */
+export const geocodedAddressSchema = z
+  .object({
+    zip_code: z.string(),
+    city: z.string(),
+    /** The short code: 'CA'. */
+    state: z.string(),
+    /** 'USA' for the United States (the wizard's value), 'PK' for Pakistan. */
+    country: z.string(),
+    country_code: z.string(),
+    formated_address: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    street_number: z.string().optional(),
+    route: z.string().optional(),
+  })
+  .meta({ id: 'GeocodedAddress' });
+export type GeocodedAddress = z.infer<typeof geocodedAddressSchema>;
+
+/** A driving route through the points: total and per-leg miles, and the line to draw. */
+export const routeSchema = z
+  .object({
+    distance_miles: z.number(),
+    points: z.array(latLngSchema),
+    legs: z.array(z.object({ distance_miles: z.number() })),
+  })
+  .meta({ id: 'Route' });
+export type Route = z.infer<typeof routeSchema>;
+
+/** GET /api/geo/autocomplete?input=… */
+export const geoAutocompleteQuerySchema = z.object({
+  input: z.string().max(200, 'input must be at most 200 characters.').default(''),
+});
+export const geoAutocompleteResponseSchema = envelope({
+  data: z.object({ predictions: z.array(placeSuggestionSchema) }),
+});
+
+/** GET /api/geo/geocode?place_id=… (an id from autocomplete, or free text) */
+export const geoGeocodeQuerySchema = z.object({
+  place_id: z
+    .string({ error: 'place_id is required.' })
+    .trim()
+    .min(1, 'place_id is required.')
+    .max(300, 'place_id must be at most 300 characters.'),
+});
+export const geoGeocodeResponseSchema = envelope({
+  data: z.object({ address: geocodedAddressSchema }),
+});
+
+/** POST /api/geo/directions */
+const pointsMessage = `points must hold ${DIRECTIONS_MIN_POINTS} to ${DIRECTIONS_MAX_POINTS} positions.`;
+export const geoDirectionsBodySchema = z.object({
+  points: z
+    .array(latLngSchema, { error: pointsMessage })
+    .min(DIRECTIONS_MIN_POINTS, pointsMessage)
+    .max(DIRECTIONS_MAX_POINTS, pointsMessage),
+});
+export const geoDirectionsResponseSchema = envelope({ data: z.object({ route: routeSchema }) });
+
+export const GEO_PROVIDERS = ['offline', 'nominatim', 'google'] as const;
+export type GeoProviderKind = (typeof GEO_PROVIDERS)[number];
+
+/** GET /api/geo/config: what the browser's map needs; never a key. */
+export const geoConfigResponseSchema = envelope({
+  data: z.object({
+    map_tile_url: z.string().nullable(),
+    provider: z.enum(GEO_PROVIDERS),
+    default_center: latLngSchema,
+    default_zoom: z.number().int(),
+  }),
+});
