@@ -5,47 +5,13 @@ import { isValidEmail } from '../rules/validation';
 import { ITEM_SIZE_CODES, ItemType } from '../rules/wizard-items';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
 import { envelope, intCode } from './envelope';
+import { coordinate, flag, stringCode, wholeNumber } from './wire-fields';
 
 /*
  * The wizard's catalogue calls (spec/request-lifecycle.md §7): move types, room types, catalogue
  * items, the service area, the wait-list and the price estimate. None needs a token: a visitor
  * fills the wizard before signing in.
  */
-
-/** A code that the web app may send as a string or a number; read as its string form. */
-const stringCode = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .union([z.string(), z.number()], { error: message })
-    .transform((v) => String(v).trim())
-    .pipe(z.enum(values, { error: message }));
-
-/** A whole number sent as a number or a digit string. */
-const wholeNumber = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+$/, message),
-      ],
-      { error: message },
-    )
-    .transform(Number)
-    .pipe(z.number({ error: message }).int(message));
-
-/** A coordinate sent as a number or a numeric string; empty reads as unknown (null). */
-const coordinate = (max: number, message: string) =>
-  z.union([z.number(), z.string().trim(), z.null()], { error: message }).transform((v, ctx) => {
-    if (v === null || v === '') return null;
-    const n = Number(v);
-    if (!Number.isFinite(n) || Math.abs(n) > max) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 /** Spec §5 "A new address must pass the service-area check": a US zip, five digits. */
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
@@ -165,12 +131,9 @@ export const estimateItemSchema = z.object({
  * address fields of the create-request payload may come along and are ignored.
  */
 export const estimateAddressSchema = z.looseObject({
-  latitude: coordinate(90, 'latitude must be between -90 and 90.').optional(),
-  longitude: coordinate(180, 'longitude must be between -180 and 180.').optional(),
-  is_stairs: z
-    .union([z.boolean(), z.number(), z.string()])
-    .optional()
-    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+  latitude: coordinate(90, 'latitude must be between -90 and 90.'),
+  longitude: coordinate(180, 'longitude must be between -180 and 180.'),
+  is_stairs: flag,
   number_of_flights: wholeNumber(flightsMessage)
     .pipe(z.number().int().min(0, flightsMessage).max(100, flightsMessage))
     .optional(),

@@ -8,6 +8,7 @@ import { ITEM_SIZE_CODES, ItemType, isValidQuantity, QUANTITY_MAX } from '../rul
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
 import { parseSpecDate } from '../rules/wizard-time';
 import { envelope, intCode } from './envelope';
+import { coordinate, flag, wholeNumber } from './wire-fields';
 
 /*
  * The create-request calls of spec/request-lifecycle.md §7: generate_request (normal mode), the
@@ -22,43 +23,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v || null);
-
-/** A yes/no field that the web app may send as a boolean, 0/1 or '0'/'1'/'true'/'false'. */
-const flag = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-
-/** A whole number sent as a number or a digit string. */
-const wholeNumber = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+$/, message),
-      ],
-      { error: message },
-    )
-    .transform(Number)
-    .pipe(z.number({ error: message }).int(message));
-
-/** A coordinate sent as a number or a numeric string; empty reads as unknown (null). */
-const coordinate = (max: number, message: string) =>
-  z
-    .union([z.number(), z.string().trim(), z.null()], { error: message })
-    .optional()
-    .transform((v, ctx) => {
-      if (v == null || v === '') return null;
-      const n = Number(v);
-      if (!Number.isFinite(n) || Math.abs(n) > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 /** Dollars sent as a number or a numeric string, not negative. */
 const dollars = (message: string) =>
