@@ -1,4 +1,5 @@
 import { forwardRef } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
@@ -61,6 +62,37 @@ export function PhoneField({ value, onChange, slotProps, ...props }: PhoneFieldP
           inputComponent: MaskedPhoneInput as never,
         },
       }}
+    />
+  );
+}
+
+export type ControlledPhoneFieldProps<T extends FieldValues> = Omit<
+  PhoneFieldProps,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'helperText' | 'inputRef'
+> & { control: Control<T>; name: FieldPath<T> };
+
+/** The phone field bound to a react-hook-form field, with its validation message under it. */
+export function ControlledPhoneField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: ControlledPhoneFieldProps<T>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <PhoneField
+          {...props}
+          name={field.name}
+          value={field.value as string}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -30,7 +30,7 @@ import {
   verifyPhoneCode,
 } from '../../lib/verification-api';
 import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
-import { PhoneField } from '../../ui/phone-field';
+import { ControlledPhoneField } from '../../ui/phone-field';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
 import { registerCustomer, validateEmailAndPhone } from './auth-api';
 
@@ -236,23 +236,12 @@ export function RegisterPage() {
                   />
                   <TextField {...field('last_name')} label="Last name" autoComplete="family-name" />
                 </Stack>
-                <Controller
-                  name="phone"
+                <ControlledPhoneField
                   control={control}
-                  render={({ field: phone, fieldState }) => (
-                    <PhoneField
-                      id="register-phone"
-                      label="Phone number (optional)"
-                      name={phone.name}
-                      value={phone.value}
-                      onChange={phone.onChange}
-                      onBlur={phone.onBlur}
-                      inputRef={phone.ref}
-                      fullWidth
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
-                    />
-                  )}
+                  name="phone"
+                  id="register-phone"
+                  label="Phone number (optional)"
+                  fullWidth
                 />
                 <TextField {...field('email')} label="Email" type="email" autoComplete="email" />
                 <TextField

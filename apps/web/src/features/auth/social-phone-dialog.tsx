@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -11,7 +11,7 @@ import { MSG, maskedPhoneToWire } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
 import { sendPhoneCode, verifyPhoneCode } from '../../lib/verification-api';
-import { PhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
+import { ControlledPhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
 import { SendCodeForm } from '../../ui/send-code-form';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
 
@@ -103,24 +103,13 @@ function SocialPhoneSteps({
             onSubmit={handleSubmit((values) => send.mutate(values.phone))}
           >
             <Typography>{reason}</Typography>
-            <Controller
-              name="phone"
+            <ControlledPhoneField
               control={control}
-              render={({ field, fieldState }) => (
-                <PhoneField
-                  id="social-phone"
-                  label="Phone number"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  autoFocus
-                  fullWidth
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                />
-              )}
+              name="phone"
+              id="social-phone"
+              label="Phone number"
+              autoFocus
+              fullWidth
             />
           </SendCodeForm>
         ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { MSG, maskedPhoneToWire, wirePhoneToMasked, type SessionUser } from '@movehub/shared';
 import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
 import { sendPhoneCode, verifyPhoneCode } from '../../lib/verification-api';
-import { PhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
+import { ControlledPhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
 import { SendCodeForm } from '../../ui/send-code-form';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
 import { VerificationStepsDialog } from '../../ui/verification-steps-dialog';
@@ -98,24 +98,13 @@ function ChangePhoneSteps({
           })}
         >
           {samePhoneNotice}
-          <Controller
-            name="phone"
+          <ControlledPhoneField
             control={control}
-            render={({ field, fieldState }) => (
-              <PhoneField
-                id="change-phone-phone"
-                label="Phone number"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                autoFocus
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            name="phone"
+            id="change-phone-phone"
+            label="Phone number"
+            autoFocus
+            fullWidth
           />
         </SendCodeForm>
       ) : (
