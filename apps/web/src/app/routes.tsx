@@ -41,6 +41,13 @@ const dashboardLayout = async () => ({
   Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
 });
 
+const createRequestPage = async () => ({
+  Component: (await import('../features/wizard/create-request-page')).CreateRequestPage,
+});
+const congratulationsPage = async () => ({
+  Component: (await import('../features/wizard/congratulations-page')).CongratulationsPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -57,6 +64,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <PageLoader />,
     children: [
       { index: true, element: <Navigate to="/create-request" replace /> },
+      // Direct-link mode wears the company's layout (spec/portal.md §2), not the simple one.
+      { path: 'create-request/:direct_link', lazy: createRequestPage },
 
       {
         element: <SimpleLayout />,
@@ -72,8 +81,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // Reachable with or without a token.
-          notFound('create-request'),
-          notFound('create-request/:direct_link'),
+          { path: 'create-request', lazy: createRequestPage },
           notFound('view-request/:access_token'),
           notFound('sign-confirmation-letter/:id'),
           // The edit routes are also exposed at top level (request-lifecycle §2); their screens
@@ -115,7 +123,7 @@ export const routes: RouteObject[] = [
               { path: 'about-us', lazy: aboutPage },
               { path: 'edit-profile', lazy: editProfilePage },
               notFound('review-profile'),
-              notFound('congratulations'),
+              { path: 'congratulations', lazy: congratulationsPage },
               notFound('*'),
             ],
           },

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { updateCustomerBodySchema } from '@movehub/shared';
-import { updateCustomerResponseSchema, uploadResponseSchema } from '@movehub/shared';
+import { updateCustomerResponseSchema } from '@movehub/shared';
 import { callApi, type CallApiOptions } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload-file';
 
 export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
 
@@ -21,15 +22,7 @@ export function updateCustomer(
   });
 }
 
-/** POST /app_api/upload_s3_file: multipart upload_file with upload_type 'profile', no token. */
+/** The profile picture goes up as upload_type 'profile'. */
 export function uploadProfilePicture(file: File) {
-  const form = new FormData();
-  form.append('upload_type', 'profile');
-  form.append('upload_file', file);
-  return callApi('/app_api/upload_s3_file', {
-    method: 'POST',
-    body: form,
-    schema: uploadResponseSchema,
-    withToken: false,
-  });
+  return uploadFile(file, 'profile');
 }

@@ -1,0 +1,4 @@
+// Placeholder until /dashboard/congratulations is built (issue 5).
+export function CongratulationsPage() {
+  return null;
+}

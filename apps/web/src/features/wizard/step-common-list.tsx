@@ -1,0 +1,4 @@
+// Placeholder until this step is built (issue 5).
+export function StepCommonList() {
+  return null;
+}

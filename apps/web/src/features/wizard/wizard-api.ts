@@ -1,0 +1,228 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ItemType } from '@movehub/shared';
+import {
+  calculateEstimatedPriceResponseSchema,
+  catalogueItemsResponseSchema,
+  generateRequestResponseSchema,
+  geoAutocompleteResponseSchema,
+  geoConfigResponseSchema,
+  geoDirectionsResponseSchema,
+  geoGeocodeResponseSchema,
+  getItemCategoriesByTypeResponseSchema,
+  getMoveTypeResponseSchema,
+  okEnvelopeSchema,
+  validateGeneratedLinkResponseSchema,
+  type CalculateEstimatedPriceBody,
+  type GenerateDirectRequestBody,
+  type GenerateRequestBody,
+  type LatLng,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/*
+ * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
+ * estimate calls need no token: a visitor fills the wizard before signing in.
+ */
+
+// --- catalogue -------------------------------------------------------------------------------
+
+/** GET /api/customer/get_move_type: data.moveTypeItems. */
+export function getMoveTypes(signal?: AbortSignal) {
+  return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
+}
+
+/** POST /api/customer/get_item_categories_by_type, type '1': the room types. */
+export function getRoomTypes(signal?: AbortSignal) {
+  return callApi('/api/customer/get_item_categories_by_type', {
+    method: 'POST',
+    body: { type: '1' },
+    schema: getItemCategoriesByTypeResponseSchema,
+    signal,
+  });
+}
+
+/**
+ * POST /api/customer/get_item: type '1' the regular items (the common list's search), type '2'
+ * the extra items; company_direct_link goes along in direct-link mode.
+ */
+export function getItems(type: ItemType, directLink?: string, signal?: AbortSignal) {
+  return callApi('/api/customer/get_item', {
+    method: 'POST',
+    body: { type, ...(directLink ? { company_direct_link: directLink } : {}) },
+    schema: catalogueItemsResponseSchema,
+    signal,
+  });
+}
+
+/** POST /api/customer/get_item_by_category_id: the items of one room type. */
+export function getItemsByCategory(categoryId: number, signal?: AbortSignal) {
+  return callApi('/api/customer/get_item_by_category_id', {
+    method: 'POST',
+    body: { type: '', category_id: categoryId },
+    schema: catalogueItemsResponseSchema,
+    signal,
+  });
+}
+
+export const wizardKeys = {
+  moveTypes: ['wizard', 'move-types'] as const,
+  roomTypes: ['wizard', 'room-types'] as const,
+  items: (type: ItemType, directLink?: string) =>
+    ['wizard', 'items', type, directLink ?? ''] as const,
+  itemsByCategory: (categoryId: number) => ['wizard', 'items-by-category', categoryId] as const,
+  geoConfig: ['wizard', 'geo-config'] as const,
+  directLink: (link: string) => ['wizard', 'direct-link', link] as const,
+};
+
+// The catalogue changes rarely; one fetch per visit is enough.
+const CATALOGUE_STALE_MS = 30 * 60 * 1000;
+
+export const moveTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.moveTypes,
+    queryFn: ({ signal }) => getMoveTypes(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const roomTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.roomTypes,
+    queryFn: ({ signal }) => getRoomTypes(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const itemsQueryOptions = (type: ItemType, directLink?: string) =>
+  queryOptions({
+    queryKey: wizardKeys.items(type, directLink),
+    queryFn: ({ signal }) => getItems(type, directLink, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const itemsByCategoryQueryOptions = (categoryId: number) =>
+  queryOptions({
+    queryKey: wizardKeys.itemsByCategory(categoryId),
+    queryFn: ({ signal }) => getItemsByCategory(categoryId, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+// --- service area and wait-list ----------------------------------------------------------------
+
+/**
+ * POST /api/customer/check_service_area: resolves when the zip is served, rejects with the
+ * server's message otherwise. The screen shows the area-not-found popup itself, so no toast.
+ */
+export function checkServiceArea(zipCode: string) {
+  return callApi('/api/customer/check_service_area', {
+    method: 'POST',
+    body: { zip_code: zipCode },
+    schema: okEnvelopeSchema,
+    suppressToast: true,
+  });
+}
+
+/** POST /api/customer/add_wishlist_area: success 'Zipcode added into our waitlist.' */
+export function addWishlistArea(body: { email: string; zip_code: string }) {
+  return callApi('/api/customer/add_wishlist_area', {
+    method: 'POST',
+    body,
+    schema: okEnvelopeSchema,
+  });
+}
+
+// --- estimate ------------------------------------------------------------------------------------
+
+/** POST /api/customer/calculate_estimated_price: data.Estimated_Price_Start / _End. */
+export function calculateEstimatedPrice(body: CalculateEstimatedPriceBody, signal?: AbortSignal) {
+  return callApi('/api/customer/calculate_estimated_price', {
+    method: 'POST',
+    body,
+    schema: calculateEstimatedPriceResponseSchema,
+    signal,
+  });
+}
+
+// --- geo (through our server; keys stay there) -------------------------------------------------
+
+export function getGeoConfig(signal?: AbortSignal) {
+  return callApi('/api/geo/config', { schema: geoConfigResponseSchema, signal });
+}
+
+export const geoConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.geoConfig,
+    queryFn: ({ signal }) => getGeoConfig(signal),
+    staleTime: Infinity,
+  });
+
+/** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
+export function autocompleteAddress(input: string, signal?: AbortSignal) {
+  return callApi(`/api/geo/autocomplete?input=${encodeURIComponent(input)}`, {
+    schema: geoAutocompleteResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+/** GET /api/geo/geocode?place_id=…: the address's parts and position. */
+export function geocodePlace(placeId: string) {
+  return callApi(`/api/geo/geocode?place_id=${encodeURIComponent(placeId)}`, {
+    schema: geoGeocodeResponseSchema,
+  });
+}
+
+/** POST /api/geo/directions: the route line; a failure is only logged (spec §8). */
+export function getDirections(points: LatLng[], signal?: AbortSignal) {
+  return callApi('/api/geo/directions', {
+    method: 'POST',
+    body: { points },
+    schema: geoDirectionsResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+// --- direct links and the request itself ---------------------------------------------------------
+
+/** POST /api/company/validate_generated_link (no token): data true and the profile. */
+export function validateGeneratedLink(link: string, signal?: AbortSignal) {
+  return callApi('/api/company/validate_generated_link', {
+    method: 'POST',
+    body: { generated_link: link },
+    schema: validateGeneratedLinkResponseSchema,
+    withToken: false,
+    suppressToast: true,
+    signal,
+  });
+}
+
+export const directLinkQueryOptions = (link: string) =>
+  queryOptions({
+    queryKey: wizardKeys.directLink(link),
+    queryFn: ({ signal }) => validateGeneratedLink(link, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** POST /api/customer/generate_request (token): normal mode. */
+export function generateRequest(body: GenerateRequestBody) {
+  return callApi('/api/customer/generate_request', {
+    method: 'POST',
+    body,
+    schema: generateRequestResponseSchema,
+    suppressToast: true,
+  });
+}
+
+/** The company's direct path, or the sales team's when the link's profile is user_type 4. */
+export function generateDirectRequest(body: GenerateDirectRequestBody, salesTeam: boolean) {
+  const path = salesTeam
+    ? '/api/sale_team/generate_request_by_customer'
+    : '/api/company/generate_request_by_customer';
+  return callApi(path, {
+    method: 'POST',
+    body,
+    schema: generateRequestResponseSchema,
+    withToken: false,
+    suppressToast: true,
+  });
+}

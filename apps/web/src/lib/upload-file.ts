@@ -1,0 +1,19 @@
+import { uploadResponseSchema, type UPLOAD_TYPES } from '@movehub/shared';
+import { callApi } from './api-client';
+
+/**
+ * POST /app_api/upload_s3_file: multipart upload_file, no token (spec §7 "uploads send none").
+ * upload_type says what the image is for ('profile' for profile pictures); the answer's
+ * file_url is what later calls store.
+ */
+export function uploadFile(file: File, uploadType?: (typeof UPLOAD_TYPES)[number]) {
+  const form = new FormData();
+  if (uploadType) form.append('upload_type', uploadType);
+  form.append('upload_file', file);
+  return callApi('/app_api/upload_s3_file', {
+    method: 'POST',
+    body: form,
+    schema: uploadResponseSchema,
+    withToken: false,
+  });
+}
