@@ -5,14 +5,11 @@ test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL);
 });
 
-test('the root sends a visitor to /create-request, which shows the 404 page until the wizard exists', async ({
-  page,
-}) => {
+test('the root sends a visitor to /create-request, the request wizard', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/create-request$/);
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
-  await expectAccessible(page, '404 page');
+  await expect(page.locator('input[name="date"]')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Address A' })).toBeVisible();
 });
 
 test('an unknown path shows the 404 page, and Go Back returns to where the visitor was', async ({
@@ -21,6 +18,7 @@ test('an unknown path shows the 404 page, and Go Back returns to where the visit
   await page.goto('/login');
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, '404 page');
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

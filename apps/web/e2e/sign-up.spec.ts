@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readCode, uniqueEmail, uniquePhone } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { fillSignUp, readCode, uniqueEmail, uniquePhone } from './support/accounts';
 import { acceptCookies, expectAccessible } from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -7,15 +7,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.slow();
   await acceptCookies(page, baseURL);
 });
-
-async function fillSignUp(page: Page, email: string, phone?: string) {
-  await page.locator('input[name="first_name"]').fill('Avery');
-  await page.locator('input[name="last_name"]').fill('Quinn');
-  if (phone) await page.locator('input[name="phone"]').pressSequentially(phone);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('Moving@2026');
-  await page.locator('input[name="confirm_password"]').fill('Moving@2026');
-}
 
 test('the sign-up form shows the section 5 messages and the strength meter', async ({ page }) => {
   await page.goto('/register');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /*
  * Accounts helpers of the journeys. Codes and links are read from the embedded outbox
@@ -124,4 +124,14 @@ export async function createCustomer(
   });
   const data = registered.data as { auth_token: string };
   return { email, password, firstName, lastName, token: data.auth_token };
+}
+
+/** Fills the sign-up form as a newcomer types it (Avery Quinn, password Moving@2026). */
+export async function fillSignUp(page: Page, email: string, phone?: string) {
+  await page.locator('input[name="first_name"]').fill('Avery');
+  await page.locator('input[name="last_name"]').fill('Quinn');
+  if (phone) await page.locator('input[name="phone"]').pressSequentially(phone);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('Moving@2026');
+  await page.locator('input[name="confirm_password"]').fill('Moving@2026');
 }

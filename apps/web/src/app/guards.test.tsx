@@ -81,19 +81,48 @@ describe('route guards', () => {
     await expectPath(router, '/create-request');
   });
 
-  it.each([
-    '/create-request',
-    '/create-request/acme-link',
-    '/view-request/abc',
-    '/sign-confirmation-letter/12',
-  ])('lets a visitor without a token stay on %s', async (path) => {
-    const { router } = renderRoutes(routes, path);
-    // Not built yet: the 404 page stands in, but the visitor is not sent to /login.
+  it('lets a visitor without a token fill the wizard at /create-request', async () => {
+    stubFetch({
+      'GET /api/geo/config': {
+        code: 200,
+        data: {
+          map_tile_url: null,
+          provider: 'offline',
+          default_center: { lat: 33.9679, lng: -118.297 },
+          default_zoom: 11,
+        },
+      },
+    });
+    const { router } = renderRoutes(routes, '/create-request');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      await screen.findByRole('heading', { level: 1, name: 'When and where are you moving?' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.location.pathname).toBe('/create-request');
   });
+
+  it('lets a visitor without a token open a direct link, and says when it is invalid', async () => {
+    stubFetch({
+      'POST /api/company/validate_generated_link': {
+        code: 404,
+        message: MSG.directLinkInvalid,
+      },
+    });
+    const { router } = renderRoutes(routes, '/create-request/acme-link');
+    expect(await screen.findByText(MSG.directLinkInvalid)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create-request/acme-link');
+  });
+
+  it.each(['/view-request/abc', '/sign-confirmation-letter/12'])(
+    'lets a visitor without a token stay on %s',
+    async (path) => {
+      const { router } = renderRoutes(routes, path);
+      // Not built yet: the 404 page stands in, but the visitor is not sent to /login.
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 
   it('shows the 404 page with Go Back for a path outside the map', async () => {
     renderRoutes(routes, '/no/such/page');

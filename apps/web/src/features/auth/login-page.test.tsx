@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@movehub/shared';
+import { MSG, type GenerateRequestBody } from '@movehub/shared';
+import { SAVED_REQUEST_KEY, saveRequest, WIZARD_DRAFT_KEY } from '../../lib/saved-request';
 import { getToast } from '../../lib/toast';
-import { getStoredUser, getToken } from '../../lib/storage';
+import { getStoredUser, getToken, readString, writeString } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
 import { renderScreen } from '../../test/render';
@@ -14,9 +15,47 @@ const NO_SOCIAL = {
   'GET /app_api/social_config': { code: 200, google_client_id: null, facebook_app_id: null },
 };
 
-function renderLogin() {
-  return renderScreen(<LoginPage />, { path: '/login' });
+function renderLogin(state?: unknown) {
+  return renderScreen(<LoginPage />, { path: '/login', at: { pathname: '/login', state } });
 }
+
+const SIGNED_IN = {
+  'POST /app_api/login': { code: 200, data: { auth_token: 'token-123', user: buildUser() } },
+};
+
+/** A request a visitor built in the wizard before logging in (spec/portal.md §2 Login). */
+const SAVED_REQUEST: GenerateRequestBody = {
+  request_type: '0',
+  customer_budget: '900',
+  address_array: [
+    {
+      complete_address: '100 Main St, Los Angeles, CA',
+      zip_code: '90012',
+      address_type: '1',
+      latitude: 34.05,
+      longitude: -118.24,
+    },
+    {
+      complete_address: '200 Ocean Ave, Santa Monica, CA',
+      zip_code: '90401',
+      address_type: '2',
+      latitude: 34.01,
+      longitude: -118.49,
+    },
+  ],
+  starting_lat: 34.05,
+  starting_long: -118.24,
+  move_type: 1,
+  payment_status: '0',
+  s_date: '12-01-2099',
+  s_time: '8AM - 12PM Morning',
+  movers: 2,
+  items_array: [],
+};
+const CREATED = {
+  code: 200,
+  data: { Request_ID: { id: 41, public_access_link: 'pub-41' }, phone: null },
+};
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
@@ -134,5 +173,76 @@ describe('LoginPage', () => {
       '/forget-password',
     );
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+  });
+
+  describe('with a request saved before login', () => {
+    it('sends it first, then lands on /dashboard/congratulations with it and the draft cleared', async () => {
+      const { calls } = stubFetch({
+        ...NO_SOCIAL,
+        ...SIGNED_IN,
+        'POST /api/customer/generate_request': CREATED,
+      });
+      writeString(WIZARD_DRAFT_KEY, '{"screen":7}');
+      saveRequest(SAVED_REQUEST);
+      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      await fillAndSubmit('demo@movehub.test', 'Demo@1234');
+
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/dashboard/congratulations'),
+      );
+      const sent = calls.filter((call) => call.path === '/api/customer/generate_request');
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.body).toEqual(SAVED_REQUEST);
+      expect(sent[0]?.headers['x-sh-auth']).toBe('token-123');
+      expect(readString(SAVED_REQUEST_KEY)).toBeNull();
+      expect(readString(WIZARD_DRAFT_KEY)).toBeNull();
+    });
+
+    it('finds the stored saved request when the page state is gone', async () => {
+      const { calls } = stubFetch({
+        ...NO_SOCIAL,
+        ...SIGNED_IN,
+        'POST /api/customer/generate_request': CREATED,
+      });
+      saveRequest(SAVED_REQUEST);
+      const { router } = renderLogin();
+      await fillAndSubmit('demo@movehub.test', 'Demo@1234');
+
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/dashboard/congratulations'),
+      );
+      expect(calls.filter((call) => call.path === '/api/customer/generate_request')).toHaveLength(
+        1,
+      );
+    });
+
+    it('shows a failed submit in the error toast and opens the wizard with its draft', async () => {
+      stubFetch({
+        ...NO_SOCIAL,
+        ...SIGNED_IN,
+        'POST /api/customer/generate_request': {
+          code: 400,
+          message: 'The move date cannot be in the past.',
+        },
+      });
+      writeString(WIZARD_DRAFT_KEY, '{"screen":7}');
+      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      await fillAndSubmit('demo@movehub.test', 'Demo@1234');
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/create-request'));
+      expect(getToast()).toMatchObject({
+        message: 'The move date cannot be in the past.',
+        severity: 'error',
+      });
+      expect(getToken()).toBe('token-123');
+      expect(readString(WIZARD_DRAFT_KEY)).toBe('{"screen":7}');
+    });
+
+    it('carries the saved request along to the sign-up link', () => {
+      stubFetch(NO_SOCIAL);
+      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+      expect(router.state.location.state).toEqual({ savedRequest: SAVED_REQUEST });
+    });
   });
 });

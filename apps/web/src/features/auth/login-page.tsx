@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG, loginFormSchema, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
+import { findSavedRequest, submitSavedRequest } from '../../lib/saved-request';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { logIn } from './auth-api';
@@ -34,9 +36,29 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const signedIn = (session: { auth_token: string; user: SessionUser }) => {
+  // A request saved before login is being sent (spec/portal.md §2 Login).
+  const [sendingSaved, setSendingSaved] = useState(false);
+
+  /**
+   * spec/portal.md §2 and §4 Login: on success /dashboard, unless a request was saved before
+   * login (page state, or local storage after a reload): it is submitted first, then
+   * /dashboard/congratulations. If it fails, the error toast says why and the wizard, still at
+   * step 7 of its draft, lets the customer fix it and send it again.
+   */
+  const signedIn = async (session: { auth_token: string; user: SessionUser }) => {
     setSession(session.auth_token, session.user);
-    void navigate('/dashboard', { replace: true });
+    const saved = findSavedRequest(location.state);
+    if (!saved) {
+      await navigate('/dashboard', { replace: true });
+      return;
+    }
+    setSendingSaved(true);
+    try {
+      await submitSavedRequest(saved);
+      await navigate('/dashboard/congratulations', { replace: true });
+    } catch {
+      await navigate('/create-request', { replace: true });
+    }
   };
 
   const login = useMutation({
@@ -49,7 +71,10 @@ export function LoginPage() {
   const invalidCredentials =
     login.isError && isApiError(login.error) && login.error.message === MSG.invalidCredentials;
 
-  const onSubmit = handleSubmit((values) => login.mutate(values));
+  const busy = login.isPending || sendingSaved;
+  const onSubmit = handleSubmit((values) => {
+    if (!busy) login.mutate(values);
+  });
 
   const { ref: emailRef, ...emailField } = register('email');
   const { ref: passwordRef, ...passwordField } = register('password');
@@ -64,7 +89,7 @@ export function LoginPage() {
           Log in to follow your moving requests.
         </Typography>
 
-        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={login.isPending}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
           <Stack spacing={2.5}>
             {invalidCredentials && <Alert severity="error">{MSG.invalidCredentialsShown}</Alert>}
             <TextField
@@ -99,11 +124,9 @@ export function LoginPage() {
               variant="contained"
               size="large"
               fullWidth
-              disabled={login.isPending}
+              disabled={busy}
               startIcon={
-                login.isPending ? (
-                  <CircularProgress aria-hidden size={20} color="inherit" />
-                ) : undefined
+                busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
               }
             >
               Login
@@ -113,7 +136,7 @@ export function LoginPage() {
 
         <Divider sx={{ my: 3 }}>or</Divider>
 
-        <SocialSignIn onSignedIn={signedIn} />
+        <SocialSignIn onSignedIn={(session) => void signedIn(session)} />
 
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
           Don&apos;t have an account?{' '}

@@ -7,9 +7,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
-import { CardForm } from './card-form';
-import { savedCardsQueryOptions } from './cards-api';
-import { SavedCardView } from './saved-card-view';
+import { CardForm } from '../../ui/card-form/card-form';
+import { savedCardsQueryOptions } from '../../ui/card-form/cards-api';
+import { SavedCardView } from '../../ui/card-form/saved-card-view';
 
 /**
  * /dashboard/my-cards (spec/portal.md §2): with no saved card the Add Card form; with one, the

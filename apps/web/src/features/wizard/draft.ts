@@ -8,6 +8,7 @@ import {
   ItemType,
   type AddressLabel,
 } from '@movehub/shared';
+import { WIZARD_DRAFT_KEY } from '../../lib/saved-request';
 import { readString, removeKey, writeString } from '../../lib/storage';
 
 /*
@@ -216,7 +217,7 @@ export function emptyDraft(): WizardDraft {
 
 /** One draft per mode: a direct link's draft does not leak into the marketplace wizard. */
 export function draftStorageKey(directLink?: string): string {
-  return directLink ? `createRequestDraft:${directLink}` : 'createRequestDraft';
+  return directLink ? `${WIZARD_DRAFT_KEY}:${directLink}` : WIZARD_DRAFT_KEY;
 }
 
 /** The stored draft, or an empty one when none is stored or it cannot be read. */

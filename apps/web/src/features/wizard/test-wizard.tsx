@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { DirectLinkProfile } from '@movehub/shared';
 import { renderRoutes } from '../../test/render';
 import { emptyDraft, type Screen, type WizardDraft } from './draft';
@@ -32,6 +33,7 @@ export function renderStep(step: React.ReactElement, options: Options = {}) {
   function Harness() {
     const [draft, setDraft] = useState(initial);
     const [createdAccessLink, setCreatedAccessLink] = useState<string | null>(null);
+    const navigate = useNavigate();
     box.draft = draft;
     const update = useCallback<WizardContextValue['update']>((recipe) => {
       setDraft((current) => {
@@ -48,7 +50,9 @@ export function renderStep(step: React.ReactElement, options: Options = {}) {
         goTo,
         goBack: () => {
           const previous = previousScreen(draft);
-          if (previous !== null) goTo(previous);
+          // As the create-request page: Back on step 0 leaves for /dashboard.
+          if (previous === null) void navigate('/dashboard');
+          else goTo(previous);
         },
         clear: () => {
           box.cleared = true;
@@ -57,7 +61,7 @@ export function renderStep(step: React.ReactElement, options: Options = {}) {
         createdAccessLink,
         setCreatedAccessLink,
       }),
-      [draft, update, goTo, createdAccessLink],
+      [draft, update, goTo, createdAccessLink, navigate],
     );
     return <WizardContext.Provider value={value}>{step}</WizardContext.Provider>;
   }

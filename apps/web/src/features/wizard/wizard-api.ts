@@ -14,7 +14,6 @@ import {
   validateGeneratedLinkResponseSchema,
   type CalculateEstimatedPriceBody,
   type GenerateDirectRequestBody,
-  type GenerateRequestBody,
   type LatLng,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
@@ -203,15 +202,7 @@ export const directLinkQueryOptions = (link: string) =>
     retry: false,
   });
 
-/** POST /api/customer/generate_request (token): normal mode. */
-export function generateRequest(body: GenerateRequestBody) {
-  return callApi('/api/customer/generate_request', {
-    method: 'POST',
-    body,
-    schema: generateRequestResponseSchema,
-    suppressToast: true,
-  });
-}
+// generate_request (normal mode) lives in lib/saved-request.ts: the login page sends it too.
 
 /** The company's direct path, or the sales team's when the link's profile is user_type 4. */
 export function generateDirectRequest(body: GenerateDirectRequestBody, salesTeam: boolean) {

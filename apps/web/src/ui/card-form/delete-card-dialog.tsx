@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type checkingCardExistResponseSchema } from '@movehub/shared';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import { cardKeys, deleteCard } from './cards-api';
 
 type SavedCardsResponse = z.output<typeof checkingCardExistResponseSchema>;

@@ -21,7 +21,7 @@ import {
 } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
-import { PageLoader } from '../../ui/page-loader';
+import { PageLoader } from '../page-loader';
 import { formatExpiry } from './card-brand';
 import {
   addCard,

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import { MSG } from '@movehub/shared';
-import { PageLoader } from '../../ui/page-loader';
+import { PageLoader } from '../page-loader';
 import { CardTokenError } from './cards-api';
 
 /** The three fields the provider's Elements take over from our own inputs, by their spec names. */

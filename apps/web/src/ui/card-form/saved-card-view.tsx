@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { SavedCard } from '@movehub/shared';
-import { visuallyHidden } from '../../ui/visually-hidden';
+import { visuallyHidden } from '../visually-hidden';
 import { brandLabel, CardBrandIcon, formatExpiry, maskedNumber } from './card-brand';
 import { DeleteCardDialog } from './delete-card-dialog';
 
