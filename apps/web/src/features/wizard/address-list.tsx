@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +19,7 @@ import { AddressBadge } from './address-icons';
 import { AreaNotFoundDialog } from './area-not-found-dialog';
 import { emptyAddress, relabelAddresses, type WizardAddress } from './draft';
 import { useWizard } from './wizard-context';
-import { checkServiceArea, geocodePlace } from './wizard-api';
+import { geocodePlace, isNotServed, serviceAreaQueryOptions } from './wizard-api';
 
 /** A geocoded place in the card's fields; step 1's details (unit, floor…) stay as entered. */
 export function fillAddress(card: WizardAddress, place: GeocodedAddress): WizardAddress {
@@ -54,12 +55,6 @@ export function clearAddress(card: WizardAddress, index: number): WizardAddress 
   };
 }
 
-/** An answer of check_service_area that says "not served", rather than "could not ask". */
-function isNotServed(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.code !== 0 && error.code !== 429 && error.code < 500;
-}
-
 interface AddressListProps {
   /** 'Please enter the … address.' by address id, once Next was tried. */
   errors: Partial<Record<string, string>>;
@@ -73,6 +68,7 @@ interface AddressListProps {
  */
 export function AddressList({ errors }: AddressListProps) {
   const { draft, update, direct } = useWizard();
+  const queryClient = useQueryClient();
   const [unservedZip, setUnservedZip] = useState<string | null>(null);
   // Where the focus goes once the list has re-rendered: a new card's field (a keyboard user types
   // its address at once), or the add control after a removal (the removed button is gone).
@@ -107,7 +103,7 @@ export function AddressList({ errors }: AddressListProps) {
     // Without a zip there is nothing to check; step 1 asks for it.
     if (zip !== '' && direct === null) {
       try {
-        await checkServiceArea(zip);
+        await queryClient.fetchQuery(serviceAreaQueryOptions(zip));
       } catch (error) {
         if (isNotServed(error)) setUnservedZip(zip);
         else if (isApiError(error)) showToast(error.message, 'error');

@@ -7,17 +7,24 @@ import { stubFetch } from '../../test/fetch-stub';
 import { emptyAddress, Screen, type WizardAddress } from './draft';
 import { StepDetails, ZIP_FORMAT_MESSAGE } from './step-details';
 import { MOVE_TYPES } from './test-catalogue';
-import { renderStep } from './test-wizard';
+import { renderStep, TEST_PROFILE } from './test-wizard';
+import type { WizardContextValue } from './wizard-context';
 
 function address(index: number, overrides: Partial<WizardAddress> = {}): WizardAddress {
   return { ...emptyAddress(index), isEmpty: false, ...overrides };
 }
 
-function renderDetails(addressList?: WizardAddress[]) {
+function renderDetails(addressList?: WizardAddress[], direct?: WizardContextValue['direct']) {
   const server = stubFetch({
     'GET /api/customer/get_move_type': { code: 200, data: { moveTypeItems: MOVE_TYPES } },
+    // Los Angeles is served; New York (100xx) is not.
+    'POST /api/customer/check_service_area': (body) =>
+      (body as { zip_code: string }).zip_code.startsWith('100')
+        ? { code: 400, message: MSG.notInArea }
+        : { code: 200, message: 'Your area is served.' },
   });
   const view = renderStep(<StepDetails />, {
+    direct,
     draft: {
       screen: Screen.details,
       addressList: addressList ?? [
@@ -97,8 +104,54 @@ describe('StepDetails', () => {
     await user.type(zipB, '90401');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // spec §4: step 1 leads to step 2.
-    expect(latest().screen).toBe(Screen.itemsOption);
+    await waitFor(() => expect(latest().screen).toBe(Screen.itemsOption));
     expect(latest().addressList[1]).toMatchObject({ zip_code: '90401', isZipEmpty: false });
+  });
+
+  it('checks a typed zip against the service area and offers the wait-list when it is not served', async () => {
+    const { latest, calls } = renderDetails([
+      address(0, { address: '100 Main St', zip_code: '90012' }),
+      address(1, { address: 'Broadway, New York', zip_code: '', isZipEmpty: true }),
+    ]);
+    const user = setup();
+    await chooseMoveSize('Studio');
+    const zipB = within(card('B')).getByRole('textbox', { name: 'Zip Code' });
+    await user.type(zipB, '10001');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Area not found' });
+    expect(within(dialog).getByText(MSG.notInArea)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Zip code' })).toHaveValue('10001');
+    expect(latest().screen).toBe(Screen.details);
+    const asked = calls.filter((c) => c.path === '/api/customer/check_service_area');
+    expect(asked.map((c) => c.body)).toEqual([{ zip_code: '90012' }, { zip_code: '10001' }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.clear(zipB);
+    await user.type(zipB, '90401');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(latest().screen).toBe(Screen.itemsOption));
+    // 90012 was served before: asked once only.
+    const again = calls.filter((c) => c.path === '/api/customer/check_service_area');
+    expect(again.map((c) => c.body)).toEqual([
+      { zip_code: '90012' },
+      { zip_code: '10001' },
+      { zip_code: '90401' },
+    ]);
+  });
+
+  it('does not check the service area on a direct link (spec §4: non-direct requests only)', async () => {
+    const { latest, calls } = renderDetails(
+      [
+        address(0, { address: '100 Main St', zip_code: '90012' }),
+        address(1, { address: '350 5th Ave, New York', zip_code: '10001' }),
+      ],
+      { link: 'swift-la', profile: TEST_PROFILE },
+    );
+    await chooseMoveSize('Studio');
+    await setup().click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(latest().screen).toBe(Screen.itemsOption));
+    expect(calls.some((c) => c.path === '/api/customer/check_service_area')).toBe(false);
   });
 
   it('takes only digits in a typed zip and wants five of them', async () => {

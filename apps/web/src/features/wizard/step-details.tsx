@@ -1,5 +1,5 @@
 import { memo, useCallback, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,11 +27,13 @@ import {
   sanitizeFlights,
   ZIP_CODE_PATTERN,
 } from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { AreaNotFoundDialog } from './area-not-found-dialog';
 import { AddressBadge } from './address-icons';
 import { Screen, type WizardAddress } from './draft';
 import { PrevNextBar } from './prev-next-bar';
-import { moveTypesQueryOptions } from './wizard-api';
+import { isNotServed, moveTypesQueryOptions, serviceAreaQueryOptions } from './wizard-api';
 import { useWizard } from './wizard-context';
 
 /** A zip typed here that is not five digits (spec §5 "Step 1"; the server takes US zips). */
@@ -47,9 +49,12 @@ function zipProblem(address: WizardAddress): string | null {
 
 /** Step 1, location details (spec §2; §5 "Step 1"): the move size and each address's details. */
 export function StepDetails() {
-  const { draft, update, goTo, goBack } = useWizard();
+  const { draft, update, goTo, goBack, direct } = useWizard();
+  const queryClient = useQueryClient();
   const moveTypes = useQuery(moveTypesQueryOptions());
   const [attempted, setAttempted] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [unservedZip, setUnservedZip] = useState<string | null>(null);
   // MUI's select hands its ref a handle whose focus() focuses the visible combobox.
   const moveTypeRef = useRef<{ focus: () => void } | null>(null);
 
@@ -78,7 +83,35 @@ export function StepDetails() {
     }));
   };
 
-  const next = () => {
+  /**
+   * spec §4: the service area covers every address of a non-direct request (§4 "Guards"), so a
+   * zip typed here is checked like a place chosen at step 0 (whose answer is remembered). Returns
+   * whether every zip is served; an unserved one opens the area-not-found popup.
+   */
+  const zipsServed = async (): Promise<boolean> => {
+    if (direct !== null) return true;
+    const zips = [...new Set(draft.addressList.map((address) => address.zip_code.trim()))];
+    setChecking(true);
+    try {
+      for (const zip of zips) {
+        try {
+          await queryClient.fetchQuery(serviceAreaQueryOptions(zip));
+        } catch (error) {
+          const card = draft.addressList.find((address) => address.zip_code.trim() === zip);
+          if (card) document.getElementById(`${card.id}-zip`)?.focus();
+          if (isNotServed(error)) setUnservedZip(zip);
+          else if (isApiError(error)) showToast(error.message, 'error');
+          return false;
+        }
+      }
+      return true;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const next = async () => {
+    if (checking) return;
     setAttempted(true);
     if (!draft.moveType) {
       showToast(MSG.selectMoveSize, 'error');
@@ -92,7 +125,7 @@ export function StepDetails() {
       document.getElementById(`${invalid.id}-zip`)?.focus();
       return;
     }
-    goTo(Screen.itemsOption);
+    if (await zipsServed()) goTo(Screen.itemsOption);
   };
 
   const moveTypeError = attempted && !draft.moveType ? MSG.selectMoveSize : null;
@@ -152,7 +185,8 @@ export function StepDetails() {
         ))}
       </Stack>
 
-      <PrevNextBar onPrev={goBack} onNext={next} />
+      <PrevNextBar onPrev={goBack} onNext={() => void next()} />
+      <AreaNotFoundDialog zipCode={unservedZip} onClose={() => setUnservedZip(null)} />
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import {
   type GenerateDirectRequestBody,
   type LatLng,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callApi, isApiError } from '../../lib/api-client';
 
 /*
  * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
@@ -117,6 +117,24 @@ export function checkServiceArea(zipCode: string) {
     schema: okEnvelopeSchema,
     suppressToast: true,
   });
+}
+
+/**
+ * The service-area answer for one zip, kept for the page's life once it says "served": step 0
+ * asks when a place is chosen, and step 1 asks again only for a zip typed there.
+ */
+export const serviceAreaQueryOptions = (zipCode: string) =>
+  queryOptions({
+    queryKey: ['wizard', 'service-area', zipCode],
+    queryFn: () => checkServiceArea(zipCode),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** An answer of check_service_area that says "not served", rather than "could not ask". */
+export function isNotServed(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.code !== 0 && error.code !== 429 && error.code < 500;
 }
 
 /** POST /api/customer/add_wishlist_area: success 'Zipcode added into our waitlist.' */
