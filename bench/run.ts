@@ -93,6 +93,113 @@ async function seed(url: string): Promise<string[]> {
   return tokens;
 }
 
+interface WizardCatalogue {
+  moveTypeId: number;
+  item: { id: number; name: string; size: string; category: string };
+}
+
+/** A move size and a catalogue item from the seeded catalogue, for the wizard's calls. */
+async function wizardCatalogue(url: string): Promise<WizardCatalogue> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const moveType = await client.query<{ id: number }>(
+    `select id from move_types where name = '2 bed room apt.'`,
+  );
+  const item = await client.query<{ id: number; name: string; size: string; category: string }>(
+    `select i.id, i.name, i.size, c.name as category from catalogue_items i
+     join item_categories c on c.id = i.category_id where i.type = '1' order by i.id limit 1`,
+  );
+  await client.end();
+  if (!moveType.rows[0] || !item.rows[0]) throw new Error('the catalogue seed is missing');
+  return { moveTypeId: moveType.rows[0].id, item: item.rows[0] };
+}
+
+/** Three Los Angeles addresses (A pick-up with stairs, B and C drop-offs), as the wizard sends. */
+const BENCH_ADDRESSES = [
+  ['100 S Main St', '90012', 34.0505, -118.2439],
+  ['200 Ocean Ave', '90402', 34.0318, -118.5069],
+  ['300 E Colorado Blvd', '91101', 34.1458, -118.1443],
+].map(([street, zip, latitude, longitude], i) => ({
+  street_address: street,
+  apartment_number: '',
+  address_detail: '',
+  is_storage: false,
+  complete_address: `${street}, CA ${zip}, USA`,
+  zip_code: zip,
+  city: 'Los Angeles',
+  state: 'CA',
+  country: 'USA',
+  is_stairs: i === 0,
+  is_elevator: i !== 0,
+  is_hardwood_floor: false,
+  number_of_flights: i === 0 ? 2 : 0,
+  parking_and_building_info: '',
+  latitude,
+  longitude,
+  address_type: i === 0 ? '1' : '2',
+}));
+
+function estimateBody(wizard: WizardCatalogue) {
+  return {
+    items_id_array: [
+      {
+        _id: wizard.item.id,
+        name: wizard.item.name,
+        type: '1',
+        unit_price: 0,
+        size: wizard.item.size,
+        quantity: 2,
+      },
+      { _id: '', name: 'Grandfather clock', type: '1', unit_price: 0, size: '4', quantity: 1 },
+    ],
+    address_array: BENCH_ADDRESSES,
+    move_type: wizard.moveTypeId,
+    movers: 3,
+  };
+}
+
+function requestBody(wizard: WizardCatalogue) {
+  const day = new Date(Date.now() + 10 * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const item = (
+    id: number | '',
+    name: string,
+    category: string,
+    size: string,
+    quantity: number,
+  ) => ({
+    _id: id,
+    category_name: category,
+    name,
+    type: '1',
+    size,
+    unit_price: 0,
+    currency: 'USD',
+    quantity,
+    additional_info: '',
+    items_image_array: [],
+    added_by_type: id === '' ? '1' : '',
+  });
+  return {
+    request_type: '0',
+    address_array: BENCH_ADDRESSES,
+    starting_lat: BENCH_ADDRESSES[0]!.latitude,
+    starting_long: BENCH_ADDRESSES[0]!.longitude,
+    schedule_time: '',
+    move_type: wizard.moveTypeId,
+    payment_status: '0',
+    customer_budget: 650,
+    final_comment: '',
+    s_date: `${pad(day.getMonth() + 1)}-${pad(day.getDate())}-${day.getFullYear()}`,
+    s_time: '08:00 - 09:00',
+    movers: 3,
+    items_array: [
+      item(wizard.item.id, wizard.item.name, wizard.item.category, wizard.item.size, 2),
+      item('', 'Grandfather clock', 'Common List', '4', 1),
+    ],
+  };
+}
+
 function startServer(url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
@@ -191,6 +298,7 @@ async function main(): Promise<void> {
   await new Promise((r) => server.once('exit', r));
   console.log(`Seeding ${CUSTOMERS} customers and ${REQUESTS} requests…`);
   const tokens = await seed(url);
+  const wizard = await wizardCatalogue(url);
   server = await startServer(url);
 
   try {
@@ -223,6 +331,29 @@ async function main(): Promise<void> {
       await measure('GET /api/admin/get_setting (no session)', {
         method: 'GET',
         path: '/api/admin/get_setting',
+      }),
+      // The request wizard: a visitor's lookups, the estimate, and creating a request (a write of
+      // one request with three addresses, two items, a timeline entry and a notification).
+      await measure('POST /api/customer/check_service_area (no session)', {
+        method: 'POST',
+        path: '/api/customer/check_service_area',
+        body: { zip_code: '90012' },
+      }),
+      await measure("POST /api/customer/get_item type '1' (no session)", {
+        method: 'POST',
+        path: '/api/customer/get_item',
+        body: { type: '1' },
+      }),
+      await measure('POST /api/customer/calculate_estimated_price (no session)', {
+        method: 'POST',
+        path: '/api/customer/calculate_estimated_price',
+        body: estimateBody(wizard),
+      }),
+      await measure('POST /api/customer/generate_request', {
+        method: 'POST',
+        path: '/api/customer/generate_request',
+        body: requestBody(wizard),
+        tokens,
       }),
     ];
     for (const r of routes)
