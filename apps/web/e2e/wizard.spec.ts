@@ -101,8 +101,8 @@ test('a visitor builds a three-address move by room, signs up, and finds it in M
   // Step 7: the summary; movers default to 2 for a one-bedroom; the estimate; the price.
   await expect(page.getByText('Grandfather clock')).toBeVisible();
   await expect(page.getByText(/\$\d[\d,]* - \$\d[\d,]*/)).toBeVisible();
-  await page.locator('input[name="customer_price"]').fill('650');
-  await page.locator('[name="comments"]').fill('Piano-free, but the clock is fragile.');
+  await page.locator('input[name="customer_budget"]').fill('650');
+  await page.locator('[name="final_comment"]').fill('Piano-free, but the clock is fragile.');
   await expectAccessible(page, 'wizard step 7');
   await page.getByRole('button', { name: 'Request Move' }).click();
 
@@ -177,7 +177,7 @@ test('a visitor who logs in instead has the saved request sent, then sees congra
   await page.getByRole('checkbox').first().check();
   await expectAccessible(page, 'wizard step 5');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.locator('input[name="customer_price"]').fill('300');
+  await page.locator('input[name="customer_budget"]').fill('300');
   await page.getByRole('button', { name: 'Request Move' }).click();
   await page
     .getByRole('dialog', { name: 'Get moving' })
@@ -212,13 +212,13 @@ test("a customer of a company sends a request through its direct link and opens 
   await page.getByRole('button', { name: 'Skip' }).click();
 
   // Direct-link mode asks for contact details instead of a price.
-  await expect(page.locator('input[name="customer_price"]')).toHaveCount(0);
+  await expect(page.locator('input[name="customer_budget"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Request Move' }).click();
   await expect(page.getByText('Please enter a valid first name.')).toBeVisible();
   await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
-  await page.locator('input[name="customer_first_name"]').fill('Jordan');
-  await page.locator('input[name="customer_last_name"]').fill('Lee');
-  await page.locator('input[name="customer_email"]').fill(uniqueEmail('direct'));
+  await page.locator('input[name="first_name"]').fill('Jordan');
+  await page.locator('input[name="last_name"]').fill('Lee');
+  await page.locator('input[name="email"]').fill(uniqueEmail('direct'));
   await page.locator('input[name="customer_phone_number"]').pressSequentially('3105550147');
   await expectAccessible(page, 'direct-link summary');
   await page.getByRole('button', { name: 'Request Move' }).click();

@@ -5,11 +5,14 @@ import TextField from '@mui/material/TextField';
 import { MSG, isValidEmail, isValidName, maskedPhoneToWire } from '@movehub/shared';
 import { ControlledPhoneField } from '../../ui/phone-field';
 
-/** The contact fields of step 7 in direct-link mode, with the wizard draft's names (spec §3). */
+/**
+ * The contact fields of step 7 in direct-link mode under the create-request payload's names
+ * (spec §7); the draft keeps them as customer_first_name, customer_last_name and customer_email.
+ */
 export interface ContactValues {
-  customer_first_name: string;
-  customer_last_name: string;
-  customer_email: string;
+  first_name: string;
+  last_name: string;
+  email: string;
   /** As typed: '(310) 555-0142'. */
   customer_phone_number: string;
 }
@@ -19,9 +22,9 @@ export interface ContactValues {
  * required in the (###) ###-#### form, an incomplete mask included.
  */
 export const contactSchema = z.object({
-  customer_first_name: z.string().refine((v) => isValidName(v.trim()), MSG.firstNameInvalid),
-  customer_last_name: z.string().refine((v) => isValidName(v.trim()), MSG.lastNameInvalid),
-  customer_email: z.string().refine(isValidEmail, MSG.profileEmailInvalid),
+  first_name: z.string().refine((v) => isValidName(v.trim()), MSG.firstNameInvalid),
+  last_name: z.string().refine((v) => isValidName(v.trim()), MSG.lastNameInvalid),
+  email: z.string().refine(isValidEmail, MSG.profileEmailInvalid),
   customer_phone_number: z.string().refine((v) => maskedPhoneToWire(v) !== null, MSG.phoneInvalid),
 });
 
@@ -58,11 +61,11 @@ export function ContactFields() {
   return (
     <Stack spacing={2.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-        {text('customer_first_name', 'First Name', 'given-name')}
-        {text('customer_last_name', 'Last Name', 'family-name')}
+        {text('first_name', 'First Name', 'given-name')}
+        {text('last_name', 'Last Name', 'family-name')}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-        {text('customer_email', 'Email', 'email', 'email')}
+        {text('email', 'Email', 'email', 'email')}
         <ControlledPhoneField
           control={control}
           name="customer_phone_number"

@@ -34,15 +34,15 @@ describe('direct-link mode', () => {
 
     expect(screen.queryByLabelText(/Your Price/)).not.toBeInTheDocument();
     const fields = {
-      customer_first_name: screen.getByLabelText('First Name'),
-      customer_last_name: screen.getByLabelText('Last Name'),
-      customer_email: screen.getByLabelText('Email'),
+      first_name: screen.getByLabelText('First Name'),
+      last_name: screen.getByLabelText('Last Name'),
+      email: screen.getByLabelText('Email'),
       customer_phone_number: screen.getByLabelText('Phone'),
     };
     for (const [name, input] of Object.entries(fields)) expect(input).toHaveAttribute('name', name);
 
-    await user.type(fields.customer_first_name, 'Ana1');
-    await user.type(fields.customer_email, 'ana@');
+    await user.type(fields.first_name, 'Ana1');
+    await user.type(fields.email, 'ana@');
     // An incomplete mask.
     await user.type(fields.customer_phone_number, '310555');
     expect(fields.customer_phone_number).toHaveValue('(310) 555');

@@ -27,7 +27,7 @@ describe('StepSummary: Request Move in normal mode', () => {
     const view = renderStep(<StepSummary />, { draft });
 
     const price = screen.getByLabelText(/Your Price/);
-    expect(price).toHaveAttribute('name', 'customer_price');
+    expect(price).toHaveAttribute('name', 'customer_budget');
     await user.click(requestMove());
     expect(await screen.findByText('Please enter your price.')).toBeVisible();
     expect(price).toHaveAttribute('aria-invalid', 'true');

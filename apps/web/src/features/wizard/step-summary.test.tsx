@@ -51,12 +51,12 @@ describe('StepSummary', () => {
     expect(extras).not.toHaveTextContent('Bubble wrap');
 
     expect(screen.getByLabelText('Comments')).toHaveValue('Piano on the second floor');
-    expect(screen.getByLabelText('Comments')).toHaveAttribute('name', 'comments');
+    expect(screen.getByLabelText('Comments')).toHaveAttribute('name', 'final_comment');
     expect(await screen.findByText('Estimated price: $1,200 - $1,567')).toBeVisible();
   });
 
-  it('opens the steps to edit: date and addresses at 0, details at 1, items at 3, packing at 5', async () => {
-    stubWizardServer();
+  it('opens the steps to edit: date and addresses at 0, details at 1, items at 3, packing at 5, card at 6', async () => {
+    const { callsTo } = stubWizardServer();
     const user = userEvent.setup();
     const view = renderStep(<StepSummary />, { draft: buildDraft() });
 
@@ -69,8 +69,11 @@ describe('StepSummary', () => {
     await opens('Edit move details', Screen.details);
     await opens('Edit items', Screen.rooms);
     await opens('Add packing materials', Screen.extraItems);
-    // Visitors have no card section.
-    expect(screen.queryByRole('button', { name: 'Add card' })).not.toBeInTheDocument();
+    // A visitor reaches step 6 too (it says the card comes after logging in); no card call.
+    const card = screen.getByRole('region', { name: 'Card' });
+    expect(within(card).getByText('Added after you log in')).toBeVisible();
+    await opens('Add card', Screen.card);
+    expect(callsTo('/api/customer/checking_card_exist')).toHaveLength(0);
   });
 
   it('edits the common list at step 4 when that was the choice, and Prev returns there', async () => {

@@ -56,12 +56,23 @@ import { useWizard } from './wizard-context';
 /** Ours: spec §5 only says the field is marked red; the helper text says what is missing. */
 export const PRICE_MESSAGE = 'Please enter your price.';
 
+/** The form's fields under the create-request payload's names (spec §7), the inputs' names. */
 interface SummaryValues extends ContactValues {
-  comments: string;
+  final_comment: string;
   /** '2', '3' or '4' (a native select's value). */
   movers: string;
-  customer_price: string;
+  customer_budget: string;
 }
+
+/** Where each field is kept in the draft (spec §3 requestKeyValue); movers is a number there. */
+const DRAFT_FIELD = {
+  final_comment: 'comments',
+  customer_budget: 'customer_price',
+  first_name: 'customer_first_name',
+  last_name: 'customer_last_name',
+  email: 'customer_email',
+  customer_phone_number: 'customer_phone_number',
+} as const satisfies Record<Exclude<keyof SummaryValues, 'movers'>, string>;
 
 /** spec §5 "Step 7 normal mode": a price of at least 1 (dollars, up to two decimals). */
 const priceSchema = z
@@ -69,15 +80,15 @@ const priceSchema = z
   .trim()
   .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 1, PRICE_MESSAGE);
 
-const base = { comments: z.string(), movers: z.string() };
+const base = { final_comment: z.string(), movers: z.string() };
 const looseContact = {
-  customer_first_name: z.string(),
-  customer_last_name: z.string(),
-  customer_email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
   customer_phone_number: z.string(),
 };
-const normalSchema = z.object({ ...base, ...looseContact, customer_price: priceSchema });
-const directSchema = contactSchema.extend({ ...base, customer_price: z.string() });
+const normalSchema = z.object({ ...base, ...looseContact, customer_budget: priceSchema });
+const directSchema = contactSchema.extend({ ...base, customer_budget: z.string() });
 
 /** Digits and one decimal point with at most two decimals, as the price field is typed. */
 function sanitizePrice(typed: string): string {
@@ -90,15 +101,13 @@ function sanitizePrice(typed: string): string {
 
 /** The form's values written into the draft (the payload is built from the draft). */
 function withValues(draft: WizardDraft, values: Partial<SummaryValues>): WizardDraft {
-  const { movers, ...rest } = values;
-  return {
-    ...draft,
-    requestKeyValue: {
-      ...draft.requestKeyValue,
-      ...rest,
-      ...(movers !== undefined ? { movers: Number(movers) } : {}),
-    },
-  };
+  const requestKeyValue = { ...draft.requestKeyValue };
+  for (const [field, key] of Object.entries(DRAFT_FIELD)) {
+    const value = values[field as keyof typeof DRAFT_FIELD];
+    if (value !== undefined) requestKeyValue[key] = value;
+  }
+  if (values.movers !== undefined) requestKeyValue.movers = Number(values.movers);
+  return { ...draft, requestKeyValue };
 }
 
 /** '$1,234' (whole dollars; the one money formatter, without the zero cents). */
@@ -121,12 +130,12 @@ export function StepSummary() {
   const form = useForm<SummaryValues>({
     resolver: zodResolver(direct ? directSchema : normalSchema),
     defaultValues: {
-      comments: draft.requestKeyValue.comments,
+      final_comment: draft.requestKeyValue.comments,
       movers: String(effectiveMovers(draft)),
-      customer_price: draft.requestKeyValue.customer_price,
-      customer_first_name: draft.requestKeyValue.customer_first_name,
-      customer_last_name: draft.requestKeyValue.customer_last_name,
-      customer_email: draft.requestKeyValue.customer_email,
+      customer_budget: draft.requestKeyValue.customer_price,
+      first_name: draft.requestKeyValue.customer_first_name,
+      last_name: draft.requestKeyValue.customer_last_name,
+      email: draft.requestKeyValue.customer_email,
       customer_phone_number: draft.requestKeyValue.customer_phone_number,
     },
   });
@@ -226,7 +235,7 @@ export function StepSummary() {
   };
 
   const busy = submit.isPending || submit.isSuccess;
-  const { ref: commentsRef, ...comments } = register('comments');
+  const { ref: commentsRef, ...comments } = register('final_comment');
   const { ref: moversRef, ...movers } = register('movers');
 
   return (
@@ -262,14 +271,29 @@ export function StepSummary() {
             }
           />
           <ExtraItemsSection draft={draft} onAdd={() => goTo(Screen.extraItems)} />
-          {token && <CardSection onOpen={() => goTo(Screen.card)} />}
+          {token ? (
+            <CardSection onOpen={() => goTo(Screen.card)} />
+          ) : (
+            // Step 6 stays reachable: it says a card is added once the visitor has an account.
+            <Section
+              title="Card"
+              id="summary-card"
+              action={
+                <Button size="small" onClick={() => goTo(Screen.card)}>
+                  Add card
+                </Button>
+              }
+            >
+              <Typography color="text.secondary">Added after you log in</Typography>
+            </Section>
+          )}
 
           <Section title="Your request" id="summary-request">
             <Stack spacing={2.5}>
               <TextField
                 {...comments}
                 inputRef={commentsRef}
-                id="summary-comments"
+                id="summary-final_comment"
                 label="Comments"
                 multiline
                 minRows={3}
@@ -307,7 +331,7 @@ export function StepSummary() {
                 <ContactFields />
               ) : (
                 <Controller
-                  name="customer_price"
+                  name="customer_budget"
                   control={control}
                   render={({ field, fieldState }) => (
                     <TextField
@@ -316,7 +340,7 @@ export function StepSummary() {
                       onChange={(event) => field.onChange(sanitizePrice(event.target.value))}
                       onBlur={field.onBlur}
                       inputRef={field.ref}
-                      id="summary-customer_price"
+                      id="summary-customer_budget"
                       label="Your Price"
                       required
                       fullWidth
