@@ -37,21 +37,3 @@ export function previousScreen(
       return null;
   }
 }
-
-/** Where Next leads from `screen` (step 2 picks its option itself). */
-export function nextScreen(screen: number): Screen {
-  switch (screen) {
-    case Screen.map:
-      return Screen.details;
-    case Screen.details:
-      return Screen.itemsOption;
-    case Screen.itemsOption:
-    case Screen.rooms:
-    case Screen.commonList:
-    case Screen.extraItems:
-    case Screen.card:
-      return Screen.summary;
-    default:
-      return Screen.congratulations;
-  }
-}

@@ -13,12 +13,6 @@ import { localId, type WizardItem } from './draft';
  * themselves (names, quantities, custom fields) live in @movehub/shared; this only maps fields.
  */
 
-/**
- * Steps 3 and 4 ask for at least one item with a quantity (ours: the spec does not forbid an
- * empty move, but a request without items cannot be priced).
- */
-export const NO_ITEMS_MESSAGE = 'Please add at least one item.';
-
 /** A catalogue item as one entry of a room or the common list, under `name`, `value` times. */
 export function catalogueToWizardItem(
   item: CatalogueItem,

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
-import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
 import { Screen, type WizardItem } from './draft';
-import { customWizardItem, NO_ITEMS_MESSAGE } from './item-factory';
+import { customWizardItem } from './item-factory';
 import { StepCommonList } from './step-common-list';
 import { COMMON_ITEMS } from './test-catalogue';
 import { renderStep, TEST_PROFILE } from './test-wizard';
@@ -188,17 +187,11 @@ describe('StepCommonList and its item picker', () => {
     expect(latest().commonList.map((item) => item.name)).toEqual(['Piano']);
   });
 
-  it('asks for at least one item before the summary, then goes there; Prev returns to step 2', async () => {
+  it('goes on to the summary with Next (spec §4: 4 leads to 7)', async () => {
     const { latest } = renderCommonList({
-      commonList: [{ ...customWizardItem('Piano'), value: 0 }],
+      commonList: [{ ...customWizardItem('Piano'), value: 2 }],
     });
-    const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(getToast()).toMatchObject({ message: NO_ITEMS_MESSAGE, severity: 'error' });
-    expect(latest().screen).toBe(Screen.commonList);
-
-    await user.type(screen.getByLabelText('Quantity: Piano'), '2');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(latest().screen).toBe(Screen.summary);
   });
 

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { ItemType, itemsForSubmit } from '@movehub/shared';
-import { showToast } from '../../lib/toast';
+import { ItemType } from '@movehub/shared';
 import { Screen, type WizardItem } from './draft';
-import { NO_ITEMS_MESSAGE } from './item-factory';
 import { ItemList } from './item-list';
 import { ItemPicker } from './item-picker';
 import { PrevNextBar } from './prev-next-bar';
@@ -26,13 +24,6 @@ export function StepCommonList() {
   const setList = (recipe: (list: WizardItem[]) => WizardItem[]) =>
     update((current) => ({ ...current, commonList: recipe(current.commonList) }));
 
-  const next = () => {
-    if (itemsForSubmit(draft.commonList).length === 0) {
-      showToast(NO_ITEMS_MESSAGE, 'error');
-      return;
-    }
-    goTo(Screen.summary);
-  };
 
   const total = draft.commonList.reduce((sum, item) => sum + item.value, 0);
 
@@ -83,7 +74,7 @@ export function StepCommonList() {
           />
         </Paper>
       </Box>
-      <PrevNextBar onPrev={goBack} onNext={next} />
+      <PrevNextBar onPrev={goBack} onNext={() => goTo(Screen.summary)} />
     </Box>
   );
 }

@@ -29,9 +29,19 @@ describe('StepItemsOption', () => {
   it('offers no Skip in normal mode and returns to the details with Prev', async () => {
     const { latest } = renderStep(<StepItemsOption />, { draft: { screen: Screen.itemsOption } });
     expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Prev' }));
     expect(latest().screen).toBe(Screen.details);
+  });
+
+  it('goes on to the summary with Next (spec §4), keeping the way chosen before', async () => {
+    const { latest } = renderStep(<StepItemsOption />, {
+      draft: { screen: Screen.itemsOption, addItemsOptionType: 'by_common_list' },
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(latest()).toMatchObject({
+      screen: Screen.summary,
+      addItemsOptionType: 'by_common_list',
+    });
   });
 
   it('skips to the summary with no way of adding items in direct-link mode', async () => {
@@ -40,6 +50,7 @@ describe('StepItemsOption', () => {
       direct,
       path: '/create-request/swift-movers-la',
     });
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Skip' }));
     expect(latest()).toMatchObject({ screen: Screen.summary, addItemsOptionType: null });
   });

@@ -10,8 +10,9 @@ import { PrevNextBar } from './prev-next-bar';
 import { useWizard } from './wizard-context';
 
 /**
- * Step 2 (spec §2): 'By Room' leads to step 3, 'Common List' to step 4; in direct-link mode a
- * Skip goes straight to the summary (spec §4 "Step 2 Next goes to 7") with no way chosen.
+ * Step 2 (spec §2): 'By Room' leads to step 3, 'Common List' to step 4. Next goes to the
+ * summary (spec §4 "Step 2 Next goes to 7"), keeping a way chosen earlier; in direct-link mode
+ * it is the Skip control, which sends the request without items (the company lists them).
  */
 export function StepItemsOption() {
   const { draft, update, goTo, goBack, direct } = useWizard();
@@ -56,13 +57,15 @@ export function StepItemsOption() {
           onClick={() => choose(AddItemsOption.byCommonList)}
         />
       </Box>
-      <PrevNextBar onPrev={goBack}>
-        {direct !== null && (
+      {direct === null ? (
+        <PrevNextBar onPrev={goBack} onNext={() => goTo(Screen.summary)} />
+      ) : (
+        <PrevNextBar onPrev={goBack}>
           <Button variant="outlined" onClick={skip}>
             Skip
           </Button>
-        )}
-      </PrevNextBar>
+        </PrevNextBar>
+      )}
     </Box>
   );
 }

@@ -15,11 +15,9 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { isRoomNameValid, itemsForSubmit, nextRoomName } from '@movehub/shared';
-import { showToast } from '../../lib/toast';
+import { isRoomNameValid, nextRoomName } from '@movehub/shared';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { localId, Screen, type WizardItem, type WizardRoom } from './draft';
-import { NO_ITEMS_MESSAGE } from './item-factory';
 import { ItemList } from './item-list';
 import { ItemPicker } from './item-picker';
 import { PrevNextBar } from './prev-next-bar';
@@ -58,13 +56,6 @@ export function StepRooms() {
     setOpenRoomId(room.room_id);
   };
 
-  const next = () => {
-    if (itemsForSubmit(draft.rooms.flatMap((room) => room.itemList)).length === 0) {
-      showToast(NO_ITEMS_MESSAGE, 'error');
-      return;
-    }
-    goTo(Screen.summary);
-  };
 
   return (
     <Box>
@@ -142,7 +133,7 @@ export function StepRooms() {
         </Stack>
       )}
 
-      <PrevNextBar onPrev={goBack} onNext={next} />
+      <PrevNextBar onPrev={goBack} onNext={() => goTo(Screen.summary)} />
     </Box>
   );
 }
