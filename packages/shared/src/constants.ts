@@ -12,7 +12,8 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const PHONE_PREFIX = '+1';
 export const REFERRAL_DISCOUNT_PERCENT = 5;
 export const CURRENCY = 'USD';
-export const DEFAULT_MAP_CENTER = { lat: 33.9679, lng: -118.297 } as const;
+/** spec/request-lifecycle.md §7: "Country is sent as USA" in the create-request payload. */
+export const REQUEST_COUNTRY = 'USA';
 export const MAX_ADDRESSES = 6;
 export const MAX_ITEM_PHOTOS = 3;
 export const CUSTOM_ITEM_CAP = 999;

@@ -14,8 +14,6 @@ import {
   isZipMissing,
   routeMiles,
   sanitizeFlights,
-  step1ZipError,
-  zipMissingIndexes,
 } from './wizard-addresses';
 
 describe('address list', () => {
@@ -93,13 +91,6 @@ describe('zip codes at step 1', () => {
     expect(isZipMissing({ zip_code: '  ' })).toBe(true);
     expect(isZipMissing({ zip_code: null })).toBe(true);
     expect(isZipMissing({})).toBe(true);
-  });
-
-  it('flag each address without one and give the spec snack', () => {
-    const list = [{ zip_code: '90012' }, { zip_code: '' }, { zip_code: '90401' }, {}];
-    expect(zipMissingIndexes(list)).toEqual([1, 3]);
-    expect(step1ZipError(list)).toBe('Please enter the zip code for address.');
-    expect(step1ZipError([{ zip_code: '90012' }, { zip_code: '90401' }])).toBeNull();
   });
 });
 

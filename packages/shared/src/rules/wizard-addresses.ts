@@ -109,16 +109,6 @@ export function isZipMissing(address: { zip_code?: string | null }): boolean {
   return (address.zip_code ?? '').trim() === '';
 }
 
-/** The indexes of the addresses without a zip, to flag each card. */
-export function zipMissingIndexes(list: readonly { zip_code?: string | null }[]): number[] {
-  return list.flatMap((address, index) => (isZipMissing(address) ? [index] : []));
-}
-
-/** The step 1 error snack: 'Please enter the zip code for address.' or null. */
-export function step1ZipError(list: readonly { zip_code?: string | null }[]): string | null {
-  return list.some(isZipMissing) ? MSG.zipForAddress : null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Distance
 

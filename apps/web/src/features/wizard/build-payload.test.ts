@@ -8,7 +8,6 @@ import {
   buildDirectRequestPayload,
   buildEstimateBody,
   buildRequestPayload,
-  wireCountry,
 } from './build-payload';
 import { emptyAddress } from './draft';
 import { buildDraft, MOVE_DATE } from './test-draft';
@@ -95,10 +94,14 @@ describe('buildRequestPayload (normal mode)', () => {
     expect(c).toMatchObject({ is_stairs: true, number_of_flights: 0, address_type: '2' });
   });
 
-  it('sends the country of a US address as USA, whatever geocoding called it', () => {
-    const countries = buildRequestPayload(buildDraft()).address_array.map((a) => a.country);
+  it('sends the country as USA, whatever geocoding called it (spec §7)', () => {
+    const draft = buildDraft();
+    draft.addressList = draft.addressList.map((a, i) => ({
+      ...a,
+      country: ['United States', 'US', 'Pakistan'][i] ?? a.country,
+    }));
+    const countries = buildRequestPayload(draft).address_array.map((a) => a.country);
     expect(countries).toEqual(['USA', 'USA', 'USA']);
-    expect(wireCountry('PK')).toBe('PK');
   });
 
   it('leaves out an address card that was never filled', () => {

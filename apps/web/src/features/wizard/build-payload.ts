@@ -1,11 +1,12 @@
 import {
-  AddressType,
+  addressTypeForIndex,
   COMMON_LIST_CATEGORY,
   defaultMovers,
   effectiveFlights,
   ItemType,
   itemsForSubmit,
   maskedPhoneToWire,
+  REQUEST_COUNTRY,
   moveTimeText,
   type CalculateEstimatedPriceBody,
   type GenerateDirectRequestBody,
@@ -27,14 +28,6 @@ type WireItem = NonNullable<GenerateRequestBody['items_array']>[number];
 /** The fields every mode sends (the direct payload drops request_type and customer_budget). */
 type CommonPayload = Omit<GenerateRequestBody, 'request_type' | 'customer_budget'>;
 
-const US_NAMES = new Set(['', 'US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA']);
-
-/** spec §7 "Country is sent as USA"; geocoding may have said 'US' or 'United States'. */
-export function wireCountry(country: string): string {
-  const trimmed = country.trim();
-  return US_NAMES.has(trimmed.toUpperCase()) ? 'USA' : trimmed;
-}
-
 /** The addresses a visitor actually chose: an empty card (never filled) is not part of the move. */
 function chosenAddresses(draft: Pick<WizardDraft, 'addressList'>): WizardAddress[] {
   return draft.addressList.filter((address) => !address.isEmpty);
@@ -53,7 +46,8 @@ export function toWireAddress(address: WizardAddress, index: number): WireAddres
     city: address.city,
     // The short code ('CA') where geocoding gave one.
     state: address.state_code || address.state,
-    country: wireCountry(address.country),
+    // spec §7: "Country is sent as USA" (the draft keeps what geocoding said, for display).
+    country: REQUEST_COUNTRY,
     is_stairs: address.liftType === 'stairs',
     is_elevator: address.liftType === 'elevator',
     is_hardwood_floor: address.isHardwoodFloor,
@@ -63,7 +57,7 @@ export function toWireAddress(address: WizardAddress, index: number): WireAddres
     latitude: address.lat,
     longitude: address.lng,
     // spec §3: '1' pick-up (A), '2' drop-off (every other).
-    address_type: String(index === 0 ? AddressType.pickUp : AddressType.dropOff),
+    address_type: String(addressTypeForIndex(index)),
   };
 }
 
