@@ -4,11 +4,7 @@ import {
   generateDirectRequestBodySchema,
   generateRequestBodySchema,
 } from '@movehub/shared';
-import {
-  buildDirectRequestPayload,
-  buildEstimateBody,
-  buildRequestPayload,
-} from './build-payload';
+import { buildDirectRequestPayload, buildEstimateBody, buildRequestPayload } from './build-payload';
 import { emptyAddress } from './draft';
 import { buildDraft, MOVE_DATE } from './test-draft';
 

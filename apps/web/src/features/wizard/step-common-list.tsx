@@ -24,7 +24,6 @@ export function StepCommonList() {
   const setList = (recipe: (list: WizardItem[]) => WizardItem[]) =>
     update((current) => ({ ...current, commonList: recipe(current.commonList) }));
 
-
   const total = draft.commonList.reduce((sum, item) => sum + item.value, 0);
 
   return (

@@ -56,7 +56,6 @@ export function StepRooms() {
     setOpenRoomId(room.room_id);
   };
 
-
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
