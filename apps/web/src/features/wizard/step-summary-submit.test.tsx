@@ -113,12 +113,24 @@ describe('StepSummary: Request Move in normal mode', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Get moving' });
     expect(dialog).toHaveTextContent(MSG.loginOrSignup);
     const payload = buildRequestPayload(draft);
-    expect(JSON.parse(readString(SAVED_REQUEST_KEY) ?? 'null')).toEqual(payload);
     expect(callsTo('/api/customer/generate_request')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'LOG IN' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
     expect(view.router.state.location.state).toEqual({ savedRequest: payload });
+    expect(JSON.parse(readString(SAVED_REQUEST_KEY) ?? 'null')).toEqual(payload);
+  });
+
+  it('keeps nothing to send later when the visitor closes the popup', async () => {
+    stubWizardServer();
+    const user = userEvent.setup();
+    renderStep(<StepSummary />, { draft: buildDraft() });
+
+    await user.click(requestMove());
+    await screen.findByRole('dialog', { name: 'Get moving' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(readString(SAVED_REQUEST_KEY)).toBeNull();
   });
 
   it('sends a visitor to sign up with the saved request', async () => {

@@ -29,7 +29,7 @@ import {
 } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
-import { generateRequest, saveRequest } from '../../lib/saved-request';
+import { generateRequest } from '../../lib/saved-request';
 import { useAuthToken } from '../../lib/storage';
 import { savedCardsQueryOptions } from '../../ui/card-form/cards-api';
 import {
@@ -222,7 +222,6 @@ export function StepSummary() {
     }
     if (!direct && !token) {
       // spec §2 step 7: a visitor logs in or signs up first; the request waits for them.
-      saveRequest(payload as GenerateRequestBody);
       setSavedRequest(payload as GenerateRequestBody);
       return;
     }
