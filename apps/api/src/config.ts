@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { IP_LIMIT_PER_MINUTE } from '@movehub/shared';
+import { IP_LIMIT_PER_MINUTE, isTimeZone } from '@movehub/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,6 +26,13 @@ const schema = z
     // 0 trusts none, so a client cannot choose the address its rate limit is counted against.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // The served area's IANA time zone: the move date's "today" and its 22:00 cutoff (spec §5)
+    // are read on this clock, whatever zone the host runs in.
+    SERVICE_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+      .default('America/Los_Angeles'),
     // Rate limits and (later) socket fan-out shared between processes; in memory without it.
     REDIS_URL: z
       .string()
@@ -110,6 +117,7 @@ const schema = z
       publicUrl: env.PUBLIC_URL,
       webDistDir: env.WEB_DIST_DIR,
       sessionTtlDays: env.SESSION_TTL_DAYS,
+      serviceTimeZone: env.SERVICE_TIME_ZONE,
       trustProxyHops: env.TRUST_PROXY_HOPS,
       redisUrl: env.REDIS_URL,
       ipRateLimitPerMinute: env.IP_RATE_LIMIT_PER_MINUTE,

@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { addLocalDays, MSG, toSpecDate, UserType } from '@movehub/shared';
+import {
+  addLocalDays,
+  MSG,
+  PREMADE_WINDOWS,
+  toSpecDate,
+  UserType,
+  zonedNow,
+} from '@movehub/shared';
 import {
   catalogueItems,
   companyDirectLinks,
@@ -50,6 +57,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const inDays = (days: number) => toSpecDate(addLocalDays(new Date(), days));
+
+/** SERVICE_TIME_ZONE's default: the server judges the move date on this clock (spec §5). */
+const SERVICE_ZONE = 'America/Los_Angeles';
+/** 'MM-DD-YYYY' of the day `days` after today in the service's zone, whatever the host's. */
+const zonedDay = (days: number) => {
+  const [y, m, d] = zonedNow(new Date(), SERVICE_ZONE).date.split('-').map(Number);
+  return toSpecDate(new Date(y!, m! - 1, d! + days));
+};
+
+const PAST_DATE = 'The move date cannot be in the past.';
+const CUTOFF_DATE = 'From 22:00 the earliest move date is tomorrow.';
+const WINDOW_ORDER = "The move time's 'To' must be later than its 'From'.";
+const offGrid = (field: string) =>
+  `${field} must be a time on the half hour from 00:00 to 23:30, as HH:mm.`;
 
 const address = (i: number, zip = '90012') => ({
   street_address: `${100 + i} S Main St`,
@@ -287,7 +308,40 @@ describe('generate_request (normal mode)', () => {
         }),
     ],
     ['a malformed date', () => payload({ s_date: '2026-12-01' })],
-    ['a past date', () => payload({ s_date: inDays(-5) }), 'The move date cannot be in the past.'],
+    ['a past date', () => payload({ s_date: inDays(-5) }), PAST_DATE],
+    // No day of slack any more: yesterday in Los Angeles is past, whatever the host's zone.
+    ["yesterday in the service's time zone", () => payload({ s_date: zonedDay(-1) }), PAST_DATE],
+    [
+      "a window whose 'To' is before its 'From'",
+      () => payload({ start_window_from: '11:00', start_window_to: '10:00' }),
+      WINDOW_ORDER,
+    ],
+    [
+      "a window whose 'To' is its 'From'",
+      () => payload({ start_window_from: '10:00', start_window_to: '10:00' }),
+      WINDOW_ORDER,
+    ],
+    [
+      'a start off the 30-minute grid',
+      () => payload({ start_window_from: '08:15', start_window_to: '09:00' }),
+      offGrid('start_window_from'),
+    ],
+    [
+      'an end after 23:30',
+      () => payload({ start_window_from: '23:00', start_window_to: '24:00' }),
+      offGrid('start_window_to'),
+    ],
+    [
+      "an s_time whose 'To' is before its 'From'",
+      () => payload({ s_time: '11:00 - 09:00' }),
+      WINDOW_ORDER,
+    ],
+    ['an s_time off the grid', () => payload({ s_time: '08:15 - 09:00' }), offGrid('s_time')],
+    [
+      'no time window at all',
+      () => payload({ s_time: null, start_window_from: '', start_window_to: '' }),
+      "Please choose the move time: both 'From' and 'To'.",
+    ],
     [
       'an unserved zip',
       () => payload({ address_array: [address(0), address(1, '10001')] }),
@@ -312,11 +366,89 @@ describe('generate_request (normal mode)', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it.each(PREMADE_WINDOWS)("takes the premade window '$label' as s_time", async (window) => {
+    // s_time alone may carry the window: the bounds '' (an unset draft field) or left out.
+    for (const bounds of [
+      { start_window_from: '', start_window_to: '' },
+      { start_window_from: undefined, start_window_to: undefined },
+    ]) {
+      const res = await send(payload({ s_time: window.label, ...bounds }));
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+      const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+      expect(row).toMatchObject({
+        moveTime: window.label,
+        windowFrom: window.from,
+        windowTo: window.to,
+      });
+    }
+  });
+
+  it('takes the bounds the wizard sends, up to the last slot 23:30', async () => {
+    const res = await send(
+      payload({ s_time: '23:00 - 23:30', start_window_from: '23:00', start_window_to: '23:30' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(row).toMatchObject({ windowFrom: '23:00', windowTo: '23:30' });
+  });
+
+  it('keeps a free-text s_time as the move time when no bounds come with it', async () => {
+    const res = await send(
+      payload({ s_time: '8:00 AM - 9:00 AM', start_window_from: '', start_window_to: '' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(row).toMatchObject({ moveTime: '8:00 AM - 9:00 AM', windowFrom: null, windowTo: null });
+  });
+
   it('answers 401 without a token', async () => {
     const before = await totals();
     const res = await send(payload(), null);
     expect(res.statusCode).toBe(401);
     expect(await totals()).toEqual(before);
+  });
+});
+
+describe("the move date on the service's clock (spec §5: today, or tomorrow from 22:00)", () => {
+  // Only Date is faked: timers, the database and the session check (the database clock) run on.
+  const freeze = (instant: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(instant));
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("takes today before 22:00 in Los Angeles, though UTC already has tomorrow's date", async () => {
+    freeze('2026-11-22T05:30:00Z'); // 21:30 on 21 November in Los Angeles (PST)
+    const res = await send(payload({ s_date: '11-21-2026' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(row?.moveDate).toBe('2026-11-21');
+  });
+
+  it('refuses yesterday in Los Angeles, with no day of slack', async () => {
+    freeze('2026-11-22T09:00:00Z'); // 01:00 on 22 November in Los Angeles
+    const before = await totals();
+    const res = await send(payload({ s_date: '11-21-2026' }));
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(PAST_DATE);
+    expect(await totals()).toEqual(before);
+  });
+
+  it('refuses today from 22:00 in Los Angeles and takes tomorrow', async () => {
+    freeze('2026-11-22T06:00:00Z'); // 22:00 on 21 November in Los Angeles
+    const before = await totals();
+    const late = await send(payload({ s_date: '11-21-2026' }));
+    expect(late.statusCode).toBe(400);
+    expect((late.json() as { message: string }).message).toBe(CUTOFF_DATE);
+    expect(await totals()).toEqual(before);
+    const tomorrow = await send(payload({ s_date: '11-22-2026' }));
+    expect(tomorrow.statusCode, tomorrow.body).toBe(200);
   });
 });
 
@@ -479,6 +611,50 @@ describe('generate_request_by_customer (direct-link mode)', () => {
       companyId: await swiftId(),
       createdByUserId: member!.id,
     });
+  });
+
+  it('refuses a past date, the cutoff and a bad window on both direct paths too', async () => {
+    const before = await totals();
+    for (const [link, sales] of [
+      [DEMO_DIRECT_LINKS.company, false],
+      [DEMO_DIRECT_LINKS.salesTeam, true],
+    ] as const) {
+      const past = await direct(
+        directPayload('z@example.com', link, { s_date: zonedDay(-1) }),
+        sales,
+      );
+      expect(past.statusCode).toBe(400);
+      expect((past.json() as { message: string }).message).toBe(PAST_DATE);
+      const reversed = await direct(
+        directPayload('z@example.com', link, {
+          start_window_from: '12:00',
+          start_window_to: '11:30',
+        }),
+        sales,
+      );
+      expect(reversed.statusCode).toBe(422);
+      expect((reversed.json() as { message: string }).message).toBe(WINDOW_ORDER);
+      const offGridStart = await direct(
+        directPayload('z@example.com', link, { start_window_from: '08:15' }),
+        sales,
+      );
+      expect(offGridStart.statusCode).toBe(422);
+      expect((offGridStart.json() as { message: string }).message).toBe(
+        offGrid('start_window_from'),
+      );
+    }
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-22T07:30:00Z')); // 23:30 on 21 November in Los Angeles
+      const late = await direct(
+        directPayload('z@example.com', DEMO_DIRECT_LINKS.company, { s_date: '11-21-2026' }),
+      );
+      expect(late.statusCode).toBe(400);
+      expect((late.json() as { message: string }).message).toBe(CUTOFF_DATE);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await totals()).toEqual(before);
   });
 
   it('refuses a company link on the sale_team path', async () => {

@@ -10,16 +10,21 @@ import {
   formatWindow12,
   isMoveDateAllowed,
   isSlot,
+  isTimeZone,
+  isWindowOrdered,
   isWindowValid,
+  moveDayRefusal,
   moveDurationText,
   moveTimeText,
   parseMoveDuration,
   parseSpecDate,
   parseTimeOfDay,
+  payloadWindow,
   PREMADE_WINDOWS,
   startSlots,
   timeSlots,
   toSpecDate,
+  zonedNow,
 } from './wizard-time';
 
 // Local-time constructors, so that the tests read the same in every time zone.
@@ -86,12 +91,13 @@ describe('time slots', () => {
     expect(timeSlots(today, at(21, 45))).toEqual(['22:00', '22:30', '23:00', '23:30']);
   });
 
-  it('never start before 06:00, today or later', () => {
-    expect(timeSlots(today, at(3, 10))[0]).toBe('06:00');
+  it('start at the next hour early in the morning, and cover the whole of a later day', () => {
+    expect(timeSlots(today, at(3, 10))[0]).toBe('04:00');
+    expect(timeSlots(today, at(0, 0))[0]).toBe('01:00');
     const later = timeSlots(tomorrow, at(15));
-    expect(later[0]).toBe('06:00');
+    expect(later[0]).toBe('00:00');
     expect(later.at(-1)).toBe('23:30');
-    expect(later).toHaveLength(36); // 06:00 … 23:30
+    expect(later).toHaveLength(48); // 00:00 … 23:30
   });
 
   it('are all on the 30-minute grid', () => {
@@ -104,7 +110,7 @@ describe('time slots', () => {
   });
 
   it('offer the full day tomorrow once the cutoff has passed', () => {
-    expect(timeSlots(tomorrow, at(22, 5))[0]).toBe('06:00');
+    expect(timeSlots(tomorrow, at(22, 5))[0]).toBe('00:00');
   });
 
   it("drop 23:30 from the 'From' options so that a 'To' always exists", () => {
@@ -137,6 +143,7 @@ describe('default window', () => {
   it("is today's first available hour", () => {
     expect(defaultWindow(today, at(14, 20))).toEqual({ from: '15:00', to: '16:00' });
     expect(defaultWindow(today, at(5))).toEqual({ from: '06:00', to: '07:00' });
+    expect(defaultWindow(today, at(2, 40))).toEqual({ from: '03:00', to: '04:00' });
   });
 
   it('is 22:00–23:00 in the last hour before the cutoff', () => {
@@ -268,5 +275,87 @@ describe('spec dates', () => {
       '',
     ])
       expect(parseSpecDate(bad), bad).toBeNull();
+  });
+});
+
+describe("the service's wall clock", () => {
+  const LA = 'America/Los_Angeles';
+
+  it('reads the day and hour in the zone, not the host', () => {
+    // 07:30 UTC on the 22nd is 23:30 on the 21st in Los Angeles (PST, UTC-8).
+    expect(zonedNow(new Date('2026-11-22T07:30Z'), LA)).toEqual({
+      date: '2026-11-21',
+      hour: 23,
+      minute: 30,
+    });
+    expect(zonedNow(new Date('2026-11-22T07:30Z'), 'UTC')).toEqual({
+      date: '2026-11-22',
+      hour: 7,
+      minute: 30,
+    });
+  });
+
+  it('follows daylight saving time and reads midnight as hour 0', () => {
+    // PDT, UTC-7.
+    expect(zonedNow(new Date('2026-06-10T04:59Z'), LA)).toEqual({
+      date: '2026-06-09',
+      hour: 21,
+      minute: 59,
+    });
+    expect(zonedNow(new Date('2026-11-22T08:00Z'), LA)).toEqual({
+      date: '2026-11-22',
+      hour: 0,
+      minute: 0,
+    });
+    expect(zonedNow(new Date('2027-01-01T07:59Z'), LA).date).toBe('2026-12-31');
+  });
+
+  it('knows real zone names only', () => {
+    expect(isTimeZone(LA)).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+
+  it('refuses a past day, and today from 22:00', () => {
+    const at = (hour: number) => ({ date: '2026-11-21', hour, minute: 0 });
+    expect(moveDayRefusal('2026-11-20', at(9))).toBe('past');
+    expect(moveDayRefusal('2025-12-31', at(9))).toBe('past');
+    expect(moveDayRefusal('2026-11-21', at(0))).toBeNull();
+    expect(moveDayRefusal('2026-11-21', at(21))).toBeNull();
+    expect(moveDayRefusal('2026-11-21', at(22))).toBe('cutoff');
+    expect(moveDayRefusal('2026-11-21', at(23))).toBe('cutoff');
+    expect(moveDayRefusal('2026-11-22', at(23))).toBeNull();
+    expect(moveDayRefusal('2027-01-01', at(23))).toBeNull();
+  });
+});
+
+describe('the window of a payload', () => {
+  it("is ordered only when 'To' is after 'From'", () => {
+    expect(isWindowOrdered({ from: '08:00', to: '08:30' })).toBe(true);
+    expect(isWindowOrdered({ from: '08:00', to: '08:00' })).toBe(false);
+    expect(isWindowOrdered({ from: '11:00', to: '10:00' })).toBe(false);
+    expect(isWindowOrdered({ from: '', to: '10:00' })).toBe(false);
+  });
+
+  it('is the bounds when both are sent, else the one s_time carries', () => {
+    expect(
+      payloadWindow({
+        s_time: '8AM - 12PM Morning',
+        start_window_from: '10:00',
+        start_window_to: '11:00',
+      }),
+    ).toEqual({ from: '10:00', to: '11:00' });
+    expect(payloadWindow({ s_time: '08:00 - 09:00', start_window_from: '10:00' })).toEqual({
+      from: '08:00',
+      to: '09:00',
+    });
+    for (const w of PREMADE_WINDOWS) {
+      expect(
+        payloadWindow({ s_time: w.label, start_window_from: null, start_window_to: '' }),
+      ).toEqual({ from: w.from, to: w.to });
+    }
+    expect(payloadWindow({ s_time: 'some time in the morning' })).toBeNull();
+    expect(payloadWindow({})).toBeNull();
   });
 });

@@ -14,8 +14,8 @@
  * Decisions where the spec is open:
  * - "About the next hour" is the next full hour strictly after `now`: 14:00, 14:01 and 14:59 all
  *   start at 15:00 (a move cannot start in the current hour).
- * - The full-day range of a later day (the spec only gives its default, 08:00–09:00) is 06:00 to
- *   23:30. The same 06:00 floor applies to today, so at 03:10 today's first slot is 06:00.
+ * - A later day offers every slot from 00:00 to 23:30 (the spec gives only its default window,
+ *   08:00–09:00, and no first slot); today starts at the next full hour, so at 03:10 it is 04:00.
  * - The spec says same-day slots come from server lists; here they are computed from `now`, so that
  *   the server and the browser agree without a call.
  * - 23:30 is the last slot, so it is a 'To' only: `startSlots` drops it, because a 'From' of 23:30
@@ -27,8 +27,6 @@
 export const MOVE_DATE_CUTOFF_HOUR = 22;
 /** spec §9: slots are 30 minutes apart. */
 export const SLOT_MINUTES = 30;
-/** Ours: the first slot of a day (the spec does not give one). */
-export const DAY_FIRST_SLOT = '06:00';
 /** spec §9: slots run "until 23:30". */
 export const DAY_LAST_SLOT = '23:30';
 /** spec §9: "on a later day the default window is 08:00 to 09:00". */
@@ -147,6 +145,76 @@ export function parseSpecDate(value: string): Date | null {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The service's wall clock (the server's side of spec §5)
+
+/**
+ * A moment as a wall clock in one time zone reads it. The browser judges the move date by the
+ * customer's local getters above; the server cannot (its own zone is whatever the host runs in),
+ * so it reads the clock of the service area's zone (config SERVICE_TIME_ZONE).
+ */
+export interface ZonedTime {
+  /** 'YYYY-MM-DD': two of them compare as strings the way their days do. */
+  date: string;
+  /** 0–23. */
+  hour: number;
+  minute: number;
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      // h23, not hour12: false, which some engines render as '24' at midnight.
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** True for a time zone name Intl knows, such as 'America/Los_Angeles' or 'UTC'. */
+export function isTimeZone(name: string): boolean {
+  if (name.trim() === '') return false;
+  try {
+    zoneFormat(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The day and time `now` reads in `timeZone` (an IANA name); DST is Intl's business. */
+export function zonedNow(now: Date, timeZone: string): ZonedTime {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of zoneFormat(timeZone).formatToParts(now)) parts[part.type] = part.value;
+  const year = (parts.year ?? '').padStart(4, '0');
+  return {
+    date: `${year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}
+
+/**
+ * spec §5 "earliest date is today, or tomorrow from hour 22", judged on the service's clock: why
+ * the move day `date` ('YYYY-MM-DD') is refused at `now`, or null when it is allowed. 'past' for
+ * a day before today, 'cutoff' for today from 22:00.
+ */
+export function moveDayRefusal(date: string, now: ZonedTime): 'past' | 'cutoff' | null {
+  if (date < now.date) return 'past';
+  if (date === now.date && now.hour >= MOVE_DATE_CUTOFF_HOUR) return 'cutoff';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Slots and windows
 
 function slotRange(firstMinutes: number, lastMinutes: number): string[] {
@@ -155,18 +223,17 @@ function slotRange(firstMinutes: number, lastMinutes: number): string[] {
   return slots;
 }
 
-const FIRST_MINUTES = parseTimeOfDay(DAY_FIRST_SLOT) as number;
 const LAST_MINUTES = parseTimeOfDay(DAY_LAST_SLOT) as number;
 
 /**
  * Every slot of `date` from its first available one until 23:30: from the next full hour today
- * (not before 06:00), 06:00 on a later day, none before the earliest move date.
+ * ("about the next hour", spec §9), 00:00 on a later day, none before the earliest move date.
  */
 export function timeSlots(date: Date, now: Date): string[] {
   if (!isMoveDateAllowed(date, now)) return [];
-  if (compareLocalDays(date, now) > 0) return slotRange(FIRST_MINUTES, LAST_MINUTES);
+  if (compareLocalDays(date, now) > 0) return slotRange(0, LAST_MINUTES);
   const nextHour = (now.getHours() + 1) * 60;
-  return slotRange(Math.max(nextHour, FIRST_MINUTES), LAST_MINUTES);
+  return slotRange(nextHour, LAST_MINUTES);
 }
 
 /** The 'From' options: the day's slots that still leave a 'To' (all but 23:30). */
@@ -234,6 +301,34 @@ export function parseMoveDuration(text: string): TimeWindow | null {
   const to = match[2] as string;
   if (parseTimeOfDay(from) === null || parseTimeOfDay(to) === null) return null;
   return { from, to };
+}
+
+/** spec §5 "'From' chosen before 'To'": both bounds well formed and 'To' strictly later. */
+export function isWindowOrdered(window: TimeWindow): boolean {
+  const from = parseTimeOfDay(window.from);
+  const to = parseTimeOfDay(window.to);
+  return from !== null && to !== null && from < to;
+}
+
+/** The window fields of a create-request payload (spec §7), as the server's schema reads them. */
+export interface PayloadWindowFields {
+  s_time?: string | null | undefined;
+  start_window_from?: string | null | undefined;
+  start_window_to?: string | null | undefined;
+}
+
+/**
+ * The window a create-request payload carries: its bounds when both are sent (direct-link mode
+ * and the wizard send them), else read from s_time, an 'HH:mm - HH:mm' or a premade label.
+ */
+export function payloadWindow(body: PayloadWindowFields): TimeWindow | null {
+  if (body.start_window_from && body.start_window_to) {
+    return { from: body.start_window_from, to: body.start_window_to };
+  }
+  const text = body.s_time?.trim();
+  if (!text) return null;
+  const premade = PREMADE_WINDOWS.find((w) => w.label === text);
+  return parseMoveDuration(text) ?? (premade ? { from: premade.from, to: premade.to } : null);
 }
 
 /** '8:00 AM - 9:00 AM'. */

@@ -6,14 +6,22 @@ import { WIRE_PHONE_PATTERN } from '../rules/phone';
 import { isValidEmail } from '../rules/validation';
 import { ITEM_SIZE_CODES, ItemType, isValidQuantity, QUANTITY_MAX } from '../rules/wizard-items';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
-import { parseSpecDate } from '../rules/wizard-time';
+import {
+  isSlot,
+  isWindowOrdered,
+  parseMoveDuration,
+  parseSpecDate,
+  payloadWindow,
+  type PayloadWindowFields,
+} from '../rules/wizard-time';
 import { envelope, intCode } from './envelope';
 import { coordinate, flag, wholeNumber } from './wire-fields';
 
 /*
  * The create-request calls of spec/request-lifecycle.md §7: generate_request (normal mode), the
  * two direct-link paths (company and sale team) and validate_generated_link. The server adds
- * its own checks (served zips, move type and catalogue ids exist, the date is not past).
+ * its own checks (served zips, move type and catalogue ids exist, the date is not past in the
+ * service's time zone).
  */
 
 const optionalText = (max: number) =>
@@ -44,6 +52,41 @@ const flightsMessage = 'number_of_flights must be a whole number of 0 or more.';
 const quantityMessage = `quantity must be a whole number from 0 to ${QUANTITY_MAX}.`;
 const photosMessage = `At most ${MAX_ITEM_PHOTOS} photos per item are allowed.`;
 const dateMessage = 's_date must be a date in MM-DD-YYYY form.';
+// Ours: the spec names no texts for the time window.
+const slotMessage = (field: string) =>
+  `${field} must be a time on the half hour from 00:00 to 23:30, as HH:mm.`;
+const windowOrderMessage = "The move time's 'To' must be later than its 'From'.";
+const windowMissingMessage = "Please choose the move time: both 'From' and 'To'.";
+
+/**
+ * A bound of the time window (spec §9: 30-minute slots until 23:30). '' or absent is allowed:
+ * s_time may carry the window instead (a premade label).
+ */
+const windowBound = (field: string) =>
+  optionalText(20).refine((v) => v === null || isSlot(v), slotMessage(field));
+
+/**
+ * spec §5 step 0, checked again on the server: both bounds of the window are required and 'From'
+ * comes before 'To'. The window is the bounds when both are sent, else s_time's (payloadWindow,
+ * which the service stores); an 'HH:mm - HH:mm' s_time is shown as the move time (spec §2), so
+ * it is held to the same grid and order whichever field carries the window.
+ */
+function checkWindow(body: PayloadWindowFields, ctx: z.RefinementCtx): void {
+  const { start_window_from: from, start_window_to: to } = body;
+  if (from && to && !isWindowOrdered({ from, to })) {
+    ctx.addIssue({ code: 'custom', message: windowOrderMessage, path: ['start_window_to'] });
+  }
+  const text = body.s_time ? parseMoveDuration(body.s_time) : null;
+  if (text && !(isSlot(text.from) && isSlot(text.to))) {
+    ctx.addIssue({ code: 'custom', message: slotMessage('s_time'), path: ['s_time'] });
+  } else if (text && !isWindowOrdered(text)) {
+    ctx.addIssue({ code: 'custom', message: windowOrderMessage, path: ['s_time'] });
+  }
+  // A free-text s_time (an older client's '8:00 AM - 9:00 AM') is kept and shown as it is.
+  if (!payloadWindow(body) && !body.s_time?.trim()) {
+    ctx.addIssue({ code: 'custom', message: windowMissingMessage, path: ['s_time'] });
+  }
+}
 
 /** One address_array entry (spec §3 Address (server), §7); zip required on each (§5 step 1). */
 export const createRequestAddressSchema = z.object({
@@ -141,20 +184,22 @@ const commonShape = {
     .refine((v) => parseSpecDate(v) !== null, dateMessage),
   // The window text: a premade label ('8AM - 12PM Morning') or 'HH:mm - HH:mm'.
   s_time: optionalText(100),
-  start_window_from: optionalText(20),
-  start_window_to: optionalText(20),
+  start_window_from: windowBound('start_window_from'),
+  start_window_to: windowBound('start_window_to'),
   movers: intCode(MOVERS_OPTIONS, 'movers must be 2, 3 or 4.'),
   items_array: z.array(createRequestItemSchema).max(1000).optional().default([]),
 };
 
 /** POST /api/customer/generate_request (token): normal mode; customer price at least 1 (§5). */
-export const generateRequestBodySchema = z.object({
-  request_type: intCode([0], "request_type must be '0'.").optional().default(0),
-  customer_budget: dollars('customer_budget must be at least 1.').pipe(
-    z.number().min(1, 'customer_budget must be at least 1.'),
-  ),
-  ...commonShape,
-});
+export const generateRequestBodySchema = z
+  .object({
+    request_type: intCode([0], "request_type must be '0'.").optional().default(0),
+    customer_budget: dollars('customer_budget must be at least 1.').pipe(
+      z.number().min(1, 'customer_budget must be at least 1.'),
+    ),
+    ...commonShape,
+  })
+  .superRefine(checkWindow);
 export type GenerateRequestBody = z.input<typeof generateRequestBodySchema>;
 export type GenerateRequestInput = z.output<typeof generateRequestBodySchema>;
 
@@ -199,7 +244,8 @@ export const generateDirectRequestBodySchema = z
   .refine((b) => Boolean(b.phone_number || b.customer_phone_number), {
     message: MSG.phoneInvalid,
     path: ['phone_number'],
-  });
+  })
+  .superRefine(checkWindow);
 export type GenerateDirectRequestBody = z.input<typeof generateDirectRequestBodySchema>;
 export type GenerateDirectRequestInput = z.output<typeof generateDirectRequestBodySchema>;
 

@@ -56,6 +56,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = authOf(request);
       const created = await generateRequest({
         db: app.db,
+        timeZone: app.config.serviceTimeZone,
         customerId: user.id,
         body: request.body,
       });
@@ -88,7 +89,12 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         config: ipRateLimit,
       },
       async (request) => {
-        const created = await generateDirectRequest({ db: app.db, body: request.body, salesTeam });
+        const created = await generateDirectRequest({
+          db: app.db,
+          timeZone: app.config.serviceTimeZone,
+          body: request.body,
+          salesTeam,
+        });
         return {
           code: 200,
           message: REQUEST_CREATED_MESSAGE,

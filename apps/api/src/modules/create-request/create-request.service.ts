@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  addLocalDays,
-  compareLocalDays,
   estimatePrice,
+  MOVE_DATE_CUTOFF_HOUR,
+  moveDayRefusal,
   MSG,
-  parseMoveDuration,
   parseSpecDate,
-  PREMADE_WINDOWS,
+  payloadWindow,
   routeMiles,
   toCents,
   UserType,
+  zonedNow,
   type DirectLinkProfile,
   type GenerateDirectRequestInput,
   type GenerateRequestInput,
   type LatLng,
-  type TimeWindow,
+  type ZonedTime,
 } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
@@ -39,6 +39,8 @@ import { notify } from '../notifications/notifications.service';
 export const REQUEST_CREATED_TITLE = 'Request created';
 export const REQUEST_CREATED_MESSAGE = 'Request sent to moving companies.';
 export const PAST_DATE_MESSAGE = 'The move date cannot be in the past.';
+/** Ours: spec §5 "tomorrow from hour 22" names no text. */
+export const CUTOFF_DATE_MESSAGE = `From ${MOVE_DATE_CUTOFF_HOUR}:00 the earliest move date is tomorrow.`;
 export const UNKNOWN_ITEM_MESSAGE = 'An item is not in the catalogue any more.';
 
 export const customerNotice = (id: number) =>
@@ -103,26 +105,19 @@ export async function findDirectLink(opts: { db: Tx; link: string }): Promise<Di
   };
 }
 
-/** The time window of the payload: its bounds when sent, else read from s_time. */
-function windowOf(body: CommonInput): TimeWindow | null {
-  if (body.start_window_from && body.start_window_to) {
-    return { from: body.start_window_from, to: body.start_window_to };
-  }
-  if (!body.s_time) return null;
-  return (
-    parseMoveDuration(body.s_time) ?? PREMADE_WINDOWS.find((w) => w.label === body.s_time) ?? null
-  );
-}
-
-/** 'MM-DD-YYYY' to the database's 'YYYY-MM-DD'; a day before today is refused. */
-function moveDateOf(sDate: string, now: Date): string {
-  const date = parseSpecDate(sDate);
-  // One day of slack: the customer's today may be the server's yesterday (time zones).
-  if (!date || compareLocalDays(date, addLocalDays(now, -1)) < 0) {
-    throw AppError.badRequest(PAST_DATE_MESSAGE);
-  }
+/**
+ * 'MM-DD-YYYY' to the database's 'YYYY-MM-DD', refused before the earliest move date of spec §5
+ * (today, or tomorrow from 22:00). `now` is the service area's wall clock, not the host's: the
+ * customers are in one zone (Los Angeles County), so no day of slack is needed for them.
+ */
+function moveDateOf(sDate: string, now: ZonedTime): string {
+  if (!parseSpecDate(sDate)) throw AppError.badRequest(PAST_DATE_MESSAGE);
   const [mm, dd, yyyy] = sDate.split('-');
-  return `${yyyy}-${mm}-${dd}`;
+  const date = `${yyyy}-${mm}-${dd}`;
+  const refusal = moveDayRefusal(date, now);
+  if (refusal === 'past') throw AppError.badRequest(PAST_DATE_MESSAGE);
+  if (refusal === 'cutoff') throw AppError.badRequest(CUTOFF_DATE_MESSAGE);
+  return date;
 }
 
 /**
@@ -132,6 +127,8 @@ function moveDateOf(sDate: string, now: Date): string {
  */
 async function insertRequest(opts: {
   tx: Tx;
+  /** The service area's IANA time zone (config SERVICE_TIME_ZONE): its clock judges the date. */
+  timeZone: string;
   customerId: number;
   body: CommonInput;
   direct?: {
@@ -141,7 +138,7 @@ async function insertRequest(opts: {
   };
 }): Promise<{ id: number; publicAccessLink: string }> {
   const { tx, body, direct } = opts;
-  const moveDate = moveDateOf(body.s_date, new Date());
+  const moveDate = moveDateOf(body.s_date, zonedNow(new Date(), opts.timeZone));
   const [moveType] = await tx
     .select({ name: moveTypes.name })
     .from(moveTypes)
@@ -177,7 +174,8 @@ async function insertRequest(opts: {
     moveTypeName: moveType.name,
     addresses: body.address_array,
   });
-  const window = windowOf(body);
+  // The schema has checked it (grid, 'From' before 'To', present): the bounds, else s_time's.
+  const window = payloadWindow(body);
 
   const [request] = await tx
     .insert(requests)
@@ -283,11 +281,12 @@ async function insertRequest(opts: {
 /** generate_request: a marketplace request of a signed-in customer. */
 export async function generateRequest(opts: {
   db: Db;
+  timeZone: string;
   customerId: number;
   body: GenerateRequestInput;
 }): Promise<{ id: number; publicAccessLink: string }> {
   return opts.db.transaction((tx) =>
-    insertRequest({ tx, customerId: opts.customerId, body: opts.body }),
+    insertRequest({ tx, timeZone: opts.timeZone, customerId: opts.customerId, body: opts.body }),
   );
 }
 
@@ -299,6 +298,7 @@ export async function generateRequest(opts: {
  */
 export async function generateDirectRequest(opts: {
   db: Db;
+  timeZone: string;
   body: GenerateDirectRequestInput;
   salesTeam: boolean;
 }): Promise<{ id: number; publicAccessLink: string; phone: string | null }> {
@@ -331,6 +331,7 @@ export async function generateDirectRequest(opts: {
     }
     return insertRequest({
       tx,
+      timeZone: opts.timeZone,
       customerId: customer.id,
       body,
       direct: {
