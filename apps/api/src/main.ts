@@ -7,14 +7,17 @@ import { DEMO_CUSTOMER } from './db/seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  let logIdleError = (error: Error) => console.warn('database connection lost:', error.message);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onIdleError: (error) => logIdleError(error),
   });
   await database.migrate();
   await seed({ db: database.db, demo: config.seedDemo });
 
   const app = await buildApp({ config, database });
+  logIdleError = (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -31,6 +31,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export interface OpenDatabaseOptions {
   /** A postgres:// URL: a pg pool. Without it: PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * Told when the server drops an idle pooled connection (a restart, a failover, an admin's
+   * terminate). The pool discards that connection and the next query opens a fresh one.
+   */
+  onIdleError?: (error: Error) => void;
   /** PGlite's folder; undefined keeps the embedded database in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
@@ -43,6 +48,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });
+    // Without a listener pg-pool's 'error' event is thrown, and one lost idle connection would
+    // take the whole process down.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
