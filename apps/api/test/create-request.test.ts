@@ -159,6 +159,14 @@ const send = (body: object, auth: string | null = token, url = '/api/customer/ge
     headers: auth ? { 'x-sh-auth': auth } : {},
   });
 
+/** The request row a successful create-request call stored. */
+async function storedRequest(res: Awaited<ReturnType<typeof send>>) {
+  expect(res.statusCode, res.body).toBe(200);
+  const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+  const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+  return row;
+}
+
 const direct = (body: object, sales = false) =>
   send(
     body,
@@ -373,9 +381,7 @@ describe('generate_request (normal mode)', () => {
       { start_window_from: undefined, start_window_to: undefined },
     ]) {
       const res = await send(payload({ s_time: window.label, ...bounds }));
-      expect(res.statusCode, res.body).toBe(200);
-      const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-      const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+      const row = await storedRequest(res);
       expect(row).toMatchObject({
         moveTime: window.label,
         windowFrom: window.from,
@@ -388,9 +394,7 @@ describe('generate_request (normal mode)', () => {
     const res = await send(
       payload({ s_time: '23:00 - 23:30', start_window_from: '23:00', start_window_to: '23:30' }),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    const row = await storedRequest(res);
     expect(row).toMatchObject({ windowFrom: '23:00', windowTo: '23:30' });
   });
 
@@ -398,9 +402,7 @@ describe('generate_request (normal mode)', () => {
     const res = await send(
       payload({ s_time: '8:00 AM - 9:00 AM', start_window_from: '', start_window_to: '' }),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    const row = await storedRequest(res);
     expect(row).toMatchObject({ moveTime: '8:00 AM - 9:00 AM', windowFrom: null, windowTo: null });
   });
 
@@ -425,9 +427,7 @@ describe("the move date on the service's clock (spec §5: today, or tomorrow fro
   it("takes today before 22:00 in Los Angeles, though UTC already has tomorrow's date", async () => {
     freeze('2026-11-22T05:30:00Z'); // 21:30 on 21 November in Los Angeles (PST)
     const res = await send(payload({ s_date: '11-21-2026' }));
-    expect(res.statusCode, res.body).toBe(200);
-    const id = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    const row = await storedRequest(res);
     expect(row?.moveDate).toBe('2026-11-21');
   });
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -12,14 +11,12 @@ import {
   type GeocodedAddress,
   type PlaceSuggestion,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
 import { AddressField } from './address-field';
 import { AddressBadge } from './address-icons';
-import { AreaNotFoundDialog } from './area-not-found-dialog';
 import { emptyAddress, relabelAddresses, type WizardAddress } from './draft';
 import { useWizard } from './wizard-context';
-import { geocodePlace, isNotServed, serviceAreaQueryOptions } from './wizard-api';
+import { useServiceArea } from './use-service-area';
+import { geocodePlace } from './wizard-api';
 
 /** A geocoded place in the card's fields; step 1's details (unit, floor…) stay as entered. */
 export function fillAddress(card: WizardAddress, place: GeocodedAddress): WizardAddress {
@@ -68,8 +65,7 @@ interface AddressListProps {
  */
 export function AddressList({ errors }: AddressListProps) {
   const { draft, update, direct } = useWizard();
-  const queryClient = useQueryClient();
-  const [unservedZip, setUnservedZip] = useState<string | null>(null);
+  const serviceArea = useServiceArea();
   // Where the focus goes once the list has re-rendered: a new card's field (a keyboard user types
   // its address at once), or the add control after a removal (the removed button is gone).
   const [focusRequest, setFocusRequest] = useState<{ target: 'add' | { id: string } } | null>(null);
@@ -101,15 +97,7 @@ export function AddressList({ errors }: AddressListProps) {
     }
     const zip = place.zip_code.trim();
     // Without a zip there is nothing to check; step 1 asks for it.
-    if (zip !== '' && direct === null) {
-      try {
-        await queryClient.fetchQuery(serviceAreaQueryOptions(zip));
-      } catch (error) {
-        if (isNotServed(error)) setUnservedZip(zip);
-        else if (isApiError(error)) showToast(error.message, 'error');
-        return null;
-      }
-    }
+    if (zip !== '' && direct === null && !(await serviceArea.isServed(zip))) return null;
     setCard(id, (card) => fillAddress(card, place));
     return place.formated_address;
   };
@@ -191,7 +179,7 @@ export function AddressList({ errors }: AddressListProps) {
           You can add up to {MAX_ADDRESSES} addresses.
         </Typography>
       )}
-      <AreaNotFoundDialog zipCode={unservedZip} onClose={() => setUnservedZip(null)} />
+      {serviceArea.dialog}
     </>
   );
 }

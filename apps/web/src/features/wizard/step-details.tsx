@@ -1,5 +1,5 @@
 import { memo, useCallback, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,13 +27,12 @@ import {
   sanitizeFlights,
   ZIP_CODE_PATTERN,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
-import { AreaNotFoundDialog } from './area-not-found-dialog';
 import { AddressBadge } from './address-icons';
 import { Screen, type WizardAddress } from './draft';
 import { PrevNextBar } from './prev-next-bar';
-import { isNotServed, moveTypesQueryOptions, serviceAreaQueryOptions } from './wizard-api';
+import { useServiceArea } from './use-service-area';
+import { moveTypesQueryOptions } from './wizard-api';
 import { useWizard } from './wizard-context';
 
 /** A zip typed here that is not five digits (spec §5 "Step 1"; the server takes US zips). */
@@ -50,11 +49,10 @@ function zipProblem(address: WizardAddress): string | null {
 /** Step 1, location details (spec §2; §5 "Step 1"): the move size and each address's details. */
 export function StepDetails() {
   const { draft, update, goTo, goBack, direct } = useWizard();
-  const queryClient = useQueryClient();
+  const serviceArea = useServiceArea();
   const moveTypes = useQuery(moveTypesQueryOptions());
   const [attempted, setAttempted] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [unservedZip, setUnservedZip] = useState<string | null>(null);
   // MUI's select hands its ref a handle whose focus() focuses the visible combobox.
   const moveTypeRef = useRef<{ focus: () => void } | null>(null);
 
@@ -94,13 +92,9 @@ export function StepDetails() {
     setChecking(true);
     try {
       for (const zip of zips) {
-        try {
-          await queryClient.fetchQuery(serviceAreaQueryOptions(zip));
-        } catch (error) {
+        if (!(await serviceArea.isServed(zip))) {
           const card = draft.addressList.find((address) => address.zip_code.trim() === zip);
           if (card) document.getElementById(`${card.id}-zip`)?.focus();
-          if (isNotServed(error)) setUnservedZip(zip);
-          else if (isApiError(error)) showToast(error.message, 'error');
           return false;
         }
       }
@@ -186,7 +180,7 @@ export function StepDetails() {
       </Stack>
 
       <PrevNextBar onPrev={goBack} onNext={() => void next()} />
-      <AreaNotFoundDialog zipCode={unservedZip} onClose={() => setUnservedZip(null)} />
+      {serviceArea.dialog}
     </Box>
   );
 }

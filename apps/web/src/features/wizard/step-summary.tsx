@@ -270,22 +270,7 @@ export function StepSummary() {
             }
           />
           <ExtraItemsSection draft={draft} onAdd={() => goTo(Screen.extraItems)} />
-          {token ? (
-            <CardSection onOpen={() => goTo(Screen.card)} />
-          ) : (
-            // Step 6 stays reachable: it says a card is added once the visitor has an account.
-            <Section
-              title="Card"
-              id="summary-card"
-              action={
-                <Button size="small" onClick={() => goTo(Screen.card)}>
-                  Add card
-                </Button>
-              }
-            >
-              <Typography color="text.secondary">Added after you log in</Typography>
-            </Section>
-          )}
+          <CardSection signedIn={token !== null} onOpen={() => goTo(Screen.card)} />
 
           <Section title="Your request" id="summary-request">
             <Stack spacing={2.5}>
@@ -603,10 +588,13 @@ function ExtraItemsSection({ draft, onAdd }: { draft: WizardDraft; onAdd: () => 
   );
 }
 
-/** Only with a token: the card is the customer's (checking_card_exist, as My Cards). */
-function CardSection({ onOpen }: { onOpen: () => void }) {
-  const cards = useQuery(savedCardsQueryOptions());
-  const card = cards.data?.[0];
+/**
+ * The customer's card (checking_card_exist, as My Cards), asked only with a token; a visitor
+ * reaches step 6 too, which says the card is added once there is an account.
+ */
+function CardSection({ signedIn, onOpen }: { signedIn: boolean; onOpen: () => void }) {
+  const cards = useQuery({ ...savedCardsQueryOptions(), enabled: signedIn });
+  const card = signedIn ? cards.data?.[0] : undefined;
   return (
     <Section
       title="Card"
@@ -618,11 +606,13 @@ function CardSection({ onOpen }: { onOpen: () => void }) {
       }
     >
       <Typography color={card ? 'text.primary' : 'text.secondary'}>
-        {cards.isPending
-          ? 'Loading your card…'
-          : card
-            ? `Card ending in ${card.last4}`
-            : 'No card saved'}
+        {!signedIn
+          ? 'Added after you log in'
+          : cards.isPending
+            ? 'Loading your card…'
+            : card
+              ? `Card ending in ${card.last4}`
+              : 'No card saved'}
       </Typography>
     </Section>
   );

@@ -16,7 +16,7 @@ import {
   type GenerateDirectRequestBody,
   type LatLng,
 } from '@movehub/shared';
-import { callApi, isApiError } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 
 /*
  * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
@@ -130,12 +130,6 @@ export const serviceAreaQueryOptions = (zipCode: string) =>
     staleTime: Infinity,
     retry: false,
   });
-
-/** An answer of check_service_area that says "not served", rather than "could not ask". */
-export function isNotServed(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.code !== 0 && error.code !== 429 && error.code < 500;
-}
 
 /** POST /api/customer/add_wishlist_area: success 'Zipcode added into our waitlist.' */
 export function addWishlistArea(body: { email: string; zip_code: string }) {
