@@ -61,13 +61,23 @@ export const ErrorCode = {
   forbidden: 403,
   /** no such route or resource (or not the caller's) */
   notFound: 404,
+  /** the request did not arrive in time (the connection is closed) */
+  requestTimeout: 408,
   /** the state changed under the caller: a race lost, a duplicate */
   conflict: 409,
+  /** the URL (path and query) is over MAX_URL_LENGTH */
+  uriTooLong: 414,
   /** the body parsed but a field is missing or of the wrong shape */
   unprocessable: 422,
   /** a rate limit was hit */
   tooManyRequests: 429,
+  /** the request line and headers are over Node's header limit (the connection is closed) */
+  headersTooLarge: 431,
   /** a fault of ours; details stay in the log */
   internal: 500,
+  /** the server is saturated (password hashing full); retry after Retry-After seconds */
+  serviceUnavailable: 503,
+  /** the server cannot store more (the uploads' total ceiling); not the caller's fault */
+  insufficientStorage: 507,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -131,13 +131,26 @@ export const MSG = {
   gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
   paymentInProgress: 'This payment is already being processed.',
 
+  // direct requests: the emailed confirmation ("Is this your request?") and repeated submits
+  claimLinkInvalid: 'This confirmation link is invalid or has expired.',
+  claimNeedsPassword: 'Choose a password to create your account and keep this request in it.',
+  requestClaimed: 'The request is now in your account.',
+  requestLinkInvalid: 'This request link is invalid.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 16 to 100 letters, digits or -_:.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+
   // generic server texts (ours, not the spec's)
   unauthorized: 'Your session has ended. Please log in again.',
   notFound: 'The requested resource was not found.',
   internal: 'Something went wrong on our side. Please try again.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
+  badRequest: 'The request could not be understood.',
+  urlTooLong: 'The request address is longer than the 8 KB limit.',
+  headersTooLarge: 'The request address or headers are larger than the server accepts.',
+  requestTimeout: 'The request took too long to arrive.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverBusy: 'The server is busy right now. Please try again in a few seconds.',
   loggedOut: 'Logged out successfully.',
   ok: 'Success',
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ADDRESSES, MAX_ESTIMATE_DOLLARS, MAX_FLIGHTS, MAX_TOTAL_QUANTITY } from '../constants';
 import {
   baselineVolume,
   ESTIMATE_MODEL,
@@ -254,5 +255,44 @@ describe('range and inputs', () => {
     expect(estimatePrice(negative)).toEqual(
       estimatePrice(input({ addresses: [groundFloor, groundFloor] })),
     );
+  });
+});
+
+describe('the estimate always fits the integer cents column', () => {
+  const INT4 = 2_147_483_647;
+  // Half the globe between each of 6 stops: the longest route any coordinates can make.
+  const longest = 5 * 12_450;
+  const recommendedCents = (range: { low: number; high: number }) =>
+    Math.round((range.low + range.high) / 2) * 100;
+
+  it('keeps the worst payload the schemas accept well inside it', () => {
+    const pieces = MAX_TOTAL_QUANTITY;
+    const lines = Math.ceil(pieces / 999);
+    const items = Array.from({ length: lines }, (_, i) => ({
+      size: '4',
+      type: '1',
+      quantity: i < lines - 1 ? 999 : pieces - 999 * (lines - 1),
+    }));
+    const addresses = Array.from({ length: MAX_ADDRESSES }, () => ({
+      is_stairs: true,
+      number_of_flights: MAX_FLIGHTS,
+    }));
+    for (const movers of [2, 3, 4]) {
+      const range = estimatePrice({ items, movers, miles: longest, moveTypeName: null, addresses });
+      expect(range.high).toBeLessThan(MAX_ESTIMATE_DOLLARS);
+      expect(range.high).toBeLessThan(5_000_000);
+      expect(recommendedCents(range)).toBeLessThan(INT4);
+    }
+  });
+
+  it('clamps any input, however absurd, to the ceiling: 620 lines of 999 Extra Large', () => {
+    const items = Array.from({ length: 620 }, () => ({ size: '4', type: '1', quantity: 999 }));
+    const addresses = Array.from({ length: 6 }, () => ({
+      is_stairs: true,
+      number_of_flights: 999,
+    }));
+    const range = estimatePrice({ items, movers: 2, miles: 1e9, moveTypeName: null, addresses });
+    expect(range).toEqual({ low: MAX_ESTIMATE_DOLLARS, high: MAX_ESTIMATE_DOLLARS });
+    expect(recommendedCents(range)).toBeLessThan(INT4);
   });
 });

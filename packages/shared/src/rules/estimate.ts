@@ -23,6 +23,11 @@
  *    mile with a $75 minimum.
  * 6. Range: low = cost × 0.9, high = cost × 1.2. The cost is rounded to cents, then each bound to
  *    whole dollars, half up; nothing is rounded before that.
+ * 7. Ceiling: each bound is at most MAX_ESTIMATE_DOLLARS ($10,000,000), so that the range and the
+ *    recommended amount stored with a request (integer cents) always fit PostgreSQL's integer.
+ *    The schemas' limits (MAX_ITEM_LINES, MAX_TOTAL_QUANTITY, MAX_FLIGHTS) keep any accepted
+ *    payload well below it: the worst case (5,000 Extra Large pieces, 6 addresses of 30 flights,
+ *    4 movers, half the globe between each stop) is about $3.75M at the top of the range.
  *
  * Inputs are read leniently so that the function never throws: movers outside 2–4 are clamped
  * into it, negative or non-numeric quantities, flights and miles count as 0, fractional
@@ -38,6 +43,7 @@
  *   billed   = 4.7767 h;  labour = 4.7767 × 3 × 45 = $644.85;  truck = max(75, 18.75) = $75
  *   cost     = $719.85;   low = 647.865 → $648;  high = 863.82 → $864
  */
+import { MAX_ESTIMATE_DOLLARS } from '../constants';
 import { sanitizeFlights } from './wizard-addresses';
 import { isItemSizeCode, ItemType, type ItemSizeCode } from './wizard-items';
 import { MOVERS_OPTIONS, normalizeMoveTypeName } from './wizard-movers';
@@ -182,8 +188,14 @@ export function estimateBreakdown(input: EstimateInput): EstimateBreakdown {
 
   // The factors have one decimal: integer cents × 9 (or × 12) / 1000 is exact at a half dollar,
   // so .5 rounds up on every platform, where cost × 0.9 in floating point could land just below.
-  const low = Math.round((costCents * Math.round(m.lowFactor * 10)) / 1000);
-  const high = Math.round((costCents * Math.round(m.highFactor * 10)) / 1000);
+  const low = Math.min(
+    MAX_ESTIMATE_DOLLARS,
+    Math.round((costCents * Math.round(m.lowFactor * 10)) / 1000),
+  );
+  const high = Math.min(
+    MAX_ESTIMATE_DOLLARS,
+    Math.round((costCents * Math.round(m.highFactor * 10)) / 1000),
+  );
 
   return {
     volumeCuFt,

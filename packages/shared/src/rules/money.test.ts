@@ -54,4 +54,10 @@ describe('formatUsd', () => {
   it('formats cents as US dollars', () => {
     expect(formatUsd(123_450)).toBe('$1,234.50');
   });
+
+  it('drops only zero cents when asked to trim them', () => {
+    expect(formatUsd(123_400, { trimZeroCents: true })).toBe('$1,234');
+    expect(formatUsd(123_450, { trimZeroCents: true })).toBe('$1,234.50');
+    expect(formatUsd(123_400)).toBe('$1,234.00');
+  });
 });

@@ -39,7 +39,13 @@ export function parseCustomTipCents(input: string): number | null {
   return toCents(Number(trimmed));
 }
 
-/** '$1,234.50' */
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The one money formatter: '$1,234.50'. With `trimZeroCents` a whole amount drops its '.00'
+ * ('$1,234'), as the estimate's whole-dollar bounds are shown (spec/portal.md §4).
+ */
+export function formatUsd(cents: number, options: { trimZeroCents?: boolean } = {}): string {
+  const text = usd.format(toDollars(cents));
+  return options.trimZeroCents ? text.replace(/\.00$/, '') : text;
 }

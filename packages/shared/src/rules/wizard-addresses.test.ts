@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES } from '../constants';
+import { MAX_ADDRESSES, MAX_FLIGHTS } from '../constants';
 import {
+  FLIGHTS_LIMIT_MESSAGE,
+  flightsOverLimit,
   ADDRESS_LABELS,
   addressDeleteError,
   addressLabel,
@@ -133,5 +135,16 @@ describe('distance', () => {
   it('is 0 for fewer than two points', () => {
     expect(routeMiles([])).toBe(0);
     expect(routeMiles([downtownLA])).toBe(0);
+  });
+});
+
+describe('the flights limit', () => {
+  it('keeps flights at most MAX_FLIGHTS, the limit the server takes', () => {
+    expect(sanitizeFlights(MAX_FLIGHTS)).toBe(MAX_FLIGHTS);
+    expect(sanitizeFlights(MAX_FLIGHTS + 1)).toBe(MAX_FLIGHTS);
+    expect(sanitizeFlights('1000')).toBe(MAX_FLIGHTS);
+    expect(flightsOverLimit(String(MAX_FLIGHTS + 1))).toBe(true);
+    expect(flightsOverLimit(MAX_FLIGHTS)).toBe(false);
+    expect(FLIGHTS_LIMIT_MESSAGE).toBe(`At most ${MAX_FLIGHTS} flights.`);
   });
 });

@@ -12,7 +12,7 @@
  * - Distances are great-circle (haversine) miles on a sphere of radius 3958.8 mi, the mean Earth
  *   radius; a road route is longer. `routeMiles` rounds once, at the end, to 0.1 mile.
  */
-import { MAX_ADDRESSES } from '../constants';
+import { MAX_ADDRESSES, MAX_FLIGHTS } from '../constants';
 import { MSG } from '../messages';
 
 /** spec §2: one label per address, A to F. */
@@ -74,11 +74,23 @@ export function addressDeleteError(addressCount: number): string | null {
 // ---------------------------------------------------------------------------------------------
 // Flights
 
-/** spec §5 step 1: flights cannot go below 0; whole flights only. */
+/** Shown at the flights field when more than MAX_FLIGHTS is typed; the server refuses more. */
+export const FLIGHTS_LIMIT_MESSAGE = `At most ${MAX_FLIGHTS} flights.`;
+
+/**
+ * spec §5 step 1: flights cannot go below 0; whole flights only; and at most MAX_FLIGHTS, the
+ * limit of the create-request and estimate schemas.
+ */
 export function sanitizeFlights(input: number | string): number {
   const value = typeof input === 'number' ? input : Number(input.trim() === '' ? NaN : input);
   if (!Number.isFinite(value)) return 0;
-  return Math.max(0, Math.trunc(value));
+  return Math.min(MAX_FLIGHTS, Math.max(0, Math.trunc(value)));
+}
+
+/** True when a typed flights value is above MAX_FLIGHTS (the field then shows the limit). */
+export function flightsOverLimit(input: number | string): boolean {
+  const value = typeof input === 'number' ? input : Number(input);
+  return Number.isFinite(value) && value > MAX_FLIGHTS;
 }
 
 /** spec §5 step 1: flights are editable only when stairs is chosen. */

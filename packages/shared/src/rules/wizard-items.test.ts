@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
 import {
+  QUANTITY_LIMIT_MESSAGE,
+  quantityOverLimit,
   canAddCustomItem,
   canAddItemPhoto,
   customItemDuplicateError,
@@ -252,5 +254,15 @@ describe('item photos', () => {
     });
     expect(takeItemPhotos(3, [jpg])).toEqual({ accepted: [], notImages: [], overLimit: [jpg] });
     expect(takeItemPhotos(0, [])).toEqual({ accepted: [], notImages: [], overLimit: [] });
+  });
+});
+
+describe('the quantity limit message', () => {
+  it('tells when a 4th digit was typed, and not otherwise', () => {
+    expect(quantityOverLimit('1234')).toBe(true);
+    expect(quantityOverLimit('999')).toBe(false);
+    expect(quantityOverLimit('0999')).toBe(false);
+    expect(quantityOverLimit('1.5')).toBe(false);
+    expect(QUANTITY_LIMIT_MESSAGE).toBe('At most 999 of one item.');
   });
 });

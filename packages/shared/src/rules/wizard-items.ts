@@ -87,6 +87,16 @@ export function sanitizeQuantity(input: string | number, context: QuantityContex
   return Math.max(Number(digits.slice(0, QUANTITY_MAX_DIGITS)), min);
 }
 
+/** Shown at a quantity field when more than QUANTITY_MAX is typed. */
+export const QUANTITY_LIMIT_MESSAGE = `At most ${QUANTITY_MAX} of one item.`;
+
+/** True when the typed text stands for more than QUANTITY_MAX (a 4th digit was typed). */
+export function quantityOverLimit(input: string): boolean {
+  if (input.includes('.')) return false;
+  const digits = input.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits.length > QUANTITY_MAX_DIGITS || Number(digits) > QUANTITY_MAX;
+}
+
 /** The server-side check: a whole number from the context's minimum to 999. */
 export function isValidQuantity(value: unknown, context: QuantityContext): value is number {
   return (

@@ -72,8 +72,8 @@ export function parseTimeOfDay(value: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Minutes after midnight → 'HH:mm'. */
-export function formatTimeOfDay(minutes: number): string {
+/** Minutes after midnight → 'HH:mm' (the wire's form; the web app's lib/format-date displays it). */
+export function minutesToTimeOfDay(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
@@ -83,16 +83,6 @@ export function formatTimeOfDay(minutes: number): string {
 export function isSlot(value: string): boolean {
   const minutes = parseTimeOfDay(value);
   return minutes !== null && minutes % SLOT_MINUTES === 0;
-}
-
-/** '08:00' → '8:00 AM', '12:30' → '12:30 PM', '00:00' → '12:00 AM'. Null when malformed. */
-export function formatTime12(value: string): string | null {
-  const minutes = parseTimeOfDay(value);
-  if (minutes === null) return null;
-  const h24 = Math.floor(minutes / 60);
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  const m = String(minutes % 60).padStart(2, '0');
-  return `${h12}:${m} ${h24 < 12 ? 'AM' : 'PM'}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,8 +113,15 @@ export function isMoveDateAllowed(date: Date, now: Date): boolean {
   return compareLocalDays(date, earliestMoveDate(now)) >= 0;
 }
 
-/** 'MM-DD-YYYY' of the payload's s_date (spec §7), from the local calendar day. */
-export function toSpecDate(date: Date): string {
+/**
+ * 'MM-DD-YYYY', the spec's s_date (§7): of a Date's local calendar day (the browser), or of a
+ * 'YYYY-MM-DD' day as the database stores it (the server).
+ */
+export function toSpecDate(date: Date | string): string {
+  if (typeof date === 'string') {
+    const [y, m, d] = date.split('-');
+    return `${m}-${d}-${y}`;
+  }
   const mm = String(date.getMonth() + 1).padStart(2, '0');
   const dd = String(date.getDate()).padStart(2, '0');
   return `${mm}-${dd}-${String(date.getFullYear()).padStart(4, '0')}`;
@@ -219,7 +216,7 @@ export function moveDayRefusal(date: string, now: ZonedTime): 'past' | 'cutoff' 
 
 function slotRange(firstMinutes: number, lastMinutes: number): string[] {
   const slots: string[] = [];
-  for (let m = firstMinutes; m <= lastMinutes; m += SLOT_MINUTES) slots.push(formatTimeOfDay(m));
+  for (let m = firstMinutes; m <= lastMinutes; m += SLOT_MINUTES) slots.push(minutesToTimeOfDay(m));
   return slots;
 }
 
@@ -259,7 +256,7 @@ export function defaultWindow(date: Date, now: Date): TimeWindow | null {
   if (from === undefined) return null;
   const start = parseTimeOfDay(from) as number;
   const to = Math.min(start + DEFAULT_WINDOW_MINUTES, LAST_MINUTES);
-  return { from, to: formatTimeOfDay(to) };
+  return { from, to: minutesToTimeOfDay(to) };
 }
 
 /** spec §5 step 0: both bounds on the grid, 'From' available on `date`, 'To' after 'From'. */
@@ -329,21 +326,4 @@ export function payloadWindow(body: PayloadWindowFields): TimeWindow | null {
   if (!text) return null;
   const premade = PREMADE_WINDOWS.find((w) => w.label === text);
   return parseMoveDuration(text) ?? (premade ? { from: premade.from, to: premade.to } : null);
-}
-
-/** '8:00 AM - 9:00 AM'. */
-export function formatWindow12(window: TimeWindow): string | null {
-  const from = formatTime12(window.from);
-  const to = formatTime12(window.to);
-  return from === null || to === null ? null : `${from} - ${to}`;
-}
-
-/**
- * spec §2 "Move Time": the premade labels as-is, otherwise a start-to-end range in 12-hour display;
- * anything else (an older free text) is shown unchanged.
- */
-export function displayMoveTime(sTime: string): string {
-  if ((PREMADE_WINDOW_LABELS as readonly string[]).includes(sTime.trim())) return sTime.trim();
-  const window = parseMoveDuration(sTime);
-  return (window && formatWindow12(window)) ?? sTime;
 }

@@ -12,6 +12,7 @@ import { NAME_PATTERN } from '../rules/names';
 import { WIRE_PHONE_PATTERN } from '../rules/phone';
 import { EMAIL_PATTERN } from '../rules/validation';
 import { envelope, intCode, okEnvelopeSchema } from './envelope';
+import { idSchema, safeString, safeText } from './primitives';
 import { sessionUserSchema } from './auth';
 
 /*
@@ -19,35 +20,32 @@ import { sessionUserSchema } from './auth';
  * (section 5) where it gives one. Forms in the web app validate with the same schemas.
  */
 
-const email = (message: string) => z.string().trim().toLowerCase().regex(EMAIL_PATTERN, message);
+const email = (message: string) =>
+  safeString().trim().toLowerCase().max(254, message).regex(EMAIL_PATTERN, message);
 
 /** The sign-up password: at least 8 characters with a special character, an uppercase letter and a digit. */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = safeString()
   .min(8, MSG.passwordShort)
   .refine(isStrongEnough, MSG.passwordWeak);
 
-const firstName = z
-  .string()
+const firstName = safeString()
   .trim()
   .regex(NAME_PATTERN, MSG.firstNameInvalid)
   .min(2, MSG.firstNameShort);
-const lastName = z
-  .string()
+const lastName = safeString()
   .trim()
   .regex(NAME_PATTERN, MSG.lastNameInvalid)
   .min(1, MSG.lastNameShort);
 
 /** +1 and ten digits on the wire; '' or absent means no phone. */
-export const wirePhoneSchema = z.string().trim().regex(WIRE_PHONE_PATTERN, MSG.phoneInvalid);
+export const wirePhoneSchema = safeString().trim().regex(WIRE_PHONE_PATTERN, MSG.phoneInvalid);
 const optionalPhone = z.union([z.literal(''), wirePhoneSchema]).optional();
 
-export const verificationCodeSchema = z
-  .string()
+export const verificationCodeSchema = safeString()
   .trim()
   .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), MSG.codeFormat);
 
-const passwordPair = { password: newPasswordSchema, confirm_password: z.string() };
+const passwordPair = { password: newPasswordSchema, confirm_password: safeString() };
 const confirmationMatches = (v: { password: string; confirm_password: string }) =>
   v.password === v.confirm_password;
 const mismatch = { message: MSG.passwordMismatch, path: ['confirm_password'] };
@@ -63,7 +61,7 @@ export const validateEmailAndPhoneBodySchema = z.object({
 /** POST /app_api/send_verification_code_on_email */
 export const sendEmailCodeBodySchema = z.object({
   email: email(MSG.signupEmailInvalid),
-  name: z.string().trim().max(120).optional(),
+  name: safeText(120).optional(),
 });
 
 /** POST /app_api/verify_code_send_on_email */
@@ -92,9 +90,9 @@ export const registerBodySchema = z
     phone: optionalPhone,
     email: email(MSG.signupEmailInvalid),
     password: newPasswordSchema,
-    confirm_password: z.string().optional(),
+    confirm_password: safeString().optional(),
     how_found_us: z.enum(HOW_FOUND_US).default('facebook'),
-    reference_code: z.string().trim().max(32).optional(),
+    reference_code: safeText(32).optional(),
   })
   .refine((v) => v.confirm_password === undefined || v.password === v.confirm_password, {
     message: MSG.passwordMismatch,
@@ -107,13 +105,12 @@ export const registerFormSchema = z
   .object({
     first_name: firstName,
     last_name: lastName,
-    phone: z
-      .string()
+    phone: safeString()
       .trim()
       .refine((v) => v === '' || /^\(\d{3}\) \d{3}-\d{4}$/.test(v), MSG.phoneInvalid),
     email: email(MSG.signupEmailInvalid),
     password: newPasswordSchema,
-    confirm_password: z.string(),
+    confirm_password: safeString(),
     how_found_us: z.enum(HOW_FOUND_US),
   })
   .refine((v) => v.password === v.confirm_password, {
@@ -131,7 +128,7 @@ export const sessionResponseSchema = envelope({
 
 /** POST /api/customer/login_by_google and /api/customer/login_by_facebook */
 export const socialLoginBodySchema = z.object({
-  access_token: z.string().trim().min(1, 'access_token is required.').max(4096),
+  access_token: safeString().trim().min(1, 'access_token is required.').max(4096),
   phone_number: optionalPhone,
 });
 
@@ -157,7 +154,10 @@ export const resetPasswordBodySchema = z.object({
 
 /** POST /app_api/change_password: a new password from the emailed link. */
 export const changePasswordBodySchema = z
-  .object({ ...passwordPair, jwt_token: z.string().trim().min(1, MSG.resetLinkInvalid).max(200) })
+  .object({
+    ...passwordPair,
+    jwt_token: safeString().trim().min(1, MSG.resetLinkInvalid).max(200),
+  })
   .refine(confirmationMatches, mismatch);
 
 /** POST /app_api/update_password (auth): the Change Password modal. */
@@ -173,13 +173,11 @@ export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 /** spec/portal.md §5 profile edit: trimmed names, letters and spaces only. */
 export const profileNamesSchema = z.object({
-  first_name: z
-    .string()
+  first_name: safeString()
     .trim()
     .min(2, MSG.profileFirstNameShort)
     .regex(NAME_PATTERN, MSG.profileFirstNameAlphabet),
-  last_name: z
-    .string()
+  last_name: safeString()
     .trim()
     .min(1, MSG.lastNameShort)
     .regex(NAME_PATTERN, MSG.profileLastNameAlphabet),
@@ -196,7 +194,7 @@ export const updateCustomerBodySchema = z.object({
   email: email(MSG.profileEmailInvalid).optional(),
   phone: optionalPhone,
   how_found_us: z.enum(HOW_FOUND_US).optional(),
-  profile_pic: z.string().trim().max(2048).nullable().optional(),
+  profile_pic: safeText(2048).nullable().optional(),
 });
 export const updateCustomerResponseSchema = envelope({ data: sessionUserSchema });
 
@@ -232,7 +230,7 @@ export const getNotificationResponseSchema = envelope({
 export const markNotificationReadBodySchema = z
   .object({
     read_all: z.enum(['0', '1']).default('0'),
-    notification_id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).optional(),
+    notification_id: idSchema().optional(),
   })
   .refine((v) => v.read_all === '1' || v.notification_id !== undefined, {
     message: 'notification_id is required unless read_all is 1.',

@@ -4,6 +4,7 @@ import { USER_TYPES } from '../enums';
 import { MSG } from '../messages';
 import { EMAIL_PATTERN } from '../rules/validation';
 import { envelope, intCode } from './envelope';
+import { safeString } from './primitives';
 
 /** The user object of the login and register responses, and of the stored session. */
 export const sessionUserSchema = z
@@ -26,8 +27,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** POST /app_api/login (spec/portal.md §7). */
 export const loginBodySchema = z.object({
-  email: z.string().trim().regex(EMAIL_PATTERN, MSG.loginEmailInvalid),
-  password: z.string().min(LOGIN_PASSWORD_MIN, MSG.loginPasswordShort),
+  email: safeString()
+    .trim()
+    .max(254, MSG.loginEmailInvalid)
+    .regex(EMAIL_PATTERN, MSG.loginEmailInvalid),
+  password: safeString().min(LOGIN_PASSWORD_MIN, MSG.loginPasswordShort),
   user_type: intCode(USER_TYPES, 'user_type must be 1, 2, 3 or 4.'),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;

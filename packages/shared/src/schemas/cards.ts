@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { digitsOnly, isExpired, luhnValid, parseExpiry } from '../rules/card';
 import { envelope } from './envelope';
+import { safeString } from './primitives';
 
 /** spec/portal.md §3 Saved card: id, name, last4, exp_month, exp_year, brand. */
 export const savedCardSchema = z
@@ -23,32 +24,30 @@ export const checkingCardExistResponseSchema = envelope({
 
 /** POST /api/customer/add_card (auth): a token made in the browser by the card provider. */
 export const addCardBodySchema = z.object({
-  token: z.string().trim().min(1, 'token is required.').max(255),
+  token: safeString().trim().min(1, 'token is required.').max(255),
 });
 export const addCardResponseSchema = envelope({ data: savedCardSchema });
 
-const required = z.string().trim().min(1, MSG.cardRequired);
+const required = safeString().trim().min(1, MSG.cardRequired);
 
 /**
  * The card form (spec/portal.md §3 and §5): the fields the browser tokenises. They never reach
  * our server in Stripe mode; in the sandbox they go to the sandbox tokeniser only.
  */
 export const cardFormSchema = z.object({
-  card_number: z
-    .string()
+  card_number: safeString()
     .refine((v) => /^\d{4} \d{4} \d{4} \d{4}$/.test(v.trim()), MSG.cardNumberFormat)
     .refine((v) => luhnValid(v), MSG.cardNumberInvalid),
   card_holder_name: required.max(100),
-  exp_date: z
-    .string()
+  exp_date: safeString()
     .refine((v) => parseExpiry(v) !== null, MSG.cardExpiryFormat)
     .refine((v) => {
       const expiry = parseExpiry(v);
       return expiry === null || !isExpired(expiry);
     }, MSG.cardExpiryPast),
-  cvv: z.string().regex(/^\d{3,4}$/, MSG.cardCvvFormat),
+  cvv: safeString().regex(/^\d{3,4}$/, MSG.cardCvvFormat),
   address_1: required.max(200),
-  address_2: z.string().trim().max(200).optional().default(''),
+  address_2: safeString().trim().max(200).optional().default(''),
   city: required.max(100),
   state: required.max(100),
   zip: required.max(12),

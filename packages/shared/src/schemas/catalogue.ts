@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { CURRENCY, CUSTOM_ITEM_CAP, MAX_ADDRESSES } from '../constants';
+import { CURRENCY, CUSTOM_ITEM_CAP, MAX_ADDRESSES, MAX_FLIGHTS } from '../constants';
 import { MSG } from '../messages';
 import { isValidEmail } from '../rules/validation';
 import { ITEM_SIZE_CODES, ItemType } from '../rules/wizard-items';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
 import { envelope, intCode } from './envelope';
-import { coordinate, flag, stringCode, wholeNumber } from './wire-fields';
+import {
+  flightsSchema,
+  idSchema,
+  itemLines,
+  quantitySchema,
+  safeString,
+  safeText,
+} from './primitives';
+import { coordinate, flag, stringCode } from './wire-fields';
 
 /*
  * The wizard's catalogue calls (spec/request-lifecycle.md §7): move types, room types, catalogue
@@ -15,10 +23,7 @@ import { coordinate, flag, stringCode, wholeNumber } from './wire-fields';
 
 /** Spec §5 "A new address must pass the service-area check": a US zip, five digits. */
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
-export const zipCodeSchema = z
-  .string({ error: MSG.zipRequired })
-  .trim()
-  .regex(ZIP_CODE_PATTERN, MSG.zipRequired);
+export const zipCodeSchema = safeString().trim().regex(ZIP_CODE_PATTERN, MSG.zipRequired);
 
 // ---------------------------------------------------------------------------------------------
 // Move types and room types
@@ -76,7 +81,7 @@ export const catalogueItemsResponseSchema = envelope({
  */
 export const getItemBodySchema = z.object({
   type: stringCode([ItemType.regular, ItemType.extra], "type must be '1' or '2'."),
-  company_direct_link: z.string().trim().max(200).optional(),
+  company_direct_link: safeText(200).optional(),
 });
 
 /**
@@ -87,9 +92,7 @@ export const getItemByCategoryIdBodySchema = z.object({
   type: stringCode(['', ItemType.regular, ItemType.extra], "type must be '', '1' or '2'.")
     .optional()
     .default(''),
-  category_id: wholeNumber('category_id must be a category id.').pipe(
-    z.number().int().positive('category_id must be a category id.'),
-  ),
+  category_id: idSchema('category_id must be a category id.'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -98,10 +101,19 @@ export const getItemByCategoryIdBodySchema = z.object({
 /** POST /api/customer/check_service_area: code 200 means the zip is served. */
 export const checkServiceAreaBodySchema = z.object({ zip_code: zipCodeSchema });
 
+/**
+ * GET /api/customer/service_area?zip_code=…: the same question as check_service_area, answered
+ * 200 either way with `served`, so that the wizard's expected "not yet" (the wait-list path) is
+ * not an HTTP error. check_service_area keeps the spec's contract (code 200 means served).
+ */
+export const serviceAreaQuerySchema = z.object({ zip_code: zipCodeSchema });
+export const serviceAreaResponseSchema = envelope({
+  data: z.object({ zip_code: z.string(), served: z.boolean() }),
+});
+
 /** POST /api/customer/add_wishlist_area: the wait-list of an unserved zip. */
 export const addWishlistAreaBodySchema = z.object({
-  email: z
-    .string({ error: MSG.profileEmailInvalid })
+  email: safeString()
     .trim()
     .max(254, MSG.profileEmailInvalid)
     .refine(isValidEmail, MSG.profileEmailInvalid),
@@ -112,18 +124,22 @@ export const addWishlistAreaBodySchema = z.object({
 // Price estimate
 
 const quantityMessage = `quantity must be a whole number from 0 to ${CUSTOM_ITEM_CAP}.`;
-const flightsMessage = 'number_of_flights must be a whole number of 0 or more.';
+const flightsMessage = `number_of_flights must be a whole number from 0 to ${MAX_FLIGHTS}.`;
 
 /** One line of items_id_array (spec §7): the estimate reads type, size and quantity. */
 export const estimateItemSchema = z.object({
-  _id: z.union([z.number(), z.string()]).optional().nullable(),
-  name: z.string().trim().max(200).optional().default(''),
+  _id: z
+    .union([z.number(), safeText(20)])
+    .optional()
+    .nullable(),
+  name: safeText(200).optional().default(''),
   type: stringCode([ItemType.regular, ItemType.extra], "type must be '1' or '2'."),
-  unit_price: z.union([z.number(), z.string()]).optional().nullable(),
+  unit_price: z
+    .union([z.number(), safeText(20)])
+    .optional()
+    .nullable(),
   size: stringCode(ITEM_SIZE_CODES, "size must be '0' to '4'.").optional().default('0'),
-  quantity: wholeNumber(quantityMessage).pipe(
-    z.number().int().min(0, quantityMessage).max(CUSTOM_ITEM_CAP, quantityMessage),
-  ),
+  quantity: quantitySchema(quantityMessage),
 });
 
 /**
@@ -134,19 +150,17 @@ export const estimateAddressSchema = z.looseObject({
   latitude: coordinate(90, 'latitude must be between -90 and 90.'),
   longitude: coordinate(180, 'longitude must be between -180 and 180.'),
   is_stairs: flag,
-  number_of_flights: wholeNumber(flightsMessage)
-    .pipe(z.number().int().min(0, flightsMessage).max(100, flightsMessage))
-    .optional(),
+  number_of_flights: flightsSchema(flightsMessage).optional(),
 });
 
 /** POST /api/customer/calculate_estimated_price. */
 export const calculateEstimatedPriceBodySchema = z.object({
-  items_id_array: z.array(estimateItemSchema).max(1000),
+  items_id_array: itemLines(estimateItemSchema),
   address_array: z
     .array(estimateAddressSchema)
     .min(2, 'Pick-up and drop-off addresses are required.')
     .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses are allowed.`),
-  move_type: wholeNumber(MSG.selectMoveSize).pipe(z.number().int().positive(MSG.selectMoveSize)),
+  move_type: idSchema(MSG.selectMoveSize),
   movers: intCode(MOVERS_OPTIONS, 'movers must be 2, 3 or 4.'),
 });
 export type CalculateEstimatedPriceBody = z.input<typeof calculateEstimatedPriceBodySchema>;

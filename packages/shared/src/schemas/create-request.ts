@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CURRENCY, MAX_ADDRESSES, MAX_ITEM_PHOTOS } from '../constants';
+import { CURRENCY, MAX_ADDRESSES, MAX_FLIGHTS, MAX_ITEM_PHOTOS } from '../constants';
 import { MSG } from '../messages';
 import { isValidName } from '../rules/names';
 import { WIRE_PHONE_PATTERN } from '../rules/phone';
 import { isValidEmail } from '../rules/validation';
-import { ITEM_SIZE_CODES, ItemType, isValidQuantity, QUANTITY_MAX } from '../rules/wizard-items';
+import { ITEM_SIZE_CODES, ItemType, QUANTITY_MAX } from '../rules/wizard-items';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
 import {
   isSlot,
@@ -15,7 +15,16 @@ import {
   type PayloadWindowFields,
 } from '../rules/wizard-time';
 import { envelope, intCode } from './envelope';
-import { coordinate, flag, wholeNumber } from './wire-fields';
+import {
+  dollarsSchema,
+  flightsSchema,
+  idSchema,
+  itemLines,
+  quantitySchema,
+  safeString,
+  safeText,
+} from './primitives';
+import { coordinate, flag } from './wire-fields';
 
 /*
  * The create-request calls of spec/request-lifecycle.md §7: generate_request (normal mode), the
@@ -24,31 +33,14 @@ import { coordinate, flag, wholeNumber } from './wire-fields';
  * service's time zone).
  */
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, opts: { multiline?: boolean } = {}) =>
+  safeText(max, opts)
     .nullish()
     .transform((v) => v || null);
 
-/** Dollars sent as a number or a numeric string, not negative. */
-const dollars = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d{1,2})?$/, message),
-      ],
-      { error: message },
-    )
-    .transform(Number)
-    .pipe(z.number({ error: message }).min(0, message).max(1_000_000, message));
+const dollars = dollarsSchema;
 
-const flightsMessage = 'number_of_flights must be a whole number of 0 or more.';
+const flightsMessage = `number_of_flights must be a whole number from 0 to ${MAX_FLIGHTS}.`;
 const quantityMessage = `quantity must be a whole number from 0 to ${QUANTITY_MAX}.`;
 const photosMessage = `At most ${MAX_ITEM_PHOTOS} photos per item are allowed.`;
 const dateMessage = 's_date must be a date in MM-DD-YYYY form.';
@@ -92,12 +84,11 @@ function checkWindow(body: PayloadWindowFields, ctx: z.RefinementCtx): void {
 export const createRequestAddressSchema = z.object({
   street_address: optionalText(300),
   apartment_number: optionalText(100),
-  address_detail: optionalText(1000),
+  address_detail: optionalText(1000, { multiline: true }),
   is_storage: flag,
   // spec §5: "An address with empty text is allowed."
-  complete_address: z.string().trim().max(500).optional().default(''),
-  zip_code: z
-    .string({ error: MSG.zipForAddress })
+  complete_address: safeText(500).optional().default(''),
+  zip_code: safeString()
     .trim()
     .regex(/^\d{5}$/, MSG.zipForAddress),
   city: optionalText(100),
@@ -106,11 +97,8 @@ export const createRequestAddressSchema = z.object({
   is_stairs: flag,
   is_elevator: flag,
   is_hardwood_floor: flag,
-  number_of_flights: wholeNumber(flightsMessage)
-    .pipe(z.number().int().min(0, flightsMessage).max(100, flightsMessage))
-    .optional()
-    .default(0),
-  parking_and_building_info: optionalText(1000),
+  number_of_flights: flightsSchema(flightsMessage).optional().default(0),
+  parking_and_building_info: optionalText(1000, { multiline: true }),
   latitude: coordinate(90, 'latitude must be between -90 and 90.'),
   longitude: coordinate(180, 'longitude must be between -180 and 180.'),
   address_type: intCode([1, 2], "address_type must be '1' (pick-up) or '2' (drop-off)."),
@@ -123,20 +111,13 @@ export type CreateRequestAddress = z.output<typeof createRequestAddressSchema>;
  * are the urls upload_s3_file returned, at most 3 (spec §9).
  */
 export const createRequestItemSchema = z.object({
+  // '' or absent for a custom item; otherwise a catalogue id within the id column's range.
   _id: z
-    .union([z.number(), z.string().trim(), z.null()])
+    .union([z.literal(''), z.null(), idSchema('_id must be a catalogue item id.')])
     .optional()
-    .transform((v, ctx) => {
-      if (v == null || v === '') return null;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: '_id must be a catalogue item id.' });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  category_name: z.string().trim().max(100).optional().default(''),
-  name: z.string().trim().min(1, 'Item name is required.').max(200),
+    .transform((v) => (v == null || v === '' ? null : v)),
+  category_name: safeText(100).optional().default(''),
+  name: safeString().trim().min(1, 'Item name is required.').max(200),
   type: z
     .union([z.string(), z.number()])
     .transform((v) => String(v).trim())
@@ -148,14 +129,11 @@ export const createRequestItemSchema = z.object({
     .optional()
     .default('0'),
   unit_price: dollars('unit_price must be a price in dollars.').optional().default(0),
-  currency: z.string().trim().max(10).optional().default(CURRENCY),
-  quantity: wholeNumber(quantityMessage).refine(
-    (n) => isValidQuantity(n, 'search-list'),
-    quantityMessage,
-  ),
-  additional_info: optionalText(2000),
+  currency: safeText(10).optional().default(CURRENCY),
+  quantity: quantitySchema(quantityMessage),
+  additional_info: optionalText(2000, { multiline: true }),
   items_image_array: z
-    .array(z.string().trim().min(1).max(2048))
+    .array(safeText(2048).min(1))
     .max(MAX_ITEM_PHOTOS, photosMessage)
     .optional()
     .default([]),
@@ -172,14 +150,13 @@ const commonShape = {
   starting_lat: coordinate(90, 'starting_lat must be between -90 and 90.'),
   starting_long: coordinate(180, 'starting_long must be between -180 and 180.'),
   schedule_time: optionalText(100),
-  move_type: wholeNumber(MSG.selectMoveSize).pipe(z.number().int().positive(MSG.selectMoveSize)),
+  move_type: idSchema(MSG.selectMoveSize),
   payment_status: z
-    .union([z.string(), z.number(), z.null()])
+    .union([safeText(20), z.number(), z.null()])
     .optional()
     .transform((v) => (v == null ? null : String(v))),
-  final_comment: optionalText(2000),
-  s_date: z
-    .string({ error: dateMessage })
+  final_comment: optionalText(2000, { multiline: true }),
+  s_date: safeString()
     .trim()
     .refine((v) => parseSpecDate(v) !== null, dateMessage),
   // The window text: a premade label ('8AM - 12PM Morning') or 'HH:mm - HH:mm'.
@@ -187,7 +164,7 @@ const commonShape = {
   start_window_from: windowBound('start_window_from'),
   start_window_to: windowBound('start_window_to'),
   movers: intCode(MOVERS_OPTIONS, 'movers must be 2, 3 or 4.'),
-  items_array: z.array(createRequestItemSchema).max(1000).optional().default([]),
+  items_array: itemLines(createRequestItemSchema).optional().default([]),
 };
 
 /** POST /api/customer/generate_request (token): normal mode; customer price at least 1 (§5). */
@@ -203,10 +180,7 @@ export const generateRequestBodySchema = z
 export type GenerateRequestBody = z.input<typeof generateRequestBodySchema>;
 export type GenerateRequestInput = z.output<typeof generateRequestBodySchema>;
 
-const wirePhone = z
-  .string({ error: MSG.phoneInvalid })
-  .trim()
-  .regex(WIRE_PHONE_PATTERN, MSG.phoneInvalid);
+const wirePhone = safeString().trim().regex(WIRE_PHONE_PATTERN, MSG.phoneInvalid);
 
 /**
  * POST /api/company/generate_request_by_customer and /api/sale_team/generate_request_by_customer
@@ -220,23 +194,19 @@ export const generateDirectRequestBodySchema = z
     customer_budget: dollars('customer_budget must be a price in dollars.').nullish(),
     customer_phone_number: wirePhone.nullish(),
     phone_number: wirePhone.nullish(),
-    first_name: z
-      .string({ error: MSG.firstNameInvalid })
+    first_name: safeString()
       .trim()
       .max(50, MSG.firstNameInvalid)
       .refine(isValidName, MSG.firstNameInvalid),
-    last_name: z
-      .string({ error: MSG.lastNameInvalid })
+    last_name: safeString()
       .trim()
       .max(50, MSG.lastNameInvalid)
       .refine(isValidName, MSG.lastNameInvalid),
-    email: z
-      .string({ error: MSG.profileEmailInvalid })
+    email: safeString()
       .trim()
       .max(254, MSG.profileEmailInvalid)
       .refine(isValidEmail, MSG.profileEmailInvalid),
-    direct_access_link: z
-      .string({ error: MSG.directLinkInvalid })
+    direct_access_link: safeString()
       .trim()
       .min(1, MSG.directLinkInvalid)
       .max(200, MSG.directLinkInvalid),
@@ -265,11 +235,7 @@ export type GenerateRequestResponse = z.infer<typeof generateRequestResponseSche
 
 /** POST /api/company/validate_generated_link (no token). */
 export const validateGeneratedLinkBodySchema = z.object({
-  generated_link: z
-    .string({ error: MSG.directLinkInvalid })
-    .trim()
-    .min(1, MSG.directLinkInvalid)
-    .max(200, MSG.directLinkInvalid),
+  generated_link: safeString().trim().min(1, MSG.directLinkInvalid).max(200, MSG.directLinkInvalid),
 });
 
 /**

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { safeString } from './primitives';
 
 /** GET /dev/outbox?to=ADDRESS (embedded mode only): what the product "sent" by email or SMS. */
-export const outboxQuerySchema = z.object({ to: z.string().trim().min(1, 'to is required.') });
+export const outboxQuerySchema = z.object({
+  to: safeString().trim().min(1, 'to is required.').max(254, 'to must be at most 254 characters.'),
+});
 
 export const outboxMessageSchema = z.object({
   channel: z.enum(['email', 'sms']),

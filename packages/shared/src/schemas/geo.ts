@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAX_ADDRESSES } from '../constants';
 import { envelope } from './envelope';
+import { safeString } from './primitives';
 
 /*
- * Maps calls through the server (issue 5 item 11; spec/request-lifecycle.md §7): address
+ * Maps calls through the server (spec/request-lifecycle.md §7): address
  * autocomplete, geocoding and driving directions. The provider keys stay on the server; none of
  * these calls needs a token, the wizard runs before sign-in.
  *
@@ -89,7 +90,7 @@ export type Route = z.infer<typeof routeSchema>;
 
 /** GET /api/geo/autocomplete?input=… */
 export const geoAutocompleteQuerySchema = z.object({
-  input: z.string().max(200, 'input must be at most 200 characters.').default(''),
+  input: safeString().max(200, 'input must be at most 200 characters.').default(''),
 });
 export const geoAutocompleteResponseSchema = envelope({
   data: z.object({ predictions: z.array(placeSuggestionSchema) }),
@@ -97,8 +98,7 @@ export const geoAutocompleteResponseSchema = envelope({
 
 /** GET /api/geo/geocode?place_id=… (an id from autocomplete, or free text) */
 export const geoGeocodeQuerySchema = z.object({
-  place_id: z
-    .string({ error: 'place_id is required.' })
+  place_id: safeString()
     .trim()
     .min(1, 'place_id is required.')
     .max(300, 'place_id must be at most 300 characters.'),

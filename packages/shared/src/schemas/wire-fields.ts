@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /*
  * Field readers for payloads that the web app sends as form values: numbers may arrive as
- * strings, flags as 0/1 or 'true'. One definition each, used by every wire schema.
+ * strings, flags as 0/1 or 'true'. One definition each, used by every wire schema; the bounded
+ * ones (ids, quantities, flights, text, money) are in primitives.ts.
  */
 
 /** A code that the web app may send as a string or a number; read as its string form. */
@@ -20,22 +21,6 @@ export const flag = z
   .union([z.boolean(), z.number(), z.string(), z.null()])
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-
-/** A whole number sent as a number or a digit string. */
-export const wholeNumber = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^-?\d+$/, message),
-      ],
-      { error: message },
-    )
-    .transform(Number)
-    .pipe(z.number({ error: message }).int(message));
 
 /** A coordinate sent as a number or a numeric string; empty reads as unknown (null). */
 export const coordinate = (max: number, message: string) =>

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { sessionUserSchema } from './auth';
+import { newPasswordSchema } from './accounts';
+import { envelope } from './envelope';
+import { requestListEntrySchema } from './requests';
+
+/*
+ * The public link of a request (spec/request-lifecycle.md §2 /view-request/{access_token}, §7
+ * request_detail_by_request_link: "request, token") and the emailed confirmation of a direct
+ * request. The link shows the request; only the single-use claim token from the email, which
+ * proves the contact email, can attach it to an account and return a session token.
+ */
+
+const claimToken = z
+  .string({ error: MSG.claimLinkInvalid })
+  .trim()
+  .min(1, MSG.claimLinkInvalid)
+  .max(200, MSG.claimLinkInvalid);
+
+/** POST /app_api/request_detail_by_request_link (no token). */
+export const requestDetailByLinkBodySchema = z.object({
+  public_access_link: z
+    .string({ error: MSG.requestLinkInvalid })
+    .trim()
+    .min(1, MSG.requestLinkInvalid)
+    .max(200, MSG.requestLinkInvalid),
+  claim_token: claimToken.optional(),
+});
+export type RequestDetailByLinkBody = z.input<typeof requestDetailByLinkBodySchema>;
+
+/** The request as its public link shows it: no contact details, no customer. */
+export const publicRequestSchema = requestListEntrySchema
+  .pick({ request: true, request_address: true, company_profile: true })
+  .meta({ id: 'PublicRequest' });
+export type PublicRequest = z.infer<typeof publicRequestSchema>;
+
+/** What a claim did: the session is there only when the request joined an account. */
+export const claimResultSchema = z
+  .object({
+    request_id: z.number().int(),
+    public_access_link: z.string(),
+    claimed: z.boolean(),
+    /** The email has no account yet: send the claim again with a new password. */
+    needs_password: z.boolean(),
+    auth_token: z.string().nullable(),
+    user: sessionUserSchema.nullable(),
+  })
+  .meta({ id: 'ClaimResult' });
+export type ClaimResult = z.infer<typeof claimResultSchema>;
+
+export const requestDetailByLinkResponseSchema = envelope({
+  request: publicRequestSchema,
+  /** The session of the claimed account, or null (spec §7 "request, token"). */
+  token: z.string().nullable(),
+  claim: claimResultSchema.nullable(),
+});
+export type RequestDetailByLinkResponse = z.infer<typeof requestDetailByLinkResponseSchema>;
+
+/**
+ * POST /app_api/claim_request (no token): "Is this your request? Yes". With an account for the
+ * email the request joins it; without one, a new password (and its confirmation) creates it.
+ */
+export const claimRequestBodySchema = z
+  .object({
+    claim_token: claimToken,
+    password: newPasswordSchema.optional(),
+    confirm_password: z.string().optional(),
+  })
+  .refine((v) => v.password === undefined || v.password === v.confirm_password, {
+    message: MSG.passwordMismatch,
+    path: ['confirm_password'],
+  });
+export type ClaimRequestBody = z.input<typeof claimRequestBodySchema>;
+
+export const claimRequestResponseSchema = envelope({ data: claimResultSchema });
+export type ClaimRequestResponse = z.infer<typeof claimRequestResponseSchema>;
