@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,7 +16,16 @@ import {
 import { ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { registerErrorHandler } from './plugins/errors';
+import { configureHashing } from './lib/password';
+import { registerAuth } from './plugins/auth';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandler,
+  registerUrlLimit,
+} from './plugins/errors';
+import { createJobQueue } from './adapters/jobs/create-job-queue';
+import type { JobQueue } from './adapters/jobs/job-queue';
 import { registerRateLimit } from './plugins/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -26,9 +36,7 @@ import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
-import { createPaymentGateway } from './adapters/payments/create-gateway';
-import type { PaymentGateway } from './adapters/payments/gateway';
-import { StripeGateway } from './adapters/payments/stripe-gateway';
+import { createAdapters, type Adapters } from './adapters/adapters';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -40,7 +48,14 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    payments: PaymentGateway;
+    payments: Adapters['payments'];
+    mailer: Adapters['mailer'];
+    sms: Adapters['sms'];
+    social: Adapters['social'];
+    storage: Adapters['storage'];
+    geo: Adapters['geo'];
+    /** Scheduled and deferred work (docs/decisions/008). */
+    jobs: JobQueue;
   }
 }
 
@@ -62,6 +77,10 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** Replaces configured adapters (a test's fake at the adapter boundary). */
+  adapters?: Partial<Adapters>;
+  /** Sees every route as it is registered (the tests' route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -108,8 +127,15 @@ function thirdPartyOrigins(config: Config) {
   return origins;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  adapters: overrides,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const thirdParty = thirdPartyOrigins(config);
+  // One hashing queue per process: the last app built sizes it (tests build one per file).
+  configureHashing(config.hashing);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -118,16 +144,43 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops (proxy-addr's hop index), none by default.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // Refusals made before a route runs leave in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('payments', createPaymentGateway(config, database.db));
-  app.decorateRequest('auth', null);
+  const adapters: Adapters = {
+    ...createAdapters({ config, db: database.db, log: app.log }),
+    ...overrides,
+  };
+  app.decorate('payments', adapters.payments);
+  app.decorate('mailer', adapters.mailer);
+  app.decorate('sms', adapters.sms);
+  app.decorate('social', adapters.social);
+  app.decorate('storage', adapters.storage);
+  app.decorate('geo', adapters.geo);
+  app.addHook('onClose', () => adapters.mailer.close());
+  // Not among the adapters: the queue lives in the database itself (pg-boss's schema), so it
+  // takes the database's connection rather than a configuration. Modules define their jobs
+  // while they register; the queue starts once all have (onReady) and stops before the
+  // database closes (onClose runs before the caller's database.close()).
+  app.decorate('jobs', createJobQueue({ config, database, log: app.log }));
+  app.addHook('onReady', async () => {
+    if (config.jobWorkers) await app.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+  });
   registerErrorHandler(app);
+  registerUrlLimit(app);
+  // Before every route: its onRoute hook puts authentication first on the routes that need it.
+  registerAuth(app);
 
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only make sense behind TLS, i.e. in production.
@@ -192,15 +245,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(catalogueRoutes);
   await app.register(createRequestRoutes);
   await app.register(geoRoutes);
-  if (
-    app.payments instanceof StripeGateway &&
-    config.payments.kind === 'stripe' &&
-    config.payments.webhookSecret
-  ) {
-    await app.register(stripeWebhookRoutes, {
-      gateway: app.payments,
-      secret: config.payments.webhookSecret,
-    });
+  if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
+    const secret = config.payments.webhookSecret;
+    if (secret) await app.register(stripeWebhookRoutes, { secret });
   }
   if (!config.production) await app.register(devOutboxRoutes);
 
@@ -210,12 +257,22 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes name.br and name.gz beside each text file (apps/web/build/precompress.ts):
+      // the copy the browser accepts is sent as it is, brotli first, and the plain file otherwise.
+      preCompressed: true,
+      // @fastify/send would write its own `public, max-age=0` over the header set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints assets; index.html must always be revalidated.
         res.setHeader(
           'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${sep}assets${sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
+        // The body depends on accept-encoding: a shared cache must not give brotli to a client
+        // that did not ask for it.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -30,10 +30,59 @@ describe('loadConfig', () => {
     );
   });
 
+  it('resolves one public URL for emailed links: PUBLIC_URL, else http://HOST:PORT', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '192.168.1.5', PORT: '8080' }).publicUrl).toBe(
+      'http://192.168.1.5:8080',
+    );
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://movehub.example/' }).publicUrl,
+    ).toBe('https://movehub.example');
+  });
+
+  it('bounds password hashing: HASH_CONCURRENCY at once, HASH_QUEUE_MAX waiting', () => {
+    const defaults = loadConfig({}).hashing;
+    expect(defaults.concurrency).toBeGreaterThanOrEqual(1);
+    expect(defaults.concurrency).toBeLessThanOrEqual(4);
+    expect(defaults.maxWaiting).toBe(16);
+    expect(loadConfig({ HASH_CONCURRENCY: '2', HASH_QUEUE_MAX: '0' }).hashing).toEqual({
+      concurrency: 2,
+      maxWaiting: 0,
+    });
+    expect(() => loadConfig({ HASH_CONCURRENCY: '0' })).toThrow(/HASH_CONCURRENCY/);
+  });
+
   it('has a per-IP ceiling of 300 calls a minute unless IP_RATE_LIMIT_PER_MINUTE says otherwise', () => {
     expect(loadConfig({}).ipRateLimitPerMinute).toBe(300);
     expect(loadConfig({ IP_RATE_LIMIT_PER_MINUTE: '20' }).ipRateLimitPerMinute).toBe(20);
     expect(() => loadConfig({ IP_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/IP_RATE_LIMIT_PER_MINUTE/);
+  });
+
+  it('bounds uploads by 100 MB an hour per address and 10 GB in all unless told otherwise', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      quotaBytesPerHour: 100 * 1024 * 1024,
+      storageMaxBytes: 10 * 1024 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({ UPLOAD_QUOTA_BYTES_PER_HOUR: '52428800', UPLOAD_STORAGE_MAX_BYTES: '1e9' })
+        .uploads,
+    ).toEqual({ quotaBytesPerHour: 52_428_800, storageMaxBytes: 1_000_000_000 });
+    // Below one full-size upload, no upload could ever pass.
+    expect(() => loadConfig({ UPLOAD_QUOTA_BYTES_PER_HOUR: '1000' })).toThrow(
+      /UPLOAD_QUOTA_BYTES_PER_HOUR: must be at least one full-size upload/,
+    );
+    expect(() => loadConfig({ UPLOAD_STORAGE_MAX_BYTES: 'lots' })).toThrow(
+      /UPLOAD_STORAGE_MAX_BYTES/,
+    );
+  });
+
+  it('works jobs in every process but the tests’, unless JOB_WORKERS says otherwise', () => {
+    expect(loadConfig({}).jobWorkers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).jobWorkers).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JOB_WORKERS: 'true' }).jobWorkers).toBe(true);
+    expect(loadConfig({ JOB_WORKERS: 'false' }).jobWorkers).toBe(false);
   });
 
   it('lists every wrong setting in one readable error', () => {

@@ -1,6 +1,13 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { IP_LIMIT_PER_MINUTE, isTimeZone } from '@movehub/shared';
+import { IP_LIMIT_PER_MINUTE, isTimeZone, UPLOAD_MAX_BYTES } from '@movehub/shared';
+
+const MB = 1024 * 1024;
+/** 20 full-size photos, or an inventory's worth of phone pictures, an hour from one address. */
+const DEFAULT_UPLOAD_QUOTA_BYTES_PER_HOUR = 100 * MB;
+/** 10 GB of stored uploads in all, referenced or not, before new uploads are refused. */
+const DEFAULT_UPLOAD_STORAGE_MAX_BYTES = 10 * 1024 * MB;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,6 +47,10 @@ const schema = z
       .optional(),
     // The per-IP ceiling of the sign-in, sign-up, code and password routes (calls a minute).
     IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(IP_LIMIT_PER_MINUTE),
+    // Password hashes running at once (default: one per core, at most 4, libuv's thread pool),
+    // and how many may wait for a turn before a caller gets 503 with Retry-After.
+    HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
     // Email: SMTP through nodemailer when set; the outbox table otherwise.
     SMTP_URL: z
       .string()
@@ -74,6 +85,21 @@ const schema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.string().url().optional(),
     S3_PUBLIC_URL: z.string().url().optional(),
+    // Uploads need no token (spec), so each client address gets an hourly byte budget, and all
+    // stored uploads together a ceiling, so that nobody can fill the disk or the bucket.
+    UPLOAD_QUOTA_BYTES_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(UPLOAD_MAX_BYTES, 'must be at least one full-size upload (5 MB)')
+      .default(DEFAULT_UPLOAD_QUOTA_BYTES_PER_HOUR),
+    UPLOAD_STORAGE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(UPLOAD_MAX_BYTES, 'must be at least one full-size upload (5 MB)')
+      .default(DEFAULT_UPLOAD_STORAGE_MAX_BYTES),
+    // Whether this process works queued jobs (clean-ups and, later, the simulator, reminders and
+    // payouts). Every process can send jobs; false leaves the working to other processes.
+    JOB_WORKERS: bool.optional(),
     // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
     // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
     GOOGLE_MAPS_KEY: z.string().min(1).optional(),
@@ -103,24 +129,31 @@ const schema = z
   .transform((env) => {
     const production = env.NODE_ENV === 'production';
     const dataDir = path.resolve(env.DATA_DIR);
+    // Outside production listen on loopback only, so a laptop does not expose the demo.
+    const host = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
     return {
       env: env.NODE_ENV,
       production,
       port: env.PORT,
-      // Outside production listen on loopback only, so a laptop does not expose the demo.
-      host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+      host,
       dataDir,
       databaseUrl: env.DATABASE_URL,
       logLevel: env.LOG_LEVEL,
       // The demo customer (and later demo companies) exist in the embedded mode only.
       seedDemo: env.SEED_DEMO ?? !production,
-      publicUrl: env.PUBLIC_URL,
+      // The one origin of every link the server sends (emails): configuration, never the
+      // request's Host header, which whoever sends the request chooses.
+      publicUrl: resolvePublicUrl(env.PUBLIC_URL, host, env.PORT),
       webDistDir: env.WEB_DIST_DIR,
       sessionTtlDays: env.SESSION_TTL_DAYS,
       serviceTimeZone: env.SERVICE_TIME_ZONE,
       trustProxyHops: env.TRUST_PROXY_HOPS,
       redisUrl: env.REDIS_URL,
       ipRateLimitPerMinute: env.IP_RATE_LIMIT_PER_MINUTE,
+      hashing: {
+        concurrency: env.HASH_CONCURRENCY ?? Math.min(4, availableParallelism()),
+        maxWaiting: env.HASH_QUEUE_MAX,
+      },
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
       sms:
         env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
@@ -146,6 +179,12 @@ const schema = z
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
         : { kind: 'sandbox' as const, publishableKey: null },
+      uploads: {
+        quotaBytesPerHour: env.UPLOAD_QUOTA_BYTES_PER_HOUR,
+        storageMaxBytes: env.UPLOAD_STORAGE_MAX_BYTES,
+      },
+      // Tests work jobs on demand (app.jobs.runDue()), so a poller never races them.
+      jobWorkers: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
       storage: env.S3_BUCKET
         ? {
             kind: 's3' as const,
@@ -164,6 +203,17 @@ const schema = z
       },
     };
   });
+
+/** PUBLIC_URL without a trailing slash, else http://HOST:PORT (a wildcard host as localhost). */
+export function resolvePublicUrl(
+  publicUrl: string | undefined,
+  host: string,
+  port: number,
+): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
 
 export type Config = z.output<typeof schema>;
 

@@ -32,6 +32,9 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError(ErrorCode.conflict, message);
   }
+  static unprocessable(message: string) {
+    return new AppError(ErrorCode.unprocessable, message);
+  }
   /** A limit was hit; the client may try again after retryAfterSeconds (sent as Retry-After). */
   static tooManyRequests(message: string, retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -38,10 +38,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  const url = config.publicUrl ?? `http://${shownHost}:${port}`;
+  // The same origin as the emailed links (PUBLIC_URL, else http://HOST:PORT).
+  const url = config.publicUrl;
   const lines = [
     '',
     `  MoveHub is running at ${url}`,

@@ -108,7 +108,7 @@ export function signUpForm(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * A live session token for a user without the login call: scrypt costs a third of a second,
+ * A live session token for a user without the login call: a password hash costs CPU,
  * so tests that are not about logging in open their sessions this way.
  */
 export function sessionFor(database: Database, userId: number): Promise<string> {

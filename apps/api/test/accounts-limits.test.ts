@@ -1,25 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IP_LIMIT_PER_MINUTE,
-  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
   LOGIN_FAILURES_MAX,
   MSG,
 } from '@movehub/shared';
-import { loginLimitKey } from '../src/modules/auth/auth.service';
+import { loginBackoffMs } from '../src/lib/login-protection';
 import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper';
 import { outboxFor, post, uniqueEmail } from './accounts-helpers';
 
-describe('failed logins per account', () => {
+const ATTACKER = '203.0.113.7';
+const OWNER = '198.51.100.20';
+
+describe('sign-in protection: per account and address, per account, per address', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp({ SEED_DEMO: 'false' });
   });
   afterAll(() => ctx.close());
 
-  const login = (email: string, password: string) =>
-    post(ctx.app, '/app_api/login', { email, password, user_type: 1 });
+  const login = (email: string, password: string, remoteAddress = ATTACKER) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/login',
+      payload: { email, password, user_type: 1 },
+      remoteAddress,
+    });
 
-  it('after 10 failures in 15 minutes answers 429 with Retry-After, even to the right password', async () => {
+  it("refuses an attacker's address after 10 failures while the owner signs in from another", async () => {
     const user = await createUser(ctx.database);
     const other = await createUser(ctx.database);
     // Concurrent guesses are counted one by one, none slips past the limit.
@@ -28,17 +36,54 @@ describe('failed logins per account', () => {
     );
     expect(failures.map((r) => r.statusCode)).toEqual(Array(LOGIN_FAILURES_MAX).fill(400));
 
-    const locked = await login(user.email.toUpperCase(), TEST_PASSWORD);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ code: 429, message: MSG.tooManyLogins });
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The attacker's address keeps failing: refused, even with the right password.
+    for (const password of ['Wrong@5678', TEST_PASSWORD]) {
+      const locked = await login(user.email.toUpperCase(), password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ code: 429, message: MSG.tooManyLogins });
+      const retryAfter = Number(locked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
 
-    // Another account is not affected.
-    await loginAs(ctx.app, other.email);
+    // The owner, from an address of their own, is not refused.
+    const owner = await login(user.email, TEST_PASSWORD, OWNER);
+    expect(owner.statusCode).toBe(200);
+    // Another account is not affected, from the attacker's address either.
+    expect((await login(other.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
 
-    // Resetting the password by the emailed link proves the mailbox and lifts the lock.
+  it('slows every address once the account has many failures, but refuses none', async () => {
+    const user = await createUser(ctx.database);
+    // Failures from two addresses: more than one address may refuse on its own.
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) await login(user.email, 'Wrong@1234', '192.0.2.1');
+    await login(user.email, 'Wrong@1234', '192.0.2.2');
+    expect(await ctx.app.loginProtection.accountFailures(user)).toBe(LOGIN_FAILURES_MAX + 1);
+    const wait = loginBackoffMs(LOGIN_FAILURES_MAX + 1);
+    expect(wait).toBeGreaterThan(0);
+
+    const started = performance.now();
+    const owner = await login(user.email, TEST_PASSWORD, OWNER);
+    expect(owner.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(wait - 20);
+  });
+
+  it("a successful login forgets its address's failures on the account", async () => {
+    const user = await createUser(ctx.database);
+    const half = LOGIN_FAILURES_MAX / 2;
+    const address = '192.0.2.30';
+    for (let i = 0; i < half; i++) await login(user.email, 'Wrong@1234', address);
+    expect((await login(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    for (let i = 0; i < half; i++) await login(user.email, 'Wrong@1234', address);
+    // Without the forgetting this would be attempt 12 from this address in the window.
+    expect((await login(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('a password reset by the emailed link clears the counters', async () => {
+    const user = await createUser(ctx.database);
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) await login(user.email, 'Wrong@1234', OWNER);
+    expect((await login(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(429);
+
     await post(ctx.app, '/app_api/reset_password', { email: user.email, user_type: 1 });
     const [mail] = await outboxFor(ctx.app, user.email);
     const token = mail?.body.match(/\/set-forget-password\/([\w-]+)/)?.[1] ?? '';
@@ -48,32 +93,69 @@ describe('failed logins per account', () => {
       jwt_token: token,
     });
     expect(changed.statusCode).toBe(200);
-    await loginAs(ctx.app, user.email, 'Unlocked@2026');
-  });
-
-  /** Counts failures as failed logins would, without spending scrypt on each. */
-  async function failures(email: string, count: number) {
-    for (let i = 0; i < count; i++) {
-      await ctx.app.limiter.hit(loginLimitKey(email, 1), LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-    }
-  }
-
-  it('a successful login clears the count of failures', async () => {
-    const user = await createUser(ctx.database);
-    await failures(user.email, LOGIN_FAILURES_MAX - 1);
-    await loginAs(ctx.app, user.email);
-    await failures(user.email, LOGIN_FAILURES_MAX - 1);
-    // Without the clearing this would be the 20th attempt in the window.
-    await loginAs(ctx.app, user.email);
+    expect(await ctx.app.loginProtection.accountFailures(user)).toBe(0);
+    expect((await login(user.email, 'Unlocked@2026', OWNER)).statusCode).toBe(200);
   });
 
   it('counts unknown emails too, so the answer does not tell which accounts exist', async () => {
     const email = uniqueEmail('ghost');
-    await failures(email, LOGIN_FAILURES_MAX - 1);
-    expect((await login(email, 'Wrong@1234')).statusCode).toBe(400);
-    const res = await login(email, 'Wrong@1234');
+    const address = '192.0.2.77';
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
+      expect((await login(email, 'Wrong@1234', address)).statusCode).toBe(400);
+    }
+    const res = await login(email, 'Wrong@1234', address);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(MSG.tooManyLogins);
+  });
+
+  it('limits one address to a few logins a minute, well below the general ceiling', async () => {
+    expect(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE * 10).toBeLessThanOrEqual(IP_LIMIT_PER_MINUTE);
+    const address = '192.0.2.99';
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_IP_PER_MINUTE; i++) {
+      expect((await login(uniqueEmail('spray'), 'Wrong@1234', address)).statusCode).toBe(400);
+    }
+    const res = await login(uniqueEmail('spray'), 'Wrong@1234', address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ code: 429, message: MSG.tooManyRequests });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address is not affected.
+    expect((await login(uniqueEmail('spray'), 'Wrong@1234', '192.0.2.100')).statusCode).toBe(400);
+  });
+});
+
+describe('bounded password hashing', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ SEED_DEMO: 'false', HASH_CONCURRENCY: '1', HASH_QUEUE_MAX: '1' });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 503 with Retry-After when the hashing queue is full, and serves the rest', async () => {
+    const user = await createUser(ctx.database);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/app_api/login',
+          payload: { email: user.email, password: TEST_PASSWORD, user_type: 1 },
+          remoteAddress: `192.0.2.${10 + i}`,
+        }),
+      ),
+    );
+    const busy = answers.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) {
+      expect(r.json()).toEqual({ code: 503, message: MSG.serverBusy });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // One hash runs and one waits: those are served, the rest are turned away at once.
+    const served = answers.filter((r) => r.statusCode === 200).length;
+    expect(served).toBeGreaterThanOrEqual(1);
+    expect(served).toBeLessThanOrEqual(2);
+    expect(served + busy.length).toBe(answers.length);
+    // A refusal is not a pile-up: once the queue has drained, the next call is served.
+    await loginAs(ctx.app, user.email);
   });
 });
 
@@ -179,18 +261,19 @@ describe.skipIf(!redisUrl)('with Redis (REDIS_URL), the limits hold across proce
 
   it('shares the failed-login count between two app instances', async () => {
     const email = uniqueEmail('redis');
-    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
-      await (i % 2 ? a : b).app.limiter.hit(
-        loginLimitKey(email, 1),
-        LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
-      );
-    }
-    const res = await post(a.app, '/app_api/login', {
-      email,
-      password: 'Whatever@1',
-      user_type: 1,
+    const remoteAddress = `10.${Math.floor(Math.random() * 254)}.0.1`;
+    // Counted as the login call counts (the per-IP ceiling here is 2 calls a minute).
+    const attempt = { email, userType: 1, ip: remoteAddress, passwordHash: null };
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++)
+      await (i % 2 ? a : b).app.loginProtection.admit(attempt);
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/app_api/login',
+      payload: { email, password: 'Whatever@1', user_type: 1 },
+      remoteAddress,
     });
     expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(MSG.tooManyLogins);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
   });
 });

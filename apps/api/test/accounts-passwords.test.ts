@@ -35,14 +35,15 @@ async function tokenFromEmail(email: string): Promise<string> {
 describe('POST /app_api/reset_password', () => {
   it('emails a link to /set-forget-password/{token} and never returns the token', async () => {
     const user = await createUser(ctx.database, { firstName: 'Rosa' });
-    const res = await requestReset(user.email.toUpperCase(), { host: 'portal.example:8080' });
+    const res = await requestReset(user.email.toUpperCase());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, message: MSG.resetLinkSent });
 
     const [mail] = await outboxFor(ctx.app, user.email);
     expect(mail).toMatchObject({ channel: 'email', subject: 'Reset your MoveHub password' });
     expect(mail?.body).toContain('Hi Rosa,');
-    expect(mail?.body).toMatch(/http:\/\/portal\.example:8080\/set-forget-password\/[\w-]{43}\b/);
+    // No PUBLIC_URL here: the link is on http://HOST:PORT of the configuration.
+    expect(mail?.body).toMatch(/http:\/\/127\.0\.0\.1:3000\/set-forget-password\/[\w-]{43}\b/);
     expect(mail?.body).toContain('30 minutes');
     const token = await tokenFromEmail(user.email);
     expect(res.body).not.toContain(token);
@@ -57,6 +58,19 @@ describe('POST /app_api/reset_password', () => {
     expect(ttl).toBeCloseTo(30, 5);
   });
 
+  it('builds the link from the configuration, never from the Host or forwarded headers', async () => {
+    const user = await createUser(ctx.database);
+    const res = await requestReset(user.email, {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await outboxFor(ctx.app, user.email);
+    expect(mail?.body).toContain('http://127.0.0.1:3000/set-forget-password/');
+    expect(mail?.body).not.toContain('evil.example');
+  });
+
   it('answers an unknown email with 400 "Invalid Email" and sends nothing', async () => {
     const email = uniqueEmail();
     const res = await requestReset(email);
@@ -69,6 +83,28 @@ describe('POST /app_api/reset_password', () => {
     const res = await requestReset('nope');
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MSG.loginEmailInvalid);
+  });
+});
+
+describe('reset links with PUBLIC_URL set', () => {
+  let configured: TestContext;
+  beforeAll(async () => {
+    configured = await buildTestApp({ PUBLIC_URL: 'https://portal.movehub.test/' });
+  });
+  afterAll(() => configured.close());
+
+  it('point at PUBLIC_URL whatever Host the request names', async () => {
+    const user = await createUser(configured.database);
+    const res = await post(
+      configured.app,
+      '/app_api/reset_password',
+      { email: user.email, user_type: 1 },
+      { host: 'evil.example' },
+    );
+    expect(res.statusCode).toBe(200);
+    const [mail] = await outboxFor(configured.app, user.email);
+    expect(mail?.body).toMatch(/https:\/\/portal\.movehub\.test\/set-forget-password\/[\w-]{43}\b/);
+    expect(mail?.body).not.toContain('evil.example');
   });
 });
 

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@movehub/shared';
-import { users } from '../src/db/schema';
+import { uploads, users } from '../src/db/schema';
+import { PROFILE_PICTURE_INVALID } from '../src/modules/accounts/profile.service';
 import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
 import {
   post,
@@ -13,12 +17,18 @@ import {
 } from './accounts-helpers';
 
 let ctx: TestContext;
+let dataDir: string;
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // Pictures are uploaded for real, into a folder of this file's own.
+  dataDir = mkdtempSync(path.join(tmpdir(), 'movehub-profile-'));
+  ctx = await buildTestApp({ DATA_DIR: dataDir });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-/** A fresh customer with a phone and a session (no login call: scrypt is slow). */
+/** A fresh customer with a phone and a session (no login call: hashing is slow). */
 async function signedIn() {
   const user = await createUser(ctx.database, {
     phone: uniquePhone(),
@@ -35,6 +45,26 @@ async function signedIn() {
       headers: { 'x-sh-auth': token },
     });
   return { user, token, update };
+}
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads a picture through the real call and answers its file_url. */
+async function uploadPicture(): Promise<string> {
+  const fd = new FormData();
+  fd.append('upload_type', 'profile');
+  fd.append('upload_file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/app_api/upload_s3_file',
+    payload: fd as never,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  return (res.json() as { file_url: string }).file_url;
 }
 
 describe('PUT /api/customer/update_customer', () => {
@@ -112,16 +142,49 @@ describe('PUT /api/customer/update_customer', () => {
     expect(phone.json()).toEqual({ code: 409, message: MSG.phoneTaken });
   });
 
-  it('sets the profile picture from an upload path, removes it with null, refuses script links', async () => {
+  it('sets the profile picture from an upload of ours, keeps it, and removes it with null', async () => {
     const { update } = await signedIn();
-    const set = await update({ profile_pic: '/uploads/abc123.png' });
-    expect(set.json().data.profile_picture).toBe('/uploads/abc123.png');
+    const picture = await uploadPicture();
+    const set = await update({ profile_pic: picture });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.profile_picture).toBe(picture);
     const kept = await update({ first_name: 'Rosa' });
-    expect(kept.json().data.profile_picture).toBe('/uploads/abc123.png');
+    expect(kept.json().data.profile_picture).toBe(picture);
     const removed = await update({ profile_pic: null });
     expect(removed.json().data.profile_picture).toBeNull();
-    const script = await update({ profile_pic: 'javascript:alert(1)' });
-    expect(script.statusCode).toBe(400);
+    // The spec serves images from a base path plus the file name: the bare name is ours too.
+    const bare = await update({ profile_pic: picture.slice('/uploads/'.length) });
+    expect(bare.json().data.profile_picture).toBe(picture);
+  });
+
+  it.each([
+    ['a path that reads as another host', '/\\evil.example/x.png'],
+    ['another site', 'https://evil.example/x.png'],
+    ['a protocol-relative link', '//evil.example/x.png'],
+    ['a script link', 'javascript:alert(1)'],
+    ['a data URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['an upload path of a file that does not exist', `/uploads/${'0'.repeat(32)}.png`],
+    ['a path out of the upload folder', '/uploads/../secret.png'],
+  ])('refuses %s as profile_pic with 400 and keeps the picture', async (_label, link) => {
+    const { update } = await signedIn();
+    const picture = await uploadPicture();
+    await update({ profile_pic: picture });
+    const res = await update({ profile_pic: link });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: PROFILE_PICTURE_INVALID });
+    const kept = await update({ first_name: 'Rosa' });
+    expect(kept.json().data.profile_picture).toBe(picture);
+  });
+
+  it('refuses an upload of ours once the clean-up has removed it', async () => {
+    const { update } = await signedIn();
+    const picture = await uploadPicture();
+    await ctx.database.db
+      .update(uploads)
+      .set({ deletedAt: new Date() })
+      .where(eq(uploads.fileName, picture.slice('/uploads/'.length)));
+    const res = await update({ profile_pic: picture });
+    expect(res.statusCode).toBe(400);
   });
 
   it('uses the profile messages for bad names (422)', async () => {

@@ -10,6 +10,7 @@ import {
   latestCode,
   post,
   proveEmail,
+  provePhone,
   sendEmailCode,
   signUpForm,
   STRONG_PASSWORD,
@@ -148,7 +149,7 @@ describe('sign-up (validate, email code, phone code, register_customer)', () => 
       .where(eq(verificationCodes.target, email));
     expect(proofs.every((p) => p.consumedAt !== null)).toBe(true);
     const [row] = await usersWithEmail(email);
-    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('refuses to register without a verified email (400) and writes nothing', async () => {
@@ -187,10 +188,14 @@ describe('sign-up (validate, email code, phone code, register_customer)', () => 
 
   it('answers 409 when the email or the phone belongs to a customer', async () => {
     const existing = await createUser(ctx.database, { phone: uniquePhone() });
+    await proveEmail(ctx.app, existing.email);
     const taken = await register(signUpForm({ email: existing.email }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ code: 409, message: MSG.emailTaken });
-    const phone = await register(signUpForm({ phone: existing.phone }));
+    const form = signUpForm({ phone: existing.phone });
+    await proveEmail(ctx.app, form.email);
+    await provePhone(ctx.app, existing.phone!);
+    const phone = await register(form);
     expect(phone.statusCode).toBe(409);
     expect(phone.json()).toEqual({ code: 409, message: MSG.phoneTaken });
   });

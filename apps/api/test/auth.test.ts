@@ -1,6 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../src/db/schema';
+import { sessions, users } from '../src/db/schema';
 import { DEMO_CUSTOMER } from '../src/db/seed/demo';
 import { hashToken } from '../src/lib/tokens';
 import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper';
@@ -127,6 +128,36 @@ describe('POST /app_api/login', () => {
       code: 400,
       message: 'The request body is larger than the 1 MB limit.',
     });
+  });
+});
+
+describe('password hashes of the former scheme', () => {
+  /** scrypt$N$r$p$salt$hash, as stored before argon2id. */
+  function scryptHash(password: string): string {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 64, {
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+      maxmem: 256 * 1024 * 1024,
+    });
+    return ['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join(
+      '$',
+    );
+  }
+
+  it('are accepted and replaced by argon2id at the next successful login', async () => {
+    const user = await createUser(ctx.database, { passwordHash: scryptHash(TEST_PASSWORD) });
+    const wrong = await login({ email: user.email, password: 'Wrong@1234', user_type: 1 });
+    expect(wrong.statusCode).toBe(400);
+    const stored = async () =>
+      (await ctx.database.db.select().from(users).where(eq(users.id, user.id)))[0]?.passwordHash;
+    expect(await stored()).toMatch(/^scrypt\$/);
+
+    await loginAs(ctx.app, user.email);
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The new hash holds the same password.
+    await loginAs(ctx.app, user.email);
   });
 });
 

@@ -169,6 +169,39 @@ describe('service area and wait-list', () => {
     }
   });
 
+  it('the wizard lookup answers 200 with served true for 90012 and false for 10001', async () => {
+    const lookup = (zip: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/customer/service_area?zip_code=${zip}` });
+    const served = await lookup('90012');
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toEqual({
+      code: 200,
+      message: 'Your area is served.',
+      data: { zip_code: '90012', served: true },
+    });
+    for (const zip of ['10001', '91761']) {
+      const res = await lookup(zip);
+      expect(res.statusCode, zip).toBe(200);
+      expect(res.json()).toEqual({
+        code: 200,
+        message: MSG.notInArea,
+        data: { zip_code: zip, served: false },
+      });
+    }
+  });
+
+  it('the wizard lookup refuses a malformed or missing zip with 422', async () => {
+    for (const url of [
+      '/api/customer/service_area?zip_code=9001',
+      '/api/customer/service_area?zip_code=abcde',
+      '/api/customer/service_area',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(422);
+      expect((res.json() as { code: number }).code).toBe(422);
+    }
+  });
+
   it('adds to the wait-list, and a repeat is still 200 with one row', async () => {
     const payload = { email: 'Wait.Lister@Example.com', zip_code: '10001' };
     for (const body of [payload, payload, { ...payload, email: 'wait.lister@example.com' }]) {

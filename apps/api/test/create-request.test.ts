@@ -532,44 +532,34 @@ describe('generate_request_by_customer (direct-link mode)', () => {
     return row!.id;
   };
 
-  it('creates the customer by email, then reuses it; sets request_type and company', async () => {
+  it('puts the request in the company queue with the contact on it, and no customer', async () => {
     const email = `direct-${Date.now()}@example.com`;
-    const first = await direct(directPayload(email, DEMO_DIRECT_LINKS.company));
+    const first = await direct(directPayload(email.toUpperCase(), DEMO_DIRECT_LINKS.company));
     expect(first.statusCode, first.body).toBe(200);
     const data = (first.json() as { data: { Request_ID: { id: number }; phone: string } }).data;
     expect(data.phone).toBe(DEMO_COMPANIES[0].profile.phone);
     const db = ctx.database.db;
-    const customers = await db.select().from(users).where(eq(users.email, email));
-    expect(customers).toHaveLength(1);
-    expect(customers[0]).toMatchObject({
-      userType: 1,
-      passwordHash: null,
-      loginBy: 'app',
-      firstName: 'Jordan',
-      phone: '+13235550123',
-    });
+    // A caller without a token proves nothing: no account is made for the email (see
+    // direct-requests.test.ts for the confirmation that attaches the request).
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
     const companyId = await swiftId();
     const [row] = await db.select().from(requests).where(eq(requests.id, data.Request_ID.id));
     expect(row).toMatchObject({
-      customerId: customers[0]!.id,
+      customerId: null,
       requestType: 1,
       companyId,
       windowFrom: '10:00',
       windowTo: '11:00',
+      contactFirstName: 'Jordan',
       contactEmail: email,
+      contactPhone: '+13235550123',
       createdByUserId: null,
     });
     const notes = await db
       .select({ userId: notifications.userId })
       .from(notifications)
       .where(eq(notifications.requestId, data.Request_ID.id));
-    expect(notes.map((n) => n.userId).sort()).toEqual([customers[0]!.id, companyId].sort());
-
-    const second = await direct(directPayload(email.toUpperCase(), DEMO_DIRECT_LINKS.company));
-    expect(second.statusCode, second.body).toBe(200);
-    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    const mine = await db.select().from(requests).where(eq(requests.customerId, customers[0]!.id));
-    expect(mine).toHaveLength(2);
+    expect(notes.map((n) => n.userId)).toEqual([companyId]);
   });
 
   it('refuses an invalid link and bad contact fields, writing nothing', async () => {

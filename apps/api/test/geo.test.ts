@@ -50,6 +50,85 @@ describe('offline geo (the default provider)', () => {
     ).toBe(true);
   });
 
+  it("offers a city's central zips first, not its lowest numbers or post-office boxes", async () => {
+    const list = await autocomplete('Los Angeles');
+    expect(list).toHaveLength(8);
+    expect(list.every((p) => p.city === 'Los Angeles' && p.state === 'CA')).toBe(true);
+    const zips = list.map((p) => p.zip_code);
+    // Numeric order would give 90001–90008 (South LA); 90009 and 90030 are PO boxes.
+    expect(zips).not.toEqual([
+      '90001',
+      '90002',
+      '90003',
+      '90004',
+      '90005',
+      '90006',
+      '90007',
+      '90008',
+    ]);
+    expect(zips).not.toContain('90009');
+    expect(zips).not.toContain('90030');
+    // Each is within five miles of downtown and Koreatown, the middle of the city.
+    for (const p of list) {
+      expect(
+        haversineMiles(DOWNTOWN, { lat: p.latitude ?? 0, lng: p.longitude ?? 0 }),
+      ).toBeLessThan(5);
+    }
+  });
+
+  it('ranks the whole city name before longer names that start with it', async () => {
+    const list = await autocomplete('Santa Monica');
+    expect(list[0]?.city).toBe('Santa Monica');
+    // The residential zips (90401–90405) before Santa Monica's post-office boxes.
+    expect(
+      list
+        .slice(0, 5)
+        .map((p) => p.zip_code)
+        .sort(),
+    ).toEqual(['90401', '90402', '90403', '90404', '90405']);
+  });
+
+  it('keeps a typed street and offers the zips of the city typed after it', async () => {
+    const list = await autocomplete('200 N Spring St, Los Angeles');
+    expect(list.length).toBeGreaterThan(0);
+    for (const p of list) {
+      expect(p.street_address).toBe('200 N Spring St');
+      expect(p.city).toBe('Los Angeles');
+      expect(p.description).toBe(`200 N Spring St, Los Angeles, CA ${p.zip_code}, USA`);
+    }
+    // Without a comma, and with the zip instead of the city.
+    expect((await autocomplete('200 N Spring St Los Angeles'))[0]?.street_address).toBe(
+      '200 N Spring St',
+    );
+    const [byZip] = await autocomplete('200 N Spring St 90012');
+    expect(byZip?.description).toBe('200 N Spring St, Los Angeles, CA 90012, USA');
+    // The full label, as the field shows it once chosen, finds itself.
+    const again = await autocomplete('200 N Spring St, Los Angeles, CA 90012, USA');
+    expect(again.map((p) => p.place_id)).toEqual([byZip?.place_id]);
+    // A street alone names no place the gazetteer knows.
+    expect(await autocomplete('200 N Spring St')).toEqual([]);
+  });
+
+  it('geocodes a street suggestion at the centre of its zip, with the street as typed', async () => {
+    const [choice] = await autocomplete('200 N Spring St, Los Angeles, CA 90012');
+    const res = await get(
+      `/api/geo/geocode?place_id=${encodeURIComponent(choice?.place_id ?? '')}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: {
+        address: {
+          zip_code: '90012',
+          formated_address: '200 N Spring St, Los Angeles, CA 90012, USA',
+          street_number: '200',
+          route: 'N Spring St',
+          lat: DOWNTOWN.lat,
+          lng: DOWNTOWN.lng,
+        },
+      },
+    });
+  });
+
   it('gives an empty list under 2 characters or without a match', async () => {
     expect(await autocomplete('9')).toEqual([]);
     expect(await autocomplete(' ')).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
@@ -13,6 +13,8 @@ import { randomCode } from '../src/lib/tokens';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The file's own PostgreSQL database; undefined on PGlite. */
+  databaseUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,8 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** Sees every route as it is registered, before the app's own hooks change it. */
+  onRoute?: (route: RouteOptions) => void,
 ): Promise<TestContext> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -48,16 +52,45 @@ export async function buildTestApp(
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await database.migrate();
   await seed({ db: database.db, demo: config.seedDemo });
+  const app = await buildApp({ config, database, onRoute });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Another API process on the same database as ctx: on PostgreSQL a second app with a pool of its
+ * own, on PGlite a second app on the same embedded instance (which one process owns). Close it
+ * before ctx.
+ */
+export async function buildPeerApp(
+  ctx: TestContext,
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const database = ctx.databaseUrl
+    ? await openDatabase({ databaseUrl: ctx.databaseUrl, poolSize: 4 })
+    : ctx.database;
   const app = await buildApp({ config, database });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: ctx.databaseUrl,
     close: async () => {
       await app.close();
-      await database.close();
-      await dropDatabase();
+      if (database !== ctx.database) await database.close();
     },
   };
 }

@@ -1,12 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG, UPLOAD_MAX_BYTES } from '@movehub/shared';
-import { uploads } from '../src/db/schema';
-import { buildTestApp, type TestContext } from './helper';
+import { companyProfiles, requestItemImages, requestItems, uploads } from '../src/db/schema';
+import {
+  UPLOAD_CLEANUP_JOB,
+  UPLOAD_QUOTA_EXCEEDED,
+  UPLOAD_STORAGE_FULL,
+} from '../src/modules/uploads/uploads.service';
+import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 
 // A real 1×1 PNG, and the magic bytes of the other accepted formats followed by filler.
 const PNG = Buffer.from(
@@ -318,5 +323,152 @@ describe('the per-IP ceiling of uploads', () => {
       await limited.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A PNG padded to about `mb` megabytes: an image by its bytes, large enough to count. */
+const pngOf = (mb: number) => Buffer.concat([PNG, Buffer.alloc(Math.round(mb * 1024 * 1024))]);
+
+describe('the hourly byte quota of an address', () => {
+  let limited: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'movehub-uploads-quota-'));
+    // The smallest quota allowed: one full-size upload an hour.
+    limited = await buildTestApp({
+      DATA_DIR: dir,
+      SEED_DEMO: 'false',
+      UPLOAD_QUOTA_BYTES_PER_HOUR: String(UPLOAD_MAX_BYTES),
+    });
+  });
+  afterAll(async () => {
+    await limited.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const send = (bytes: Buffer, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/app_api/upload_s3_file',
+      payload: form({ bytes }) as never,
+      remoteAddress,
+    });
+
+  it('answers 429 with Retry-After in the envelope once an address has sent its bytes for the hour', async () => {
+    expect((await send(pngOf(3), '10.0.0.1')).statusCode).toBe(200);
+    const res = await send(pngOf(3), '10.0.0.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ code: 429, message: UPLOAD_QUOTA_EXCEEDED });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(readdirSync(path.join(dir, 'uploads'))).toHaveLength(1);
+  });
+
+  it('refuses over the quota before it inspects the bytes', async () => {
+    // Not an image: past the quota the answer is still 429, so the image check never ran.
+    const res = await send(Buffer.alloc(3 * 1024 * 1024, 'a'), '10.0.0.1');
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('refuses an announced body over the quota before reading it', async () => {
+    // A body that announces its size and would not even parse: 429, not 400, so it was not read.
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/app_api/upload_s3_file',
+      payload: Buffer.alloc(3 * 1024 * 1024, 'x'),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('counts each address apart', async () => {
+    expect((await send(pngOf(3), '10.0.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('the ceiling of all stored uploads', () => {
+  let full: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'movehub-uploads-full-'));
+    full = await buildTestApp({
+      DATA_DIR: dir,
+      SEED_DEMO: 'false',
+      UPLOAD_STORAGE_MAX_BYTES: String(UPLOAD_MAX_BYTES),
+    });
+  });
+  afterAll(async () => {
+    await full.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 507 in the envelope, to every address, once storage holds its ceiling', async () => {
+    const send = (remoteAddress: string) =>
+      full.app.inject({
+        method: 'POST',
+        url: '/app_api/upload_s3_file',
+        payload: form({ bytes: pngOf(3) }) as never,
+        remoteAddress,
+      });
+    expect((await send('10.0.1.1')).statusCode).toBe(200);
+    for (const address of ['10.0.1.1', '10.0.1.2']) {
+      const res = await send(address);
+      expect(res.statusCode, address).toBe(507);
+      expect(res.json(), address).toEqual({ code: 507, message: UPLOAD_STORAGE_FULL });
+    }
+    expect(readdirSync(path.join(dir, 'uploads'))).toHaveLength(1);
+  });
+});
+
+describe('the clean-up of unreferenced uploads', () => {
+  const nameOf = (url: string) => url.slice('/uploads/'.length);
+  const uploadOne = async () => {
+    const res = await upload(form({ bytes: PNG }));
+    expect(res.statusCode).toBe(200);
+    return res.json().file_url as string;
+  };
+  const age = (url: string, hours: number) =>
+    ctx.database.db
+      .update(uploads)
+      .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+      .where(eq(uploads.fileName, nameOf(url)));
+  const stored = async (url: string) => {
+    const rows = await ctx.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileName, nameOf(url)));
+    return rows.length === 1 && existsSync(path.join(uploadDir, nameOf(url)));
+  };
+
+  it('deletes an upload nothing references after 24 hours and keeps pictures, item photos and young files', async () => {
+    const [orphan, profile, company, item, young] = await Promise.all(
+      Array.from({ length: 5 }, uploadOne),
+    );
+    for (const url of [orphan, profile, company, item]) await age(url!, 25);
+    await age(young!, 23);
+
+    const customer = await createUser(ctx.database, { profilePicture: profile });
+    const mover = await createUser(ctx.database, { userType: 2 });
+    await ctx.database.db
+      .insert(companyProfiles)
+      .values({ userId: mover.id, name: 'Swift', profilePicture: `/uploads/${nameOf(company!)}` });
+    const request = await createRequest(ctx.database, { customerId: customer.id });
+    const [line] = await ctx.database.db
+      .insert(requestItems)
+      .values({ requestId: request.id, name: 'Sofa', quantity: 1, type: '1', position: 0 })
+      .returning();
+    await ctx.database.db
+      .insert(requestItemImages)
+      .values({ requestItemId: line!.id, imageUrl: item! });
+
+    await ctx.app.jobs.send(UPLOAD_CLEANUP_JOB);
+    expect(await ctx.app.jobs.runDue(UPLOAD_CLEANUP_JOB)).toBe(1);
+
+    expect(await stored(orphan!)).toBe(false);
+    expect(existsSync(path.join(uploadDir, nameOf(orphan!)))).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: orphan! })).statusCode).toBe(404);
+    for (const kept of [profile, company, item, young])
+      expect(await stored(kept!), kept).toBe(true);
   });
 });

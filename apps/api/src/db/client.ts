@@ -19,6 +19,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * How the job queue reaches the same database: the server's URL (pg-boss keeps a pool of its
+   * own), or the one embedded PGlite instance (pg-boss runs on it through its PGlite adapter).
+   */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   migrate(): Promise<void>;
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>;
@@ -55,6 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.databaseUrl },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
@@ -69,6 +75,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

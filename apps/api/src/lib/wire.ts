@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@movehub/shared';
+import { errorEnvelopeSchema, toDollars } from '@movehub/shared';
 import type { z } from 'zod';
 
 /** Response schemas of a route: its success body plus the error envelope for the failures it can give. */
@@ -10,11 +10,5 @@ export function responses<T extends z.ZodType>(ok: T, ...failures: number[]) {
 
 /** Dollars on the wire, integer cents inside. */
 export function centsToDollars(cents: number | null): number | null {
-  return cents == null ? null : cents / 100;
-}
-
-/** 'YYYY-MM-DD' (the database) to 'MM-DD-YYYY' (the spec's s_date). */
-export function toSpecDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-');
-  return `${m}-${d}-${y}`;
+  return cents == null ? null : toDollars(cents);
 }

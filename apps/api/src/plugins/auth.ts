@@ -1,5 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AUTH_HEADER, MSG, type UserType } from '@movehub/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { AUTH_HEADER, hasControlCharacters, MSG, UserType } from '@movehub/shared';
 import { AppError } from '../errors';
 import { authenticate, type UserRow } from '../modules/auth/auth.service';
 
@@ -8,23 +14,47 @@ export interface AuthContext {
   user: UserRow;
 }
 
+/**
+ * Who may call a route, declared in its `config.auth`: the user types admitted (an empty list
+ * admits any signed-in user). A route without it needs no token.
+ */
+export interface AuthRequirement {
+  userTypes: readonly UserType[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
 }
 
+/** Route config of a call for any signed-in user: `config: { ...signedIn }`. */
+export const signedIn = { auth: { userTypes: [] } } satisfies { auth: AuthRequirement };
+/** Route config of a customer's call: `config: { ...customerOnly }`. */
+export const customerOnly = {
+  auth: { userTypes: [UserType.customer] },
+} satisfies { auth: AuthRequirement };
+
+// Our tokens are 43 base64url characters; anything far longer or with control bytes is no token.
+const MAX_TOKEN_LENGTH = 512;
+
 /**
- * A preHandler that admits only a live session of one of the given user types. 401 means
- * the token is missing or dead and nothing else; a live token of another role gets 403.
+ * Admits only a live session of one of the given user types. 401 means the token is missing or
+ * dead and nothing else; a live token of another role gets 403.
  */
-export function requireUser(...types: UserType[]): preHandlerAsyncHookHandler {
+function requireUser(requirement: AuthRequirement): onRequestAsyncHookHandler {
   return async function (this: unknown, request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers[AUTH_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
-    if (!token) throw AppError.unauthorized(MSG.unauthorized);
+    if (!token || token.length > MAX_TOKEN_LENGTH || hasControlCharacters(token)) {
+      throw AppError.unauthorized(MSG.unauthorized);
+    }
     const auth = await authenticate({ db: request.server.db, token });
     if (!auth) throw AppError.unauthorized(MSG.unauthorized);
+    const types = requirement.userTypes;
     if (types.length > 0 && !types.includes(auth.user.userType as UserType)) {
       throw AppError.forbidden('This account may not use this call.');
     }
@@ -32,8 +62,26 @@ export function requireUser(...types: UserType[]): preHandlerAsyncHookHandler {
   };
 }
 
-/** The session a requireUser preHandler admitted; calling it elsewhere is a programming error. */
+/**
+ * Authentication for every route that declares `config.auth`, in one place: an onRequest hook,
+ * so that it runs before the body is read and validated. A caller without a valid token gets 401
+ * whatever it sent, never a 422 that would tell it about the call's fields. Register it before
+ * the route modules: its onRoute hook must see their routes. The OpenAPI document marks those
+ * routes with the session scheme.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const requirement = route.config?.auth;
+    if (!requirement) return;
+    const hooks = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [requireUser(requirement), ...hooks];
+    if (route.schema) route.schema = { security: [{ session: [] }], ...route.schema };
+  });
+}
+
+/** The session the auth hook admitted; calling it on a route without `config.auth` is a bug. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new Error('authOf() called on a route without requireUser()');
+  if (!request.auth) throw new Error('authOf() called on a route without config.auth');
   return request.auth;
 }

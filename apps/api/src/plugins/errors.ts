@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, MSG } from '@movehub/shared';
+import { ErrorCode, MAX_URL_LENGTH, MSG } from '@movehub/shared';
 import { AppError } from '../errors';
 
 interface FieldError {
@@ -45,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: bad JSON, oversize body, wrong content type, bad URL params.
-      let message = 'The request could not be understood.';
+      let message: string = MSG.badRequest;
       let code: ErrorCode = ErrorCode.badRequest;
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = MSG.bodyTooLarge;
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
@@ -62,5 +64,63 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(ErrorCode.internal).send({ code: ErrorCode.internal, message: MSG.internal });
+  });
+}
+
+/**
+ * Fastify's router refusals (a URL that does not decode, a path parameter over maxParamLength),
+ * in the envelope instead of Fastify's own body. Passed as the `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? ErrorCode.uriTooLong : ErrorCode.badRequest;
+  request.log.info({ err: error }, 'request refused by the router');
+  void reply
+    .code(code)
+    .send({ code, message: code === ErrorCode.uriTooLong ? MSG.urlTooLong : MSG.badRequest });
+}
+
+/**
+ * Refusals that Node's HTTP parser makes before any route runs: a request line and headers over
+ * the header limit (431), a request that does not arrive in time (408), bytes that are not HTTP
+ * (400). Written on the socket in the envelope, then the connection closes, as Node itself does.
+ * Passed as the `clientErrorHandler` option.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let code: ErrorCode = ErrorCode.badRequest;
+  let message: string = MSG.badRequest;
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    code = ErrorCode.headersTooLarge;
+    message = MSG.headersTooLarge;
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    code = ErrorCode.requestTimeout;
+    message = MSG.requestTimeout;
+  }
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message });
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * A URL (path and query) over MAX_URL_LENGTH is refused with 414 before any route reads it;
+ * longer still, Node's header limit answers 431 through clientErrorHandler.
+ */
+export function registerUrlLimit(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new AppError(ErrorCode.uriTooLong, MSG.urlTooLong);
+    }
   });
 }

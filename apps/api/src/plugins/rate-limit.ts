@@ -2,25 +2,25 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { IP_LIMIT_PER_MINUTE } from '@movehub/shared';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../lib/rate-limiter';
+import { LoginProtection } from '../lib/login-protection';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counters of the account limits (failed logins); Redis-backed when REDIS_URL is set. */
-    limiter: RateLimiter;
+    /** The sign-in counters (per address, per account and address, per account). */
+    loginProtection: LoginProtection;
   }
 }
 
 /**
  * The per-IP ceiling of a route that can be abused (sign-in, sign-up, codes, password reset,
  * uploads): put it in the route's `config`. Loose on purpose (300 a minute) so that an office
- * behind one address still works; the account limits are the tight ones.
+ * behind one address still works; the sign-in limits (LoginProtection) are the tight ones.
  */
 export const ipRateLimit = { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
 
 /**
  * Abuse limits. Registers @fastify/rate-limit with `global: false` (only routes that carry a
- * `config.rateLimit` are limited) and decorates `app.limiter`. With REDIS_URL both keep their
+ * `config.rateLimit` are limited) and decorates `app.loginProtection`. With REDIS_URL both keep their
  * counters in Redis, so the limits hold across processes; in memory otherwise. Call it before
  * the route modules: its onRoute hooks must see their routes.
  *
@@ -61,6 +61,5 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     ...(redis ? { redis, nameSpace: 'movehub:ip:' } : {}),
   });
 
-  const limiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
-  app.decorate('limiter', limiter);
+  app.decorate('loginProtection', new LoginProtection({ redis }));
 }

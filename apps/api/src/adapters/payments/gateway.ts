@@ -38,6 +38,28 @@ export interface PaymentGateway {
     idempotencyKey: string;
     description: string;
   }): Promise<{ ref: string }>;
+  /**
+   * A provider's signed notice of a payment's outcome, checked against the raw body and read
+   * back from the provider (the payload itself is not trusted); null when the notice concerns
+   * no payment of ours. Throws GatewayError('invalid') on a bad signature. Absent when the
+   * provider sends no notices (the sandbox).
+   */
+  readPaymentNotice?(opts: {
+    rawBody: Buffer;
+    signature: string;
+    secret: string;
+  }): Promise<PaymentNotice | null>;
+}
+
+/** What a provider's notice says about one payment, as the provider reports it now. */
+export interface PaymentNotice {
+  /** The idempotency key we gave the payment. */
+  idempotencyKey: string;
+  /** The provider's id of the payment (a PaymentIntent). */
+  ref: string;
+  outcome: 'succeeded' | 'failed' | 'pending';
+  /** The provider's own status word, for the log and the failure reason. */
+  status: string;
 }
 
 /**

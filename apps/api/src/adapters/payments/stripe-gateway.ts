@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { GatewayError, type CardDetails, type PaymentGateway } from './gateway';
+import { GatewayError, type CardDetails, type PaymentGateway, type PaymentNotice } from './gateway';
 
 /** Stripe: a Customer per customer, PaymentMethods from the browser's token, PaymentIntents,
  * refunds and Connect transfers. The SDK retries network faults with the same idempotency key. */
@@ -108,6 +108,35 @@ export class StripeGateway implements PaymentGateway {
       );
       return { ref: transfer.id };
     });
+  }
+
+  /**
+   * A webhook event: the signature is checked against the raw bytes, only the object's id is
+   * taken from the payload, and the intent is fetched again before anything is believed.
+   */
+  async readPaymentNotice(opts: {
+    rawBody: Buffer;
+    signature: string;
+    secret: string;
+  }): Promise<PaymentNotice | null> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(opts.rawBody, opts.signature, opts.secret);
+    } catch {
+      throw new GatewayError('invalid', 'Invalid Stripe signature.');
+    }
+    if (!event.type.startsWith('payment_intent.')) return null;
+    const { id } = event.data.object as { id: string };
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(id));
+    const key = intent.metadata?.idempotency_key;
+    if (!key) return null;
+    const outcome =
+      intent.status === 'succeeded'
+        ? 'succeeded'
+        : intent.status === 'canceled' || intent.status === 'requires_payment_method'
+          ? 'failed'
+          : 'pending';
+    return { idempotencyKey: key, ref: intent.id, outcome, status: intent.status };
   }
 
   /** Maps Stripe's errors onto the three kinds the product distinguishes. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type Storage } from './storage';
+import { assertStorageKey, keyAfter, type Storage } from './storage';
 
 /** The URL prefix under which the server serves the disk folder (see uploads.routes.ts). */
 export const DISK_PUBLIC_PREFIX = '/uploads/';
@@ -29,9 +29,16 @@ export function createDiskStorage(config: { dir: string }): Storage & { dir: str
         throw err;
       }
     },
+    async delete(key) {
+      assertStorageKey(key);
+      await rm(path.join(dir, key), { force: true });
+    },
     url(key) {
       assertStorageKey(key);
       return `${DISK_PUBLIC_PREFIX}${key}`;
+    },
+    keyOf(url) {
+      return keyAfter(DISK_PUBLIC_PREFIX, url);
     },
   };
 }

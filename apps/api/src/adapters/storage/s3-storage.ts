@@ -1,5 +1,5 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertStorageKey, IMMUTABLE_CACHE, type Storage } from './storage';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertStorageKey, IMMUTABLE_CACHE, keyAfter, type Storage } from './storage';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -12,7 +12,7 @@ export interface S3StorageConfig {
 
 /** The part of S3Client the adapter uses, so a test can hand in a recorder instead. */
 export interface S3Sender {
-  send(command: PutObjectCommand): Promise<unknown>;
+  send(command: PutObjectCommand | DeleteObjectCommand): Promise<unknown>;
 }
 
 /**
@@ -42,9 +42,17 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Sender): Sto
         }),
       );
     },
+    async delete(key) {
+      assertStorageKey(key);
+      // S3 answers a missing key with success too, so a retried clean-up is harmless.
+      await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
     url(key) {
       assertStorageKey(key);
       return `${base}${key}`;
+    },
+    keyOf(url) {
+      return keyAfter(base, url);
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createDiskStorage } from './disk-storage';
 import { createS3Storage, type S3Sender } from './s3-storage';
 
@@ -21,6 +21,31 @@ describe('disk storage', () => {
     expect(storage.url(KEY)).toBe(`/uploads/${KEY}`);
   });
 
+  it('deletes a file, and a file already gone is no error', async () => {
+    const storage = createDiskStorage({ dir: path.join(dir, 'deletes') });
+    await storage.put({ key: KEY, body, contentType: 'image/png' });
+    await storage.delete(KEY);
+    expect(readdirSync(storage.dir)).toEqual([]);
+    await expect(storage.delete(KEY)).resolves.toBeUndefined();
+    await expect(storage.delete('../secret.png')).rejects.toThrow(/invalid storage key/);
+  });
+
+  it('knows its own links and nothing else', () => {
+    const storage = createDiskStorage({ dir });
+    expect(storage.keyOf(`/uploads/${KEY}`)).toBe(KEY);
+    for (const link of [
+      KEY,
+      `https://evil.example/uploads/${KEY}`,
+      `//evil.example/uploads/${KEY}`,
+      `/\\evil.example/${KEY}`,
+      `/uploads/../${KEY}`,
+      `/uploads/${KEY}?x=1`,
+      '/uploads/x.png',
+    ]) {
+      expect(storage.keyOf(link), link).toBeNull();
+    }
+  });
+
   it('refuses a key it did not make (no paths, no other extensions)', async () => {
     const storage = createDiskStorage({ dir });
     for (const key of ['../evil.png', 'a/b.png', 'x.html', `${'ab'.repeat(16)}.svg`]) {
@@ -33,7 +58,7 @@ describe('disk storage', () => {
 
 describe('S3 storage', () => {
   function recorder() {
-    const sent: PutObjectCommand[] = [];
+    const sent: (PutObjectCommand | DeleteObjectCommand)[] = [];
     const client: S3Sender = {
       send: async (command) => {
         sent.push(command);
@@ -71,6 +96,19 @@ describe('S3 storage', () => {
     expect(minio.url(KEY)).toBe(`http://127.0.0.1:9000/b/${KEY}`);
     const aws = createS3Storage({ bucket: 'movehub-files', region: 'eu-west-1' }, client);
     expect(aws.url(KEY)).toBe(`https://movehub-files.s3.eu-west-1.amazonaws.com/${KEY}`);
+  });
+
+  it('deletes the object by its key, and knows only the bucket’s own links', async () => {
+    const { sent, client } = recorder();
+    const storage = createS3Storage(
+      { bucket: 'b', region: 'us-east-1', publicUrl: 'https://cdn.movehub.test/files' },
+      client,
+    );
+    await storage.delete(KEY);
+    expect(sent[0]?.input).toEqual({ Bucket: 'b', Key: KEY });
+    expect(storage.keyOf(`https://cdn.movehub.test/files/${KEY}`)).toBe(KEY);
+    expect(storage.keyOf(`https://cdn.movehub.test.evil.example/files/${KEY}`)).toBeNull();
+    expect(storage.keyOf(`/uploads/${KEY}`)).toBeNull();
   });
 
   it('refuses a key it did not make', async () => {

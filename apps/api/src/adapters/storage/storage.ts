@@ -6,12 +6,26 @@
 export interface Storage {
   readonly kind: 'disk' | 's3';
   put(file: { key: string; body: Buffer; contentType: string }): Promise<void>;
+  /** Removes the file; a file that is already gone is not an error (the clean-up may retry). */
+  delete(key: string): Promise<void>;
   /** The address a browser loads the file from. */
   url(key: string): string;
+  /**
+   * The key of a URL that this storage made (`/uploads/<key>` on disk, the bucket's address plus
+   * the key on S3), or null for any other string: a link elsewhere, a path with tricks in it.
+   */
+  keyOf(url: string): string | null;
 }
 
 /** Random hex and an image extension: the only shape of key the adapters accept or serve. */
 export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+/** The key after prefix when url is exactly prefix plus a well-formed key. */
+export function keyAfter(prefix: string, url: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return STORAGE_KEY_PATTERN.test(key) ? key : null;
+}
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
-import { COMMON_LIST_CATEGORY, ItemType, type ItemSizeCode } from '@movehub/shared';
+import { COMMON_LIST_CATEGORY, ItemType, toCents, type ItemSizeCode } from '@movehub/shared';
 import type { Tx } from '../client';
 import {
   catalogueItems,
@@ -257,8 +257,6 @@ export function laCountyZipCodes() {
   });
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 export async function seedCatalogue(opts: { db: Tx }): Promise<void> {
   const { db } = opts;
 
@@ -292,7 +290,7 @@ export async function seedCatalogue(opts: { db: Tx }): Promise<void> {
       name,
       type: ItemType.regular,
       size,
-      unitPriceCents: cents(dollars),
+      unitPriceCents: toCents(dollars),
     }));
   await db
     .insert(catalogueItems)
@@ -306,7 +304,7 @@ export async function seedCatalogue(opts: { db: Tx }): Promise<void> {
         name,
         type: ItemType.extra,
         size: '0',
-        unitPriceCents: cents(dollars),
+        unitPriceCents: toCents(dollars),
         description,
       })),
     ])

@@ -14,17 +14,14 @@ import {
   updateCustomerBodySchema,
   updateCustomerResponseSchema,
   updatePasswordBodySchema,
-  UserType,
   validateEmailAndPhoneBodySchema,
   verifyEmailCodeBodySchema,
   verifyPhoneCodeBodySchema,
 } from '@movehub/shared';
 import { z } from 'zod';
-import { createMailer } from '../../adapters/mail/mailer';
-import { createSmsSender } from '../../adapters/sms/sms-sender';
-import { createSocialVerifiers, type SocialProvider } from '../../adapters/social/social-verifier';
+import type { SocialProvider } from '../../adapters/social/social-verifier';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, customerOnly, signedIn } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toSessionUser } from '../customers/customers.wire';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords.service';
@@ -43,10 +40,7 @@ const socialErrorSchema = errorEnvelopeSchema.extend({
  * Facebook sign-in, password reset and change, profile update. Rules live in the services.
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer({ config: app.config, log: app.log });
-  const sms = createSmsSender({ config: app.config, log: app.log });
-  const social = createSocialVerifiers({ config: app.config, log: app.log });
-  app.addHook('onClose', () => mailer.close());
+  const { mailer, sms, social } = app;
   const ttlDays = app.config.sessionTtlDays;
 
   // --- sign-up ----------------------------------------------------------------------------
@@ -154,7 +148,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Create a customer account from verified email (and phone) and sign it in',
         body: registerBodySchema,
-        response: responses(sessionResponseSchema, 400, 409, 429),
+        response: responses(sessionResponseSchema, 400, 409, 429, 503),
       },
       config: ipRateLimit,
     },
@@ -244,11 +238,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ipRateLimit,
     },
     async (request) => {
-      // The link must lead to this site: PUBLIC_URL in production, the request's host otherwise.
-      // Production requires PUBLIC_URL (config.ts); the Host header is used only in development.
-      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      // The link leads to the configured site (PUBLIC_URL, else http://HOST:PORT), never to the
+      // request's Host header: whoever asks for the reset chooses that header.
       const { email, user_type } = request.body;
-      await requestPasswordReset({ db: app.db, mailer, email, userType: user_type, origin });
+      await requestPasswordReset({
+        db: app.db,
+        mailer,
+        email,
+        userType: user_type,
+        origin: app.config.publicUrl,
+      });
       return { code: 200, message: MSG.resetLinkSent };
     },
   );
@@ -260,13 +259,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Set a new password from a reset link; every session of the account ends',
         body: changePasswordBodySchema,
-        response: responses(okEnvelopeSchema, 400, 429),
+        response: responses(okEnvelopeSchema, 400, 429, 503),
       },
       config: ipRateLimit,
     },
     async (request) => {
       const { jwt_token, password } = request.body;
-      await resetPassword({ db: app.db, token: jwt_token, password, limiter: app.limiter });
+      await resetPassword({
+        db: app.db,
+        token: jwt_token,
+        password,
+        protection: app.loginProtection,
+      });
       return { code: 200, message: MSG.passwordChanged };
     },
   );
@@ -278,10 +282,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Change the password of the signed-in user; its other sessions end',
         body: updatePasswordBodySchema,
-        response: responses(okEnvelopeSchema, 401, 429),
+        response: responses(okEnvelopeSchema, 401, 429, 503),
       },
-      config: ipRateLimit,
-      preHandler: requireUser(),
+      config: { ...ipRateLimit, ...signedIn },
     },
     async (request) => {
       const { user, sessionId } = authOf(request);
@@ -307,12 +310,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateCustomerBodySchema,
         response: responses(updateCustomerResponseSchema, 400, 401, 403, 409),
       },
-      preHandler: requireUser(UserType.customer),
+      config: customerOnly,
     },
     async (request) => {
       const body = request.body;
       const user = await updateCustomer({
         db: app.db,
+        storage: app.storage,
         user: authOf(request).user,
         changes: {
           firstName: body.first_name,

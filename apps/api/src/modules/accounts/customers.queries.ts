@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { MSG, UserType } from '@movehub/shared';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { randomCode } from '../../lib/tokens';
 
@@ -21,6 +21,21 @@ export async function findCustomerByEmail(opts: {
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether a customer can sign in: with a password or a linked Google or Facebook account. An
+ * account with neither (left by direct requests of an earlier version, which made one per
+ * contact email) belongs to nobody yet: whoever proves the email takes it over.
+ */
+export async function canSignIn(opts: { db: Tx; user: UserRow }): Promise<boolean> {
+  if (opts.user.passwordHash) return true;
+  const [identity] = await opts.db
+    .select({ id: userIdentities.id })
+    .from(userIdentities)
+    .where(eq(userIdentities.userId, opts.user.id))
+    .limit(1);
+  return Boolean(identity);
 }
 
 /** Whether another customer than exceptUserId has this email or phone. */

@@ -6,9 +6,9 @@ import { passwordResets, users } from '../../db/schema';
 import { minutesFromNow } from '../../db/time';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import type { LoginProtection } from '../../lib/login-protection';
 import { hashToken, newToken } from '../../lib/tokens';
-import { loginLimitKey, revokeAllSessions, revokeOtherSessions } from '../auth/auth.service';
+import { revokeAllSessions, revokeOtherSessions } from '../auth/auth.service';
 import { resetPasswordMessage } from './accounts.messages';
 
 /** The page of the web app that a reset link opens (spec route /set-forget-password/{token}). */
@@ -66,14 +66,14 @@ export async function requestPasswordReset(opts: {
 
 /**
  * change_password: sets the password from a reset link, spends the link and ends every session
- * of the account, in one transaction. The account's failed-login lock is lifted as well: the
- * owner has just proved control of the mailbox.
+ * of the account, in one transaction. The account's failed-login counters are cleared as well:
+ * the owner has just proved control of the mailbox.
  */
 export async function resetPassword(opts: {
   db: Db;
   token: string;
   password: string;
-  limiter: RateLimiter;
+  protection: LoginProtection;
 }): Promise<void> {
   const live = (db: Tx) =>
     db
@@ -87,7 +87,7 @@ export async function resetPassword(opts: {
         ),
       )
       .limit(1);
-  // A dead link is refused before scrypt spends a third of a second on the new password.
+  // A dead link is refused before the new password is hashed.
   if ((await live(opts.db)).length === 0) throw AppError.badRequest(MSG.resetLinkInvalid);
   const passwordHash = await hashPassword(opts.password);
   const user = await opts.db.transaction(async (tx) => {
@@ -107,7 +107,7 @@ export async function resetPassword(opts: {
     return updated ?? null;
   });
   if (!user) throw AppError.badRequest(MSG.resetLinkInvalid);
-  await opts.limiter.reset(loginLimitKey(user.email, user.userType));
+  await opts.protection.passwordReset(user);
 }
 
 /** update_password (the Change Password modal): new password; other sessions end, this one stays. */

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation, lockName } from '../../db/locks';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Storage } from '../../adapters/storage/storage';
+import { liveUploadKey } from '../uploads/uploads.service';
 import { assertAvailable, type UserRow } from './customers.queries';
 import { consumeProof } from './verification.service';
 
@@ -14,19 +16,12 @@ export interface ProfileChanges {
   /** +1##########; '' or undefined leaves the phone as it is */
   phone?: string | undefined;
   howFoundUs?: HowFoundUs | undefined;
-  /** a URL or path from the upload call; null removes the picture, '' or undefined keeps it */
+  /** the file_url of an upload of ours; null removes the picture, '' or undefined keeps it */
   profilePicture?: string | null | undefined;
 }
 
 /** Not in the shared messages: a picture must be a link to an uploaded file, nothing scriptable. */
 export const PROFILE_PICTURE_INVALID = 'The profile picture must be an uploaded image.';
-
-function isPictureLink(value: string): boolean {
-  // A path on our server ('/uploads/...'), a bare file name, or an http(s) URL (S3); never
-  // javascript:, data: or any other scheme.
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  return (!scheme || scheme === 'http' || scheme === 'https') && !value.startsWith('//');
-}
 
 /**
  * update_customer. Absent fields stay as they are. A new email or phone must have been proved
@@ -36,6 +31,7 @@ function isPictureLink(value: string): boolean {
  */
 export async function updateCustomer(opts: {
   db: Db;
+  storage: Storage;
   user: UserRow;
   changes: ProfileChanges;
 }): Promise<UserRow> {
@@ -59,8 +55,17 @@ export async function updateCustomer(opts: {
   if (changes.howFoundUs !== undefined) set.howFoundUs = changes.howFoundUs;
   if (changes.profilePicture === null) set.profilePicture = null;
   else if (changes.profilePicture) {
-    if (!isPictureLink(changes.profilePicture)) throw AppError.badRequest(PROFILE_PICTURE_INVALID);
-    set.profilePicture = changes.profilePicture;
+    // Only a file of ours that still exists: a browser loads this link for every page of the
+    // portal, so a link elsewhere (https://evil.example/x.png, //host/x, /\host/x) would let a
+    // stranger's server see each visit, and a removed file would show a broken image. Stored
+    // in the storage's own form, so a bare file name becomes its URL.
+    const key = await liveUploadKey({
+      db: opts.db,
+      storage: opts.storage,
+      link: changes.profilePicture,
+    });
+    if (!key) throw AppError.badRequest(PROFILE_PICTURE_INVALID);
+    set.profilePicture = opts.storage.url(key);
   }
   if (Object.keys(set).length === 0) return user;
 

@@ -194,6 +194,34 @@ export async function verifyCode(opts: {
   if (outcome !== 'verified') throw AppError.badRequest(OUTCOME_MESSAGE[outcome]);
 }
 
+/** The newest code of an address and whether it is an unspent proof (verified, in time). */
+function newestProof(opts: { db: Tx; channel: CodeChannel; target: string }) {
+  const target = opts.channel === 'email' ? opts.target.trim().toLowerCase() : opts.target;
+  return opts.db
+    .select({
+      id: codes.id,
+      usable: sql<boolean>`(${codes.verifiedAt} is not null and ${codes.consumedAt} is null and ${codes.verifiedAt} > ${minutesAgo(VERIFIED_PROOF_MINUTES)})`,
+    })
+    .from(codes)
+    .where(and(eq(codes.channel, opts.channel), eq(codes.target, target)))
+    .orderBy(desc(codes.id))
+    .limit(1);
+}
+
+/**
+ * Whether an address has an unspent proof (the test of consumeProof, without spending or
+ * locking): a cheap check before costly work, such as hashing a password, that the proof gates.
+ * The proof is still spent by consumeProof in the transaction of the change.
+ */
+export async function hasProof(opts: {
+  db: Tx;
+  channel: CodeChannel;
+  target: string;
+}): Promise<boolean> {
+  const [row] = await newestProof(opts);
+  return Boolean(row?.usable);
+}
+
 /**
  * Spends the proof that an address was verified: the newest code of the address, verified
  * within VERIFIED_PROOF_MINUTES and not spent yet. Call it in the transaction of the change it
@@ -204,17 +232,7 @@ export async function consumeProof(opts: {
   channel: CodeChannel;
   target: string;
 }): Promise<boolean> {
-  const target = opts.channel === 'email' ? opts.target.trim().toLowerCase() : opts.target;
-  const [row] = await opts.db
-    .select({
-      id: codes.id,
-      usable: sql<boolean>`(${codes.verifiedAt} is not null and ${codes.consumedAt} is null and ${codes.verifiedAt} > ${minutesAgo(VERIFIED_PROOF_MINUTES)})`,
-    })
-    .from(codes)
-    .where(and(eq(codes.channel, opts.channel), eq(codes.target, target)))
-    .orderBy(desc(codes.id))
-    .limit(1)
-    .for('update');
+  const [row] = await newestProof(opts).for('update');
   if (!row?.usable) return false;
   await opts.db
     .update(codes)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema, loginResponseSchema, okEnvelopeSchema } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, signedIn } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toSessionUser } from '../customers/customers.wire';
 import { login, revokeSession } from './auth.service';
@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password for one user type',
         body: loginBodySchema,
-        response: responses(loginResponseSchema, 400, 429),
+        response: responses(loginResponseSchema, 400, 429, 503),
       },
       config: ipRateLimit,
     },
@@ -26,7 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password,
         userType: user_type,
         ttlDays: app.config.sessionTtlDays,
-        limiter: app.limiter,
+        ip: request.ip,
+        protection: app.loginProtection,
       });
       return {
         code: 200,
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End the session of the token in x-sh-auth',
         response: responses(okEnvelopeSchema, 401),
       },
-      preHandler: requireUser(),
+      config: signedIn,
     },
     async (request) => {
       await revokeSession({ db: app.db, sessionId: authOf(request).sessionId });

@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_FAILURES_MAX, MSG } from '@movehub/shared';
+import { ErrorCode, MSG } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { decoyHash, verifyPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import type { LoginProtection } from '../../lib/login-protection';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,15 +27,13 @@ export async function createSession(opts: {
   return token;
 }
 
-/** The failed-login counter of one account (email and user type), known or not. */
-export function loginLimitKey(email: string, userType: number): string {
-  return `login:${userType}:${email.trim().toLowerCase()}`;
-}
-
 /**
- * Email and password sign-in for one user type; any mismatch gives the same answer. At most
- * LOGIN_FAILURES_MAX failures per account in LOGIN_FAILURE_WINDOW_MINUTES: after that every
- * attempt, the right password included, gets 429 until the window passes.
+ * Email and password sign-in for one user type; any mismatch gives the same answer. Cheap
+ * refusals come before the hash, which costs a bounded share of the CPU (hashing queue, 503
+ * when full): the address's attempts (LOGIN_ATTEMPTS_PER_IP_PER_MINUTE), then its failures on
+ * this account (LOGIN_FAILURES_MAX in LOGIN_FAILURE_WINDOW_MINUTES), then the account's
+ * backoff, which slows every address but refuses none (see LoginProtection). A hash of a former
+ * scheme is replaced by argon2id once the password is known to be right.
  */
 export async function login(opts: {
   db: Db;
@@ -43,27 +41,52 @@ export async function login(opts: {
   password: string;
   userType: number;
   ttlDays: number;
-  limiter: RateLimiter;
+  ip: string;
+  protection: LoginProtection;
 }): Promise<{ token: string; user: UserRow }> {
   const email = opts.email.trim().toLowerCase();
-  // Counted before the check and forgotten on success: concurrent guesses cannot slip past
-  // the limit between a read and a write of the counter.
-  const key = loginLimitKey(email, opts.userType);
-  const attempt = await opts.limiter.hit(key, LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-  if (attempt.count > LOGIN_FAILURES_MAX) {
-    throw AppError.tooManyRequests(MSG.tooManyLogins, attempt.resetInMs / 1000);
-  }
+  await opts.protection.admitAddress(opts.ip);
   const [user] = await opts.db
     .select()
     .from(users)
     .where(and(eq(users.email, email), eq(users.userType, opts.userType)))
     .limit(1);
+  const attempt = {
+    email,
+    userType: opts.userType,
+    ip: opts.ip,
+    passwordHash: user?.passwordHash ?? null,
+  };
+  await opts.protection.admit(attempt);
   // Hash even when there is no such user, so timing does not tell which emails exist.
   const ok = await verifyPassword(opts.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.passwordHash || !ok) throw AppError.badRequest(MSG.invalidCredentials);
-  await opts.limiter.reset(key);
+  if (!user || !user.passwordHash || !ok) {
+    await opts.protection.failed(attempt);
+    throw AppError.badRequest(MSG.invalidCredentials);
+  }
+  await opts.protection.succeeded(attempt);
+  if (needsRehash(user.passwordHash)) await upgradeHash(opts.db, user, opts.password);
   const token = await createSession({ db: opts.db, userId: user.id, ttlDays: opts.ttlDays });
   return { token, user };
+}
+
+/**
+ * Replaces a former scheme's hash with argon2id, only if the row still holds the hash that was
+ * checked (a password reset in between wins). A full hashing queue skips it: the next login
+ * tries again, the sign-in itself goes on.
+ */
+async function upgradeHash(db: Db, user: UserRow, password: string): Promise<void> {
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(password);
+  } catch (err) {
+    if (err instanceof AppError && err.code === ErrorCode.serviceUnavailable) return;
+    throw err;
+  }
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash ?? '')));
 }
 
 const sessionByTokenHash = preparedPerDatabase((db) =>

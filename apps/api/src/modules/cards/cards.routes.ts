@@ -11,16 +11,13 @@ import {
   paymentConfigResponseSchema,
   sandboxTokenBodySchema,
   sandboxTokenResponseSchema,
-  UserType,
 } from '@movehub/shared';
 import { SandboxGateway } from '../../adapters/payments/sandbox-gateway';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, customerOnly } from '../../plugins/auth';
 import { addCard, deleteCard, listCards } from './cards.service';
 
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const customer = requireUser(UserType.customer);
-
   app.post(
     '/api/customer/checking_card_exist',
     {
@@ -29,7 +26,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The customer's saved card, in retrive_stripe_card.data",
         response: responses(checkingCardExistResponseSchema, 401, 403),
       },
-      preHandler: customer,
+      config: customerOnly,
     },
     async (request) => ({
       code: 200,
@@ -49,7 +46,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         body: addCardBodySchema,
         response: responses(addCardResponseSchema, 400, 401, 403, 409),
       },
-      preHandler: customer,
+      config: customerOnly,
     },
     async (request) => ({
       code: 200,
@@ -71,7 +68,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Deletes the customer's saved card",
         response: responses(okEnvelopeSchema, 401, 403, 404),
       },
-      preHandler: customer,
+      config: customerOnly,
     },
     async (request) => {
       await deleteCard({ db: app.db, gateway: app.payments, userId: authOf(request).user.id });

@@ -3,20 +3,8 @@ import { MSG, type SavedCard } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { paymentCards, paymentCustomers, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { toSavedCard } from './cards.wire';
 import { GatewayError, type PaymentGateway } from '../../adapters/payments/gateway';
-
-type CardRow = typeof paymentCards.$inferSelect;
-
-function toSavedCard(row: CardRow): SavedCard {
-  return {
-    id: row.id,
-    name: row.holderName,
-    last4: row.last4,
-    exp_month: row.expMonth,
-    exp_year: row.expYear,
-    brand: row.brand,
-  };
-}
 
 export async function listCards(opts: { db: Db; userId: number }): Promise<SavedCard[]> {
   const rows = await opts.db

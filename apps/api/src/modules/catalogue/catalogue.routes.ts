@@ -14,12 +14,17 @@ import {
   ItemType,
   MSG,
   okEnvelopeSchema,
+  serviceAreaQuerySchema,
+  serviceAreaResponseSchema,
 } from '@movehub/shared';
+import { revalidate } from '../../lib/http-cache';
 import { responses } from '../../lib/wire';
+import { toCatalogueItem } from './catalogue.wire';
 import {
   addToWaitlist,
   assertServedZip,
   estimateMovePrice,
+  isServedZip,
   listItemCategories,
   listItems,
   listMoveTypes,
@@ -36,6 +41,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customer/get_move_type',
     {
+      // The same for every visitor and rarely edited: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['catalogue'],
         summary: 'Move sizes of wizard step 1, in order',
@@ -52,6 +59,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/get_item_categories_by_type',
     {
+      // The same for every visitor and rarely edited: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['catalogue'],
         summary: "Room types (type '1') or extra-item groups (type '2')",
@@ -69,6 +78,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/get_item',
     {
+      // The same for every visitor and rarely edited: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['catalogue'],
         summary: "All regular items (type '1') or the extra items (type '2')",
@@ -79,13 +90,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       code: 200,
       message: MSG.ok,
-      data: { items: await listItems({ db: app.db, type: request.body.type }) },
+      data: {
+        items: (await listItems({ db: app.db, type: request.body.type })).map(toCatalogueItem),
+      },
     }),
   );
 
   app.post(
     '/api/customer/get_item_by_category_id',
     {
+      // The same for every visitor and rarely edited: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['catalogue'],
         summary: "The items of one category: type '' regular, '2' extra",
@@ -97,11 +112,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       code: 200,
       message: MSG.ok,
       data: {
-        items: await listItems({
-          db: app.db,
-          type: request.body.type === ItemType.extra ? ItemType.extra : ItemType.regular,
-          categoryId: request.body.category_id,
-        }),
+        items: (
+          await listItems({
+            db: app.db,
+            type: request.body.type === ItemType.extra ? ItemType.extra : ItemType.regular,
+            categoryId: request.body.category_id,
+          })
+        ).map(toCatalogueItem),
       },
     }),
   );
@@ -120,6 +137,30 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await assertServedZip({ db: app.db, zipCode: request.body.zip_code });
       return { code: 200, message: 'Your area is served.' };
+    },
+  );
+
+  // The wizard's own question: "not served yet" is an expected answer that leads to the
+  // wait-list, so it comes back 200 and never shows as an error in the browser.
+  app.get(
+    '/api/customer/service_area',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Whether a zip code is served: 200 with served true or false',
+        querystring: serviceAreaQuerySchema,
+        response: responses(serviceAreaResponseSchema),
+      },
+      config: ipLimit,
+    },
+    async (request) => {
+      const zipCode = request.query.zip_code;
+      const served = await isServedZip({ db: app.db, zipCode });
+      return {
+        code: 200,
+        message: served ? 'Your area is served.' : MSG.notInArea,
+        data: { zip_code: zipCode, served },
+      };
     },
   );
 

@@ -1,15 +1,11 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { ItemType } from '@movehub/shared';
 import {
   COMMON_LIST_CATEGORY,
-  CURRENCY,
-  DEFAULT_ITEM_SIZE,
   estimatePrice,
-  isItemSizeCode,
-  ItemType,
   MSG,
   routeMiles,
   toEstimatedPriceFields,
-  type CatalogueItem,
   type ItemCategory,
   type LatLng,
   type MoveType,
@@ -25,7 +21,6 @@ import {
   serviceZipCodes,
   waitlistAreas,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/wire';
 import { AppError } from '../../errors';
 
 export async function listMoveTypes(opts: { db: Tx }): Promise<MoveType[]> {
@@ -54,12 +49,17 @@ export async function listItemCategories(opts: { db: Tx; type: number }): Promis
     .orderBy(asc(itemCategories.position), asc(itemCategories.id));
 }
 
+export interface CatalogueItemRow {
+  item: typeof catalogueItems.$inferSelect;
+  categoryName: string;
+}
+
 /** Active catalogue items of one kind ('1' regular, '2' extra), optionally of one category. */
 export async function listItems(opts: {
   db: Tx;
   type: ItemType;
   categoryId?: number;
-}): Promise<CatalogueItem[]> {
+}): Promise<CatalogueItemRow[]> {
   const rows = await opts.db
     .select({ item: catalogueItems, categoryName: itemCategories.name })
     .from(catalogueItems)
@@ -72,28 +72,22 @@ export async function listItems(opts: {
       ),
     )
     .orderBy(asc(itemCategories.position), asc(catalogueItems.id));
-  return rows.map(({ item, categoryName }) => ({
-    id: item.id,
-    name: item.name,
-    type: item.type === ItemType.extra ? ItemType.extra : ItemType.regular,
-    size: isItemSizeCode(item.size) ? item.size : DEFAULT_ITEM_SIZE,
-    category_name: categoryName,
-    category_id: item.categoryId,
-    unit_price: centsToDollars(item.unitPriceCents) ?? 0,
-    currency: CURRENCY,
-    desciption: item.description,
-    is_active: item.isActive,
-  }));
+  return rows;
 }
 
-/** Throws the spec's not-in-area message (400) unless the zip is served. */
-export async function assertServedZip(opts: { db: Tx; zipCode: string }): Promise<void> {
+/** Whether the zip is in the service area. */
+export async function isServedZip(opts: { db: Tx; zipCode: string }): Promise<boolean> {
   const [row] = await opts.db
     .select({ zip: serviceZipCodes.zipCode })
     .from(serviceZipCodes)
     .where(eq(serviceZipCodes.zipCode, opts.zipCode))
     .limit(1);
-  if (!row) throw AppError.badRequest(MSG.notInArea);
+  return row !== undefined;
+}
+
+/** Throws the spec's not-in-area message (400) unless the zip is served. */
+export async function assertServedZip(opts: { db: Tx; zipCode: string }): Promise<void> {
+  if (!(await isServedZip(opts))) throw AppError.badRequest(MSG.notInArea);
 }
 
 /** Adds an email and zip to the wait-list; the same pair again changes nothing. */

@@ -1,29 +1,61 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  claimRequestBodySchema,
+  claimRequestResponseSchema,
   generateDirectRequestBodySchema,
   generateRequestBodySchema,
   generateRequestResponseSchema,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   MSG,
-  UserType,
+  requestDetailByLinkBodySchema,
+  requestDetailByLinkResponseSchema,
   validateGeneratedLinkBodySchema,
   validateGeneratedLinkResponseSchema,
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, customerOnly } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import {
   findDirectLink,
   generateDirectRequest,
   generateRequest,
   REQUEST_CREATED_MESSAGE,
+  type CreatedRequest,
 } from './create-request.service';
+import { claimRequest, publicRequestByLink } from './request-claims.service';
+
+/** The optional Idempotency-Key of a submit (decision 007): one 'Request Move', one request. */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid)
+    .optional()
+    .describe('A random key per submit; a repeat within 24 hours gets the first answer'),
+});
+
+const createdBody = (created: CreatedRequest) => ({
+  code: 200,
+  message: REQUEST_CREATED_MESSAGE,
+  data: {
+    Request_ID: { id: created.id, public_access_link: created.publicAccessLink },
+    phone: created.phone,
+  },
+});
 
 /**
  * Sending the wizard's request (spec/request-lifecycle.md §2 step 7, §7): generate_request for
  * a signed-in customer, and the direct-link mode (validate_generated_link, then the company or
- * sale_team generate_request_by_customer, without a token).
+ * sale_team generate_request_by_customer, without a token); the public link of a request
+ * (request_detail_by_request_link) and the emailed confirmation of a direct request.
  */
 export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { mailer } = app;
+  // Emailed links are built from configuration only, never from the Host header.
+  const publicUrl = app.config.publicUrl ?? `http://${app.config.host}:${app.config.port}`;
+  const ttlDays = app.config.sessionTtlDays;
+
   app.post(
     '/api/company/validate_generated_link',
     {
@@ -47,27 +79,22 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['create-request'],
         summary: 'Sends a marketplace request: addresses, items, photos, timeline, notification',
+        headers: idempotencyHeaders,
         body: generateRequestBodySchema,
         response: responses(generateRequestResponseSchema, 400, 401, 403),
       },
-      preHandler: requireUser(UserType.customer),
+      config: customerOnly,
     },
     async (request) => {
       const { user } = authOf(request);
       const created = await generateRequest({
         db: app.db,
         timeZone: app.config.serviceTimeZone,
-        customerId: user.id,
+        customer: { id: user.id, phone: user.phone },
         body: request.body,
+        idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
       });
-      return {
-        code: 200,
-        message: REQUEST_CREATED_MESSAGE,
-        data: {
-          Request_ID: { id: created.id, public_access_link: created.publicAccessLink },
-          phone: user.phone,
-        },
-      };
+      return createdBody(created);
     },
   );
 
@@ -82,7 +109,8 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['create-request'],
           summary: salesTeam
             ? "A direct request posted through a sales-team member's link"
-            : "A direct request through a company's link (no token)",
+            : "A direct request through a company's link (no token); the contact email confirms it",
+          headers: idempotencyHeaders,
           body: generateDirectRequestBodySchema,
           response: responses(generateRequestResponseSchema, 400),
         },
@@ -91,19 +119,63 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const created = await generateDirectRequest({
           db: app.db,
+          mailer,
+          publicUrl,
           timeZone: app.config.serviceTimeZone,
           body: request.body,
           salesTeam,
+          idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
         });
-        return {
-          code: 200,
-          message: REQUEST_CREATED_MESSAGE,
-          data: {
-            Request_ID: { id: created.id, public_access_link: created.publicAccessLink },
-            phone: created.phone,
-          },
-        };
+        return createdBody(created);
       },
     );
   }
+
+  app.post(
+    '/app_api/request_detail_by_request_link',
+    {
+      schema: {
+        tags: ['create-request'],
+        summary:
+          'The request of a public link; token only when a valid claim token attaches it to an account',
+        body: requestDetailByLinkBodySchema,
+        response: responses(requestDetailByLinkResponseSchema, 400),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const { public_access_link, claim_token } = request.body;
+      const { id, ...view } = await publicRequestByLink({
+        db: app.db,
+        publicAccessLink: public_access_link,
+      });
+      const claim = claim_token
+        ? await claimRequest({ db: app.db, token: claim_token, ttlDays, requestId: id })
+        : null;
+      return { code: 200, message: MSG.ok, request: view, token: claim?.auth_token ?? null, claim };
+    },
+  );
+
+  app.post(
+    '/app_api/claim_request',
+    {
+      schema: {
+        tags: ['create-request'],
+        summary:
+          'Confirms a direct request from the emailed link: joins the email’s account (a new password creates it)',
+        body: claimRequestBodySchema,
+        response: responses(claimRequestResponseSchema, 400),
+      },
+      config: ipRateLimit,
+    },
+    async (request) => {
+      const { claim_token, password } = request.body;
+      const data = await claimRequest({ db: app.db, token: claim_token, password, ttlDays });
+      return {
+        code: 200,
+        message: data.claimed ? MSG.requestClaimed : MSG.claimNeedsPassword,
+        data,
+      };
+    },
+  );
 };

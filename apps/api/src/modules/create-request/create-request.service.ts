@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
+  CLAIM_TOKEN_TTL_HOURS,
+  DIRECT_DEDUPE_MINUTES,
   estimatePrice,
   MOVE_DATE_CUTOFF_HOUR,
   moveDayRefusal,
@@ -17,6 +19,7 @@ import {
   type LatLng,
   type ZonedTime,
 } from '@movehub/shared';
+import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db, Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
 import {
@@ -25,16 +28,21 @@ import {
   companyProfiles,
   moveTypes,
   requestAddresses,
+  requestClaims,
   requestItemImages,
   requestItems,
   requests,
   requestTimeline,
   users,
 } from '../../db/schema';
+import { minutesAgo, minutesFromNow } from '../../db/time';
 import { AppError } from '../../errors';
-import { customerHas, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
+import { fingerprint } from '../../lib/fingerprint';
+import { hashToken, newToken } from '../../lib/tokens';
 import { assertServedZip } from '../catalogue/catalogue.service';
+import { oncePerKey } from '../idempotency/idempotency.service';
 import { notify } from '../notifications/notifications.service';
+import { claimRequestLink, directRequestMessage, viewRequestLink } from './create-request.messages';
 
 export const REQUEST_CREATED_TITLE = 'Request created';
 export const REQUEST_CREATED_MESSAGE = 'Request sent to moving companies.';
@@ -123,18 +131,20 @@ function moveDateOf(sDate: string, now: ZonedTime): string {
 /**
  * Writes a request with its addresses, items, photos and first timeline entry, and tells the
  * customer (and, for a direct request, the company). Call it inside a transaction: the checks
- * and the writes commit together or not at all.
+ * and the writes commit together or not at all. A direct request has no customer yet: the
+ * customer hears of it when it joins their account (request-claims.service).
  */
 async function insertRequest(opts: {
   tx: Tx;
   /** The service area's IANA time zone (config SERVICE_TIME_ZONE): its clock judges the date. */
   timeZone: string;
-  customerId: number;
+  customerId: number | null;
   body: CommonInput;
   direct?: {
     companyId: number;
     contact: { firstName: string; lastName: string; email: string; phone: string };
     createdByUserId: number | null;
+    submissionHash: string;
   };
 }): Promise<{ id: number; publicAccessLink: string }> {
   const { tx, body, direct } = opts;
@@ -203,6 +213,7 @@ async function insertRequest(opts: {
       contactEmail: direct?.contact.email ?? null,
       contactPhone: direct?.contact.phone ?? null,
       createdByUserId: direct?.createdByUserId ?? null,
+      submissionHash: direct?.submissionHash ?? null,
     })
     .returning({ id: requests.id, publicAccessLink: requests.publicAccessLink });
   if (!request) throw new Error('insertRequest inserted nothing');
@@ -260,12 +271,14 @@ async function insertRequest(opts: {
   await tx
     .insert(requestTimeline)
     .values({ requestId: request.id, activityTitle: REQUEST_CREATED_TITLE });
-  await notify({
-    db: tx,
-    userId: opts.customerId,
-    requestId: request.id,
-    message: customerNotice(request.id),
-  });
+  if (opts.customerId !== null) {
+    await notify({
+      db: tx,
+      userId: opts.customerId,
+      requestId: request.id,
+      message: customerNotice(request.id),
+    });
+  }
   if (direct) {
     const name = `${direct.contact.firstName} ${direct.contact.lastName}`;
     await notify({
@@ -278,30 +291,63 @@ async function insertRequest(opts: {
   return request;
 }
 
-/** generate_request: a marketplace request of a signed-in customer. */
+export interface CreatedRequest {
+  id: number;
+  publicAccessLink: string;
+  phone: string | null;
+}
+
+/**
+ * generate_request: a marketplace request of a signed-in customer. A repeat of the call with the
+ * same Idempotency-Key (a double click, a retry after a lost answer) gets the first answer.
+ */
 export async function generateRequest(opts: {
   db: Db;
   timeZone: string;
-  customerId: number;
+  customer: { id: number; phone: string | null };
   body: GenerateRequestInput;
-}): Promise<{ id: number; publicAccessLink: string }> {
+  idempotencyKey?: string | undefined;
+}): Promise<CreatedRequest> {
+  const { customer } = opts;
   return opts.db.transaction((tx) =>
-    insertRequest({ tx, timeZone: opts.timeZone, customerId: opts.customerId, body: opts.body }),
+    oncePerKey({
+      tx,
+      scope: `generate_request:${customer.id}`,
+      key: opts.idempotencyKey,
+      body: opts.body,
+      run: async () => {
+        const created = await insertRequest({
+          tx,
+          timeZone: opts.timeZone,
+          customerId: customer.id,
+          body: opts.body,
+        });
+        return { ...created, phone: customer.phone };
+      },
+    }),
   );
 }
 
 /**
- * generate_request_by_customer (company link) and its sale_team twin: a direct request through
- * a company's link, for the customer of the contact email (found, or created without a
- * password: they can set one with the password reset). The sale_team path takes only a link
- * made by a sales-team member and records that member as the request's author.
+ * generate_request_by_customer (company link) and its sale_team twin: a direct request through a
+ * company's link, made without a token. The caller proves nothing, so the request touches no
+ * account: it goes to the company's queue with the contact details on the request itself, and
+ * the contact email gets the public link and a single-use confirmation link ("Is this your
+ * request?") that alone attaches it to that email's account (request-claims.service). The
+ * sale_team path takes only a link made by a sales-team member and records that member as the
+ * request's author. An identical submit (same path, link, contact and payload) within
+ * DIRECT_DEDUPE_MINUTES answers with the first request and sends no second email.
  */
 export async function generateDirectRequest(opts: {
   db: Db;
+  mailer: Mailer;
+  /** The site's public URL (config PUBLIC_URL): the emailed links never come from the request. */
+  publicUrl: string;
   timeZone: string;
   body: GenerateDirectRequestInput;
   salesTeam: boolean;
-}): Promise<{ id: number; publicAccessLink: string; phone: string | null }> {
+  idempotencyKey?: string | undefined;
+}): Promise<CreatedRequest> {
   const { body } = opts;
   const link = await findDirectLink({ db: opts.db, link: body.direct_access_link });
   const bySales = link.createdBy.userType === UserType.salesTeam;
@@ -309,38 +355,63 @@ export async function generateDirectRequest(opts: {
   const email = body.email.toLowerCase();
   const phone = (body.phone_number ?? body.customer_phone_number) as string;
   const contact = { firstName: body.first_name, lastName: body.last_name, email, phone };
-  const created = await opts.db.transaction(async (tx) => {
-    // One customer per email: two direct requests of a new email at once create it once.
-    await lockName(tx, `email:${email}`);
-    let customer = await findCustomerByEmail({ db: tx, email });
-    if (!customer) {
-      await lockName(tx, `phone:${phone}`);
-      // The phone goes on the new account only when no other customer has it.
-      const phoneTaken = await customerHas({ db: tx, field: 'phone', value: phone });
-      customer = await insertCustomer({
-        db: tx,
-        values: {
-          email,
-          passwordHash: null,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          phone: phoneTaken ? null : phone,
-          loginBy: 'app',
-        },
-      });
-    }
-    return insertRequest({
+  const path = opts.salesTeam ? 'sale_team' : 'company';
+  const submissionHash = fingerprint({ path, ...body, email });
+  return opts.db.transaction((tx) =>
+    oncePerKey({
       tx,
-      timeZone: opts.timeZone,
-      customerId: customer.id,
-      body,
-      direct: {
-        companyId: link.companyId,
-        contact,
-        createdByUserId: bySales && opts.salesTeam ? link.createdBy.id : null,
+      scope: `generate_request_by_customer:${path}`,
+      key: opts.idempotencyKey,
+      body: { ...body, email },
+      run: async () => {
+        // Two identical submits at once: the second waits here and then finds the first.
+        await lockName(tx, `direct-submit:${submissionHash}`);
+        const [same] = await tx
+          .select({ id: requests.id, publicAccessLink: requests.publicAccessLink })
+          .from(requests)
+          .where(
+            and(
+              eq(requests.submissionHash, submissionHash),
+              gt(requests.createdAt, minutesAgo(DIRECT_DEDUPE_MINUTES)),
+            ),
+          )
+          .orderBy(desc(requests.id))
+          .limit(1);
+        if (same) return { ...same, phone: link.companyPhone };
+        const created = await insertRequest({
+          tx,
+          timeZone: opts.timeZone,
+          customerId: null,
+          body,
+          direct: {
+            companyId: link.companyId,
+            contact,
+            createdByUserId: bySales && opts.salesTeam ? link.createdBy.id : null,
+            submissionHash,
+          },
+        });
+        const token = newToken();
+        await tx.insert(requestClaims).values({
+          requestId: created.id,
+          email,
+          tokenHash: hashToken(token),
+          expiresAt: minutesFromNow(CLAIM_TOKEN_TTL_HOURS * 60),
+        });
+        // Written in the transaction: the email exists only if the request does.
+        await opts.mailer.send(
+          directRequestMessage({
+            to: email,
+            name: contact.firstName,
+            companyName: link.companyName,
+            requestId: created.id,
+            viewLink: viewRequestLink(opts.publicUrl, created.publicAccessLink),
+            claimLink: claimRequestLink(opts.publicUrl, token),
+          }),
+          { db: tx },
+        );
+        // The congratulations page points the customer to the company that will handle the move.
+        return { ...created, phone: link.companyPhone };
       },
-    });
-  });
-  // The congratulations page points the customer to the company that will handle the move.
-  return { ...created, phone: link.companyPhone };
+    }),
+  );
 }

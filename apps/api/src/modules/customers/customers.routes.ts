@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profileResponseSchema, UserType } from '@movehub/shared';
+import { profileResponseSchema } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, customerOnly } from '../../plugins/auth';
 import { toSessionUser } from './customers.wire';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,10 +13,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed-in customer's profile and rating",
         response: responses(profileResponseSchema, 401, 403),
       },
-      preHandler: requireUser(UserType.customer),
+      config: customerOnly,
     },
     async (request) => {
-      // requireUser has just read the user row with the session; no second query is needed.
+      // The auth hook has just read the user row with the session; no second query is needed.
       const { user } = authOf(request);
       return {
         code: 200,

@@ -11,19 +11,18 @@ import {
   MAP_DEFAULT_ZOOM,
   MSG,
 } from '@movehub/shared';
-import { createGeoProvider } from '../../adapters/geo/create-geo-provider';
-import type { GeoProvider } from '../../adapters/geo/geo-provider';
+import { revalidate } from '../../lib/http-cache';
 import { responses } from '../../lib/wire';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { autocompletePlaces, geocodePlace, routeThrough } from './geo.service';
 
 /**
- * Maps through the server (issue 5 item 11): the provider's key never reaches the browser. No
+ * Maps through the server (spec §7: autocomplete, geocoding, directions): the provider's key never reaches the browser. No
  * token, the wizard runs before sign-in; every call costs a provider request, so each carries the
  * standard per-IP ceiling.
  */
-export const geoRoutes: FastifyPluginAsyncZod<{ provider?: GeoProvider }> = async (app, opts) => {
-  const provider = opts.provider ?? createGeoProvider(app.config);
+export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.geo;
 
   app.get(
     '/api/geo/autocomplete',
@@ -96,6 +95,8 @@ export const geoRoutes: FastifyPluginAsyncZod<{ provider?: GeoProvider }> = asyn
   app.get(
     '/api/geo/config',
     {
+      // Fixed while the server runs: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['geo'],
         summary: "The browser map's settings: tile URL, provider, default centre and zoom",

@@ -6,7 +6,7 @@ import {
   okEnvelopeSchema,
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, signedIn } from '../../plugins/auth';
 import { listNotifications, markAllRead, markRead } from './notifications.service';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ session: [] }],
         response: responses(getNotificationResponseSchema, 401),
       },
-      preHandler: requireUser(),
+      config: signedIn,
     },
     async (request) => {
       const { notifications, unreadCount } = await listNotifications({
@@ -45,7 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: markNotificationReadBodySchema,
         response: responses(okEnvelopeSchema, 401, 404),
       },
-      preHandler: requireUser(),
+      config: signedIn,
     },
     async (request) => {
       const userId = authOf(request).user.id;

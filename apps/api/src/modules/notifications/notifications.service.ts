@@ -4,24 +4,13 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../errors';
+import { toNotification } from './notifications.wire';
 
 /** The drawer shows the newest ones; older notifications stay stored but are not listed. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
 // PostgreSQL's integer: a larger id cannot exist, and comparing with it would be an error.
 const MAX_ID = 2_147_483_647;
-
-type NotificationRow = typeof notifications.$inferSelect;
-
-function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    action_value: row.requestId,
-    message_body: row.messageBody,
-    created_at: row.createdAt.toISOString(),
-    is_active: row.isActive,
-  };
-}
 
 /**
  * Tells a user about a change of one of their requests. Lifecycle services call it inside the

@@ -1,9 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { paymentCards, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../errors';
-import { GatewayError, withTimeout, type PaymentGateway } from '../../adapters/payments/gateway';
+import {
+  GatewayError,
+  withTimeout,
+  type PaymentGateway,
+  type PaymentNotice,
+} from '../../adapters/payments/gateway';
 import { account, assertBalanced, balanceOf, postLedgerTransaction, type Entry } from './ledger';
 
 /** How long the provider may take before a movement counts as failed (and may be retried). */
@@ -297,4 +302,33 @@ async function assertEscrowCovers(db: Db, requestId: number, amountCents: number
   const held = await balanceOf({ db, account: account.escrow(requestId) });
   if (held < amountCents)
     throw AppError.badRequest('The escrow of this request does not hold that much.');
+}
+
+/**
+ * A provider's notice about a payment (a Stripe webhook). Charged at the provider: the payment
+ * remembers the provider's reference, and the client's retry with the same idempotency key
+ * completes it. Failed: a pending payment is marked failed, so a retry charges afresh. Ledger
+ * entries are never written here: they belong to the transaction of the state change that
+ * caused the payment.
+ */
+export async function recordPaymentNotice(opts: { db: Tx; notice: PaymentNotice }): Promise<void> {
+  const { db, notice } = opts;
+  if (notice.outcome === 'succeeded') {
+    await db
+      .update(payments)
+      .set({ gatewayRef: notice.ref, updatedAt: new Date() })
+      .where(
+        and(
+          eq(payments.idempotencyKey, notice.idempotencyKey),
+          inArray(payments.status, ['pending', 'failed']),
+        ),
+      );
+  } else if (notice.outcome === 'failed') {
+    await db
+      .update(payments)
+      .set({ status: 'failed', error: `provider: ${notice.status}`, updatedAt: new Date() })
+      .where(
+        and(eq(payments.idempotencyKey, notice.idempotencyKey), eq(payments.status, 'pending')),
+      );
+  }
 }

@@ -1,20 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
-import type Stripe from 'stripe';
-import { payments } from '../../db/schema';
+import { GatewayError } from '../../adapters/payments/gateway';
 import { AppError } from '../../errors';
-import type { StripeGateway } from '../../adapters/payments/stripe-gateway';
+import { recordPaymentNotice } from './payments.service';
 
 /**
- * POST /api/payments/stripe/webhook. The signature is checked against the raw body; only the
- * object's id is taken from the payload, and the intent is fetched again from Stripe before
- * anything changes. Ledger entries are never written here: they belong to the transaction of the
- * state change that caused them, which a retry with the same idempotency key completes.
+ * POST /api/payments/stripe/webhook, registered only when the gateway reads provider notices
+ * and a signing secret is configured. The gateway checks the signature and reads the payment
+ * back from the provider; the payments service records what it says.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{
-  gateway: StripeGateway;
-  secret: string;
-}> = async (app, { gateway, secret }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ secret: string }> = async (
+  app,
+  { secret },
+) => {
+  const { payments } = app;
   // This scope alone reads JSON as raw bytes: the signature covers them exactly.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
@@ -22,44 +20,23 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
   );
 
   app.post('/api/payments/stripe/webhook', { schema: { hide: true } }, async (request) => {
-    const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event;
+    if (!payments.readPaymentNotice) throw AppError.notFound('No payment notices here.');
+    let notice;
     try {
-      event = gateway.stripe.webhooks.constructEvent(
-        request.body as Buffer,
-        String(signature ?? ''),
+      notice = await payments.readPaymentNotice({
+        rawBody: request.body as Buffer,
+        signature: String(request.headers['stripe-signature'] ?? ''),
         secret,
-      );
-    } catch {
-      throw AppError.badRequest('Invalid Stripe signature.');
-    }
-    if (event.type.startsWith('payment_intent.')) {
-      const { id } = event.data.object as { id: string };
-      const intent = await gateway.stripe.paymentIntents.retrieve(id);
-      const key = intent.metadata?.idempotency_key;
-      if (key) {
-        if (intent.status === 'succeeded') {
-          // Charged at Stripe: remember the intent; the client's retry with the key completes it.
-          await app.db
-            .update(payments)
-            .set({ gatewayRef: intent.id, updatedAt: new Date() })
-            .where(
-              and(
-                eq(payments.idempotencyKey, key),
-                inArray(payments.status, ['pending', 'failed']),
-              ),
-            );
-        } else if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
-          await app.db
-            .update(payments)
-            .set({ status: 'failed', error: `stripe: ${intent.status}`, updatedAt: new Date() })
-            .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
-        }
+      });
+    } catch (err) {
+      if (err instanceof GatewayError && err.kind === 'invalid') {
+        throw AppError.badRequest(err.message);
       }
-      request.log.info(
-        { stripeEvent: event.type, intent: intent.id, status: intent.status },
-        'stripe webhook',
-      );
+      throw err;
+    }
+    if (notice) {
+      await recordPaymentNotice({ db: app.db, notice });
+      request.log.info({ notice }, 'payment notice');
     }
     return { code: 200, message: 'Received' };
   });

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  getCustomerRequestBodySchema,
-  getCustomerRequestResponseSchema,
-  UserType,
-} from '@movehub/shared';
+import { getCustomerRequestBodySchema, getCustomerRequestResponseSchema } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, requireUser } from '../../plugins/auth';
+import { authOf, customerOnly } from '../../plugins/auth';
 import { countCustomerRequests, listCustomerRequests } from './requests.service';
+import { toRequestCount, toRequestListEntry } from './requests.wire';
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,11 +16,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         body: getCustomerRequestBodySchema,
         response: responses(getCustomerRequestResponseSchema, 401, 403),
       },
-      preHandler: requireUser(UserType.customer),
+      config: customerOnly,
     },
     async (request) => {
       const customerId = authOf(request).user.id;
-      const [data, requestCount] = await Promise.all([
+      const [rows, counts] = await Promise.all([
         listCustomerRequests({
           db: app.db,
           customerId,
@@ -31,7 +28,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         countCustomerRequests({ db: app.db, customerId }),
       ]);
-      return { code: 200, message: 'Success', data, request_count: requestCount };
+      return {
+        code: 200,
+        message: 'Success',
+        data: rows.map(toRequestListEntry),
+        request_count: toRequestCount(counts),
+      };
     },
   );
 };

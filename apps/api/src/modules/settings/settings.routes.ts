@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getSettingResponseSchema, MSG } from '@movehub/shared';
+import { revalidate } from '../../lib/http-cache';
 import { responses } from '../../lib/wire';
 import { getSettings } from './settings.service';
 
@@ -8,6 +9,8 @@ export const settingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/get_setting',
     {
+      // The same for every visitor and rarely edited: revalidated, not downloaded again.
+      onSend: revalidate,
       schema: {
         tags: ['settings'],
         summary: 'About Us: the about text and its sections as sanitised HTML',

@@ -11,12 +11,19 @@ import {
   UPLOAD_TYPES,
   uploadResponseSchema,
 } from '@movehub/shared';
-import { createStorage } from '../../adapters/storage/create-storage';
 import { DISK_PUBLIC_PREFIX } from '../../adapters/storage/disk-storage';
 import { IMMUTABLE_CACHE, STORAGE_KEY_PATTERN } from '../../adapters/storage/storage';
 import { AppError } from '../../errors';
 import { responses } from '../../lib/wire';
-import { saveUpload, type UploadType } from './uploads.service';
+import {
+  assertUploadRoom,
+  cleanUpUploads,
+  saveUpload,
+  StoredBytes,
+  UPLOAD_CLEANUP_CRON,
+  UPLOAD_CLEANUP_JOB,
+  type UploadType,
+} from './uploads.service';
 
 // Ours, not the spec's: refusals of a malformed form (the spec's three cases are in MSG).
 const ONE_FILE_ONLY = 'Please upload one file at a time.';
@@ -28,10 +35,28 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * POST /app_api/upload_s3_file (spec: no token) and, with the disk storage, GET /uploads/<name>.
- * Multipart is registered inside this plugin only: every other route keeps JSON bodies.
+ * Multipart is registered inside this plugin only: every other route keeps JSON bodies. Also the
+ * hourly clean-up of uploads that nothing references.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createStorage(app.config.storage);
+  const { storage } = app;
+  const limits = app.config.uploads;
+  const storedBytes = new StoredBytes(app.db);
+
+  app.jobs.define(UPLOAD_CLEANUP_JOB, {
+    exclusive: true,
+    handler: async () => {
+      const result = await cleanUpUploads({
+        db: app.db,
+        storage,
+        onError: (err, fileName) =>
+          app.log.warn({ err, fileName }, 'upload clean-up: file not deleted; retried next run'),
+      });
+      storedBytes.forget();
+      if (result.deleted || result.failed) app.log.info(result, 'upload clean-up');
+    },
+  });
+  await app.jobs.schedule(UPLOAD_CLEANUP_JOB, UPLOAD_CLEANUP_CRON);
 
   await app.register(multipart, {
     limits: {
@@ -51,15 +76,36 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['uploads'],
         summary:
-          'Upload an image (multipart: upload_file, upload_type). JPEG, PNG, GIF or WebP by content, at most 5 MB.',
+          'Upload an image (multipart: upload_file, upload_type). JPEG, PNG, GIF or WebP by content, at most 5 MB; ' +
+          'each address has an hourly byte quota (429) and all uploads a storage ceiling (507).',
         consumes: ['multipart/form-data'],
-        response: responses(uploadResponseSchema, 400, 429),
+        response: responses(uploadResponseSchema, 400, 429, 507),
       },
       config: { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (request) => {
+      const address = request.ip;
+      const declared = Number(request.headers['content-length']);
+      // Refuse an announced oversize body, an address over its hourly quota or a full storage
+      // before reading a byte; an undeclared (chunked) body is checked again once read.
+      if (declared > UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES)
+        throw AppError.badRequest(MSG.uploadTooLarge);
+      await assertUploadRoom({
+        db: app.db,
+        storedBytes,
+        limits,
+        address,
+        incomingBytes: declared > FORM_OVERHEAD_BYTES ? declared - FORM_OVERHEAD_BYTES : 1,
+      });
       const form = await readUploadForm(request);
-      const saved = await saveUpload({ db: app.db, storage, ...form });
+      const saved = await saveUpload({
+        db: app.db,
+        storage,
+        storedBytes,
+        limits,
+        address,
+        ...form,
+      });
       return { code: 200, message: MSG.ok, file_url: saved.url };
     },
   );
@@ -95,10 +141,6 @@ async function readUploadForm(
   request: FastifyRequest,
 ): Promise<{ bytes: Buffer; uploadType: UploadType }> {
   if (!request.isMultipart()) throw AppError.badRequest(MSG.uploadMissing);
-  const declared = Number(request.headers['content-length']);
-  // Refuse an announced oversize body before reading it.
-  if (declared > UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES)
-    throw AppError.badRequest(MSG.uploadTooLarge);
 
   let bytes: Buffer | undefined;
   let uploadType: string | undefined;

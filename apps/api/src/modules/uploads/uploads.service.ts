@@ -1,12 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { MSG, type UPLOAD_TYPES } from '@movehub/shared';
-import type { Tx } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { ErrorCode, MSG, type UPLOAD_TYPES } from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { lockName } from '../../db/locks';
+import { companyProfiles, requestItemImages, uploads, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Storage } from '../../adapters/storage/storage';
+import { STORAGE_KEY_PATTERN, type Storage } from '../../adapters/storage/storage';
 
 export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+// Ours, not the spec's: the spec names only the missing, too-large and not-an-image refusals.
+export const UPLOAD_QUOTA_EXCEEDED =
+  'You have uploaded a lot from this address in the last hour. Please try again later.';
+export const UPLOAD_STORAGE_FULL =
+  'Uploads are paused for now because storage is full. Please try again later.';
+
+/** An upload nothing references is deleted once it is this old (the wizard uploads first). */
+export const UPLOAD_ORPHAN_HOURS = 24;
+export const UPLOAD_CLEANUP_JOB = 'uploads.cleanup';
+/** Hourly, off the hour so it does not meet every other hourly job. */
+export const UPLOAD_CLEANUP_CRON = '17 * * * *';
+
+export interface UploadLimits {
+  quotaBytesPerHour: number;
+  storageMaxBytes: number;
+}
 
 /** The image types a browser shows safely, keyed by the MIME type detected from the bytes. */
 const IMAGE_EXTENSIONS: Record<string, string> = {
@@ -30,25 +49,230 @@ export async function detectImage(
 }
 
 /**
- * Stores an uploaded image under a random name and records it. The file is written before the
- * row: a failed write leaves no row, and a failed insert at worst an unreferenced file.
+ * The bytes of all stored uploads, read from the database at most every few seconds per process
+ * and topped up with what this process stored since: an exact sum on every upload would scan the
+ * whole table. Several processes may overshoot the ceiling by what they accept in one interval.
+ */
+export class StoredBytes {
+  private total = 0;
+  private readAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMs = 10_000,
+  ) {}
+
+  async current(): Promise<number> {
+    if (Date.now() - this.readAt > this.maxAgeMs) {
+      const [row] = await this.db
+        .select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
+        .from(uploads);
+      this.total = Number(row?.total ?? 0);
+      this.readAt = Date.now();
+    }
+    return this.total;
+  }
+
+  add(bytes: number): void {
+    this.total += bytes;
+  }
+
+  /** After a clean-up: read the sum again on the next upload. */
+  forget(): void {
+    this.readAt = Number.NEGATIVE_INFINITY;
+  }
+}
+
+/** Bytes an address uploaded in the last hour, and when its oldest upload leaves that hour. */
+async function hourlyUsage(
+  db: Tx,
+  address: string,
+): Promise<{ bytes: number; frees: number | null }> {
+  const [row] = await db
+    .select({
+      bytes: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)`,
+      frees: sql<
+        string | null
+      >`extract(epoch from (min(${uploads.createdAt}) + interval '1 hour' - now()))`,
+    })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.uploaderAddress, address),
+        gt(uploads.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return { bytes: Number(row?.bytes ?? 0), frees: row?.frees == null ? null : Number(row.frees) };
+}
+
+/**
+ * The cheap checks, before the body is read or the image inspected: the address's hourly quota
+ * (429 with Retry-After) and the total storage ceiling (507: the server cannot store more, which
+ * is neither the caller's fault nor something a retry soon will fix, so not 503).
+ */
+export async function assertUploadRoom(opts: {
+  db: Tx;
+  storedBytes: StoredBytes;
+  limits: UploadLimits;
+  address: string;
+  incomingBytes: number;
+}): Promise<void> {
+  const usage = await hourlyUsage(opts.db, opts.address);
+  if (usage.bytes + opts.incomingBytes > opts.limits.quotaBytesPerHour) {
+    // When the oldest upload of the hour leaves it; an upload too large for even an empty hour
+    // cannot get here (the quota is at least one full-size upload).
+    throw AppError.tooManyRequests(UPLOAD_QUOTA_EXCEEDED, usage.frees ?? 3600);
+  }
+  if ((await opts.storedBytes.current()) + opts.incomingBytes > opts.limits.storageMaxBytes) {
+    throw new AppError(ErrorCode.insufficientStorage, UPLOAD_STORAGE_FULL);
+  }
+}
+
+/**
+ * Stores an uploaded image under a random name and records it. The quota is checked before the
+ * image is inspected, and again under a per-address lock as the row is written, so parallel
+ * uploads from one address cannot together pass it. The row comes before the file: a failed
+ * write removes the row, and a crash in between leaves a row that the clean-up removes.
  */
 export async function saveUpload(opts: {
-  db: Tx;
+  db: Db;
   storage: Storage;
+  storedBytes: StoredBytes;
+  limits: UploadLimits;
+  address: string;
   bytes: Buffer;
   uploadType: UploadType;
 }): Promise<{ fileName: string; url: string }> {
-  if (opts.bytes.length === 0) throw AppError.badRequest(MSG.uploadMissing);
+  const size = opts.bytes.length;
+  if (size === 0) throw AppError.badRequest(MSG.uploadMissing);
+  const room = { ...opts, incomingBytes: size };
+  await assertUploadRoom(room);
   const image = await detectImage(opts.bytes);
   if (!image) throw AppError.badRequest(MSG.uploadNotImage);
   const fileName = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  await opts.storage.put({ key: fileName, body: opts.bytes, contentType: image.contentType });
-  await opts.db.insert(uploads).values({
-    fileName,
-    contentType: image.contentType,
-    sizeBytes: opts.bytes.length,
-    uploadType: opts.uploadType,
+
+  const [row] = await opts.db.transaction(async (tx) => {
+    await lockName(tx, `upload-quota:${opts.address}`);
+    await assertUploadRoom({ ...room, db: tx });
+    return tx
+      .insert(uploads)
+      .values({
+        fileName,
+        contentType: image.contentType,
+        sizeBytes: size,
+        uploadType: opts.uploadType,
+        uploaderAddress: opts.address,
+      })
+      .returning({ id: uploads.id });
   });
+  opts.storedBytes.add(size);
+  try {
+    await opts.storage.put({ key: fileName, body: opts.bytes, contentType: image.contentType });
+  } catch (err) {
+    if (row) await opts.db.delete(uploads).where(eq(uploads.id, row.id));
+    opts.storedBytes.add(-size);
+    throw err;
+  }
   return { fileName, url: opts.storage.url(fileName) };
+}
+
+/**
+ * The storage key of a picture link when it names a live upload of ours: the storage's own URL
+ * (`/uploads/<key>` on disk, the bucket's address on S3) or the bare file name (spec: images
+ * are served from a storage base path plus the file name). Anything else is null: another
+ * host, `//host/x`, `/\host/x`, a path that is not an upload, a file the clean-up removed.
+ */
+export async function liveUploadKey(opts: {
+  db: Tx;
+  storage: Storage;
+  link: string;
+}): Promise<string | null> {
+  const key =
+    opts.storage.keyOf(opts.link) ?? (STORAGE_KEY_PATTERN.test(opts.link) ? opts.link : null);
+  if (!key) return null;
+  const [row] = await opts.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.fileName, key), isNull(uploads.deletedAt)))
+    .limit(1);
+  return row ? key : null;
+}
+
+// The file name at the end of a stored link, whatever base path or bucket address precedes it.
+const KEY_AT_END = sql.raw(`'([a-f0-9]{32}\\.(jpg|png|gif|webp))$'`);
+
+/**
+ * Every column that may hold a link to an upload. A table that starts storing upload links
+ * must be added here, or the clean-up would delete its files after a day.
+ */
+const referencedNames = sql`
+  select substring(${users.profilePicture} from ${KEY_AT_END}) as name
+    from ${users} where ${users.profilePicture} is not null
+  union all
+  select substring(${companyProfiles.profilePicture} from ${KEY_AT_END})
+    from ${companyProfiles} where ${companyProfiles.profilePicture} is not null
+  union all
+  select substring(${requestItemImages.imageUrl} from ${KEY_AT_END}) from ${requestItemImages}
+`;
+
+/**
+ * Deletes uploads that no profile, company or request item references and that are older than
+ * UPLOAD_ORPHAN_HOURS. Rows are marked first (one statement), then each file is deleted through
+ * the storage adapter and its row after it; a failed delete keeps the marked row, and the next
+ * run tries again. Bounded per run so one run cannot hold the database for long.
+ */
+export async function cleanUpUploads(opts: {
+  db: Db;
+  storage: Storage;
+  batchSize?: number;
+  maxBatches?: number;
+  /** Told of each file the storage could not delete (kept for the next run). */
+  onError?: (err: unknown, fileName: string) => void;
+}): Promise<{ deleted: number; failed: number }> {
+  const batchSize = opts.batchSize ?? 500;
+  const maxBatches = opts.maxBatches ?? 20;
+  for (let i = 0; i < maxBatches; i++) {
+    const marked = await opts.db.execute(sql`
+      update ${uploads} set deleted_at = now()
+      where ${uploads.id} in (
+        select u.id from ${uploads} u
+        where u.deleted_at is null
+          and u.created_at < now() - make_interval(hours => ${UPLOAD_ORPHAN_HOURS})
+          and u.file_name not in (
+            select r.name from (${referencedNames}) r where r.name is not null
+          )
+        order by u.id
+        limit ${batchSize}
+      )
+      returning ${uploads.id}
+    `);
+    // node-postgres and PGlite both answer with the returned rows in `rows`.
+    const count = (marked as { rows?: unknown[] }).rows?.length ?? 0;
+    if (count < batchSize) break;
+  }
+
+  let deleted = 0;
+  let failed = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const rows = await opts.db
+      .select({ id: uploads.id, fileName: uploads.fileName })
+      .from(uploads)
+      .where(isNotNull(uploads.deletedAt))
+      .orderBy(uploads.id)
+      .limit(batchSize);
+    let progressed = false;
+    for (const row of rows) {
+      try {
+        await opts.storage.delete(row.fileName);
+        await opts.db.delete(uploads).where(eq(uploads.id, row.id));
+        deleted += 1;
+        progressed = true;
+      } catch (err) {
+        failed += 1;
+        opts.onError?.(err, row.fileName);
+      }
+    }
+    if (rows.length < batchSize || !progressed) break;
+  }
+  return { deleted, failed };
 }

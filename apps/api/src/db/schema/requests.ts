@@ -1,0 +1,246 @@
+import { relations } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './accounts';
+import { catalogueItems, moveTypes } from './catalogue';
+import { companyProfiles } from './companies';
+
+/**
+ * A move request. Money is integer cents; the wire shows dollars. Status columns follow
+ * spec/request-lifecycle.md §4: request_status 0 active / 1 done / 2 cancelled, and
+ * request_timeline_status 0..8 and 11.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    // Null for a direct request nobody has claimed yet: a caller without a token never attaches
+    // a request to an account (the email's owner confirms through the emailed link).
+    customerId: integer('customer_id').references(() => users.id),
+    // Direct requests go to one company from its link; 0 means an open marketplace request.
+    requestType: smallint('request_type').notNull().default(0),
+    requestStatus: smallint('request_status').notNull().default(0),
+    timelineStatus: smallint('request_timeline_status').notNull().default(0),
+    additionalStatus: smallint('additional_status').notNull().default(0),
+    companyId: integer('company_id').references(() => users.id),
+    moveDate: date('move_date', { mode: 'string' }).notNull(),
+    moveTime: text('s_time'),
+    windowFrom: text('start_window_from'),
+    windowTo: text('start_window_to'),
+    moveTypeId: integer('move_type_id').references(() => moveTypes.id),
+    movers: smallint('movers'),
+    netDistanceMiles: doublePrecision('net_distance_miles').notNull().default(0),
+    recommendAmountCents: integer('recommend_amount_cents'),
+    customerBudgetCents: integer('customer_budget_cents'),
+    finalAmountCents: integer('final_amount_cents'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    finalComment: text('final_comment'),
+    publicAccessLink: text('public_access_link').notNull(),
+    scheduleTime: text('schedule_time'),
+    // Direct requests (spec §5 step 7, direct-link mode): the contact fields as entered, and the
+    // sales-team member who posted the request on the customer's behalf.
+    contactFirstName: text('contact_first_name'),
+    contactLastName: text('contact_last_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    // sha-256 of the direct link, contact and payload: an identical direct submit within
+    // DIRECT_DEDUPE_MINUTES answers with this request instead of making a second one.
+    submissionHash: text('submission_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('requests_customer_status_idx').on(t.customerId, t.requestStatus, t.id),
+    uniqueIndex('requests_public_link_uq').on(t.publicAccessLink),
+    // A company's requests (direct ones, and those it won) and a sales member's are looked up by these.
+    index('requests_company_status_idx').on(t.companyId, t.requestStatus, t.id),
+    index('requests_created_by_idx').on(t.createdByUserId),
+    index('requests_move_type_idx').on(t.moveTypeId),
+    index('requests_submission_hash_idx').on(t.submissionHash, t.createdAt),
+  ],
+);
+
+/**
+ * The emailed confirmation link of a direct request ("Is this your request?"): single use,
+ * expiring, only the token's hash kept. Whoever opens it proves the contact email, so the
+ * request joins that email's account (created with a password when there is none).
+ */
+export const requestClaims = pgTable(
+  'request_claims',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('request_claims_token_hash_uq').on(t.tokenHash),
+    index('request_claims_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * The first answer to a create-request call per (scope, Idempotency-Key), replayed to a repeat
+ * within IDEMPOTENCY_HOURS. The scope is the caller (customer id, or the direct path); the
+ * fingerprint is the body's hash, so a key reused with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+export const requestAddresses = pgTable(
+  'request_addresses',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    // 1 pick-up, 2 drop-off
+    addressType: smallint('address_type').notNull(),
+    completeAddress: text('complete_address').notNull(),
+    streetAddress: text('street_address'),
+    zipCode: text('zip_code'),
+    apartmentNumber: text('apartment_number'),
+    addressDetail: text('address_detail'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    isStorage: boolean('is_storage').notNull().default(false),
+    isStairs: boolean('is_stairs').notNull().default(false),
+    isElevator: boolean('is_elevator').notNull().default(false),
+    isHardwoodFloor: boolean('is_hardwood_floor').notNull().default(false),
+    numberOfFlights: smallint('number_of_flights').notNull().default(0),
+    parkingAndBuildingInfo: text('parking_and_building_info'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+  },
+  (t) => [index('request_addresses_request_idx').on(t.requestId, t.position)],
+);
+
+/** A company's bid on a request; status 0 open, 1 accepted, 2 withdrawn or deleted by the customer. */
+export const requestBids = pgTable(
+  'request_bids',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id),
+    bidAmountCents: integer('bid_amount_cents').notNull(),
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('request_bids_request_company_uq').on(t.requestId, t.companyId),
+    // A company's own bids (its dashboard): request_id leads the unique index, so it cannot serve.
+    index('request_bids_company_idx').on(t.companyId, t.status),
+  ],
+);
+
+// Relations let one query fetch a request with its addresses, bids and company (json aggregation
+// in PostgreSQL) instead of one round trip per kind.
+export const requestsRelations = relations(requests, ({ many, one }) => ({
+  addresses: many(requestAddresses),
+  bids: many(requestBids),
+  company: one(companyProfiles, {
+    fields: [requests.companyId],
+    references: [companyProfiles.userId],
+  }),
+}));
+export const requestAddressesRelations = relations(requestAddresses, ({ one }) => ({
+  request: one(requests, { fields: [requestAddresses.requestId], references: [requests.id] }),
+}));
+export const requestBidsRelations = relations(requestBids, ({ one }) => ({
+  request: one(requests, { fields: [requestBids.requestId], references: [requests.id] }),
+}));
+
+/**
+ * The items of a request (spec §3 Server request item): regular ('1') and extra ('2') lines in
+ * the order sent. catalogue_item_id is null for a custom item; the name, size and price are
+ * copied so that a later catalogue change does not rewrite the request.
+ */
+export const requestItems = pgTable(
+  'request_items',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    catalogueItemId: integer('catalogue_item_id').references(() => catalogueItems.id),
+    name: text('name').notNull(),
+    categoryName: text('category_name').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    // '0' Extra Small … '4' Extra Large
+    size: text('size').notNull().default('0'),
+    // '1' regular, '2' extra
+    type: text('type').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    additionalInfo: text('additional_info'),
+    // '1' custom (spec §3 Item.added_by_type)
+    addedByType: text('added_by_type'),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('request_items_request_idx').on(t.requestId, t.position)],
+);
+
+/** Photos of a request item (spec: request_item_image_models, at most 3 per item). */
+export const requestItemImages = pgTable(
+  'request_item_images',
+  {
+    id: serial('id').primaryKey(),
+    requestItemId: integer('request_item_id')
+      .notNull()
+      .references(() => requestItems.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+  },
+  (t) => [index('request_item_images_item_idx').on(t.requestItemId)],
+);
+
+/** A request's timeline (spec §3 Timeline entry: activity_title, activity_datetime). */
+export const requestTimeline = pgTable(
+  'request_timeline',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    activityTitle: text('activity_title').notNull(),
+    activityDatetime: timestamp('activity_datetime', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_timeline_request_idx').on(t.requestId, t.id)],
+);

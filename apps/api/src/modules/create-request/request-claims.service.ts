@@ -1,0 +1,154 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MSG, type ClaimResult, type PublicRequest } from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { lockName } from '../../db/locks';
+import { requestAddresses, requestClaims, requests, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashPassword } from '../../lib/password';
+import { hashToken } from '../../lib/tokens';
+import { createSession } from '../auth/auth.service';
+import { canSignIn, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
+import { toSessionUser } from '../customers/customers.wire';
+import { notify } from '../notifications/notifications.service';
+import { toRequestAddress, toRequestSummary } from '../requests/requests.wire';
+import { customerNotice } from './create-request.service';
+
+/**
+ * request_detail_by_request_link (spec §7): the request its public link names, as anyone holding
+ * the link may see it (no contact details, no customer). 400 for an unknown link.
+ */
+export async function publicRequestByLink(opts: {
+  db: Db;
+  publicAccessLink: string;
+}): Promise<PublicRequest & { id: number }> {
+  const row = await opts.db.query.requests.findFirst({
+    where: eq(requests.publicAccessLink, opts.publicAccessLink),
+    with: {
+      addresses: { orderBy: asc(requestAddresses.position) },
+      company: { columns: { name: true } },
+    },
+  });
+  if (!row) throw AppError.badRequest(MSG.requestLinkInvalid);
+  return {
+    id: row.id,
+    request: toRequestSummary(row),
+    request_address: row.addresses.map(toRequestAddress),
+    company_profile: row.company ? { name: row.company.name } : null,
+  };
+}
+
+/** The live (unused, unexpired) claim of a token, or null. */
+async function liveClaim(db: Tx, token: string, forUpdate: boolean) {
+  const query = db
+    .select({
+      id: requestClaims.id,
+      requestId: requestClaims.requestId,
+      email: requestClaims.email,
+      publicAccessLink: requests.publicAccessLink,
+      customerId: requests.customerId,
+      firstName: requests.contactFirstName,
+      lastName: requests.contactLastName,
+    })
+    .from(requestClaims)
+    .innerJoin(requests, eq(requests.id, requestClaims.requestId))
+    .where(
+      and(
+        eq(requestClaims.tokenHash, hashToken(token.trim())),
+        isNull(requestClaims.usedAt),
+        gt(requestClaims.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update', { of: requestClaims }) : await query;
+  return row ?? null;
+}
+
+/**
+ * The confirmation link of a direct request ("Is this your request? Yes"). The token proves the
+ * contact email, so the request joins that email's customer, who is told of it then (and not
+ * before), and a session of that customer is opened. An email without a usable account needs a
+ * new password: the account is created (or, for a password-less account left by an earlier
+ * version, taken over) with it, and without the request's phone, which nobody has verified.
+ * The token is spent by the claim; a refused claim (no password yet) spends nothing.
+ */
+export async function claimRequest(opts: {
+  db: Db;
+  token: string;
+  password?: string | undefined;
+  ttlDays: number;
+  /** The request the caller is looking at: a claim token of another request proves nothing. */
+  requestId?: number;
+}): Promise<ClaimResult> {
+  // Checked before hashing: a dead link costs no scrypt work (and no session).
+  const peek = await liveClaim(opts.db, opts.token, false);
+  if (!peek || (opts.requestId !== undefined && peek.requestId !== opts.requestId)) {
+    throw AppError.badRequest(MSG.claimLinkInvalid);
+  }
+  const passwordHash = opts.password ? await hashPassword(opts.password) : null;
+  return opts.db.transaction(async (tx): Promise<ClaimResult> => {
+    // One account per email: a claim and a sign-up of the same email at once create it once.
+    await lockName(tx, `email:${peek.email}`);
+    const claim = await liveClaim(tx, opts.token, true);
+    if (!claim || claim.requestId !== peek.requestId)
+      throw AppError.badRequest(MSG.claimLinkInvalid);
+    const unclaimed = {
+      request_id: claim.requestId,
+      public_access_link: claim.publicAccessLink,
+      claimed: false,
+      auth_token: null,
+      user: null,
+    };
+    let customer = await findCustomerByEmail({ db: tx, email: claim.email });
+    if (!customer || !(await canSignIn({ db: tx, user: customer }))) {
+      if (!passwordHash) return { ...unclaimed, needs_password: true };
+      if (customer) {
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, phone: null, loginBy: 'app', updatedAt: sql`now()` })
+          .where(eq(users.id, customer.id))
+          .returning();
+        customer = updated ?? null;
+      } else {
+        customer = await insertCustomer({
+          db: tx,
+          values: {
+            email: claim.email,
+            passwordHash,
+            firstName: claim.firstName ?? '',
+            lastName: claim.lastName ?? '',
+            phone: null,
+            loginBy: 'app',
+          },
+        });
+      }
+      if (!customer) throw new Error('claimRequest found no customer to update');
+    }
+    await tx
+      .update(requestClaims)
+      .set({ usedAt: sql`now()` })
+      .where(eq(requestClaims.id, claim.id));
+    // A request already in an account stays there: the link then only signs its owner in.
+    if (claim.customerId === null) {
+      await tx
+        .update(requests)
+        .set({ customerId: customer.id, updatedAt: sql`now()` })
+        .where(and(eq(requests.id, claim.requestId), isNull(requests.customerId)));
+      await notify({
+        db: tx,
+        userId: customer.id,
+        requestId: claim.requestId,
+        message: customerNotice(claim.requestId),
+      });
+    } else if (claim.customerId !== customer.id) {
+      throw AppError.badRequest(MSG.claimLinkInvalid);
+    }
+    const token = await createSession({ db: tx, userId: customer.id, ttlDays: opts.ttlDays });
+    return {
+      ...unclaimed,
+      claimed: true,
+      needs_password: false,
+      auth_token: token,
+      user: toSessionUser(customer),
+    };
+  });
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG, UserType } from '@movehub/shared';
+import { notifications, sessions } from '../src/db/schema';
+import { hashToken, newToken } from '../src/lib/tokens';
+import { notify } from '../src/modules/notifications/notifications.service';
+import type { AuthRequirement } from '../src/plugins/auth';
+import { buildTestApp, createRequest, createUser } from './helper';
+
+/*
+ * The authorisation matrix: every registered route × every kind of caller that must not get
+ * through, with the expected answer of each cell. The routes come from the app itself (its
+ * onRoute hook), and each one's access from its own `config.auth`; the table below must name
+ * every route, so a new route fails here until its access is stated.
+ */
+
+type Access = 'public' | 'signed-in' | 'customer';
+type Cell = 'no token' | 'malformed' | 'revoked' | 'expired' | "another customer's" | 'company';
+const CELLS: readonly Cell[] = [
+  'no token',
+  'malformed',
+  'revoked',
+  'expired',
+  "another customer's",
+  'company',
+];
+
+/** Every route of the app, by `METHOD url` (HEAD routes follow their GET). */
+const ROUTES: Record<string, Access> = {
+  'GET /healthz': 'public',
+  'GET /livez': 'public',
+  'GET /api/admin/get_setting': 'public',
+  'GET /app_api/social_config': 'public',
+  'GET /app_api/payment_config': 'public',
+  'GET /api/customer/get_move_type': 'public',
+  'GET /api/geo/autocomplete': 'public',
+  'GET /api/geo/geocode': 'public',
+  'GET /api/geo/config': 'public',
+  'GET /api/customer/service_area': 'public',
+  'POST /app_api/request_detail_by_request_link': 'public',
+  'POST /app_api/claim_request': 'public',
+  'GET /dev/outbox': 'public',
+  'GET /uploads/*': 'public',
+  'GET /docs': 'public',
+  'GET /docs/': 'public',
+  'GET /docs/json': 'public',
+  'GET /docs/yaml': 'public',
+  'GET /docs/static/*': 'public',
+  'GET /docs/static/index.html': 'public',
+  'GET /docs/static/swagger-initializer.js': 'public',
+  'POST /app_api/login': 'public',
+  'POST /app_api/validateEmailandPhone': 'public',
+  'POST /app_api/send_verification_code_on_email': 'public',
+  'POST /app_api/verify_code_send_on_email': 'public',
+  'POST /app_api/send_verification_code_on_ph_number': 'public',
+  'POST /app_api/verify_code_send_on_phone_number': 'public',
+  'POST /api/customer/register_customer': 'public',
+  'POST /api/customer/login_by_google': 'public',
+  'POST /api/customer/login_by_facebook': 'public',
+  'POST /app_api/reset_password': 'public',
+  'POST /app_api/change_password': 'public',
+  'POST /app_api/upload_s3_file': 'public',
+  'POST /app_api/sandbox/tokens': 'public',
+  'POST /api/customer/get_item_categories_by_type': 'public',
+  'POST /api/customer/get_item': 'public',
+  'POST /api/customer/get_item_by_category_id': 'public',
+  'POST /api/customer/check_service_area': 'public',
+  'POST /api/customer/add_wishlist_area': 'public',
+  'POST /api/customer/calculate_estimated_price': 'public',
+  'POST /api/geo/directions': 'public',
+  'POST /api/company/validate_generated_link': 'public',
+  'POST /api/company/generate_request_by_customer': 'public',
+  'POST /api/sale_team/generate_request_by_customer': 'public',
+  'POST /app_api/log_out': 'signed-in',
+  'POST /app_api/update_password': 'signed-in',
+  'GET /app_api/get_notification': 'signed-in',
+  'POST /app_api/mark_notification_read': 'signed-in',
+  'GET /api/customer/profile_customer': 'customer',
+  'PUT /api/customer/update_customer': 'customer',
+  'POST /api/customer/get_customer_request': 'customer',
+  'POST /api/customer/checking_card_exist': 'customer',
+  'POST /api/customer/add_card': 'customer',
+  'POST /api/customer/delete_card': 'customer',
+  'POST /api/customer/generate_request': 'customer',
+};
+
+const registered: { method: string; url: string; auth: AuthRequirement | undefined }[] = [];
+const ctx = await buildTestApp(
+  // No built web app: its files would each be a route. Limits high: this file calls a lot.
+  { WEB_DIST_DIR: '/nonexistent', IP_RATE_LIMIT_PER_MINUTE: '100000' },
+  undefined,
+  (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      registered.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  },
+);
+afterAll(() => ctx.close());
+
+const accessOf = (auth: AuthRequirement | undefined): Access => {
+  if (!auth) return 'public';
+  if (auth.userTypes.length === 0) return 'signed-in';
+  if (auth.userTypes.length === 1 && auth.userTypes[0] === UserType.customer) return 'customer';
+  throw new Error(`no matrix column for ${JSON.stringify(auth)}`);
+};
+const keyOf = (r: { method: string; url: string }) =>
+  `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
+
+// --- callers --------------------------------------------------------------------------------
+
+const owner = await createUser(ctx.database);
+const ownerRequest = await createRequest(ctx.database, { customerId: owner.id });
+const ownerNotice = await notify({
+  db: ctx.database.db,
+  userId: owner.id,
+  requestId: ownerRequest.id,
+  message: "The owner's notice",
+});
+const stranger = await createUser(ctx.database);
+const company = await createUser(ctx.database, { userType: UserType.company });
+
+/** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
+async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
+  const token = newToken();
+  const day = 24 * 3600 * 1000;
+  await ctx.database.db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + (state === 'expired' ? -day : day)),
+    revokedAt: state === 'revoked' ? new Date() : null,
+  });
+  return token;
+}
+
+async function tokenFor(cell: Cell): Promise<string | undefined> {
+  switch (cell) {
+    case 'no token':
+      return undefined;
+    case 'malformed':
+      return `not-a-token-${randomUUID()}`;
+    case 'revoked':
+      return session(owner.id, 'revoked');
+    case 'expired':
+      return session(owner.id, 'expired');
+    case "another customer's":
+      return session(stranger.id);
+    case 'company':
+      return session(company.id);
+  }
+}
+
+/** What a cell must answer: refused with 401 or 403, or let through (any answer below 500). */
+function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
+  if (access === 'public') return 'through';
+  if (cell === "another customer's") return 'through';
+  if (cell === 'company') return access === 'customer' ? 403 : 'through';
+  return 401;
+}
+
+/**
+ * A customer's token on the routes that read or change something of the owner's: each answers
+ * about the caller's own things only, and the owner's stay as they were.
+ */
+const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promise<void> }> = {
+  'POST /app_api/mark_notification_read': {
+    body: () => ({ notification_id: ownerNotice.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: MSG.notificationNotFound });
+      const [row] = await ctx.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.id, ownerNotice.id));
+      expect(row?.isActive).toBe(true);
+    },
+  },
+  'GET /app_api/get_notification': {
+    body: () => ({}),
+    check: async (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain("The owner's notice");
+    },
+  },
+  'POST /api/customer/get_customer_request': {
+    body: () => ({ request_status: '0' }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(200);
+      const ids = (res.json() as { data: { request: { id: number } }[] }).data.map(
+        (e) => e.request.id,
+      );
+      expect(ids).not.toContain(ownerRequest.id);
+      expect(res.body).not.toContain(ownerRequest.publicAccessLink);
+    },
+  },
+  'GET /api/customer/profile_customer': {
+    body: () => ({}),
+    check: async (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ profile: { id: stranger.id } });
+      expect(res.body).not.toContain(owner.email);
+    },
+  },
+};
+
+type Answer = Awaited<ReturnType<typeof ctx.app.inject>>;
+
+// --- the tests ------------------------------------------------------------------------------
+
+describe('the route table', () => {
+  it('names every registered route, and every name is a route', () => {
+    const keys = [...new Set(registered.map(keyOf))].sort();
+    expect(keys.filter((k) => !(k in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  it("states each route's access as its config.auth declares it", () => {
+    const declared = Object.fromEntries(registered.map((r) => [keyOf(r), accessOf(r.auth)]));
+    expect(declared).toEqual(ROUTES);
+  });
+});
+
+const matrix = registered.flatMap((route) =>
+  CELLS.map((cell) => ({
+    route,
+    cell,
+    want: expected(accessOf(route.auth), cell),
+  })),
+);
+
+describe.each(matrix.map((m) => [`${m.route.method} ${m.route.url}`, m] as const))(
+  '%s',
+  (_name, { route, cell, want }) => {
+    it(`${cell} → ${want === 'through' ? 'let through' : want}`, async () => {
+      const token = await tokenFor(cell);
+      const owned = cell === "another customer's" ? OWNED[keyOf(route)] : undefined;
+      // A body that would fail validation: authentication must answer before it is read.
+      const body = owned?.body() ?? {};
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace('*', 'x'),
+        headers: token ? { 'x-sh-auth': token } : {},
+        ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: body }),
+      });
+      const answer = `${route.method} ${route.url} × ${cell}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (want === 'through') {
+        expect(res.statusCode, answer).toBeLessThan(500);
+        expect([401, 403], answer).not.toContain(res.statusCode);
+        if (owned && route.method !== 'HEAD') await owned.check(res);
+      } else {
+        expect(res.statusCode, answer).toBe(want);
+        if (route.method !== 'HEAD') {
+          expect(res.json(), answer).toMatchObject({ code: want });
+          if (want === 401) expect(res.json()).toEqual({ code: 401, message: MSG.unauthorized });
+        }
+      }
+    });
+  },
+);

@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { moveTypes } from '../src/db/schema';
+import { setSetting } from '../src/modules/settings/settings.service';
+import { buildTestApp, type TestContext } from './helper';
+
+/*
+ * A built web app as the build leaves it (apps/web/build/precompress.ts): a fingerprinted
+ * script with its .br and .gz copies, index.html with its copies, and a small file without.
+ * Each copy holds different bytes so a test sees which one was sent.
+ */
+const SCRIPT = 'assets/index-Ab12Cd34.js';
+const webDist = mkdtempSync(path.join(tmpdir(), 'movehub-web-dist-'));
+const plain = {
+  script: `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  index: `<!doctype html><html><head><script type="module" src="/${SCRIPT}"></script></head></html>`,
+};
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, SCRIPT), plain.script);
+writeFileSync(path.join(webDist, `${SCRIPT}.br`), brotliCompressSync(plain.script));
+writeFileSync(path.join(webDist, `${SCRIPT}.gz`), gzipSync(plain.script));
+writeFileSync(path.join(webDist, 'index.html'), plain.index);
+writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(plain.index));
+writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(plain.index));
+writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BROWSER = 'gzip, deflate, br, zstd';
+
+describe('the built web app', () => {
+  it('sends a script as its brotli copy when the browser accepts br, cached for a year', async () => {
+    const res = await get(`/${SCRIPT}`, { 'accept-encoding': BROWSER });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(brotliCompressSync(plain.script))).toBe(true);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the plain file to one without either', async () => {
+    const gz = await get(`/${SCRIPT}`, { 'accept-encoding': 'gzip, deflate' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gz.rawPayload.equals(gzipSync(plain.script))).toBe(true);
+
+    const identity = await get(`/${SCRIPT}`);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['cache-control']).toBe(IMMUTABLE);
+    expect(identity.body).toBe(plain.script);
+  });
+
+  it('sends index.html compressed but always revalidated, at / and at every screen path', async () => {
+    for (const url of ['/', '/login', '/create-request']) {
+      const res = await get(url, { 'accept-encoding': BROWSER });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.rawPayload.equals(brotliCompressSync(plain.index)), url).toBe(true);
+    }
+  });
+
+  it('sends a file that has no compressed copy as it is', async () => {
+    const res = await get('/favicon.svg', { 'accept-encoding': BROWSER });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('revalidated reads', () => {
+  const reads = [
+    { method: 'GET', url: '/api/customer/get_move_type' },
+    { method: 'POST', url: '/api/customer/get_item_categories_by_type', payload: { type: '1' } },
+    { method: 'POST', url: '/api/customer/get_item', payload: { type: '1' } },
+    { method: 'POST', url: '/api/customer/get_item', payload: { type: '2' } },
+    {
+      method: 'POST',
+      url: '/api/customer/get_item_by_category_id',
+      payload: { type: '', category_id: 1 },
+    },
+    { method: 'GET', url: '/api/admin/get_setting' },
+    { method: 'GET', url: '/api/geo/config' },
+  ] as const;
+
+  it.each(reads)(
+    '$method $url answers 304 with no body when If-None-Match names its ETag',
+    async (read) => {
+      const first = await ctx.app.inject(read);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+
+      const again = await ctx.app.inject({ ...read, headers: { 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+
+      // A browser's weak form of the same tag, and a list holding it, match as well.
+      const weak = await ctx.app.inject({
+        ...read,
+        headers: { 'if-none-match': `"other", W/${String(etag)}` },
+      });
+      expect(weak.statusCode).toBe(304);
+    },
+  );
+
+  it('answers 200 with a new ETag once the catalogue is edited', async () => {
+    const read = { method: 'GET', url: '/api/customer/get_move_type' } as const;
+    const before = await ctx.app.inject(read);
+    const [first] = await ctx.database.db.select().from(moveTypes).limit(1);
+    if (!first) throw new Error('no move type seeded');
+    try {
+      await ctx.database.db
+        .update(moveTypes)
+        .set({ name: `${first.name} (edited)` })
+        .where(eq(moveTypes.id, first.id));
+      const after = await ctx.app.inject({
+        ...read,
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.body).toContain('(edited)');
+    } finally {
+      await ctx.database.db
+        .update(moveTypes)
+        .set({ name: first.name })
+        .where(eq(moveTypes.id, first.id));
+    }
+  });
+
+  it('answers 200 with a new ETag once a setting is edited', async () => {
+    const read = { method: 'GET', url: '/api/admin/get_setting' } as const;
+    const before = await ctx.app.inject(read);
+    await setSetting({ db: ctx.database.db, key: 'about', html: '<p>Edited about text</p>' });
+    const after = await ctx.app.inject({
+      ...read,
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('Edited about text');
+  });
+
+  it('leaves a refused read without an ETag', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/get_item',
+      payload: { type: '9' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers.etag).toBeUndefined();
+  });
+});
