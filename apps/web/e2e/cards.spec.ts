@@ -1,5 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, DEMO, expectAccessible, logIn } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import {
+  acceptCookies,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  logIn,
+  test,
+} from './support/fixtures';
 
 // The demo customer is shared with the other journeys running in parallel, so the whole card
 // story runs as one test that leaves the account without a card, whatever happens.
@@ -92,6 +100,7 @@ test('a customer adds a card, sees it verified with its last digits, deletes it,
   await expect(page.getByText('Verified')).toHaveCount(0);
 
   // A declined card: the server's reason in a banner above the form, nothing saved.
+  expectRefusal(page, '/api/customer/add_card', 400);
   await fillCard(page, '4000000000000002');
   await addButton.click();
   const banner = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });

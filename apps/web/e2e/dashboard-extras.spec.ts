@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createCustomer } from './support/accounts';
-import { acceptCookies, expectAccessible, logIn } from './support/fixtures';
+import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   // Multi-step journeys with an accessibility scan at two widths per screen: triple the budget.

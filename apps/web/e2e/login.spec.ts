@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, DEMO, expectAccessible, logIn } from './support/fixtures';
+import {
+  acceptCookies,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  logIn,
+  test,
+} from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL);
@@ -23,6 +30,7 @@ test('the login form shows the spec messages for a bad email and a short passwor
 test('a wrong password is answered in the product’s words and nobody is signed in', async ({
   page,
 }) => {
+  expectRefusal(page, '/app_api/login', 400);
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(DEMO.email);
   await page.locator('input[name="password"]').fill('Wrong@12345');

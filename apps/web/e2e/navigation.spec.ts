@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, logIn } from './support/fixtures';
+import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL);

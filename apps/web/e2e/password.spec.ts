@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test';
 import { createCustomer, readResetPath } from './support/accounts';
-import { acceptCookies, expectAccessible, logIn } from './support/fixtures';
+import {
+  acceptCookies,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  logIn,
+  test,
+} from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   // Multi-step journeys with an accessibility scan at two widths per screen: triple the budget.
@@ -18,6 +24,7 @@ test("an unknown email is answered with 'We couldn't find your account with this
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Please enter a valid email', { exact: true })).toBeVisible();
 
+  expectRefusal(page, '/app_api/reset_password', 400);
   await page.locator('input[name="email"]').fill('nobody-here@e2e.movehub.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(
@@ -62,6 +69,7 @@ test('a customer resets the password from the emailed link and logs in with the 
 });
 
 test('a used or invalid reset link shows the server message', async ({ page }) => {
+  expectRefusal(page, '/app_api/change_password', 400);
   await page.goto('/set-forget-password/not-a-real-token');
   await page.locator('input[name="password"]').fill('Reset@5678');
   await page.locator('input[name="confirm_password"]').fill('Reset@5678');
@@ -88,6 +96,7 @@ test('the Change Password modal updates the password and closes after a second',
   await expect(dialog).toBeHidden({ timeout: 3_000 });
 
   // The new password is the one that works now.
+  expectRefusal(page, '/app_api/login', 400);
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(customer.email);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createCustomer, readCode, uniqueEmail, uniquePhone } from './support/accounts';
-import { acceptCookies, expectAccessible, logIn } from './support/fixtures';
+import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 
 // A 1×1 PNG: the server checks an upload by its bytes.
 const PNG = Buffer.from(

@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, logIn } from './support/fixtures';
+import {
+  acceptCookies,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  logIn,
+  test,
+} from './support/fixtures';
 
 test('a 401 from any call clears the stored session and reloads into the login page', async ({
   page,
@@ -14,6 +20,7 @@ test('a 401 from any call clears the stored session and reloads into the login p
   });
   expect(out.status()).toBe(200);
 
+  expectRefusal(page, '/api/customer/get_customer_request', 401);
   await page.getByRole('tab', { name: /^Completed/ }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { fillSignUp, readCode, uniqueEmail, uniquePhone } from './support/accounts';
-import { acceptCookies, expectAccessible } from './support/fixtures';
+import { acceptCookies, expect, expectAccessible, expectRefusal, test } from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   // Multi-step journeys with an accessibility scan at two widths per screen: triple the budget.
@@ -50,6 +49,7 @@ test('a newcomer signs up with the email code from the outbox and lands on /crea
   await expectAccessible(page, 'sign-up email code');
 
   // A wrong code is told above the code form.
+  expectRefusal(page, '/app_api/verify_code_send_on_email', 400);
   await page.locator('input[name="code"]').fill('000000');
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
@@ -95,6 +95,7 @@ test('a newcomer with a phone verifies the email code and then the SMS code', as
 test('an email that already has an account is refused before any code is sent', async ({
   page,
 }) => {
+  expectRefusal(page, '/app_api/validateEmailandPhone', 409);
   await page.goto('/register');
   await fillSignUp(page, 'demo@movehub.test');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The entry point is the one module that mounts app/; the rule keeps every other module out.
-// eslint-disable-next-line no-restricted-imports -- entry point
+// The entry point is the one module that mounts app/ (web/boundaries keeps every other one out).
 import { App } from './app/app';
 
 const container = document.getElementById('root');

@@ -80,6 +80,12 @@ export async function readResetPath(request: APIRequestContext, to: string): Pro
   return match[1] ?? '';
 }
 
+/** The path of the newest direct request's confirmation link ("Is this your request?"). */
+export async function readClaimPath(request: APIRequestContext, to: string): Promise<string> {
+  const match = await readOutbox(request, to, /(\/claim-request\/[^\s]+)/);
+  return match[1] ?? '';
+}
+
 async function post(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.post(path, { data });
   expect(res.status(), `${path}: ${await res.text()}`).toBe(200);

@@ -1,5 +1,50 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface ExpectedRefusal {
+  path: string;
+  status: number;
+}
+
+const expectedRefusals = new WeakMap<Page, ExpectedRefusal[]>();
+
+/**
+ * Declares that the journey makes the server refuse a call on purpose (a wrong password, a
+ * declined card): Chromium logs every 4xx answer as a console error, and this one is expected.
+ */
+export function expectRefusal(page: Page, path: string, status: number): void {
+  expectedRefusals.set(page, [...(expectedRefusals.get(page) ?? []), { path, status }]);
+}
+
+/**
+ * The journeys' `test`: besides Playwright's own, it fails a journey on any error in the
+ * browser's console or any uncaught exception, so that an expected answer never shows there as
+ * an error. A refusal the journey provokes is declared with expectRefusal.
+ */
+export const test = base.extend<{ consoleGuard: void }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const url = message.location().url;
+        const refused = /status of (\d{3})/.exec(message.text());
+        const allowed = (expectedRefusals.get(page) ?? []).some(
+          (r) =>
+            refused &&
+            Number(refused[1]) === r.status &&
+            new URL(url, 'http://x').pathname === r.path,
+        );
+        if (!allowed) errors.push(`${message.text()}${url ? ` (${url})` : ''}`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use();
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** The seeded demo customer of the embedded mode (apps/api/src/db/seed/demo.ts). */
 export const DEMO = { email: 'demo@movehub.test', password: 'Demo@1234', name: 'Dana Mover' };
@@ -8,7 +53,9 @@ export const WIDTHS = [375, 1280] as const;
 
 /**
  * Runs axe-core on the current screen at 375 px and 1280 px and fails on any serious or
- * critical violation. Every journey calls it on every screen it visits.
+ * critical violation, or when the screen scrolls sideways (content wider than the viewport
+ * hides controls off-screen, such as the account menu). Every journey calls it on every screen
+ * it visits.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
@@ -16,6 +63,18 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     await page.setViewportSize({ width, height: 800 });
     // Let layout settle (the sidebar turns into a drawer below 769 px).
     await page.waitForTimeout(150);
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0] ?? ''}`);
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+    });
+    expect(
+      overflow.scrollWidth,
+      `${screen} at ${width}px scrolls sideways (${overflow.wide.join(', ')})`,
+    ).toBeLessThanOrEqual(overflow.clientWidth);
     const results = await new AxeBuilder({ page }).analyze();
     const blocking = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',

@@ -6,8 +6,8 @@ import { RootLayout } from './root-layout';
 
 /*
  * The whole route map of spec/portal.md §2 and spec/request-lifecycle.md §2. Screens load lazily,
- * one chunk per feature. Paths whose screens are not built yet render the 404 page: a later
- * issue swaps `notFound` for the feature's screen without touching the map.
+ * one chunk per feature. Paths whose screens are not built yet render the 404 page, so that every
+ * spec path answers; a screen, once built, replaces its `notFound` entry and nothing else moves.
  */
 
 const loginPage = async () => ({
@@ -21,6 +21,9 @@ const forgetPasswordPage = async () => ({
 });
 const setPasswordPage = async () => ({
   Component: (await import('../features/auth/set-password-page')).SetPasswordPage,
+});
+const claimRequestPage = async () => ({
+  Component: (await import('../features/auth/claim-request-page')).ClaimRequestPage,
 });
 const editProfilePage = async () => ({
   Component: (await import('../features/profile/edit-profile-page')).EditProfilePage,
@@ -45,7 +48,7 @@ const createRequestPage = async () => ({
   Component: (await import('../features/wizard/create-request-page')).CreateRequestPage,
 });
 const congratulationsPage = async () => ({
-  Component: (await import('../features/wizard/congratulations-page')).CongratulationsPage,
+  Component: (await import('../features/wizard/summary/congratulations-page')).CongratulationsPage,
 });
 
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
@@ -83,9 +86,11 @@ export const routes: RouteObject[] = [
           // Reachable with or without a token.
           { path: 'create-request', lazy: createRequestPage },
           notFound('view-request/:access_token'),
+          // Ours: the emailed confirmation of a direct request (decision 007).
+          { path: 'claim-request/:token', lazy: claimRequestPage },
           notFound('sign-confirmation-letter/:id'),
-          // The edit routes are also exposed at top level (request-lifecycle §2); their screens
-          // arrive with the edits issue, which also decides how they guard a missing token.
+          // The edit routes are also exposed at top level (request-lifecycle §2). Their screens are
+          // not built yet; how they guard a missing token is decided with them.
           ...EDIT_PATHS.map(notFound),
           notFound('*'),
         ],

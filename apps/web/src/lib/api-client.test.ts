@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_HEADER, MSG, okEnvelopeSchema, profileResponseSchema } from '@movehub/shared';
+import {
+  AUTH_HEADER,
+  getItemCategoriesByTypeResponseSchema,
+  MSG,
+  okEnvelopeSchema,
+  profileResponseSchema,
+} from '@movehub/shared';
 import { stubFetch } from '../test/fetch-stub';
 import { buildUser } from '../test/fixtures';
 import { ApiError, NETWORK_ERROR_MESSAGE, callApi, page } from './api-client';
@@ -93,5 +99,59 @@ describe('api client', () => {
     expect(getToken()).toBeNull();
     expect(getStoredUser()).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  describe('revalidated reads', () => {
+    const rooms = { code: 200, message: 'Success', data: { items: [{ id: 1, name: 'Kitchen' }] } };
+
+    /** A server that answers the room types with an ETag, and 304 to a matching If-None-Match. */
+    function roomTypesServer(etag: string) {
+      const seen: (string | undefined)[] = [];
+      const fetchMock = vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+        const ifNoneMatch = (init.headers as Record<string, string>)['If-None-Match'];
+        seen.push(ifNoneMatch);
+        if (ifNoneMatch === etag) return new Response(null, { status: 304, headers: { etag } });
+        return new Response(JSON.stringify(rooms), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', etag },
+        });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return seen;
+    }
+
+    const roomTypes = (revalidate: boolean) =>
+      callApi('/api/customer/get_item_categories_by_type', {
+        method: 'POST',
+        body: { type: '1' },
+        schema: getItemCategoriesByTypeResponseSchema,
+        revalidate,
+      });
+
+    it('keeps a POST read with its ETag and answers a 304 from what it kept', async () => {
+      const seen = roomTypesServer('"v1"');
+      expect((await roomTypes(true)).data.items).toEqual(rooms.data.items);
+      // A later visit: the same call asks with the kept ETag and gets no body back.
+      expect((await roomTypes(true)).data.items).toEqual(rooms.data.items);
+      expect(seen).toEqual([undefined, '"v1"']);
+      expect(getToast()).toBeNull();
+    });
+
+    it('replaces what it kept when the answer changed', async () => {
+      roomTypesServer('"v1"');
+      await roomTypes(true);
+      const seen = roomTypesServer('"v2"');
+      await roomTypes(true);
+      await roomTypes(true);
+      expect(seen).toEqual(['"v1"', '"v2"']);
+    });
+
+    it('keeps nothing and sends no If-None-Match for other calls', async () => {
+      const seen = roomTypesServer('"v1"');
+      await roomTypes(false);
+      await roomTypes(false);
+      expect(seen).toEqual([undefined, undefined]);
+      expect(window.localStorage.length).toBe(0);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AUTH_HEADER, errorEnvelopeSchema, type ErrorEnvelope } from '@movehub/shared';
-import { clearSession, getToken } from './storage';
+import { clearSession, getToken, readString, writeString } from './storage';
 import { showToast } from './toast';
 
 /**
@@ -11,7 +11,9 @@ import { showToast } from './toast';
  * - on any code but 200 shows the red toast with the server message (spec/portal.md §8) unless
  *   the caller suppresses it, and throws an ApiError carrying code and message,
  * - on 401 clears the stored session and reloads the page (spec/portal.md §4 "Session end"),
- * - validates a 200 body with the call's shared zod schema and returns it parsed.
+ * - validates a 200 body with the call's shared zod schema and returns it parsed,
+ * - for a `revalidate` call, keeps the body with its ETag in browser storage and asks with
+ *   If-None-Match next time, so an unchanged answer (304) costs no download.
  */
 
 export const NETWORK_ERROR_MESSAGE =
@@ -50,6 +52,33 @@ export interface CallApiOptions<TSchema extends z.ZodType> {
   /** true, or a predicate, to keep the toast away for failures the screen shows itself. */
   suppressToast?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
+  /** Extra request headers (the Idempotency-Key of a submit). */
+  headers?: Record<string, string>;
+  /**
+   * The call is a read that every visitor gets alike and the server answers with an ETag (the
+   * catalogue). Browsers revalidate a GET by themselves; they never keep a POST, which is why
+   * the spec's POST reads set this.
+   */
+  revalidate?: boolean;
+}
+
+/** A revalidated answer as stored: its ETag and its body. */
+interface KeptAnswer {
+  etag: string;
+  body: unknown;
+}
+
+const KEPT_PREFIX = 'movehub.kept:';
+
+function readKept(key: string): KeptAnswer | null {
+  const raw = readString(key);
+  if (!raw) return null;
+  try {
+    const kept = JSON.parse(raw) as Partial<KeptAnswer>;
+    return typeof kept.etag === 'string' ? { etag: kept.etag, body: kept.body } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Indirection so that tests can observe the reload that jsdom cannot perform. */
@@ -63,13 +92,26 @@ export async function callApi<TSchema extends z.ZodType>(
   path: string,
   options: CallApiOptions<TSchema>,
 ): Promise<z.output<TSchema>> {
-  const { method = 'GET', body, schema, suppressToast = false, signal, withToken = true } = options;
+  const {
+    method = 'GET',
+    body,
+    schema,
+    suppressToast = false,
+    signal,
+    withToken = true,
+    revalidate = false,
+  } = options;
   const token = withToken ? getToken() : null;
   const multipart = body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   // The browser writes the multipart Content-Type itself, with its boundary.
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers[AUTH_HEADER] = token;
+  const keptKey = revalidate
+    ? `${KEPT_PREFIX}${method} ${path} ${JSON.stringify(body ?? null)}`
+    : '';
+  const kept = revalidate ? readKept(keptKey) : null;
+  if (kept) headers['If-None-Match'] = kept.etag;
 
   const fail = (error: ApiError): never => {
     const quiet = typeof suppressToast === 'function' ? suppressToast(error) : suppressToast;
@@ -91,17 +133,24 @@ export async function callApi<TSchema extends z.ZodType>(
     return fail(new ApiError(0, NETWORK_ERROR_MESSAGE));
   }
 
+  // Unchanged since it was kept: the stored body (a 200 envelope) stands for the one not sent.
+  const unchanged = kept !== null && response.status === 304;
   let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = undefined;
+  if (unchanged) {
+    payload = kept.body;
+  } else {
+    try {
+      payload = await response.json();
+    } catch {
+      payload = undefined;
+    }
   }
+  const status = unchanged ? 200 : response.status;
 
   const envelope = errorEnvelopeSchema.safeParse(payload);
-  const code = envelope.success ? envelope.data.code : response.status;
+  const code = envelope.success ? envelope.data.code : status;
 
-  if (code === 401 || response.status === 401) {
+  if (code === 401 || status === 401) {
     clearSession();
     // Reload only when a session was sent: a public page whose call answers 401 would
     // otherwise reload forever.
@@ -109,7 +158,7 @@ export async function callApi<TSchema extends z.ZodType>(
     throw new ApiError(401, envelope.success ? envelope.data.message : 'Unauthorized');
   }
 
-  if (code !== 200 || !response.ok) {
+  if (code !== 200 || status < 200 || status > 299) {
     const message =
       envelope.success && envelope.data.message
         ? envelope.data.message
@@ -123,6 +172,10 @@ export async function callApi<TSchema extends z.ZodType>(
   if (!parsed.success) {
     console.error(`Response of ${method} ${path} does not match its schema`, parsed.error.issues);
     return fail(new ApiError(0, UNEXPECTED_RESPONSE_MESSAGE));
+  }
+  const etag = unchanged ? null : response.headers.get('etag');
+  if (revalidate && etag) {
+    writeString(keptKey, JSON.stringify({ etag, body: payload } satisfies KeptAnswer));
   }
   return parsed.data;
 }

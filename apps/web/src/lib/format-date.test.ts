@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTimeOfDay } from './format-date';
+import { formatDate, formatMoveTime, formatTimeOfDay } from './format-date';
 
 describe('date formatting', () => {
   it("formats request dates as 'MMM Do YY'", () => {
@@ -11,10 +11,44 @@ describe('date formatting', () => {
     expect(formatDate('soon')).toBe('soon');
     expect(formatDate(null)).toBe('');
   });
+});
 
-  it('shows time-window bounds in 12-hour form', () => {
-    expect(formatTimeOfDay('13:30')).toBe('1:30 PM');
+describe('time formatting', () => {
+  it('shows a time of day in 12-hour form, midnight and noon included', () => {
     expect(formatTimeOfDay('08:00')).toBe('8:00 AM');
+    expect(formatTimeOfDay('00:00')).toBe('12:00 AM');
+    expect(formatTimeOfDay('00:30')).toBe('12:30 AM');
+    expect(formatTimeOfDay('12:00')).toBe('12:00 PM');
+    expect(formatTimeOfDay('13:30')).toBe('1:30 PM');
+    expect(formatTimeOfDay('23:30')).toBe('11:30 PM');
+  });
+
+  it('keeps what is not a time of day as it came', () => {
+    expect(formatTimeOfDay('24:00')).toBe('24:00');
     expect(formatTimeOfDay('8AM - 12PM Morning')).toBe('8AM - 12PM Morning');
+    expect(formatTimeOfDay(null)).toBe('');
+  });
+
+  it('shows the fixed slots as-is (spec §2 Move Time)', () => {
+    for (const slot of ['8AM - 12PM Morning', '12PM - 5PM Evening', 'Entire day']) {
+      expect(
+        formatMoveTime({ s_time: slot, start_window_from: '08:00', start_window_to: '12:00' }),
+      ).toBe(slot);
+    }
+  });
+
+  it("shows an 'HH:mm - HH:mm' s_time as a 12-hour range, the same as its window", () => {
+    expect(formatMoveTime({ s_time: '08:00 - 09:00' })).toBe('8:00 AM - 9:00 AM');
+    expect(formatMoveTime({ start_window_from: '08:00', start_window_to: '09:00' })).toBe(
+      '8:00 AM - 9:00 AM',
+    );
+    expect(
+      formatMoveTime({ s_time: null, start_window_from: '13:30', start_window_to: '15:00' }),
+    ).toBe('1:30 PM - 3:00 PM');
+  });
+
+  it('keeps an older free-text s_time as it came, and nothing as empty', () => {
+    expect(formatMoveTime({ s_time: 'whenever' })).toBe('whenever');
+    expect(formatMoveTime({})).toBe('');
   });
 });

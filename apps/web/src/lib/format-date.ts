@@ -1,16 +1,26 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import {
+  parseMoveDuration,
+  parseTimeOfDay,
+  PREMADE_WINDOW_LABELS,
+  type TimeWindow,
+} from '@movehub/shared';
 
 dayjs.extend(advancedFormat);
 dayjs.extend(customParseFormat);
+
+/*
+ * The one place the web app turns dates and times into text (spec/request-lifecycle.md §2 and
+ * §9), so that a move's date and time read the same on every screen.
+ */
 
 /** spec/request-lifecycle.md §9: the display formats. */
 export const DISPLAY_DATE_FORMAT = 'MMM Do YY';
 export const WIRE_DATE_FORMAT = 'MM-DD-YYYY';
 
 const WIRE_DATE = /^\d{2}-\d{2}-\d{4}$/;
-const TIME_OF_DAY = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
 
 /**
  * 'MMM Do YY' (e.g. "Mar 5th 26"). Requests carry s_date as MM-DD-YYYY (the create payload's
@@ -22,13 +32,44 @@ export function formatDate(value: string | null | undefined): string {
   return parsed.isValid() ? parsed.format(DISPLAY_DATE_FORMAT) : value;
 }
 
-/** '13:30' → '1:30 PM' (12-hour display of a time-window bound); other text is kept as is. */
+/**
+ * 12-hour display of an 'HH:mm' time of day: '08:00' → '8:00 AM', '00:30' → '12:30 AM',
+ * '13:30' → '1:30 PM'. Anything else is shown as it came.
+ */
 export function formatTimeOfDay(value: string | null | undefined): string {
   if (!value) return '';
-  const match = TIME_OF_DAY.exec(value.trim());
-  if (!match) return value;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  if (hours > 23 || minutes > 59) return value;
-  return dayjs().hour(hours).minute(minutes).format('h:mm A');
+  const minutes = parseTimeOfDay(value);
+  if (minutes === null) return value;
+  const h24 = Math.floor(minutes / 60);
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${h12}:${String(minutes % 60).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** '8:00 AM - 9:00 AM'. */
+function formatWindow(window: TimeWindow): string {
+  return `${formatTimeOfDay(window.from)} - ${formatTimeOfDay(window.to)}`;
+}
+
+/** The time fields a request or a draft carries. */
+export interface MoveTimeFields {
+  s_time?: string | null | undefined;
+  start_window_from?: string | null | undefined;
+  start_window_to?: string | null | undefined;
+}
+
+/**
+ * spec §2 "Move Time": the fixed slots ('8AM - 12PM Morning', '12PM - 5PM Evening', 'Entire
+ * day') as-is, otherwise a start-to-end range in 12-hour display. s_time wins when it is a slot
+ * or an 'HH:mm - HH:mm' range; otherwise the start window; an older free text is kept as is.
+ */
+export function formatMoveTime(fields: MoveTimeFields): string {
+  const text = fields.s_time?.trim() ?? '';
+  if ((PREMADE_WINDOW_LABELS as readonly string[]).includes(text)) return text;
+  const range = text ? parseMoveDuration(text) : null;
+  if (range) return formatWindow(range);
+  const { start_window_from: from, start_window_to: to } = fields;
+  if (from && to && parseTimeOfDay(from) !== null && parseTimeOfDay(to) !== null) {
+    return formatWindow({ from, to });
+  }
+  return text || [formatTimeOfDay(from), formatTimeOfDay(to)].filter(Boolean).join(' - ');
 }

@@ -8,7 +8,9 @@ import { setStoredUser } from './storage';
  * it, so the query lives here rather than in one of those features.
  */
 
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+export const profileKeys = {
+  all: ['profile'] as const,
+};
 
 /** GET /api/customer/profile_customer (auth): the profile and the customer's rating. */
 export async function getProfile(signal?: AbortSignal) {
@@ -23,7 +25,7 @@ export async function getProfile(signal?: AbortSignal) {
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: PROFILE_QUERY_KEY,
+    queryKey: profileKeys.all,
     queryFn: ({ signal }) => getProfile(signal),
     staleTime: 60_000,
   });
@@ -31,7 +33,7 @@ export const profileQueryOptions = () =>
 /** After update_customer: the answer is the new profile; store it and show it everywhere. */
 export function storeUpdatedProfile(queryClient: QueryClient, user: SessionUser): void {
   setStoredUser(user);
-  queryClient.setQueryData<ProfileResponse>(PROFILE_QUERY_KEY, (previous) =>
+  queryClient.setQueryData<ProfileResponse>(profileKeys.all, (previous) =>
     previous ? { ...previous, profile: user } : previous,
   );
 }

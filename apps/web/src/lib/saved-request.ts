@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_HEADER,
   generateRequestBodySchema,
   generateRequestResponseSchema,
   type GenerateRequestBody,
@@ -66,18 +67,29 @@ export function findSavedRequest(pageState: unknown): GenerateRequestBody | null
 }
 
 /**
+ * A random Idempotency-Key for one submit (decision 007). getRandomValues, not randomUUID: the
+ * latter exists only on secure origins, and the app may be opened over plain http on a LAN.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * POST /api/customer/generate_request (token): the marketplace request, from the wizard's step 7
- * or a saved request. The one place this call is made.
+ * or a saved request. The one place this call is made. With an idempotency key, a repeat of the
+ * same submit (a retry after a lost answer) gets the first answer instead of a second request.
  */
 export function generateRequest(
   body: GenerateRequestBody,
-  options: { suppressToast?: boolean } = {},
+  options: { suppressToast?: boolean; idempotencyKey?: string } = {},
 ) {
   return callApi('/api/customer/generate_request', {
     method: 'POST',
     body,
     schema: generateRequestResponseSchema,
     suppressToast: options.suppressToast ?? false,
+    headers: options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {},
   });
 }
 

@@ -6,12 +6,14 @@ import { vi } from 'vitest';
  */
 export type StubReply = { code: number; message?: string; [key: string]: unknown };
 export type StubHandler =
-  StubReply | ((body: unknown, init: RequestInit) => StubReply | Promise<StubReply>);
+  StubReply | ((body: unknown, init: RequestInit, url: URL) => StubReply | Promise<StubReply>);
 
 export interface RecordedCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's parameters (a GET carries its input there). */
+  query: Record<string, string>;
   headers: Record<string, string>;
 }
 
@@ -19,13 +21,21 @@ export function stubFetch(handlers: Record<string, StubHandler>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const parsed = new URL(url, 'http://localhost');
+    const path = parsed.pathname;
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path, body, headers: { ...(init.headers as Record<string, string>) } });
+    const query = Object.fromEntries(parsed.searchParams);
+    calls.push({
+      method,
+      path,
+      body,
+      query,
+      headers: { ...(init.headers as Record<string, string>) },
+    });
     const handler = handlers[`${method} ${path}`];
     if (!handler) throw new Error(`No stub for ${method} ${path}`);
-    const reply = typeof handler === 'function' ? await handler(body, init) : handler;
+    const reply = typeof handler === 'function' ? await handler(body, init, parsed) : handler;
     const envelope = { message: reply.code === 200 ? 'Success' : 'Error', ...reply };
     return new Response(JSON.stringify(envelope), {
       status: reply.code,

@@ -1,10 +1,14 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
-/** Text for screen readers only (a label the layout already shows visually). */
+/**
+ * Text for screen readers only (a label the layout already shows visually).
+ * Sizes are strings on purpose: MUI reads the number 1 as 100%, which made every
+ * hidden label as wide as its container and pushed pages wider than the screen.
+ */
 export const visuallyHidden: SxProps<Theme> = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

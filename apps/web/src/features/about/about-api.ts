@@ -7,9 +7,14 @@ export function getSettings(signal?: AbortSignal) {
   return callApi('/api/admin/get_setting', { schema: getSettingResponseSchema, signal });
 }
 
+export const settingsKeys = {
+  all: ['settings'] as const,
+};
+
 export const settingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings'],
+    queryKey: settingsKeys.all,
     queryFn: ({ signal }) => getSettings(signal),
+    select: (response) => response.setting_data,
     staleTime: 5 * 60_000,
   });

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -13,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { SanitizedHtml } from '../../ui/sanitized-html';
 import { settingsQueryOptions } from './about-api';
+import { LoadError } from '../../ui/load-error';
 
 /** spec/portal.md §2 About Us: the collapsible sections, titled as the product titles them. */
 const SECTIONS: { key: Exclude<SettingKey, 'about'>; title: string }[] = [
@@ -38,21 +37,12 @@ export function AboutPage() {
       {settings.isPending ? (
         <PageLoader label="Loading About Us" />
       ) : settings.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          We could not load this page.
-        </Alert>
+        <LoadError message="We could not load this page." onRetry={settings.refetch} />
       ) : (
         <>
-          {settings.data.setting_data.about.trim() && (
+          {settings.data.about.trim() && (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-              <SanitizedHtml html={settings.data.setting_data.about} />
+              <SanitizedHtml html={settings.data.about} />
             </Paper>
           )}
           {SECTIONS.map(({ key, title }) => (
@@ -72,8 +62,8 @@ export function AboutPage() {
                 </Typography>
               </AccordionSummary>
               <AccordionDetails>
-                {settings.data.setting_data[key].trim() ? (
-                  <SanitizedHtml html={settings.data.setting_data[key]} />
+                {settings.data[key].trim() ? (
+                  <SanitizedHtml html={settings.data[key]} />
                 ) : (
                   <Typography color="text.secondary">Nothing here yet.</Typography>
                 )}

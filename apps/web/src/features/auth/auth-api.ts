@@ -70,9 +70,13 @@ export function getSocialConfig(signal?: AbortSignal) {
   });
 }
 
+export const authKeys = {
+  socialConfig: ['auth', 'social-config'] as const,
+};
+
 export const socialConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['social-config'],
+    queryKey: authKeys.socialConfig,
     queryFn: ({ signal }) => getSocialConfig(signal),
     staleTime: Infinity,
   });

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -133,8 +132,6 @@ export function LoginPage() {
             </Button>
           </Stack>
         </Box>
-
-        <Divider sx={{ my: 3 }}>or</Divider>
 
         <SocialSignIn onSignedIn={(session) => void signedIn(session)} />
 

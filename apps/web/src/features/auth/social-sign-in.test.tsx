@@ -56,19 +56,33 @@ const session = {
   data: { auth_token: 'social-token', user: buildUser({ login_by: 'google' }) },
 };
 
-function renderLogin(handlers: Record<string, StubHandler>) {
+function renderLogin(
+  handlers: Record<string, StubHandler>,
+  config: { google_client_id: string | null; facebook_app_id: string | null } = {
+    google_client_id: 'google-client',
+    facebook_app_id: 'fb-app',
+  },
+) {
   const server = stubFetch({
-    'GET /app_api/social_config': {
-      code: 200,
-      google_client_id: 'google-client',
-      facebook_app_id: 'fb-app',
-    },
+    'GET /app_api/social_config': { code: 200, ...config },
     ...handlers,
   });
   return { ...server, ...renderScreen(<LoginPage />, { path: '/login' }) };
 }
 
 describe('Google and Facebook sign-in', () => {
+  it('offers only the provider the server has configured', async () => {
+    fakeGoogle();
+    fakeFacebook(null);
+    renderLogin({}, { google_client_id: 'google-client', facebook_app_id: null });
+
+    expect(
+      await screen.findByRole('button', { name: 'Sign in with Google (provider)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Facebook/ })).not.toBeInTheDocument();
+  });
+
   it('signs in with the Google ID token and an empty phone_number first', async () => {
     const { initialize } = fakeGoogle();
     fakeFacebook(null);

@@ -1,17 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import GoogleIcon from '@mui/icons-material/Google';
 import { MSG, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { needsPhone, socialConfigQueryOptions, socialLogin, type SocialProvider } from './auth-api';
-import { SocialPhoneDialog } from './social-phone-dialog';
 import { loadFacebookSdk, loadGoogleIdentity, type FacebookSdk } from './social-sdk';
+
+// Only an account without a phone reaches this dialog, and its masked phone field (imask) is
+// the heaviest part of the login screen: it loads when first needed.
+const SocialPhoneDialog = lazy(async () => ({
+  default: (await import('./social-phone-dialog')).SocialPhoneDialog,
+}));
 
 interface SocialSignInProps {
   onSignedIn: (session: { auth_token: string; user: SessionUser }) => void;
@@ -29,12 +35,17 @@ const loadFailed = (provider: SocialProvider) =>
  * spec/portal.md §2 and §4: Google and Facebook sign-in. The provider's token goes to
  * login_by_google / login_by_facebook with an empty phone_number; an account that needs a phone
  * gets the ENTER_PHONE and ENTER_CODE steps, then the login is repeated with the verified phone.
- * A provider the server has no client id for says so (GET /app_api/social_config).
+ * Only the providers the server can verify are offered (GET /app_api/social_config): a button
+ * that can only answer "not configured" is a dead end, so with neither configured (or no answer)
+ * the section, its "or" divider included, is not shown at all.
  */
 export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
   const config = useQuery(socialConfigQueryOptions());
   const [notice, setNotice] = useState<string | null>(null);
   const [phoneStep, setPhoneStep] = useState<(Attempt & { reason: string }) | null>(null);
+  // Once loaded, the dialog stays mounted so that it can close with its transition.
+  const [phoneDialogNeeded, setPhoneDialogNeeded] = useState(false);
+  if (phoneStep && !phoneDialogNeeded) setPhoneDialogNeeded(true);
 
   const login = useMutation({
     mutationFn: ({ attempt, phone }: { attempt: Attempt; phone: string }) =>
@@ -55,14 +66,13 @@ export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
     login.mutate({ attempt: { provider, accessToken }, phone: '' });
   };
 
-  // Until the server answers, the buttons wait; without an answer, nothing is configured.
   const googleId = config.data?.google_client_id ?? null;
   const facebookId = config.data?.facebook_app_id ?? null;
-  const notConfigured = (provider: SocialProvider) => () =>
-    setNotice(MSG.socialNotConfigured(provider));
+  if (!googleId && !facebookId) return null;
 
   return (
-    <Stack spacing={1.5} aria-busy={config.isPending || login.isPending}>
+    <Stack spacing={1.5} aria-busy={login.isPending}>
+      <Divider sx={{ mt: 3, mb: 1.5 }}>or</Divider>
       {notice && (
         <Alert severity="info" role="status">
           {notice}
@@ -73,41 +83,33 @@ export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
           <CircularProgress aria-label="Signing in" size={24} />
         </Box>
       )}
-      {googleId ? (
+      {googleId && (
         <GoogleButton
           clientId={googleId}
           disabled={login.isPending}
           onCredential={signIn('Google')}
           onUnavailable={() => setNotice(loadFailed('Google'))}
         />
-      ) : (
-        <ProviderButton
-          provider="Google"
-          waiting={config.isPending}
-          onClick={notConfigured('Google')}
-        />
       )}
-      {facebookId ? (
+      {facebookId && (
         <FacebookButton
           appId={facebookId}
           disabled={login.isPending}
           onAccessToken={signIn('Facebook')}
           onUnavailable={() => setNotice(loadFailed('Facebook'))}
         />
-      ) : (
-        <ProviderButton
-          provider="Facebook"
-          waiting={config.isPending}
-          onClick={notConfigured('Facebook')}
-        />
       )}
-      <SocialPhoneDialog
-        open={phoneStep !== null}
-        reason={phoneStep?.reason ?? MSG.phoneRequired}
-        signingIn={login.isPending}
-        onVerified={(phone) => phoneStep && login.mutate({ attempt: phoneStep, phone })}
-        onClose={() => setPhoneStep(null)}
-      />
+      {phoneDialogNeeded && (
+        <Suspense fallback={null}>
+          <SocialPhoneDialog
+            open={phoneStep !== null}
+            reason={phoneStep?.reason ?? MSG.phoneRequired}
+            signingIn={login.isPending}
+            onVerified={(phone) => phoneStep && login.mutate({ attempt: phoneStep, phone })}
+            onClose={() => setPhoneStep(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import {
   SANDBOX_CONFIG,
   tokenReply,
   typeCard,
-} from '../../ui/card-form/card-test-helpers';
+} from '../../lib/card-form/card-test-helpers';
 import { MyCardsPage } from './my-cards-page';
 
 /** A fake server holding the customer's one card, as the real one does. */

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
-import { CardForm } from '../../ui/card-form/card-form';
-import { savedCardsQueryOptions } from '../../ui/card-form/cards-api';
-import { SavedCardView } from '../../ui/card-form/saved-card-view';
+import { CardForm } from '../../lib/card-form/card-form';
+import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
+import { SavedCardView } from '../../lib/card-form/saved-card-view';
+import { LoadError } from '../../ui/load-error';
 
 /**
  * /dashboard/my-cards (spec/portal.md §2): with no saved card the Add Card form; with one, the
@@ -32,16 +31,7 @@ export function MyCardsPage() {
       {cards.isPending ? (
         <PageLoader label="Loading your card" />
       ) : cards.isError && !cards.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void cards.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {cards.error.message}
-        </Alert>
+        <LoadError message={cards.error.message} onRetry={cards.refetch} />
       ) : card ? (
         <SavedCardView card={card} onDeleted={() => setDeleted(true)} />
       ) : (

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,10 +21,11 @@ import { formatDate } from '../../lib/format-date';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import {
-  NOTIFICATIONS_QUERY_KEY,
+  notificationKeys,
   markNotificationRead,
   notificationsQueryOptions,
 } from './notifications-api';
+import { LoadError } from '../../ui/load-error';
 
 type NotificationList = z.infer<typeof getNotificationResponseSchema>;
 
@@ -46,7 +46,7 @@ export function NotificationCenter() {
 
   /** Read at once on screen; the server's answer then replaces the guess. */
   const markReadLocally = (id: number | 'all') => {
-    queryClient.setQueryData<NotificationList>(NOTIFICATIONS_QUERY_KEY, (current) => {
+    queryClient.setQueryData<NotificationList>(notificationKeys.all, (current) => {
       if (!current) return current;
       const data = current.data.map((item) =>
         id === 'all' || item.id === id ? { ...item, is_active: false } : item,
@@ -54,7 +54,7 @@ export function NotificationCenter() {
       return { ...current, data, notification_count: data.filter((n) => n.is_active).length };
     });
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 
   const markOne = useMutation({
     mutationFn: (id: number) => markNotificationRead({ id }),
@@ -139,17 +139,11 @@ export function NotificationCenter() {
         {notifications.isPending ? (
           <PageLoader label="Loading notifications" />
         ) : notifications.isError && list.length === 0 ? (
-          <Alert
-            severity="error"
+          <LoadError
+            message="We could not load your notifications."
+            onRetry={notifications.refetch}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void notifications.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            We could not load your notifications.
-          </Alert>
+          />
         ) : list.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
             {MSG.noNotifications}

@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { getNotificationResponseSchema, okEnvelopeSchema } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+export const notificationKeys = {
+  all: ['notifications'] as const,
+};
 
 /** GET /app_api/get_notification (auth): newest first; notification_count is the unread count. */
 export function getNotifications(signal?: AbortSignal) {
@@ -12,7 +14,7 @@ export function getNotifications(signal?: AbortSignal) {
 // The header badge reads this; a later socket 'notification' event invalidates it.
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: NOTIFICATIONS_QUERY_KEY,
+    queryKey: notificationKeys.all,
     queryFn: ({ signal }) => getNotifications(signal),
   });
 

@@ -34,6 +34,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePhoneDialog } from './change-phone-dialog';
 import { updateCustomer, uploadProfilePicture, type UpdateCustomerBody } from './profile-api';
+import { LoadError } from '../../ui/load-error';
 
 /** spec/portal.md §2 Edit Profile (/dashboard/edit-profile). */
 export function EditProfilePage() {
@@ -48,16 +49,7 @@ export function EditProfilePage() {
       {profile.isPending ? (
         <PageLoader label="Loading your profile" />
       ) : profile.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          We could not load your profile.
-        </Alert>
+        <LoadError message="We could not load your profile." onRetry={profile.refetch} />
       ) : (
         <EditProfileForm user={profile.data.profile} />
       )}

@@ -13,6 +13,7 @@ import { REFERRAL_DISCOUNT_PERCENT } from '@movehub/shared';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
+import { LoadError } from '../../ui/load-error';
 
 /** How long the button says 'Copied'. */
 const COPIED_MS = 3000;
@@ -75,16 +76,7 @@ export function ReferralPage() {
         {profile.isPending ? (
           <PageLoader label="Loading your invite code" />
         ) : profile.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            We could not load your invite code.
-          </Alert>
+          <LoadError message="We could not load your invite code." onRetry={profile.refetch} />
         ) : code ? (
           <InviteLink code={code} />
         ) : (

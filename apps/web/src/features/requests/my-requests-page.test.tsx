@@ -130,6 +130,27 @@ describe('MyRequestsPage', () => {
     expect(within(second).getByText(TIMELINE_LABELS[2])).toBeInTheDocument();
   });
 
+  it("shows an 'HH:mm - HH:mm' s_time in 12-hour display, as the confirm screen does", async () => {
+    stubRequests({
+      '0': [
+        buildRequestEntry({
+          request: {
+            id: 9,
+            s_time: '08:00 - 09:00',
+            start_window_from: '08:00',
+            start_window_to: '09:00',
+          },
+        }),
+      ],
+    });
+    renderMyRequests();
+
+    const card = (await screen.findByRole('heading', { name: 'Request #9' })).closest('li');
+    if (!card) throw new Error('card not found');
+    expect(within(card).getByText('8:00 AM - 9:00 AM')).toBeInTheDocument();
+    expect(within(card).queryByText('08:00 - 09:00')).not.toBeInTheDocument();
+  });
+
   it("shows the bid count and a 'Show All' link to the companies list while bids are open", async () => {
     stubRequests({
       '0': [

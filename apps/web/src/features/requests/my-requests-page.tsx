@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { RequestCard } from './request-card';
 import { customerRequestsQueryOptions } from './requests-api';
+import { LoadError } from '../../ui/load-error';
 
 /** spec/request-lifecycle.md §2: the chosen tab is remembered in local storage. */
 export const MY_REQUESTS_TAB_KEY = 'my_requests_tab';
@@ -40,7 +40,7 @@ export function MyRequestsPage() {
     writeString(MY_REQUESTS_TAB_KEY, String(next));
   };
 
-  const counts = requests.data?.request_count;
+  const counts = requests.data?.counts;
   // While another tab loads, the previous tab's list is only a placeholder: show the loader.
   const loading = requests.isPending || requests.isPlaceholderData;
 
@@ -73,17 +73,8 @@ export function MyRequestsPage() {
         {loading ? (
           <PageLoader label="Loading requests" />
         ) : requests.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {requests.error.message}
-          </Alert>
-        ) : requests.data.data.length === 0 ? (
+          <LoadError message={requests.error.message} onRetry={requests.refetch} />
+        ) : requests.data.entries.length === 0 ? (
           <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
             <Typography variant="h6" component="p">
               {MSG.noRequests}
@@ -101,7 +92,7 @@ export function MyRequestsPage() {
           </Stack>
         ) : (
           <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
-            {requests.data.data.map((entry) => (
+            {requests.data.entries.map((entry) => (
               <RequestCard key={entry.request.id} entry={entry} />
             ))}
           </Stack>

@@ -13,19 +13,11 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { RequestStatus, TimelineStatus, type RequestListEntry } from '@movehub/shared';
-import { formatDate, formatTimeOfDay } from '../../lib/format-date';
+import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
 
 const ADDRESS_LETTERS = 'ABCDEF';
-
-/** s_time is a premade label or a range as the server wrote it; otherwise the start window. */
-function timeWindow(request: RequestListEntry['request']): string {
-  if (request.s_time) return request.s_time;
-  const from = formatTimeOfDay(request.start_window_from);
-  const to = formatTimeOfDay(request.start_window_to);
-  return [from, to].filter(Boolean).join(' - ');
-}
 
 /** One request of My Requests (spec/request-lifecycle.md §2 "Request card (list)"). */
 export function RequestCard({ entry }: { entry: RequestListEntry }) {
@@ -34,7 +26,7 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
   const timeline = effectiveTimelineStatus(entry);
   const statusLabel = requestStatusLabel(entry);
   const date = formatDate(request.s_date);
-  const time = timeWindow(request);
+  const time = formatMoveTime(request);
   const bidCount = entry.request_bid.length;
 
   return (

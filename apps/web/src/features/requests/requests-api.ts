@@ -22,6 +22,8 @@ export const customerRequestsQueryOptions = (status: RequestStatus) =>
   queryOptions({
     queryKey: requestKeys.list(status),
     queryFn: ({ signal }) => getCustomerRequests(status, signal),
+    // The screen's names for the envelope's parts: the tab's entries and the three tab counts.
+    select: (response) => ({ entries: response.data, counts: response.request_count }),
     // Keeps the tab counts on screen while another tab's list loads.
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -13,26 +13,11 @@ import { uploadUrl } from '../../lib/upload-url';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Brand } from '../../ui/brand';
 import { PageLoader } from '../../ui/page-loader';
-import {
-  clearDraft,
-  draftStorageKey,
-  loadDraft,
-  saveDraft,
-  Screen,
-  type WizardDraft,
-} from './draft';
-import { previousScreen } from './flow';
-import { useSavedRequestOnArrival } from './saved-request';
-import { StepCard } from './step-card';
-import { StepCommonList } from './step-common-list';
-import { StepCongratulations } from './step-congratulations';
-import { StepDetails } from './step-details';
-import { StepExtraItems } from './step-extra-items';
-import { StepItemsOption } from './step-items-option';
-import { StepMap } from './step-map';
-import { StepRooms } from './step-rooms';
-import { StepSummary } from './step-summary';
-import { directLinkQueryOptions } from './wizard-api';
+import { draftStorageKey, loadDraft, Screen } from './draft';
+import { useSavedRequestOnArrival } from './api/saved-request';
+import { StepMap } from './map/step-map';
+import { directLinkQueryOptions } from './api/wizard-api';
+import { useWizardState } from './use-wizard-state';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 /**
@@ -118,6 +103,32 @@ function DirectLinkLayout({
   );
 }
 
+/*
+ * Step 0 (the map) is the screen a visit opens on and comes with the page; every later step is
+ * its own chunk, loaded when the customer reaches it, so a first visit downloads one step
+ * (decision 009).
+ */
+const StepDetails = lazy(async () => ({
+  default: (await import('./addresses/step-details')).StepDetails,
+}));
+const StepItemsOption = lazy(async () => ({
+  default: (await import('./items/step-items-option')).StepItemsOption,
+}));
+const StepRooms = lazy(async () => ({ default: (await import('./items/step-rooms')).StepRooms }));
+const StepCommonList = lazy(async () => ({
+  default: (await import('./items/step-common-list')).StepCommonList,
+}));
+const StepExtraItems = lazy(async () => ({
+  default: (await import('./items/step-extra-items')).StepExtraItems,
+}));
+const StepCard = lazy(async () => ({ default: (await import('./summary/step-card')).StepCard }));
+const StepSummary = lazy(async () => ({
+  default: (await import('./summary/step-summary')).StepSummary,
+}));
+const StepCongratulations = lazy(async () => ({
+  default: (await import('./summary/step-congratulations')).StepCongratulations,
+}));
+
 const STEPS: Record<Screen, () => ReactNode> = {
   [Screen.map]: () => <StepMap />,
   [Screen.details]: () => <StepDetails />,
@@ -141,59 +152,9 @@ function NormalModeTitle() {
 }
 
 function WizardFlow({ direct }: { direct: WizardContextValue['direct'] }) {
-  const navigate = useNavigate();
   const storageKey = draftStorageKey(direct?.link);
-  const [draft, setDraft] = useState<WizardDraft>(() => loadDraft(storageKey));
-  const [createdAccessLink, setCreatedAccessLink] = useState<string | null>(null);
-  const cleared = useRef(false);
-
-  // spec §4: saved on every change except at step 8 (where the draft is cleared).
-  useEffect(() => {
-    if (draft.screen === Screen.congratulations) {
-      clearDraft(storageKey);
-      return;
-    }
-    if (!cleared.current) saveDraft(storageKey, draft);
-  }, [draft, storageKey]);
-
-  const update = useCallback<WizardContextValue['update']>((recipe) => {
-    cleared.current = false;
-    setDraft((current) => recipe(current));
-  }, []);
-
-  const goTo = useCallback<WizardContextValue['goTo']>(
-    (screen) => {
-      update((current) => ({ ...current, screen }));
-      window.scrollTo?.({ top: 0 });
-    },
-    [update],
-  );
-
-  const goBack = useCallback(() => {
-    const previous = previousScreen(draft);
-    // spec §2: Back on step 0 returns to /dashboard.
-    if (previous === null) void navigate('/dashboard');
-    else goTo(previous);
-  }, [draft, goTo, navigate]);
-
-  const clear = useCallback(() => {
-    cleared.current = true;
-    clearDraft(storageKey);
-  }, [storageKey]);
-
-  const value = useMemo<WizardContextValue>(
-    () => ({
-      draft,
-      update,
-      goTo,
-      goBack,
-      clear,
-      direct,
-      createdAccessLink,
-      setCreatedAccessLink,
-    }),
-    [draft, update, goTo, goBack, clear, direct, createdAccessLink],
-  );
+  const value = useWizardState({ initial: () => loadDraft(storageKey), direct, storageKey });
+  const { draft } = value;
 
   const arrival = useSavedRequestOnArrival(direct === null);
   if (arrival.submitting) return <PageLoader label="Sending your request" />;
@@ -207,7 +168,7 @@ function WizardFlow({ direct }: { direct: WizardContextValue['direct'] }) {
             {arrival.error}
           </Alert>
         )}
-        {renderStep()}
+        <Suspense fallback={<PageLoader />}>{renderStep()}</Suspense>
       </Container>
     </WizardContext.Provider>
   );

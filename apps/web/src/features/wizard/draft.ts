@@ -141,6 +141,12 @@ export const wizardDraftSchema = z.object({
   rooms: z.array(wizardRoomSchema).catch([]),
   commonList: z.array(wizardItemSchema).catch([]),
   extraItemsList: z.array(wizardItemSchema).catch([]),
+  /**
+   * The last 'Request Move' sent (ours, decision 007): its Idempotency-Key and the body it went
+   * with. A retry of the same body (after a lost answer, a reload, a second tab) reuses the key,
+   * so the server answers with the first request; a changed body is a new submit with a new key.
+   */
+  submission: z.object({ key: z.string(), body: z.string() }).nullable().optional().catch(null),
 });
 export type WizardDraft = z.infer<typeof wizardDraftSchema>;
 

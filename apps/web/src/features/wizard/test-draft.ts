@@ -1,6 +1,6 @@
 import { ItemType, toSpecDate, addLocalDays } from '@movehub/shared';
 import { stubFetch, type StubHandler, type StubReply } from '../../test/fetch-stub';
-import { cardsReply } from '../../ui/card-form/card-test-helpers';
+import { cardsReply } from '../../lib/card-form/card-test-helpers';
 import {
   emptyAddress,
   emptyDraft,

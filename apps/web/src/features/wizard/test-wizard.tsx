@@ -1,9 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { DirectLinkProfile } from '@movehub/shared';
 import { renderRoutes } from '../../test/render';
-import { emptyDraft, type Screen, type WizardDraft } from './draft';
-import { previousScreen } from './flow';
+import { emptyDraft, type WizardDraft } from './draft';
+import { useWizardState } from './use-wizard-state';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 /*
@@ -31,38 +29,17 @@ export function renderStep(step: React.ReactElement, options: Options = {}) {
   const box = { draft: initial, cleared: false };
 
   function Harness() {
-    const [draft, setDraft] = useState(initial);
-    const [createdAccessLink, setCreatedAccessLink] = useState<string | null>(null);
-    const navigate = useNavigate();
-    box.draft = draft;
-    const update = useCallback<WizardContextValue['update']>((recipe) => {
-      setDraft((current) => {
-        const next = recipe(current);
-        box.draft = next;
-        return next;
-      });
-    }, []);
-    const goTo = useCallback((screen: Screen) => update((d) => ({ ...d, screen })), [update]);
-    const value = useMemo<WizardContextValue>(
-      () => ({
-        draft,
-        update,
-        goTo,
-        goBack: () => {
-          const previous = previousScreen(draft);
-          // As the create-request page: Back on step 0 leaves for /dashboard.
-          if (previous === null) void navigate('/dashboard');
-          else goTo(previous);
-        },
-        clear: () => {
-          box.cleared = true;
-        },
-        direct: options.direct ?? null,
-        createdAccessLink,
-        setCreatedAccessLink,
-      }),
-      [draft, update, goTo, createdAccessLink, navigate],
-    );
+    const value = useWizardState({
+      initial: () => initial,
+      direct: options.direct ?? null,
+      storageKey: null,
+      onDraft: (draft) => {
+        box.draft = draft;
+      },
+      onClear: () => {
+        box.cleared = true;
+      },
+    });
     return <WizardContext.Provider value={value}>{step}</WizardContext.Provider>;
   }
 

@@ -1,0 +1,278 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ItemType } from '@movehub/shared';
+import {
+  calculateEstimatedPriceResponseSchema,
+  catalogueItemsResponseSchema,
+  generateRequestResponseSchema,
+  geoAutocompleteResponseSchema,
+  geoConfigResponseSchema,
+  geoDirectionsResponseSchema,
+  geoGeocodeResponseSchema,
+  getItemCategoriesByTypeResponseSchema,
+  getMoveTypeResponseSchema,
+  IDEMPOTENCY_HEADER,
+  okEnvelopeSchema,
+  serviceAreaResponseSchema,
+  validateGeneratedLinkResponseSchema,
+  type CalculateEstimatedPriceBody,
+  type GenerateDirectRequestBody,
+  type LatLng,
+} from '@movehub/shared';
+import { callApi } from '../../../lib/api-client';
+
+/*
+ * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
+ * estimate calls need no token: a visitor fills the wizard before signing in.
+ */
+
+// --- catalogue -------------------------------------------------------------------------------
+
+/** GET /api/customer/get_move_type: data.moveTypeItems. */
+export function getMoveTypes(signal?: AbortSignal) {
+  return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
+}
+
+/** POST /api/customer/get_item_categories_by_type, type '1': the room types. */
+export function getRoomTypes(signal?: AbortSignal) {
+  return callApi('/api/customer/get_item_categories_by_type', {
+    method: 'POST',
+    body: { type: '1' },
+    schema: getItemCategoriesByTypeResponseSchema,
+    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
+    revalidate: true,
+    signal,
+  });
+}
+
+/**
+ * POST /api/customer/get_item: type '1' the regular items (the common list's search), type '2'
+ * the extra items; company_direct_link goes along in direct-link mode.
+ */
+export function getItems(type: ItemType, directLink?: string, signal?: AbortSignal) {
+  return callApi('/api/customer/get_item', {
+    method: 'POST',
+    body: { type, ...(directLink ? { company_direct_link: directLink } : {}) },
+    schema: catalogueItemsResponseSchema,
+    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
+    revalidate: true,
+    signal,
+  });
+}
+
+/** POST /api/customer/get_item_by_category_id: the items of one room type. */
+export function getItemsByCategory(categoryId: number, signal?: AbortSignal) {
+  return callApi('/api/customer/get_item_by_category_id', {
+    method: 'POST',
+    body: { type: '', category_id: categoryId },
+    schema: catalogueItemsResponseSchema,
+    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
+    revalidate: true,
+    signal,
+  });
+}
+
+export const wizardKeys = {
+  moveTypes: ['wizard', 'move-types'] as const,
+  roomTypes: ['wizard', 'room-types'] as const,
+  items: (type: ItemType, directLink?: string) =>
+    ['wizard', 'items', type, directLink ?? ''] as const,
+  itemsByCategory: (categoryId: number) => ['wizard', 'items-by-category', categoryId] as const,
+  geoConfig: ['wizard', 'geo-config'] as const,
+  directLink: (link: string) => ['wizard', 'direct-link', link] as const,
+  serviceArea: (zipCode: string) => ['wizard', 'service-area', zipCode] as const,
+  estimate: (body: CalculateEstimatedPriceBody) => ['wizard', 'estimate', body] as const,
+  autocomplete: (term: string) => ['wizard', 'autocomplete', term] as const,
+  directions: (pointsKey: string) => ['wizard', 'directions', pointsKey] as const,
+};
+
+// The catalogue changes rarely; one fetch per visit is enough.
+const CATALOGUE_STALE_MS = 30 * 60 * 1000;
+
+export const moveTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.moveTypes,
+    queryFn: ({ signal }) => getMoveTypes(signal),
+    select: (response) => response.data.moveTypeItems,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const roomTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.roomTypes,
+    queryFn: ({ signal }) => getRoomTypes(signal),
+    select: (response) => response.data.items,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const itemsQueryOptions = (type: ItemType, directLink?: string) =>
+  queryOptions({
+    queryKey: wizardKeys.items(type, directLink),
+    queryFn: ({ signal }) => getItems(type, directLink, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+export const itemsByCategoryQueryOptions = (categoryId: number) =>
+  queryOptions({
+    queryKey: wizardKeys.itemsByCategory(categoryId),
+    queryFn: ({ signal }) => getItemsByCategory(categoryId, signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+// --- service area and wait-list ----------------------------------------------------------------
+
+/**
+ * GET /api/customer/service_area?zip_code=…: data.served says whether the zip is served. An
+ * unserved zip is an expected answer (the wait-list follows), so it comes back 200, not as an
+ * HTTP error in the browser's console; check_service_area keeps the spec's 200-or-400 contract
+ * for other callers. The screen shows the area-not-found popup itself, so no toast.
+ */
+export function lookUpServiceArea(zipCode: string, signal?: AbortSignal) {
+  return callApi(`/api/customer/service_area?zip_code=${encodeURIComponent(zipCode)}`, {
+    schema: serviceAreaResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+/**
+ * The service-area answer for one zip, kept for the page's life once it says "served": step 0
+ * asks when a place is chosen, and step 1 asks again only for a zip typed there.
+ */
+export const serviceAreaQueryOptions = (zipCode: string) =>
+  queryOptions({
+    queryKey: wizardKeys.serviceArea(zipCode),
+    queryFn: ({ signal }) => lookUpServiceArea(zipCode, signal),
+    staleTime: (query) => (query.state.data?.data.served ? Infinity : 0),
+    retry: false,
+  });
+
+/** POST /api/customer/add_wishlist_area: success 'Zipcode added into our waitlist.' */
+export function addWishlistArea(body: { email: string; zip_code: string }) {
+  return callApi('/api/customer/add_wishlist_area', {
+    method: 'POST',
+    body,
+    schema: okEnvelopeSchema,
+  });
+}
+
+// --- estimate ------------------------------------------------------------------------------------
+
+/** POST /api/customer/calculate_estimated_price: data.Estimated_Price_Start / _End. */
+export function calculateEstimatedPrice(body: CalculateEstimatedPriceBody, signal?: AbortSignal) {
+  return callApi('/api/customer/calculate_estimated_price', {
+    method: 'POST',
+    body,
+    schema: calculateEstimatedPriceResponseSchema,
+    signal,
+  });
+}
+
+/** The estimate for one draft: the key is the body, so it is asked again when any part changes. */
+export const estimateQueryOptions = (body: CalculateEstimatedPriceBody) =>
+  queryOptions({
+    queryKey: wizardKeys.estimate(body),
+    queryFn: ({ signal }) => calculateEstimatedPrice(body, signal),
+  });
+
+// --- geo (through our server; keys stay there) -------------------------------------------------
+
+export function getGeoConfig(signal?: AbortSignal) {
+  return callApi('/api/geo/config', { schema: geoConfigResponseSchema, signal });
+}
+
+export const geoConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: wizardKeys.geoConfig,
+    queryFn: ({ signal }) => getGeoConfig(signal),
+    staleTime: Infinity,
+  });
+
+/** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
+export function autocompleteAddress(input: string, signal?: AbortSignal) {
+  return callApi(`/api/geo/autocomplete?input=${encodeURIComponent(input)}`, {
+    schema: geoAutocompleteResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+export const autocompleteQueryOptions = (term: string) =>
+  queryOptions({
+    queryKey: wizardKeys.autocomplete(term),
+    queryFn: ({ signal }) => autocompleteAddress(term, signal),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+/** GET /api/geo/geocode?place_id=…: the address's parts and position. */
+export function geocodePlace(placeId: string) {
+  return callApi(`/api/geo/geocode?place_id=${encodeURIComponent(placeId)}`, {
+    schema: geoGeocodeResponseSchema,
+  });
+}
+
+/** POST /api/geo/directions: the route line; a failure is only logged (spec §8). */
+export function getDirections(points: LatLng[], signal?: AbortSignal) {
+  return callApi('/api/geo/directions', {
+    method: 'POST',
+    body: { points },
+    schema: geoDirectionsResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+/** The route for one settled set of points; `pointsKey` is those points as a string. */
+export const directionsQueryOptions = (pointsKey: string, points: LatLng[]) =>
+  queryOptions({
+    queryKey: wizardKeys.directions(pointsKey),
+    queryFn: ({ signal }) => getDirections(points, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+// --- direct links and the request itself ---------------------------------------------------------
+
+/** POST /api/company/validate_generated_link (no token): data true and the profile. */
+export function validateGeneratedLink(link: string, signal?: AbortSignal) {
+  return callApi('/api/company/validate_generated_link', {
+    method: 'POST',
+    body: { generated_link: link },
+    schema: validateGeneratedLinkResponseSchema,
+    withToken: false,
+    suppressToast: true,
+    signal,
+  });
+}
+
+export const directLinkQueryOptions = (link: string) =>
+  queryOptions({
+    queryKey: wizardKeys.directLink(link),
+    queryFn: ({ signal }) => validateGeneratedLink(link, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+// generate_request (normal mode) lives in lib/saved-request.ts: the login page sends it too.
+
+/**
+ * The company's direct path, or the sales team's when the link's profile is user_type 4, with
+ * the submit's Idempotency-Key (decision 007).
+ */
+export function generateDirectRequest(
+  body: GenerateDirectRequestBody,
+  salesTeam: boolean,
+  idempotencyKey: string,
+) {
+  const path = salesTeam
+    ? '/api/sale_team/generate_request_by_customer'
+    : '/api/company/generate_request_by_customer';
+  return callApi(path, {
+    method: 'POST',
+    body,
+    schema: generateRequestResponseSchema,
+    withToken: false,
+    suppressToast: true,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}

@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getToast } from '../../../lib/toast';
+import { emptyAddress, Screen } from '../draft';
+import { MAP_STEP_MESSAGES } from './map-step-validation';
+import { StepMap } from './step-map';
+import { addressField, filledAddress, LATER_DAY, SPRING_ST, stubGeoServer } from '../api/test-geo';
+import { renderStep } from '../test-wizard';
+import { ROUTE_COLOR } from './wizard-map';
+
+const dateField = () => screen.getByLabelText(/Move Date/) as HTMLInputElement;
+
+describe('StepMap: Next and Back', () => {
+  it('keeps step 0 and flags the empty pick-up and drop-off', async () => {
+    stubGeoServer();
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />, { draft: LATER_DAY });
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'When and where are you moving?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByText(MAP_STEP_MESSAGES.pickUp)).toBeInTheDocument();
+    expect(screen.getByText(MAP_STEP_MESSAGES.dropOff)).toBeInTheDocument();
+    expect(addressField('A')).toHaveAttribute('aria-invalid', 'true');
+    expect(addressField('B')).toHaveAttribute('aria-invalid', 'true');
+    expect(addressField('A')).toHaveFocus();
+    expect(screen.queryByText(MAP_STEP_MESSAGES.dateTime)).not.toBeInTheDocument();
+    expect(latest().screen).toBe(Screen.map);
+  });
+
+  it('keeps step 0 and marks the date red without a date and window', async () => {
+    stubGeoServer();
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />, {
+      draft: { addressList: [filledAddress(0), filledAddress(1)] },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByText(MAP_STEP_MESSAGES.dateTime)).toBeInTheDocument();
+    expect(dateField()).toHaveAttribute('aria-invalid', 'true');
+    expect(dateField()).toHaveFocus();
+    expect(latest().screen).toBe(Screen.map);
+
+    // The mark goes as soon as the date is given (a later day brings its default window).
+    fireEvent.change(dateField(), { target: { value: '2099-03-20' } });
+    expect(screen.queryByText(MAP_STEP_MESSAGES.dateTime)).not.toBeInTheDocument();
+    expect(dateField()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('opens step 1 when valid and drops an empty added card', async () => {
+    stubGeoServer();
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />, {
+      draft: { ...LATER_DAY, addressList: [filledAddress(0), filledAddress(1), emptyAddress(2)] },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(latest().screen).toBe(Screen.details));
+    expect(latest().addressList.map((a) => a.label)).toEqual(['A', 'B']);
+    expect(latest().date).toBe('03-20-2099');
+    expect(latest().timeRange.move_duration).toBe('08:00 - 09:00');
+  });
+
+  it('returns to the dashboard with Back', async () => {
+    stubGeoServer();
+    const user = userEvent.setup();
+    renderStep(<StepMap />);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByText('Other page')).toBeInTheDocument();
+  });
+});
+
+describe('StepMap: map', () => {
+  it('marks each chosen address and draws the red route through them after a second', async () => {
+    const { calls } = stubGeoServer();
+    const a = filledAddress(0);
+    const b = filledAddress(1);
+    renderStep(<StepMap />, { draft: { addressList: [a, b, emptyAddress(2)] } });
+
+    const map = screen.getByRole('region', { name: 'Map of your move' });
+    expect(await within(map).findByRole('button', { name: `A: ${a.address}` })).toBeInTheDocument();
+    expect(await within(map).findByRole('button', { name: `B: ${b.address}` })).toBeInTheDocument();
+    // The empty C has no marker.
+    expect(within(map).queryByRole('button', { name: /^C:/ })).not.toBeInTheDocument();
+    // spec §9: the lookup waits a second after load.
+    expect(calls.some((c) => c.path === '/api/geo/directions')).toBe(false);
+
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/geo/directions')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/geo/directions')?.body).toEqual({
+      points: [
+        { lat: a.lat, lng: a.lng },
+        { lat: b.lat, lng: b.lng },
+      ],
+    });
+    await waitFor(() => expect(map.querySelector(`path[stroke="${ROUTE_COLOR}"]`)).not.toBeNull());
+  });
+
+  it('only logs a failed directions lookup', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubGeoServer(SPRING_ST, {
+      'POST /api/geo/directions': { code: 500, message: 'Directions are down.' },
+    });
+    renderStep(<StepMap />, { draft: { addressList: [filledAddress(0), filledAddress(1)] } });
+
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Directions lookup failed', expect.anything()),
+    );
+    expect(getToast()).toBeNull();
+    expect(screen.queryByText('Directions are down.')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { AddressList } from '../addresses/address-list';
+import { Screen } from '../draft';
+import {
+  hasMapStepErrors,
+  mapStepErrors,
+  withoutEmptyAddedAddresses,
+  type MapStepErrors,
+} from './map-step-validation';
+import { MoveDateTime } from './move-date-time';
+import { useWizard } from '../wizard-context';
+
+function MapUnavailable() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 2 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        The map could not be loaded. Your addresses are kept all the same.
+      </Typography>
+    </Box>
+  );
+}
+
+// Leaflet, its styles and the US atlas load with the map only, not with the
+// wizard's other steps; a chunk that fails to load leaves the form usable.
+const WizardMap = lazy(() =>
+  import('./wizard-map').then(
+    (module) => ({ default: module.WizardMap }),
+    () => ({ default: MapUnavailable }),
+  ),
+);
+
+const NO_ERRORS: MapStepErrors = { date: null, addresses: {} };
+
+/**
+ * Step 0, the map screen (spec/request-lifecycle.md §2 "Request wizard"): the move date and time
+ * window, the addresses A to F with autocomplete, and the map with the markers and the route.
+ * Next checks §5 "Step 0" and opens step 1; Back returns to /dashboard.
+ */
+export function StepMap() {
+  const { draft, update, goTo, goBack } = useWizard();
+  // Errors show once Next was tried, then follow every change (a fixed field turns back).
+  const [tried, setTried] = useState(false);
+  const now = new Date();
+  const errors = tried ? mapStepErrors(draft, now) : NO_ERRORS;
+
+  const next = () => {
+    const found = mapStepErrors(draft, now);
+    if (hasMapStepErrors(found)) {
+      setTried(true);
+      // The first field to fix takes the focus (the date comes first on the page).
+      const firstAddress = draft.addressList.find((address) => found.addresses[address.id]);
+      const target = found.date
+        ? 'move-date'
+        : firstAddress
+          ? `address-field-${firstAddress.id}`
+          : null;
+      if (target) document.getElementById(target)?.focus();
+      return;
+    }
+    update((current) => ({
+      ...current,
+      addressList: withoutEmptyAddedAddresses(current.addressList),
+    }));
+    goTo(Screen.details);
+  };
+
+  return (
+    <Box component="section" aria-labelledby="step-map-title">
+      <Typography id="step-map-title" component="h1" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        When and where are you moving?
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box>
+          <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
+            Move date and time
+          </Typography>
+          <MoveDateTime
+            value={{ date: draft.date, timeRange: draft.timeRange }}
+            onChange={({ date, timeRange }) =>
+              update((current) => ({ ...current, date, timeRange }))
+            }
+            error={errors.date}
+            now={now}
+          />
+          <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1.5 }}>
+            Addresses
+          </Typography>
+          <AddressList errors={errors.addresses} />
+        </Box>
+        <Box
+          role="region"
+          aria-label="Map of your move"
+          sx={{
+            height: { xs: 320, md: 480 },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            overflow: 'hidden',
+            // The map stays in view beside a long address list on wide screens.
+            position: { md: 'sticky' },
+            top: { md: 16 },
+          }}
+        >
+          <Suspense fallback={<Skeleton variant="rectangular" width="100%" height="100%" />}>
+            <WizardMap addresses={draft.addressList} />
+          </Suspense>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4 }}>
+        <Button variant="outlined" startIcon={<ArrowBackIcon aria-hidden />} onClick={goBack}>
+          Back
+        </Button>
+        <Button variant="contained" endIcon={<ArrowForwardIcon aria-hidden />} onClick={next}>
+          Next
+        </Button>
+      </Box>
+    </Box>
+  );
+}
