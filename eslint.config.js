@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webBoundaries from './apps/web/eslint-boundaries.js';
 
 export default tseslint.config(
   {
@@ -31,12 +32,25 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, web: webBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      // Features apart, nothing from app/, ui/ without the API: see apps/web/eslint-boundaries.js.
+      'web/boundaries': 'error',
+    },
+  },
+  {
+    // One query-key style: keys come from the `xKeys` object of the feature's api module.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*-api.ts', '**/*-query.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ group: ['**/app/*', '../app/*'], message: 'Nothing imports from app/.' }] },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            "Take the key from the api module's xKeys (or its xQueryOptions), not a literal.",
+        },
       ],
     },
   },

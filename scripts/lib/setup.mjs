@@ -52,7 +52,13 @@ export function ensureBuilt() {
       name: 'web app',
       workspace: 'apps/web',
       output: 'apps/web/dist/index.html',
-      inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public'],
+      inputs: [
+        'apps/web/src',
+        'apps/web/index.html',
+        'apps/web/vite.config.ts',
+        'apps/web/build',
+        'apps/web/public',
+      ],
     },
     {
       name: 'server',
