@@ -23,3 +23,6 @@ export * from './schemas/catalogue';
 export * from './schemas/create-request';
 export * from './schemas/geo';
 export * from './schemas/request-link';
+export * from './rules/lifecycle';
+export * from './schemas/bids';
+export * from './schemas/request-detail';

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -50,5 +51,53 @@ export const companyDirectLinks = pgTable(
     uniqueIndex('company_direct_links_link_uq').on(t.link),
     index('company_direct_links_company_idx').on(t.companyId),
     index('company_direct_links_created_by_idx').on(t.createdByUserId),
+  ],
+);
+
+/** A company's foremen (user_type 3): each belongs to one company. */
+export const companyForemen = pgTable(
+  'company_foremen',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_foremen_company_idx').on(t.companyId)],
+);
+
+/** A company's trucks (spec §3: truck_array of name); truck_count on the profile counts them. */
+export const companyTrucks = pgTable(
+  'company_trucks',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_trucks_company_idx').on(t.companyId)],
+);
+
+/**
+ * The zip codes a company serves: a request is open to it for bids when its pick-up address is
+ * in one of them.
+ */
+export const companyServiceZips = pgTable(
+  'company_service_zips',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    zipCode: text('zip_code').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.zipCode] }),
+    index('company_service_zips_zip_idx').on(t.zipCode),
   ],
 );

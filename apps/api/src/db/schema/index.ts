@@ -7,3 +7,4 @@ export * from './settings';
 export * from './uploads';
 export * from './payments';
 export * from './catalogue';
+export * from './lifecycle';

@@ -1,6 +1,8 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -37,6 +39,11 @@ export const requests = pgTable(
     timelineStatus: smallint('request_timeline_status').notNull().default(0),
     additionalStatus: smallint('additional_status').notNull().default(0),
     companyId: integer('company_id').references(() => users.id),
+    // The bid the customer accepted (spec §4: status 1 → 2) and when; the foreman the company
+    // assigned (status 3 → 4).
+    acceptedBidId: integer('accepted_bid_id').references((): AnyPgColumn => requestBids.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    foremanId: integer('foreman_id').references(() => users.id),
     moveDate: date('move_date', { mode: 'string' }).notNull(),
     moveTime: text('s_time'),
     windowFrom: text('start_window_from'),
@@ -72,6 +79,15 @@ export const requests = pgTable(
     index('requests_created_by_idx').on(t.createdByUserId),
     index('requests_move_type_idx').on(t.moveTypeId),
     index('requests_submission_hash_idx').on(t.submissionHash, t.createdAt),
+    // Companies look for requests open for bids (spec §4: statuses 0 and 1).
+    index('requests_open_idx').on(t.requestStatus, t.timelineStatus, t.id),
+    index('requests_foreman_idx').on(t.foremanId),
+    check('requests_status_ck', sql`${t.requestStatus} in (0, 1, 2)`),
+    check(
+      'requests_timeline_status_ck',
+      sql`${t.timelineStatus} in (0, 1, 2, 3, 4, 5, 6, 7, 8, 11)`,
+    ),
+    check('requests_additional_status_ck', sql`${t.additionalStatus} in (0, 1)`),
   ],
 );
 
@@ -161,13 +177,18 @@ export const requestBids = pgTable(
       .notNull()
       .references(() => users.id),
     bidAmountCents: integer('bid_amount_cents').notNull(),
+    // The crew the company offers (spec §4: from status 2 the movers come from the accepted bid).
+    movers: smallint('movers'),
     status: smallint('status').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('request_bids_request_company_uq').on(t.requestId, t.companyId),
     // A company's own bids (its dashboard): request_id leads the unique index, so it cannot serve.
     index('request_bids_company_idx').on(t.companyId, t.status),
+    check('request_bids_status_ck', sql`${t.status} in (0, 1, 2)`),
+    check('request_bids_amount_ck', sql`${t.bidAmountCents} > 0`),
   ],
 );
 

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { TimelineStatus as T } from '../enums';
+import {
+  canCancel,
+  canConfirmComplete,
+  canEditClientComment,
+  canEditRequestDetails,
+  canMakePayment,
+  canOpenCompaniesList,
+  canTransition,
+  effectiveTimeline,
+  findTransition,
+  isChatEnabled,
+  isOpenForBids,
+  LIFECYCLE_TRANSITIONS,
+  moversOf,
+} from './lifecycle';
+
+const ALL = Object.values(T);
+
+describe('the lifecycle table (spec §4)', () => {
+  it('walks 0 → 1 → 2 → 3 → 4 → 5 → 6 → 7 → 8 with the right actor at each step', () => {
+    const walk: [number, number, 'customer' | 'company' | 'foreman'][] = [
+      [0, 1, 'company'],
+      [1, 2, 'customer'],
+      [2, 3, 'customer'],
+      [3, 4, 'company'],
+      [4, 5, 'foreman'],
+      [5, 6, 'foreman'],
+      [6, 7, 'customer'],
+      [7, 8, 'customer'],
+    ];
+    for (const [from, to, actor] of walk)
+      expect(canTransition(from, to, actor), `${from}→${to}`).toBe(true);
+  });
+
+  it('refuses skipped steps, moves backwards and the wrong actor', () => {
+    expect(canTransition(0, 2, 'customer')).toBe(false);
+    expect(canTransition(2, 1, 'customer')).toBe(false);
+    expect(canTransition(1, 2, 'company')).toBe(false);
+    expect(canTransition(6, 7, 'company')).toBe(false);
+    expect(findTransition('acceptBid', 0, 'customer')).toBeNull();
+    expect(findTransition('acceptBid', 1, 'customer')?.to).toBe(T.awaitingPayment);
+  });
+
+  it('cancels from every status below 7 and from none after it', () => {
+    for (const s of ALL) {
+      expect(canTransition(s, T.cancelled, 'customer'), String(s)).toBe(s < T.completed);
+    }
+  });
+
+  it('names only known statuses and actors', () => {
+    for (const t of LIFECYCLE_TRANSITIONS) {
+      expect(ALL).toContain(t.to);
+      for (const s of t.from) expect(ALL).toContain(s);
+      expect(t.by.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the screen guards (spec §4 "Guards and availability")', () => {
+  it('opens the companies list only at 1, payment only at 2, confirm-complete only at 6', () => {
+    for (const s of ALL) {
+      expect(canOpenCompaniesList(s)).toBe(s === 1);
+      expect(canMakePayment(s)).toBe(s === 2);
+      expect(canConfirmComplete(s)).toBe(s === 6);
+    }
+    expect(canMakePayment(3, true)).toBe(true);
+  });
+
+  it('enables chat at 3 to 6', () => {
+    expect(ALL.filter(isChatEnabled)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('lets non-direct requests be edited below 3 and direct ones below 6', () => {
+    expect(
+      ALL.filter((s) => canEditRequestDetails({ request_timeline_status: s, request_type: 0 })),
+    ).toEqual([0, 1, 2]);
+    expect(
+      ALL.filter((s) => canEditRequestDetails({ request_timeline_status: s, request_type: 1 })),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(canEditRequestDetails({ request_timeline_status: 0, request_status: 2 })).toBe(false);
+  });
+
+  it('edits the client comment below 6', () => {
+    expect(ALL.filter((s) => canEditClientComment({ request_timeline_status: s }))).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
+  });
+
+  it('offers cancel only for non-direct requests below 7', () => {
+    expect(ALL.filter((s) => canCancel({ request_timeline_status: s, request_type: 0 }))).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
+    expect(canCancel({ request_timeline_status: 0, request_type: 1 })).toBe(false);
+    expect(canCancel({ request_timeline_status: 0, request_status: 2 })).toBe(false);
+  });
+
+  it('treats 8 with response status 0 as 7', () => {
+    expect(effectiveTimeline(8, 0)).toBe(7);
+    expect(effectiveTimeline(8, 1)).toBe(8);
+    expect(effectiveTimeline(3, 0)).toBe(3);
+  });
+
+  it('is open for bids at 0 and 1, for active non-direct requests only', () => {
+    expect(ALL.filter((s) => isOpenForBids({ request_timeline_status: s }))).toEqual([0, 1]);
+    expect(isOpenForBids({ request_timeline_status: 0, request_type: 1 })).toBe(false);
+    expect(isOpenForBids({ request_timeline_status: 1, request_status: 2 })).toBe(false);
+  });
+
+  it('takes the movers from the request below 2 (non-direct), else from the accepted bid', () => {
+    expect(
+      moversOf({ request: { request_timeline_status: 1, movers: 2 }, acceptedBidMovers: 4 }),
+    ).toBe(2);
+    expect(
+      moversOf({ request: { request_timeline_status: 2, movers: 2 }, acceptedBidMovers: 4 }),
+    ).toBe(4);
+    expect(
+      moversOf({
+        request: { request_timeline_status: 0, request_type: 1, movers: 2 },
+        acceptedBidMovers: 3,
+      }),
+    ).toBe(3);
+  });
+});

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { envelope, intCode } from './envelope';
+import { idSchema, safeText } from './primitives';
+import { requestListEntrySchema } from './requests';
+import { reviewSchema } from './bids';
+
+/*
+ * The request detail (spec/request-lifecycle.md §2 "Request detail content", §3 "Request detail
+ * response also holds", §7 customer_request_detail) and the calls made from it: comments,
+ * client comment, delete.
+ */
+
+const requestId = idSchema('request_id must be a request id.');
+
+/** The longest comment or client comment kept. */
+export const MAX_COMMENT_LENGTH = 2000;
+
+/** POST /api/customer/customer_request_detail and POST /api/customer/delete_request. */
+export const requestIdBodySchema = z.object({ request_id: requestId });
+export type RequestIdBody = z.input<typeof requestIdBodySchema>;
+
+/** spec §3 Address (server). */
+export const serverAddressSchema = z
+  .object({
+    id: z.number().int(),
+    address_type: z.number().int(),
+    complete_address: z.string(),
+    street_address: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    apartment_number: z.string().nullable(),
+    address_detail: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    country: z.string().nullable(),
+    is_storage: z.boolean(),
+    is_stairs: z.boolean(),
+    is_elevator: z.boolean(),
+    is_hardwood_floor: z.boolean(),
+    number_of_flights: z.number().int(),
+    parking_and_building_info: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  })
+  .meta({ id: 'ServerAddress' });
+export type ServerAddress = z.infer<typeof serverAddressSchema>;
+
+/** spec §3 Server request item. */
+export const serverItemSchema = z
+  .object({
+    id: z.number().int(),
+    item_id: z.number().int().nullable(),
+    name: z.string(),
+    quantity: z.number().int(),
+    value: z.number().int(),
+    category_name: z.string(),
+    additional_info: z.string().nullable(),
+    type: z.string(),
+    unit_price: z.number(),
+    size: z.string(),
+    added_by_type: z.string().nullable(),
+    request_item_image_models: z.array(z.object({ image_url: z.string() })),
+  })
+  .meta({ id: 'ServerItem' });
+export type ServerItem = z.infer<typeof serverItemSchema>;
+
+/** spec §3 Comment: a top-level comment with its profile and replies. */
+const commentProfileSchema = z.object({
+  name: z.string(),
+  profile_url: z.string().nullable(),
+  company_rating: z.number().nullable(),
+  customer_rating: z.number().nullable(),
+});
+export const commentThreadSchema = z
+  .object({
+    parent_comment: z.object({
+      id: z.number().int(),
+      request_id: z.number().int(),
+      comment: z.string(),
+      updated_at: z.string(),
+      sender_type: z.number().int(),
+    }),
+    parent_comment_profile: commentProfileSchema,
+    child_comments: z.array(
+      z.object({
+        child_comment: z.object({
+          id: z.number().int(),
+          comment: z.string(),
+          updated_at: z.string(),
+          sender_type: z.number().int(),
+        }),
+        child_comment_profile: commentProfileSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'CommentThread' });
+export type CommentThread = z.infer<typeof commentThreadSchema>;
+
+/** spec §3 Company of the accepted bid, with its crew. */
+export const acceptedCompanySchema = z
+  .object({
+    company_id: z.number().int(),
+    name: z.string(),
+    address: z.string().nullable(),
+    company_email: z.string().nullable(),
+    company_phone: z.string().nullable(),
+    company_rating: z.number(),
+    truck_count: z.number().int(),
+    comapny_profile: z.object({
+      about_company: z.string().nullable(),
+      name: z.string(),
+      profile_picture: z.string().nullable(),
+    }),
+    bid_amount: z.number(),
+    movers: z.number().int().nullable(),
+    movers_change: z.number().int().nullable(),
+  })
+  .meta({ id: 'AcceptedCompany' });
+
+/** The detail of one request (spec §3 "Request detail response also holds"). */
+export const requestDetailSchema = z
+  .object({
+    request: requestListEntrySchema.shape.request.extend({
+      s_time_change: z.string().nullable(),
+      move_type: z.string().nullable(),
+      move_type_id: z.number().int().nullable(),
+      net_distance: z.number(),
+      final_amount_change: z.number().nullable(),
+      s_date_change: z.string().nullable(),
+      item_price_change: z.number().nullable(),
+      extra_item_price_change: z.number().nullable(),
+      total_discount: z.number().nullable(),
+      payment_method: z.string().nullable(),
+      schedule_time: z.string().nullable(),
+      rate_method: z.string().nullable(),
+      cash_payment_rate: z.number().nullable(),
+      card_payment_rate: z.number().nullable(),
+      minimum_hours: z.number().nullable(),
+      cash_min_flat_rate: z.number().nullable(),
+      cash_max_flat_rate: z.number().nullable(),
+      card_min_flat_rate: z.number().nullable(),
+      card_max_flat_rate: z.number().nullable(),
+      customer_first_name: z.string().nullable(),
+      customer_last_name: z.string().nullable(),
+      customer_email: z.string().nullable(),
+      customer_phone_number: z.string().nullable(),
+    }),
+    request_address: z.array(serverAddressSchema),
+    request_item: z.array(serverItemSchema),
+    extra_request_items: z.array(serverItemSchema),
+    request_timeline: z.array(
+      z.object({ id: z.number().int(), activity_title: z.string(), activity_datetime: z.string() }),
+    ),
+    request_bid: z.array(
+      z.object({
+        company_id: z.number().int(),
+        request_id: z.number().int(),
+        bid_amount: z.number(),
+      }),
+    ),
+    bid_Accepted_company: acceptedCompanySchema.nullable(),
+    get_foreman_of_company: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+    truck_array: z.array(z.object({ name: z.string() })),
+    get_feedback: reviewSchema.shape.review_array
+      .extend({
+        rating: z.number(),
+        comment: z.string().nullable(),
+        tip: z.number(),
+        customer_rating: z.number().nullable(),
+        customer_comment: z.string().nullable(),
+      })
+      .nullable(),
+    comments_array: z.array(commentThreadSchema),
+    chat_data_comapny: z.record(z.string(), z.unknown()).nullable(),
+    chat_data_foreman: z.record(z.string(), z.unknown()).nullable(),
+    additional_status: z.number().int(),
+    status: z.number().int(),
+    delete_address_array: z.array(z.unknown()),
+    edit_address_array: z.array(z.unknown()),
+    new_address_array: z.array(z.unknown()),
+    change_item: z.array(z.unknown()),
+    change_item_extra: z.array(z.unknown()),
+    company_rating: z.number().nullable(),
+    customer_rating: z.number().nullable(),
+    /** The signed confirmation letter's PDF, when there is one. */
+    confirmation_letter_pdf: z.string().nullable(),
+  })
+  .meta({ id: 'RequestDetail' });
+export type RequestDetail = z.infer<typeof requestDetailSchema>;
+
+export const requestDetailResponseSchema = envelope({ data: requestDetailSchema });
+export type RequestDetailResponse = z.infer<typeof requestDetailResponseSchema>;
+
+/** POST /app_api/add_comments: parent_id 0 for a top-level comment, type 0. */
+export const addCommentBodySchema = z.object({
+  request_id: requestId,
+  comment: safeText(MAX_COMMENT_LENGTH, { multiline: true }).min(1, 'Please enter a comment.'),
+  parent_id: z
+    .union([z.literal(0), z.literal('0'), idSchema('parent_id must be 0 or a comment id.')])
+    .optional()
+    .transform((v) => (v === undefined || v === 0 || v === '0' ? 0 : v)),
+  type: intCode([0, 1], "type must be '0'.").optional(),
+});
+export type AddCommentBody = z.input<typeof addCommentBodySchema>;
+export const addCommentResponseSchema = envelope({ data: z.array(commentThreadSchema) });
+
+/** POST /api/customer/edit_final_comment: success 'Client comment updated successfully.' */
+export const editFinalCommentBodySchema = z.object({
+  request_id: requestId,
+  final_comment: safeText(MAX_COMMENT_LENGTH, { multiline: true }),
+});
+export type EditFinalCommentBody = z.input<typeof editFinalCommentBodySchema>;
