@@ -1,0 +1,103 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  findTransition,
+  RequestStatus,
+  TIMELINE_LABELS,
+  TimelineStatus,
+  type LifecycleAction,
+  type LifecycleActor,
+} from '@movehub/shared';
+import type { Tx } from '../../db/client';
+import { requests, requestStatusHistory, requestTimeline } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/*
+ * Every change of a request's timeline status goes through here, inside the caller's
+ * transaction: lock the row, check the move against the shared lifecycle table
+ * (packages/shared rules/lifecycle.ts), write the new status, its history row (from, to, who,
+ * when) and its timeline entry. The caller adds what the move means (a bid accepted, money
+ * held) and the notification in the same transaction.
+ */
+
+export type RequestRow = typeof requests.$inferSelect;
+
+/** Who makes a move: the actor's kind and, unless the server itself, the user. */
+export interface Actor {
+  type: LifecycleActor;
+  userId: number | null;
+}
+
+/** Not found and not yours read the same, so ids don't leak. */
+export const REQUEST_NOT_FOUND = 'Request not found.';
+
+/**
+ * Reads a request and locks its row until the transaction ends: two moves of one request
+ * (two accepts racing) run one after the other, and the second sees the first's status.
+ */
+export async function lockRequest(tx: Tx, requestId: number): Promise<RequestRow | null> {
+  const [row] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+  return row ?? null;
+}
+
+/** lockRequest for a customer's call: 404 unless the request is theirs. */
+export async function lockCustomerRequest(
+  tx: Tx,
+  requestId: number,
+  customerId: number,
+): Promise<RequestRow> {
+  const row = await lockRequest(tx, requestId);
+  if (!row || row.customerId !== customerId) throw AppError.notFound(REQUEST_NOT_FOUND);
+  return row;
+}
+
+/** Why a move is refused, in the customer's words. */
+function refusal(from: number): string {
+  const status = TIMELINE_LABELS[from as TimelineStatus] ?? String(from);
+  return `This request cannot be changed this way now: it is ${status}.`;
+}
+
+/**
+ * Moves a locked request by `action`. 409 when the lifecycle table does not allow it from the
+ * request's status for this actor (the state changed under the caller, or never allowed it).
+ */
+export async function moveRequest(
+  tx: Tx,
+  opts: {
+    request: RequestRow;
+    action: LifecycleAction;
+    actor: Actor;
+    /** The timeline entry's title; the new status's label by default. */
+    title?: string;
+    /** Other columns set with the status (the accepted bid, the final amount). */
+    set?: Partial<typeof requests.$inferInsert>;
+  },
+): Promise<RequestRow> {
+  const { request, action, actor } = opts;
+  const transition = findTransition(action, request.timelineStatus, actor.type);
+  if (!transition) throw AppError.conflict(refusal(request.timelineStatus));
+  const to = transition.to;
+  const [updated] = await tx
+    .update(requests)
+    .set({
+      ...opts.set,
+      timelineStatus: to,
+      ...(to === TimelineStatus.cancelled ? { requestStatus: RequestStatus.cancelled } : {}),
+      ...(to === TimelineStatus.completed ? { requestStatus: RequestStatus.done } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(requests.id, request.id))
+    .returning();
+  if (!updated) throw AppError.notFound(REQUEST_NOT_FOUND);
+  await tx.insert(requestStatusHistory).values({
+    requestId: request.id,
+    fromStatus: request.timelineStatus,
+    toStatus: to,
+    actorType: actor.type,
+    actorId: actor.userId,
+  });
+  await tx.insert(requestTimeline).values({
+    requestId: request.id,
+    activityTitle: opts.title ?? TIMELINE_LABELS[to],
+  });
+  return updated;
+}
