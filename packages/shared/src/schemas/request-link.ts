@@ -32,6 +32,14 @@ export type RequestDetailByLinkBody = z.input<typeof requestDetailByLinkBodySche
 /** The request as its public link shows it: no contact details, no customer. */
 export const publicRequestSchema = requestListEntrySchema
   .pick({ request: true, request_address: true, company_profile: true })
+  .extend({
+    /**
+     * The company's phone (the accepted or the direct link's company), for a cancelled request's
+     * 'This Request has been canceled. Please contact the company at {phone} for more
+     * information.' (spec §2); null when no company has it.
+     */
+    company_phone: z.string().nullable(),
+  })
   .meta({ id: 'PublicRequest' });
 export type PublicRequest = z.infer<typeof publicRequestSchema>;
 
