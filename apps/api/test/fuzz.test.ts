@@ -2,9 +2,9 @@ import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { sessions } from '../src/db/schema';
+import { requestComments, sessions } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { buildTestApp, createUser } from './helper';
+import { buildTestApp, createRequest, createUser } from './helper';
 import { arbitraryOf, hostile, hostileValue } from './zod-arbitrary';
 
 /*
@@ -60,6 +60,14 @@ async function freshToken() {
   return token;
 }
 let token = await freshToken();
+// Requests of the fuzzing customer, with a comment each: ids the generated request_id, parent_id
+// and comment bodies can hit, so the detail, comment, edit and cancel calls reach their rules.
+for (let i = 0; i < 3; i += 1) {
+  const request = await createRequest(ctx.database, { customerId: customer.id });
+  await ctx.database.db
+    .insert(requestComments)
+    .values({ requestId: request.id, senderId: customer.id, senderType: 1, comment: 'Fuzz' });
+}
 
 interface Case {
   target: number;

@@ -166,9 +166,10 @@ describe('POST /api/customer/customer_request_detail', () => {
     expect(data.extra_request_items).toEqual([
       expect.objectContaining({ name: 'Box 1', type: '2', quantity: 2 }),
     ]);
-    expect(data.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toEqual(
-      ['Step 0', 'Step 1'],
-    );
+    expect(data.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toEqual([
+      'Step 0',
+      'Step 1',
+    ]);
     expect(data.request_bid).toEqual([{ company_id: a.id, request_id: req.id, bid_amount: 520 }]);
     expect(data).toMatchObject({
       bid_Accepted_company: null,
@@ -342,13 +343,11 @@ describe('POST /api/customer/customer_request_detail', () => {
     const logger = { logQuery: () => void (statements += 1) };
     const conn = ctx.database.connection;
     const pool = ctx.databaseUrl ? new pg.Pool({ connectionString: ctx.databaseUrl }) : null;
-    const counted = (
-      pool
-        ? drizzlePg(pool, { schema, logger })
-        : conn.kind === 'pglite'
-          ? drizzlePglite(conn.client, { schema, logger })
-          : null
-    ) as unknown as Db;
+    const counted = (pool
+      ? drizzlePg(pool, { schema, logger })
+      : conn.kind === 'pglite'
+        ? drizzlePglite(conn.client, { schema, logger })
+        : null) as unknown as Db;
     try {
       const countFor = async (requestId: number) => {
         statements = 0;

@@ -103,7 +103,9 @@ async function companyMayComment(tx: Tx, request: RequestRow, companyId: number)
         eq(companyServiceZips.companyId, companyId),
       ),
     )
-    .where(and(eq(requestAddresses.requestId, request.id), eq(requestAddresses.addressType, PICK_UP)))
+    .where(
+      and(eq(requestAddresses.requestId, request.id), eq(requestAddresses.addressType, PICK_UP)),
+    )
     .limit(1);
   return Boolean(inArea);
 }

@@ -1,10 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  canCancel,
-  canEditClientComment,
-  isPaidIntoEscrow,
-  MSG,
-} from '@movehub/shared';
+import { canCancel, canEditClientComment, isPaidIntoEscrow, MSG } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
