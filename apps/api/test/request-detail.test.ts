@@ -20,7 +20,10 @@ import {
   requestTimeline,
   requestTrucks,
 } from '../src/db/schema';
-import { getCustomerRequestDetail } from '../src/modules/requests/requests.service';
+import {
+  getCustomerRequestDetail,
+  listCustomerRequests,
+} from '../src/modules/requests/requests.service';
 import {
   buildTestApp,
   createBid,
@@ -338,35 +341,87 @@ describe('POST /api/customer/customer_request_detail', () => {
     await fill(one.id, owner.user.id, 1);
     await fill(twenty.id, owner.user.id, 20);
 
-    // A second Drizzle handle on the same database, whose logger counts every statement sent.
-    let statements = 0;
-    const logger = { logQuery: () => void (statements += 1) };
-    const conn = ctx.database.connection;
-    const pool = ctx.databaseUrl ? new pg.Pool({ connectionString: ctx.databaseUrl }) : null;
-    const counted = (pool
-      ? drizzlePg(pool, { schema, logger })
-      : conn.kind === 'pglite'
-        ? drizzlePglite(conn.client, { schema, logger })
-        : null) as unknown as Db;
-    try {
-      const countFor = async (requestId: number) => {
-        statements = 0;
-        const row = await getCustomerRequestDetail({
-          db: counted,
-          customerId: owner.user.id,
-          requestId,
-        });
-        return { statements, comments: row.comments.length, items: row.items.length };
+    await withStatementCount(async (db, count) => {
+      const read = async (requestId: number) => {
+        const row = await count(() =>
+          getCustomerRequestDetail({ db, customerId: owner.user.id, requestId }),
+        );
+        return { statements: row.statements, comments: row.result.comments.length };
       };
-      const small = await countFor(one.id);
-      const large = await countFor(twenty.id);
-      expect(small).toEqual({ statements: 1, comments: 2, items: 1 });
-      expect(large).toEqual({ statements: 1, comments: 40, items: 20 });
-    } finally {
-      await pool?.end();
-    }
+      expect(await read(one.id)).toEqual({ statements: 1, comments: 2 });
+      expect(await read(twenty.id)).toEqual({ statements: 1, comments: 40 });
+    });
   });
 });
+
+describe('POST /api/customer/get_customer_request statements', () => {
+  it('reads a tab and every count in one statement, with 1 or 12 requests', async () => {
+    const few = await customer();
+    const many = await customer();
+    await createRequest(ctx.database, { customerId: few.user.id });
+    for (let i = 0; i < 12; i += 1) {
+      const r = await createRequest(ctx.database, { customerId: many.user.id });
+      await createBid(ctx.database, {
+        requestId: r.id,
+        companyId: (await company(`Many ${i}`)).id,
+        bidAmountCents: 10_000,
+      });
+    }
+    await createRequest(ctx.database, {
+      customerId: many.user.id,
+      requestStatus: 2,
+      timelineStatus: 11,
+    });
+    await withStatementCount(async (db, count) => {
+      const small = await count(() =>
+        listCustomerRequests({ db, customerId: few.user.id, requestStatus: 0 }),
+      );
+      const large = await count(() =>
+        listCustomerRequests({ db, customerId: many.user.id, requestStatus: 0 }),
+      );
+      expect(small.statements).toBe(1);
+      expect(large.statements).toBe(1);
+      expect(large.result.rows).toHaveLength(12);
+      expect(large.result.counts).toEqual({ active: 12, done: 0, cancelled: 1 });
+      // An empty tab has no row to carry the counts: a second statement brings them.
+      const empty = await count(() =>
+        listCustomerRequests({ db, customerId: few.user.id, requestStatus: 1 }),
+      );
+      expect(empty.statements).toBe(2);
+      expect(empty.result.counts).toEqual({ active: 1, done: 0, cancelled: 0 });
+    });
+  });
+});
+
+/**
+ * Runs `body` with a second Drizzle handle on the test database whose logger counts every
+ * statement sent, and a `count` that tells how many statements one call made.
+ */
+async function withStatementCount(
+  body: (
+    db: Db,
+    count: <T>(call: () => Promise<T>) => Promise<{ statements: number; result: T }>,
+  ) => Promise<void>,
+) {
+  let statements = 0;
+  const logger = { logQuery: () => void (statements += 1) };
+  const conn = ctx.database.connection;
+  const pool = ctx.databaseUrl ? new pg.Pool({ connectionString: ctx.databaseUrl }) : null;
+  const db = (pool
+    ? drizzlePg(pool, { schema, logger })
+    : conn.kind === 'pglite'
+      ? drizzlePglite(conn.client, { schema, logger })
+      : null) as unknown as Db;
+  try {
+    await body(db, async (call) => {
+      statements = 0;
+      const result = await call();
+      return { statements, result };
+    });
+  } finally {
+    await pool?.end();
+  }
+}
 
 describe('POST /api/customer/edit_final_comment', () => {
   const edit = (token: string, request_id: number, final_comment: string) =>

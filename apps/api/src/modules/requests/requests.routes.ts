@@ -13,7 +13,6 @@ import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
 import {
   cancelCustomerRequest,
-  countCustomerRequests,
   editFinalComment,
   getCustomerRequestDetail,
   listCustomerRequests,
@@ -37,14 +36,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customerId = authOf(request).user.id;
-      const [rows, counts] = await Promise.all([
-        listCustomerRequests({
-          db: app.db,
-          customerId,
-          requestStatus: request.body.request_status,
-        }),
-        countCustomerRequests({ db: app.db, customerId }),
-      ]);
+      const { rows, counts } = await listCustomerRequests({
+        db: app.db,
+        customerId,
+        requestStatus: request.body.request_status,
+      });
       return {
         code: 200,
         message: 'Success',
@@ -67,12 +63,13 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: customerOnly,
     },
     async (request) => {
+      const { user } = authOf(request);
       const row = await getCustomerRequestDetail({
         db: app.db,
-        customerId: authOf(request).user.id,
+        customerId: user.id,
         requestId: request.body.request_id,
       });
-      return { code: 200, message: MSG.ok, data: toRequestDetail(row) };
+      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user) };
     },
   );
 

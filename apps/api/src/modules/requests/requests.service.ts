@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { canCancel, canEditClientComment, isPaidIntoEscrow, MSG } from '@movehub/shared';
+import {
+  canCancel,
+  canEditClientComment,
+  isPaidIntoEscrow,
+  MSG,
+  RequestStatus,
+} from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
@@ -13,6 +19,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { commentColumns } from '../comments/comments.service';
+import { LIST_ADDRESS_COLUMNS, SUMMARY_COLUMNS } from './requests.wire';
 import {
   lockCustomerRequest,
   moveRequest,
@@ -53,6 +60,15 @@ export async function countCustomerRequests(opts: {
   return { active: row?.active ?? 0, done: row?.done ?? 0, cancelled: row?.cancelled ?? 0 };
 }
 
+// Every tab's count, computed once per statement (an uncorrelated subquery is an InitPlan), so
+// that one round trip brings the tab and the counts: a round trip is most of a call's cost.
+const TAB_COUNTS = sql<[number, number, number]>`(
+  select json_build_array(
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.active))}),
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.done))}),
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.cancelled))}))
+  from requests tab where tab.customer_id = ${sql.placeholder('customerId')})`;
+
 const listByStatus = preparedPerDatabase((db) =>
   db.query.requests
     .findMany({
@@ -61,9 +77,16 @@ const listByStatus = preparedPerDatabase((db) =>
         eq(requests.requestStatus, sql.placeholder('requestStatus')),
       ),
       orderBy: desc(requests.id),
+      // Only what the list shows: fewer bytes to send and to parse (timestamps are costly).
+      columns: SUMMARY_COLUMNS,
+      extras: { tabCounts: TAB_COUNTS.as('tab_counts') },
       with: {
-        addresses: { orderBy: asc(requestAddresses.position) },
-        bids: { where: ne(requestBids.status, DELETED_BID), orderBy: asc(requestBids.id) },
+        addresses: { columns: LIST_ADDRESS_COLUMNS, orderBy: asc(requestAddresses.position) },
+        bids: {
+          columns: { companyId: true, requestId: true, bidAmountCents: true },
+          where: ne(requestBids.status, DELETED_BID),
+          orderBy: asc(requestBids.id),
+        },
         company: { columns: { name: true } },
         review: { columns: { companyRating: true, companyComment: true } },
       },
@@ -75,18 +98,25 @@ export type CustomerRequestRow = Awaited<
   ReturnType<ReturnType<typeof listByStatus>['execute']>
 >[number];
 
-/** My Requests: one tab's requests, newest first, with their addresses, bids and company. */
+/**
+ * My Requests: one tab's requests, newest first, with their addresses, bids, company and
+ * feedback, and the count of every tab, in one statement (a second one only for an empty tab).
+ */
 export async function listCustomerRequests(opts: {
   db: Db;
   customerId: number;
   requestStatus: number;
-}): Promise<CustomerRequestRow[]> {
+}): Promise<{ rows: CustomerRequestRow[]; counts: RequestCounts }> {
   const rows = await listByStatus(opts.db).execute({
     customerId: opts.customerId,
     requestStatus: opts.requestStatus,
   });
-
-  return rows;
+  const first = rows[0];
+  if (!first) {
+    return { rows, counts: await countCustomerRequests(opts) };
+  }
+  const [active, done, cancelled] = first.tabCounts;
+  return { rows, counts: { active, done, cancelled } };
 }
 
 // The request detail in ONE statement, however many addresses, items, photos, timeline rows,
@@ -99,22 +129,37 @@ const detailQuery = preparedPerDatabase((db) =>
         eq(requests.id, sql.placeholder('requestId')),
         eq(requests.customerId, sql.placeholder('customerId')),
       ),
+      // Every column but bookkeeping ones nobody shows (timestamps are costly to parse).
+      columns: {
+        createdAt: false,
+        updatedAt: false,
+        acceptedAt: false,
+        submissionHash: false,
+        createdByUserId: false,
+      },
       with: {
-        customer: { columns: { firstName: true, lastName: true, email: true, phone: true } },
         moveType: { columns: { name: true } },
-        addresses: { orderBy: asc(requestAddresses.position) },
+        addresses: {
+          columns: { requestId: false, position: false },
+          orderBy: asc(requestAddresses.position),
+        },
         items: {
+          columns: { requestId: false, position: false, currency: false },
           orderBy: asc(requestItems.position),
           with: {
             images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) },
           },
         },
         timeline: { orderBy: asc(requestTimeline.id) },
-        bids: { where: eq(requestBids.status, OPEN_BID), orderBy: asc(requestBids.id) },
+        bids: {
+          columns: { companyId: true, requestId: true, bidAmountCents: true },
+          where: eq(requestBids.status, OPEN_BID),
+          orderBy: asc(requestBids.id),
+        },
         acceptedBid: { columns: { bidAmountCents: true, movers: true } },
-        company: true,
+        company: { columns: { createdAt: false } },
         foreman: { columns: { firstName: true, lastName: true } },
-        trucks: { with: { truck: { columns: { name: true } } } },
+        trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
         review: true,
         comments: { orderBy: asc(requestComments.id), ...commentColumns },
       },
