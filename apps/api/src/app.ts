@@ -42,6 +42,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { settingRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { registerDemoSimulator } from './modules/demo/demo-simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +178,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await app.jobs.stop();
   });
+  // Defines its jobs now, before the queue starts; app.demoSimulator is a no-op when it is off.
+  registerDemoSimulator(app);
   registerErrorHandler(app);
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
