@@ -128,7 +128,8 @@ const schema = z
     path: ['STRIPE_PUBLISHABLE_KEY'],
   })
   .refine((env) => !env.DEMO_SIMULATOR || env.NODE_ENV !== 'production', {
-    message: 'DEMO_SIMULATOR cannot be on in production (demo companies would bid on real requests)',
+    message:
+      'DEMO_SIMULATOR cannot be on in production (demo companies would bid on real requests)',
     path: ['DEMO_SIMULATOR'],
   })
   .refine((env) => !env.SOCIAL_SANDBOX || env.NODE_ENV === 'test', {

@@ -73,7 +73,13 @@ export const DEMO_COMPANIES = [
       completedMoves: 1284,
     },
     directLink: 'swift-movers-la',
-    trucks: ['26 ft box truck #1', '26 ft box truck #2', '20 ft box truck', '16 ft box truck', 'Cargo van'],
+    trucks: [
+      '26 ft box truck #1',
+      '26 ft box truck #2',
+      '20 ft box truck',
+      '16 ft box truck',
+      'Cargo van',
+    ],
     foremen: [
       {
         email: 'carlos.ramirez@swiftmovers-la.test',
@@ -119,7 +125,8 @@ export const DEMO_COMPANIES = [
         firstName: 'Tom',
         lastName: 'Nguyen',
         rating: 5,
-        comment: 'Moved our small office over a weekend. Desks and monitors all arrived in one piece.',
+        comment:
+          'Moved our small office over a weekend. Desks and monitors all arrived in one piece.',
         date: '2026-05-11',
       },
       {
@@ -133,7 +140,8 @@ export const DEMO_COMPANIES = [
         firstName: 'David',
         lastName: 'Kim',
         rating: 4,
-        comment: 'Good job overall; one lamp shade got bent but they paid for a new one right away.',
+        comment:
+          'Good job overall; one lamp shade got bent but they paid for a new one right away.',
         date: '2026-01-14',
       },
     ],
@@ -176,8 +184,7 @@ export const DEMO_COMPANIES = [
         firstName: 'Sophie',
         lastName: 'Laurent',
         rating: 5,
-        comment:
-          'They moved my grandmother’s antique armoire without a mark. Worth every dollar.',
+        comment: 'They moved my grandmother’s antique armoire without a mark. Worth every dollar.',
         date: '2026-10-03',
       },
       {
@@ -199,7 +206,8 @@ export const DEMO_COMPANIES = [
         firstName: 'Greg',
         lastName: 'Thompson',
         rating: 4,
-        comment: 'Fair price and a careful crew. Parking in Santa Monica was on me, they handled it.',
+        comment:
+          'Fair price and a careful crew. Parking in Santa Monica was on me, they handled it.',
         date: '2026-04-09',
       },
       {
@@ -358,7 +366,8 @@ export const DEMO_COMPANIES = [
         firstName: 'Chris',
         lastName: 'Donovan',
         rating: 4,
-        comment: 'Solid move. They had to come back for the patio set, but did so the same evening.',
+        comment:
+          'Solid move. They had to come back for the patio set, but did so the same evening.',
         date: '2026-02-03',
       },
       {

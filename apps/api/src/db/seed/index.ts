@@ -166,9 +166,7 @@ async function seedDemoCompanies(opts: {
       .where(eq(companyTrucks.companyId, id));
     const missingTrucks = company.trucks.filter((name) => !trucks.some((t) => t.name === name));
     if (missingTrucks.length > 0) {
-      await db
-        .insert(companyTrucks)
-        .values(missingTrucks.map((name) => ({ companyId: id, name })));
+      await db.insert(companyTrucks).values(missingTrucks.map((name) => ({ companyId: id, name })));
     }
 
     const prefixes: readonly string[] = company.zipPrefixes;

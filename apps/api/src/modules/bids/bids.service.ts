@@ -14,7 +14,12 @@ import {
   requestBids,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { lockRequest, moveRequest, REQUEST_NOT_FOUND, type RequestRow } from '../lifecycle/lifecycle.service';
+import {
+  lockRequest,
+  moveRequest,
+  REQUEST_NOT_FOUND,
+  type RequestRow,
+} from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
 
 /*
@@ -54,7 +59,9 @@ export async function servesPickUp(tx: Tx, requestId: number, companyId: number)
         eq(companyServiceZips.companyId, companyId),
       ),
     )
-    .where(and(eq(requestAddresses.requestId, requestId), eq(requestAddresses.addressType, PICK_UP)))
+    .where(
+      and(eq(requestAddresses.requestId, requestId), eq(requestAddresses.addressType, PICK_UP)),
+    )
     .orderBy(asc(requestAddresses.position))
     .limit(1);
   return row !== undefined;

@@ -3,7 +3,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isOpenForBids, UserType } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { companyServiceZips, requestAddresses, requestBids, requests, users } from '../../db/schema';
+import {
+  companyServiceZips,
+  requestAddresses,
+  requestBids,
+  requests,
+  users,
+} from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
 import { lifecycleOf, placeBid } from '../bids/bids.service';
@@ -24,6 +30,9 @@ export interface DemoBidJob {
   /** Where the bid sits around the estimate: -0.15 … +0.15 of it. */
   spread: number;
 }
+
+/** A demo job's worker polls this often (seconds): a bid lands at most this late. */
+export const DEMO_POLL_SECONDS = 0.5;
 
 /** Bids land within ±15% of the estimate. */
 export const DEMO_BID_SPREAD = 0.15;
@@ -85,8 +94,9 @@ export interface PlannedBid extends DemoBidJob {
 
 /**
  * The demo companies' bids on a new request: each serving company once, in an order and at a
- * spread that look random but are fixed by the request, spaced evenly below maxDelayMs (the
- * last one early enough that a worker's poll still lands it within the bound). Nothing for a
+ * spread that look random but are fixed by the request, spaced evenly below maxDelayMs (with
+ * four companies and 10 s: after 2, 4, 6 and 8 s, so a worker's poll still lands the last one
+ * within the bound). Nothing for a
  * request that is not open for bids (a direct request) or outside every demo company's area.
  */
 export async function planDemoBids(opts: {
@@ -115,7 +125,7 @@ export async function planDemoBids(opts: {
     const turn = [...companies]
       .sort((a, b) => unitHash(requestId, a, 'turn') - unitHash(requestId, b, 'turn'))
       .indexOf(companyId);
-    const delayMs = Math.round((opts.maxDelayMs * (turn + 1)) / (n + 2));
+    const delayMs = Math.round((opts.maxDelayMs * (turn + 1)) / (n + 1));
     return { requestId, companyId, spread, delayMs };
   });
 }
@@ -174,6 +184,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     exclusive: true,
     retryLimit: 2,
     expireInSeconds: 60,
+    pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
       await runDemoBid({ db: app.db, ...data });
     },
