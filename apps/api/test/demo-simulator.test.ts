@@ -394,6 +394,15 @@ describe('demo simulator', () => {
     expect(again.map((b) => [b.id, b.bidAmountCents])).toEqual(
       first.map((b) => [b.id, b.bidAmountCents]),
     );
+    // A bid the customer deleted does not come back with a replayed job.
+    const [deleted] = first;
+    await ctx.database.db
+      .update(requestBids)
+      .set({ status: 2 })
+      .where(eq(requestBids.id, deleted!.id));
+    const replay = planned.find((p) => p.companyId === deleted!.companyId)!;
+    expect(await runDemoBid({ db: ctx.database.db, ...replay })).toBe('skipped');
+    expect((await bidsOf(requestId)).find((b) => b.id === deleted!.id)!.status).toBe(2);
     const history = await ctx.database.db.execute(
       sql`select count(*)::int as n from request_status_history where request_id = ${requestId}`,
     );

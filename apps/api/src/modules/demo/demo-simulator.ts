@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
-import { lifecycleOf, placeBid } from '../bids/bids.service';
+import { placeBid } from '../bids/bids.service';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -47,6 +47,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     demoSimulator: DemoSimulator;
   }
+}
+
+type RequestRow = typeof requests.$inferSelect;
+
+/** The shared guards' view of a request row. */
+function lifecycleOf(row: RequestRow) {
+  return {
+    request_timeline_status: row.timelineStatus,
+    request_status: row.requestStatus,
+    request_type: row.requestType,
+  };
 }
 
 /** A stable number in [0, 1) for a request and a company: retries and twins agree on it. */
@@ -137,8 +148,9 @@ export function demoBidCents(baseCents: number | null, spread: number): number |
 }
 
 /**
- * A demo company's bid, when the request is still open for bids and the company has not bid
- * yet (a retried or twin job changes nothing). A request that closed meanwhile is skipped.
+ * A demo company's bid, when the request is still open for bids and the company has not bid on
+ * it yet: a retried or twin job changes nothing, and a bid the customer deleted (or the company
+ * withdrew) does not come back. A request that closed meanwhile is skipped.
  */
 export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed' | 'skipped'> {
   const { db, requestId, companyId } = opts;
@@ -147,13 +159,7 @@ export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed
   const [existing] = await db
     .select({ id: requestBids.id })
     .from(requestBids)
-    .where(
-      and(
-        eq(requestBids.requestId, requestId),
-        eq(requestBids.companyId, companyId),
-        eq(requestBids.status, 0),
-      ),
-    )
+    .where(and(eq(requestBids.requestId, requestId), eq(requestBids.companyId, companyId)))
     .limit(1);
   if (existing) return 'skipped';
   const amount = demoBidCents(
