@@ -37,6 +37,9 @@ const referralPage = async () => ({
 const myRequestsPage = async () => ({
   Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
 });
+const requestDetailPage = async () => ({
+  Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
+});
 const notFoundPage = async () => ({
   Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
 });
@@ -108,7 +111,7 @@ export const routes: RouteObject[] = [
                 path: 'my-requests',
                 children: [
                   { index: true, lazy: myRequestsPage },
-                  notFound(':requestId'),
+                  { path: ':requestId', lazy: requestDetailPage },
                   notFound('companies-list/:requestId'),
                   notFound('make-payment/:requestId'),
                   notFound('confirm-complete/:requestId'),
