@@ -22,6 +22,7 @@ import {
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailLine } from '../../ui/detail-line';
+import { RequestActions } from './request-actions';
 import { requestStatusLabel } from './request-status';
 import { deleteRequest, invalidateRequest } from './requests-api';
 
@@ -189,6 +190,8 @@ export function DetailSummary({
           </Link>
         </Alert>
       )}
+
+      <RequestActions requestId={request.id} timeline={timeline} onDetailPage sx={{ mt: 2 }} />
 
       {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
       {isDirectRequest(request) &&

@@ -14,7 +14,6 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Rating from '@mui/material/Rating';
-import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import {
   RequestStatus,
   TimelineStatus,
@@ -25,22 +24,13 @@ import {
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import { RequestActions } from './request-actions';
 import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
 
 const ADDRESS_LETTERS = 'ABCDEF';
 
 /** spec/request-lifecycle.md §9: "A fixed tip of $35 is shown at status 8 on the request card". */
 export const CARD_FIXED_TIP_DOLLARS = 35;
-
-/** spec/portal.md §3 chat channel type: 0 the company, 2 the mover (foreman). */
-export const ChatChannelType = { company: 0, foreman: 2 } as const;
-type ChatChannelType = (typeof ChatChannelType)[keyof typeof ChatChannelType];
-
-/** The chat screen opens on the request's channel with the company or with the foreman. */
-export interface ChatNavigationState {
-  request_id: number;
-  type: ChatChannelType;
-}
 
 const money = (dollars: number | null) => (dollars === null ? '' : formatUsd(toCents(dollars)));
 
@@ -138,7 +128,8 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
           </Box>
         )}
 
-        <CardStatusBlock entry={entry} timeline={timeline} />
+        <CardStatusLines entry={entry} timeline={timeline} />
+        <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 1.5 }} />
       </CardContent>
 
       {/* spec: the detail arrow is hidden on cancelled requests (request_status 2). */}
@@ -169,30 +160,9 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ChatButton({ requestId, type }: { requestId: number; type: ChatChannelType }) {
-  const state: ChatNavigationState = { request_id: requestId, type };
-  return (
-    <Button
-      component={RouterLink}
-      to="/dashboard/chats"
-      state={state}
-      variant="outlined"
-      startIcon={<ChatIcon aria-hidden />}
-      aria-label={
-        type === ChatChannelType.foreman
-          ? `Chat with the foreman of request #${requestId}`
-          : `Chat with the company of request #${requestId}`
-      }
-    >
-      Chat
-    </Button>
-  );
-}
-
-/** What a card adds for its timeline status (spec/request-lifecycle.md §2 "Request card"). */
-function CardStatusBlock({ entry, timeline }: { entry: RequestListEntry; timeline: number }) {
+/** What a card shows for its timeline status (spec/request-lifecycle.md §2 "Request card"). */
+function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timeline: number }) {
   const { request } = entry;
-  const id = request.id;
   switch (timeline) {
     case TimelineStatus.pendingAcceptance:
       return (
@@ -200,7 +170,7 @@ function CardStatusBlock({ entry, timeline }: { entry: RequestListEntry; timelin
           <Box component="span" sx={{ fontWeight: 600 }}>
             Bids received: {entry.request_bid.length}
           </Box>{' '}
-          <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${id}`}>
+          <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
             Show All
           </Link>
         </Typography>
@@ -208,79 +178,23 @@ function CardStatusBlock({ entry, timeline }: { entry: RequestListEntry; timelin
     case TimelineStatus.awaitingPayment: {
       const finalCents = toCents(request.final_amount ?? 0);
       return (
-        <Stack spacing={0.5} sx={{ mt: 1.5, alignItems: 'flex-start' }}>
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
           <Line label="Final Price">{money(request.final_amount)}</Line>
           <Line label="Discounted Price">
             {formatUsd(discountedCents(finalCents, request.discount))}
           </Line>
-          <Button
-            component={RouterLink}
-            to={`/dashboard/my-requests/make-payment/${id}`}
-            variant="contained"
-            aria-label={`Pay for request #${id}`}
-            sx={{ mt: 1 }}
-          >
-            Pay
-          </Button>
         </Stack>
       );
     }
     case TimelineStatus.paid:
       return (
-        <Stack spacing={0.5} sx={{ mt: 1.5, alignItems: 'flex-start' }}>
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
           {entry.company_profile && <Line label="Company">{entry.company_profile.name}</Line>}
           {request.final_amount !== null && (
             <Line label="Price">{money(request.final_amount)}</Line>
           )}
           {request.final_comment && <Line label="Comment">{request.final_comment}</Line>}
-          <Box sx={{ pt: 1 }}>
-            <ChatButton requestId={id} type={ChatChannelType.company} />
-          </Box>
         </Stack>
-      );
-    case TimelineStatus.truckAssigned:
-      return (
-        <Box sx={{ mt: 1.5 }}>
-          <ChatButton requestId={id} type={ChatChannelType.company} />
-        </Box>
-      );
-    case TimelineStatus.inProgress:
-      return (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-          <Button
-            component={RouterLink}
-            to={`/dashboard/my-requests/tracking-location/${id}`}
-            variant="contained"
-            aria-label={`Track request #${id}`}
-          >
-            Track
-          </Button>
-          {/* spec: at 5 the chat goes to the foreman. */}
-          <ChatButton requestId={id} type={ChatChannelType.foreman} />
-        </Stack>
-      );
-    case TimelineStatus.completedByCompany:
-      return (
-        <Button
-          component={RouterLink}
-          to={`/dashboard/my-requests/confirm-complete/${id}`}
-          variant="contained"
-          sx={{ mt: 1.5 }}
-        >
-          Confirm move and release money
-        </Button>
-      );
-    case TimelineStatus.completed:
-      // The feedback form arrives with the confirm-complete screen; until then the detail page.
-      return (
-        <Button
-          component={RouterLink}
-          to={`/dashboard/my-requests/${id}`}
-          variant="contained"
-          sx={{ mt: 1.5 }}
-        >
-          Leave feedback
-        </Button>
       );
     case TimelineStatus.feedbackGiven: {
       const feedback = entry.get_feedback;

@@ -567,6 +567,39 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it("shows the server's refusal of a malformed request id", async () => {
+    const { calls } = stubFetch({
+      [DETAIL]: { code: 422, message: 'request_id must be a request id.' },
+    });
+    renderRoutes(
+      [{ path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> }],
+      '/dashboard/my-requests/abc',
+    );
+    expect(
+      await screen.findByText('Error Message: request_id must be a request id.'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('shows the actions of the status in the summary: Pay at 2, Track and Chat at 5', async () => {
+    const view = stubDetail(at(2, { request: { final_amount: 500 } }));
+    const first = renderDetail();
+    expect((await summary()).getByRole('link', { name: 'Pay for request #42' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-requests/make-payment/42',
+    );
+    first.unmount();
+    view.fetchMock.mockReset();
+
+    stubDetail(at(5, { request: { final_amount: 500 } }));
+    renderDetail();
+    const card = await summary();
+    expect(card.getByRole('link', { name: 'Track request #42' })).toBeInTheDocument();
+    expect(
+      card.getByRole('link', { name: 'Chat with the foreman of request #42' }),
+    ).toHaveAttribute('href', '/dashboard/chats');
+  });
+
   it('goes back when the request is cancelled (request_status 2)', async () => {
     stubDetail(at(11, { request: { request_status: 2 } }));
     renderDetail();

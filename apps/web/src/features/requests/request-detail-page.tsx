@@ -35,9 +35,9 @@ function useGoBack() {
 export function RequestDetailPage() {
   useDocumentTitle('Request DETAIL');
   const { requestId = '' } = useParams();
+  // A malformed id is the server's to refuse: its message shows like any other load failure.
   const id = Number(requestId);
-  const validId = Number.isInteger(id) && id > 0;
-  const detail = useQuery({ ...requestDetailQueryOptions(id), enabled: validId });
+  const detail = useQuery(requestDetailQueryOptions(id));
   const goBack = useGoBack();
   const cancelled = detail.data?.request.request_status === RequestStatus.cancelled;
 
@@ -48,9 +48,7 @@ export function RequestDetailPage() {
   }, [cancelled]);
 
   let body;
-  if (!validId) {
-    body = <LoadError message="Error Message: Request not found." onRetry={goBack} />;
-  } else if (detail.isPending) {
+  if (detail.isPending) {
     body = <PageLoader label="Loading request" />;
   } else if (detail.isError && !detail.data) {
     body = (
