@@ -86,7 +86,7 @@ type RequestDetailOverrides = { request?: Partial<RequestDetail['request']> } & 
 export function buildRequestDetail(overrides: RequestDetailOverrides = {}): RequestDetail {
   const { request, ...rest } = overrides;
   const entry = buildRequestEntry({ request });
-  return {
+  const detail = {
     request: {
       ...entry.request,
       s_time_change: null,
@@ -151,5 +151,8 @@ export function buildRequestDetail(overrides: RequestDetailOverrides = {}): Requ
     customer_rating: null,
     confirmation_letter_pdf: null,
     ...rest,
-  };
+  } satisfies Omit<RequestDetail, 'token'>;
+  // `token` (spec §3, null on this call) joins the shared schema with the detail API; the cast
+  // lets the fixture fit the schema with or without it.
+  return { token: null, ...detail } as RequestDetail;
 }
