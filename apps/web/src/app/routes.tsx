@@ -37,9 +37,6 @@ const referralPage = async () => ({
 const myRequestsPage = async () => ({
   Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
 });
-const requestDetailPage = async () => ({
-  Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
-});
 const notFoundPage = async () => ({
   Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
 });
@@ -52,6 +49,10 @@ const createRequestPage = async () => ({
 });
 const congratulationsPage = async () => ({
   Component: (await import('../features/wizard/summary/congratulations-page')).CongratulationsPage,
+});
+
+const requestDetailPage = async () => ({
+  Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
 });
 
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
