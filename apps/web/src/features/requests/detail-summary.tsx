@@ -34,9 +34,9 @@ const range = (min: number | null, max: number | null) => `${money(min)} - ${mon
 const HOURLY = 'Hourly';
 const FLAT = 'Flat';
 
-/** spec §2: '{n} company/companies have bet on your order.', the noun following the count. */
+/** spec §2 Request detail content: '{n} company/companies have bet on your order.', verbatim. */
 export function bidsBoxText(count: number): string {
-  return `${count} ${count === 1 ? 'company' : 'companies'} have bet on your order.`;
+  return `${count} company/companies have bet on your order.`;
 }
 
 /** spec §2 Timeline: the change entries and the change-request type their 'More Details' opens. */

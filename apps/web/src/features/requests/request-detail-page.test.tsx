@@ -225,7 +225,7 @@ describe('RequestDetailPage summary', () => {
     expect(info.getByText('Truck 7, Truck 9')).toHaveTextContent('Truck Name: Truck 7, Truck 9');
   });
 
-  it("shows '{n} companies have bet on your order.' with 'Show All' at 1", async () => {
+  it("shows '{n} company/companies have bet on your order.' with 'Show All' at 1", async () => {
     stubDetail(
       at(1, {
         request_bid: [
@@ -237,7 +237,7 @@ describe('RequestDetailPage summary', () => {
     renderDetail();
     const card = await summary();
     expect(card.getByText(/have bet on your order/)).toHaveTextContent(
-      '2 companies have bet on your order. Show All',
+      '2 company/companies have bet on your order. Show All',
     );
     expect(card.getByRole('link', { name: 'Show All' })).toHaveAttribute(
       'href',
