@@ -904,12 +904,20 @@ describe('PUT /api/customer/accept_request', () => {
     const req = await requestIn(zip, cust.id);
     await bid(a.token, req.id, 400);
     await bid(b.token, req.id, 410);
+    // Two tabs on two bids, and a double click on the first.
     const answers = await Promise.all([
       accept(token, req.id, a.user.id, 400),
       accept(token, req.id, b.user.id, 410),
+      accept(token, req.id, a.user.id, 400),
     ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const winner = answers[0]!.statusCode === 200 ? a : b;
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const lost of answers.filter((r) => r.statusCode === 409)) {
+      expect(lost.json()).toEqual({
+        code: 409,
+        message: 'This request is no longer open for bids.',
+      });
+    }
+    const winner = answers[1]!.statusCode === 200 ? b : a;
     const row = await requestRow(req.id);
     expect(row.companyId).toBe(winner.user.id);
     const accepted = await db()
@@ -933,5 +941,29 @@ describe('PUT /api/customer/accept_request', () => {
     const stranger = await company({ zips: [zip] });
     expect((await accept(token, req.id, stranger.user.id, 400)).statusCode).toBe(404);
     expect((await requestRow(req.id)).timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("describes the partner calls under 'partner' and the customer's under 'bids'", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { tags?: string[]; summary?: string; security?: unknown[] }>
+    >;
+    const routes: [string, string, string][] = [
+      ['/api/company/open_requests', 'post', 'partner'],
+      ['/api/company/place_bid', 'post', 'partner'],
+      ['/api/company/withdraw_bid', 'post', 'partner'],
+      ['/api/customer/detail_of_bided_companies', 'post', 'bids'],
+      ['/api/customer/delete_bid', 'post', 'bids'],
+      ['/api/customer/accept_request', 'put', 'bids'],
+    ];
+    for (const [path, method, tag] of routes) {
+      const op = paths[path]?.[method];
+      expect(op?.tags, path).toEqual([tag]);
+      expect(op?.summary, path).toBeTruthy();
+      expect(op?.security, path).toEqual([{ session: [] }]);
+    }
   });
 });
