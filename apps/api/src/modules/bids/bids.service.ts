@@ -1,18 +1,5 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableName,
-  gte,
-  inArray,
-  lt,
-  lte,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   BidStatus,
   formatUsd,
@@ -39,6 +26,7 @@ import {
   requests,
   users,
 } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../errors';
 import {
   lockCustomerRequest,
@@ -429,27 +417,19 @@ export interface ReviewJson {
   profile_picture: string | null;
 }
 
-export type BiddingCompanyRow = Awaited<ReturnType<typeof selectBiddingCompanies>>[number];
+const completedSql = sql<number>`coalesce(${companyProfiles.completedMoves}, 0)`;
+const ratingSql = sql<number>`coalesce(${companyProfiles.rating}, 0)`;
+const ph = (name: string, type: 'int' | 'boolean' | 'text') =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
-function selectBiddingCompanies(db: Db, requestId: number, filter: CompanyFilter) {
-  const completed = sql<number>`coalesce(${companyProfiles.completedMoves}, 0)`;
-  const rating = sql<number>`coalesce(${companyProfiles.rating}, 0)`;
-  const where = [eq(requestBids.requestId, requestId), eq(requestBids.status, BidStatus.open)];
-  const order: SQL[] = [];
-  if (filter.on) {
-    if (filter.minCompletedMoves !== undefined)
-      where.push(gte(completed, filter.minCompletedMoves));
-    if (filter.maxCompletedMoves !== undefined)
-      where.push(lte(completed, filter.maxCompletedMoves));
-    if (filter.price === 'min') order.push(asc(requestBids.bidAmountCents));
-    if (filter.price === 'max') order.push(desc(requestBids.bidAmountCents));
-    if (filter.topRated) {
-      where.push(gte(rating, TOP_RATED_MIN_RATING));
-      order.push(desc(rating));
-    }
-  }
-  order.push(asc(requestBids.id));
-  return db
+/*
+ * The companies list is read each time the screen opens or a filter changes: one prepared
+ * statement serves every filter (the placeholders switch conditions and sort keys on or off),
+ * so neither Drizzle's building nor PostgreSQL's planning is paid per call. Few bids per
+ * request make the unused sort keys free.
+ */
+const biddingCompanies = preparedPerDatabase((db) =>
+  db
     .select({
       bid: requestBids,
       user: {
@@ -467,8 +447,8 @@ function selectBiddingCompanies(db: Db, requestId: number, filter: CompanyFilter
         address: companyProfiles.address,
         truckCount: companyProfiles.truckCount,
       },
-      rating,
-      completedMoves: completed,
+      rating: ratingSql,
+      completedMoves: completedSql,
       reviewCount: sql<number>`(select count(*)::int from company_reviews rc
         where rc.company_id = ${outer(requestBids.companyId)})`,
       // The newest reviews, aggregated here: no query per company.
@@ -483,21 +463,61 @@ function selectBiddingCompanies(db: Db, requestId: number, filter: CompanyFilter
           from company_reviews cr left join users cu on cu.id = cr.customer_id
           where cr.company_id = ${outer(requestBids.companyId)}
           order by cr.created_at desc, cr.id desc
-          limit ${REVIEWS_PER_COMPANY}
+          limit ${sql.raw(String(REVIEWS_PER_COMPANY))}
         ) r)`,
     })
     .from(requestBids)
     .innerJoin(users, eq(users.id, requestBids.companyId))
     .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
-    .where(and(...where))
-    .orderBy(...order);
-}
+    .where(
+      and(
+        eq(requestBids.requestId, sql.placeholder('requestId')),
+        eq(requestBids.status, BidStatus.open),
+        sql`(${ph('minMoves', 'int')} is null or ${completedSql} >= ${ph('minMoves', 'int')})`,
+        sql`(${ph('maxMoves', 'int')} is null or ${completedSql} <= ${ph('maxMoves', 'int')})`,
+        sql`(not ${ph('topRated', 'boolean')} or ${ratingSql} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${ph('price', 'text')} = 'min' then ${requestBids.bidAmountCents} end asc`,
+      sql`case when ${ph('price', 'text')} = 'max' then ${requestBids.bidAmountCents} end desc`,
+      sql`case when ${ph('topRated', 'boolean')} then ${ratingSql} end desc`,
+      asc(requestBids.id),
+    )
+    .prepare('bidding_companies'),
+);
+
+export type BiddingCompanyRow = Awaited<
+  ReturnType<ReturnType<typeof biddingCompanies>['execute']>
+>[number];
+
+const customerRequestForBids = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: requests.id,
+      timelineStatus: requests.timelineStatus,
+      discount: requests.discountPercent,
+      // Read only: whether accepting would claim the referral discount (claimReferralDiscount).
+      referral: sql<boolean>`exists (select 1 from ${referrals}
+        where ${referrals.referredId} = ${outer(requests.customerId)}
+          and (${referrals.discountRequestId} is null or ${referrals.discountRequestId} = ${outer(requests.id)}))`,
+    })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.id, sql.placeholder('requestId')),
+        eq(requests.customerId, sql.placeholder('customerId')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_request_for_bids'),
+);
 
 /**
- * The companies list of a customer's request (detail_of_bided_companies): two queries, the
- * request (404 unless the customer's) with the referral check, then the open bids with their
- * companies and newest reviews. discount: the stored percent, else the referral percent that
- * accepting would claim (read only: claimReferralDiscount decides at acceptance).
+ * The companies list of a customer's request (detail_of_bided_companies): two prepared
+ * queries, the request (404 unless the customer's) with the referral check, then the open bids
+ * with their companies and newest reviews. discount: the stored percent, else the referral
+ * percent that accepting would claim.
  */
 export async function listBiddingCompanies(opts: {
   db: Db;
@@ -508,20 +528,19 @@ export async function listBiddingCompanies(opts: {
   request: { id: number; timelineStatus: number; discount: number };
   companies: BiddingCompanyRow[];
 }> {
-  const [request] = await opts.db
-    .select({
-      id: requests.id,
-      timelineStatus: requests.timelineStatus,
-      discount: requests.discountPercent,
-      referral: sql<boolean>`exists (select 1 from ${referrals}
-        where ${referrals.referredId} = ${opts.customerId}
-          and (${referrals.discountRequestId} is null or ${referrals.discountRequestId} = ${outer(requests.id)}))`,
-    })
-    .from(requests)
-    .where(and(eq(requests.id, opts.requestId), eq(requests.customerId, opts.customerId)))
-    .limit(1);
+  const [request] = await customerRequestForBids(opts.db).execute({
+    requestId: opts.requestId,
+    customerId: opts.customerId,
+  });
   if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
-  const companies = await selectBiddingCompanies(opts.db, request.id, opts.filter);
+  const f = opts.filter;
+  const companies = await biddingCompanies(opts.db).execute({
+    requestId: request.id,
+    minMoves: f.on ? (f.minCompletedMoves ?? null) : null,
+    maxMoves: f.on ? (f.maxCompletedMoves ?? null) : null,
+    topRated: f.on && f.topRated,
+    price: f.on ? (f.price ?? '') : '',
+  });
   const discount =
     request.discount > 0 ? request.discount : request.referral ? REFERRAL_DISCOUNT_PERCENT : 0;
   return {
