@@ -163,13 +163,11 @@ const ownerBidStatus = async () =>
   )[0]?.status;
 // A sales-team member of that company: the company of the direct links they make.
 const salesMember = await createUser(ctx.database, { userType: UserType.salesTeam });
-await ctx.database.db
-  .insert(companyDirectLinks)
-  .values({
-    link: `matrix-${randomUUID()}`,
-    companyId: company.id,
-    createdByUserId: salesMember.id,
-  });
+await ctx.database.db.insert(companyDirectLinks).values({
+  link: `matrix-${randomUUID()}`,
+  companyId: company.id,
+  createdByUserId: salesMember.id,
+});
 
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
 async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
