@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { bidRoutes } from './modules/bids/bids.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(createRequestRoutes);
   await app.register(geoRoutes);
+  await app.register(bidRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });
