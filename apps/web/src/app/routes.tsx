@@ -51,6 +51,10 @@ const congratulationsPage = async () => ({
   Component: (await import('../features/wizard/summary/congratulations-page')).CongratulationsPage,
 });
 
+const requestDetailPage = async () => ({
+  Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -108,7 +112,7 @@ export const routes: RouteObject[] = [
                 path: 'my-requests',
                 children: [
                   { index: true, lazy: myRequestsPage },
-                  notFound(':requestId'),
+                  { path: ':requestId', lazy: requestDetailPage },
                   notFound('companies-list/:requestId'),
                   notFound('make-payment/:requestId'),
                   notFound('confirm-complete/:requestId'),

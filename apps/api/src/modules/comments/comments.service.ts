@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
+  BidStatus,
   canComment,
   isOpenForBids,
   UserType,
@@ -25,8 +26,8 @@ import { SenderType, toCommentThreads, type CommentRow } from './comments.wire';
  * is told in the same transaction as the comment.
  */
 
-/** Bid statuses (request_bids.status): a deleted or withdrawn bid no longer ties its company. */
-const DELETED_BID = 2;
+/** A deleted or withdrawn bid no longer ties its company to the request. */
+const DELETED_BID = BidStatus.deleted;
 /** spec §3 Address (server): address_type 1 is the pick-up. */
 const PICK_UP = 1;
 
@@ -93,18 +94,24 @@ async function companyMayComment(tx: Tx, request: RequestRow, companyId: number)
     request_type: request.requestType,
   });
   if (!open) return false;
-  const [inArea] = await tx
-    .select({ id: requestAddresses.id })
+  // The request's pick-up (the first by position) in the company's zips, as bids read it.
+  const [pickUp] = await tx
+    .select({ zipCode: requestAddresses.zipCode })
     .from(requestAddresses)
-    .innerJoin(
-      companyServiceZips,
-      and(
-        eq(companyServiceZips.zipCode, requestAddresses.zipCode),
-        eq(companyServiceZips.companyId, companyId),
-      ),
-    )
     .where(
       and(eq(requestAddresses.requestId, request.id), eq(requestAddresses.addressType, PICK_UP)),
+    )
+    .orderBy(asc(requestAddresses.position), asc(requestAddresses.id))
+    .limit(1);
+  if (!pickUp?.zipCode) return false;
+  const [inArea] = await tx
+    .select({ zipCode: companyServiceZips.zipCode })
+    .from(companyServiceZips)
+    .where(
+      and(
+        eq(companyServiceZips.companyId, companyId),
+        eq(companyServiceZips.zipCode, pickUp.zipCode),
+      ),
     )
     .limit(1);
   return Boolean(inArea);

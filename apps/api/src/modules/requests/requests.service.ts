@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
+  BidStatus,
   canCancel,
   canEditClientComment,
   isPaidIntoEscrow,
@@ -28,10 +29,9 @@ import {
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
 
-/** Bid statuses (request_bids.status): 0 open, 1 accepted, 2 deleted or withdrawn. */
-const OPEN_BID = 0;
 /** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
-const DELETED_BID = 2;
+const DELETED_BID = BidStatus.deleted;
+const OPEN_BID = BidStatus.open;
 
 const countByStatus = preparedPerDatabase((db) =>
   db
@@ -88,7 +88,7 @@ const listByStatus = preparedPerDatabase((db) =>
           orderBy: asc(requestBids.id),
         },
         company: { columns: { name: true } },
-        review: { columns: { companyRating: true, companyComment: true } },
+        review: { columns: { companyRating: true, companyComment: true, tipCents: true } },
       },
     })
     .prepare('list_customer_requests'),

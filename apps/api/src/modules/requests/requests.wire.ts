@@ -109,7 +109,11 @@ export function toRequestListEntry(r: CustomerRequestRow): RequestListEntry {
     company_chat_obj: null,
     foreman_chat_obj: null,
     get_feedback: r.review
-      ? { company_rating: r.review.companyRating, company_comment: r.review.companyComment }
+      ? {
+          company_rating: r.review.companyRating,
+          company_comment: r.review.companyComment,
+          tip: toDollars(r.review.tipCents),
+        }
       : null,
     // spec: "when the server returns 8 and the response status is 0, it is treated as 7";
     // status 1 means the customer has closed the request with feedback.
