@@ -616,6 +616,8 @@ async function main(): Promise<void> {
     ...throughput,
     login_under_abuse: abuse,
     cpus: (await import('node:os')).cpus().length,
+    // The machine's load when the run ended: other work on a shared machine lowers every ratio.
+    load_average_1_5_15: (await import('node:os')).loadavg().map((n) => Number(n.toFixed(2))),
     run_id: randomUUID(),
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });

@@ -33,7 +33,7 @@ const PICK_UP = 1;
 
 export const COMMENT_NOT_FOUND = 'This comment was not found.';
 export const REPLY_TO_TOP_LEVEL = 'A reply must answer a top-level comment of this request.';
-export const COMMENTS_CLOSED = 'Comments are closed on a cancelled request.';
+export const COMMENTS_CLOSED = 'Comments are closed on this request.';
 
 /** The columns of a thread's comments and their senders, the same in every query that reads them. */
 export const commentColumns = {
