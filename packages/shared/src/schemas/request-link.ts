@@ -32,6 +32,15 @@ export type RequestDetailByLinkBody = z.input<typeof requestDetailByLinkBodySche
 /** The request as its public link shows it: no contact details, no customer. */
 export const publicRequestSchema = requestListEntrySchema
   .pick({ request: true, request_address: true, company_profile: true })
+  .extend({
+    company_profile: z
+      .object({
+        name: z.string(),
+        /** spec §2: a cancelled request's page asks the visitor to call the company. */
+        company_phone: z.string().nullable().optional(),
+      })
+      .nullable(),
+  })
   .meta({ id: 'PublicRequest' });
 export type PublicRequest = z.infer<typeof publicRequestSchema>;
 
