@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { bidRoutes } from './modules/bids/bids.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
@@ -42,6 +43,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { settingRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { registerDemoSimulator } from './modules/demo/demo-simulator';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +179,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await app.jobs.stop();
   });
+  // Defines its jobs now, before the queue starts; app.demoSimulator is a no-op when it is off.
+  registerDemoSimulator(app);
   registerErrorHandler(app);
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
@@ -245,6 +249,7 @@ export async function buildApp({
   await app.register(catalogueRoutes);
   await app.register(createRequestRoutes);
   await app.register(geoRoutes);
+  await app.register(bidRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

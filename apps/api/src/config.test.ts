@@ -85,6 +85,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOB_WORKERS: 'false' }).jobWorkers).toBe(false);
   });
 
+  it('runs the demo simulator outside production unless DEMO_SIMULATOR=0, within 10 s by default', () => {
+    expect(loadConfig({}).demoSimulator).toEqual({ enabled: true, maxDelayMs: 10_000 });
+    expect(loadConfig({ NODE_ENV: 'test' }).demoSimulator.enabled).toBe(true);
+    expect(loadConfig({ DEMO_SIMULATOR: '0' }).demoSimulator.enabled).toBe(false);
+    expect(loadConfig({ DEMO_SIMULATOR: 'false' }).demoSimulator.enabled).toBe(false);
+    expect(loadConfig({ DEMO_SIMULATOR_DELAY_MS: '250' }).demoSimulator.maxDelayMs).toBe(250);
+    expect(() => loadConfig({ DEMO_SIMULATOR_DELAY_MS: '-1' })).toThrow(/DEMO_SIMULATOR_DELAY_MS/);
+    expect(() => loadConfig({ DEMO_SIMULATOR_DELAY_MS: 'soon' })).toThrow(
+      /DEMO_SIMULATOR_DELAY_MS/,
+    );
+    expect(() => loadConfig({ DEMO_SIMULATOR: 'maybe' })).toThrow(/DEMO_SIMULATOR/);
+  });
+
+  it('never runs the demo simulator in production, and refuses to be told to', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://movehub.example' };
+    expect(loadConfig(production).demoSimulator.enabled).toBe(false);
+    expect(loadConfig({ ...production, DEMO_SIMULATOR: '0' }).demoSimulator.enabled).toBe(false);
+    expect(() => loadConfig({ ...production, DEMO_SIMULATOR: '1' })).toThrow(
+      /DEMO_SIMULATOR cannot be on in production/,
+    );
+  });
+
   it('lists every wrong setting in one readable error', () => {
     let error: unknown;
     try {

@@ -100,6 +100,11 @@ const schema = z
     // Whether this process works queued jobs (clean-ups and, later, the simulator, reminders and
     // payouts). Every process can send jobs; false leaves the working to other processes.
     JOB_WORKERS: bool.optional(),
+    // The demo simulator (modules/demo): demo companies bid on new requests in their area. On
+    // by default outside production, never on in production.
+    DEMO_SIMULATOR: bool.optional(),
+    // The longest a simulated step waits after what prompted it (ms); steps are spread below it.
+    DEMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
     // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
     GOOGLE_MAPS_KEY: z.string().min(1).optional(),
@@ -121,6 +126,11 @@ const schema = z
     message:
       'STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards)',
     path: ['STRIPE_PUBLISHABLE_KEY'],
+  })
+  .refine((env) => !env.DEMO_SIMULATOR || env.NODE_ENV !== 'production', {
+    message:
+      'DEMO_SIMULATOR cannot be on in production (demo companies would bid on real requests)',
+    path: ['DEMO_SIMULATOR'],
   })
   .refine((env) => !env.SOCIAL_SANDBOX || env.NODE_ENV === 'test', {
     message: 'SOCIAL_SANDBOX is for tests only (NODE_ENV=test)',
@@ -185,6 +195,10 @@ const schema = z
       },
       // Tests work jobs on demand (app.jobs.runDue()), so a poller never races them.
       jobWorkers: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
+      demoSimulator: {
+        enabled: !production && (env.DEMO_SIMULATOR ?? true),
+        maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,
+      },
       storage: env.S3_BUCKET
         ? {
             kind: 's3' as const,

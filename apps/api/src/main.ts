@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed/index';
-import { DEMO_CUSTOMER } from './db/seed/demo';
+import {
+  DEMO_COMPANIES,
+  DEMO_COUNTERPART_PASSWORD,
+  DEMO_CUSTOMER,
+  DEMO_DIRECT_LINKS,
+} from './db/seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,6 +53,22 @@ async function main(): Promise<void> {
   ];
   if (config.seedDemo) {
     lines.push(`  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    lines.push(
+      `  Demo companies (user_type 2) and their foremen (user_type 3), password ${DEMO_COUNTERPART_PASSWORD}:`,
+    );
+    for (const company of DEMO_COMPANIES) {
+      lines.push(`    ${company.profile.name}: ${company.email}`);
+      lines.push(`      direct link: ${url}/create-request/${company.directLink}`);
+      lines.push(`      foremen: ${company.foremen.map((f) => f.email).join(', ')}`);
+    }
+    lines.push(
+      `  Sales-team link (${DEMO_COMPANIES[0].profile.name}): ${url}/create-request/${DEMO_DIRECT_LINKS.salesTeam}`,
+    );
+    lines.push(
+      config.demoSimulator.enabled
+        ? `  Demo simulator: on (demo companies bid within ${config.demoSimulator.maxDelayMs / 1000} s; DEMO_SIMULATOR=0 turns it off)`
+        : '  Demo simulator: off',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, UserType } from '@movehub/shared';
-import { notifications, sessions } from '../src/db/schema';
+import { BidStatus, MSG, TimelineStatus, UserType } from '@movehub/shared';
+import {
+  companyDirectLinks,
+  notifications,
+  requestBids,
+  requests,
+  sessions,
+} from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { notify } from '../src/modules/notifications/notifications.service';
 import type { AuthRequirement } from '../src/plugins/auth';
-import { buildTestApp, createRequest, createUser } from './helper';
+import { buildTestApp, createBid, createRequest, createUser } from './helper';
 
 /*
  * The authorisation matrix: every registered route × every kind of caller that must not get
@@ -16,8 +22,16 @@ import { buildTestApp, createRequest, createUser } from './helper';
  * every route, so a new route fails here until its access is stated.
  */
 
-type Access = 'public' | 'signed-in' | 'customer';
-type Cell = 'no token' | 'malformed' | 'revoked' | 'expired' | "another customer's" | 'company';
+/** 'company': user_type 2 only; 'partner': a company or its sales team (decision 011). */
+type Access = 'public' | 'signed-in' | 'customer' | 'company' | 'partner';
+type Cell =
+  | 'no token'
+  | 'malformed'
+  | 'revoked'
+  | 'expired'
+  | "another customer's"
+  | 'company'
+  | 'sales team';
 const CELLS: readonly Cell[] = [
   'no token',
   'malformed',
@@ -25,6 +39,7 @@ const CELLS: readonly Cell[] = [
   'expired',
   "another customer's",
   'company',
+  'sales team',
 ];
 
 /** Every route of the app, by `METHOD url` (HEAD routes follow their GET). */
@@ -84,6 +99,12 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/add_card': 'customer',
   'POST /api/customer/delete_card': 'customer',
   'POST /api/customer/generate_request': 'customer',
+  'POST /api/customer/detail_of_bided_companies': 'customer',
+  'POST /api/customer/delete_bid': 'customer',
+  'PUT /api/customer/accept_request': 'customer',
+  'POST /api/company/open_requests': 'partner',
+  'POST /api/company/place_bid': 'company',
+  'POST /api/company/withdraw_bid': 'company',
 };
 
 const registered: { method: string; url: string; auth: AuthRequirement | undefined }[] = [];
@@ -102,7 +123,10 @@ afterAll(() => ctx.close());
 const accessOf = (auth: AuthRequirement | undefined): Access => {
   if (!auth) return 'public';
   if (auth.userTypes.length === 0) return 'signed-in';
-  if (auth.userTypes.length === 1 && auth.userTypes[0] === UserType.customer) return 'customer';
+  const types = [...auth.userTypes].sort().join(',');
+  if (types === `${UserType.customer}`) return 'customer';
+  if (types === `${UserType.company}`) return 'company';
+  if (types === `${UserType.company},${UserType.salesTeam}`) return 'partner';
   throw new Error(`no matrix column for ${JSON.stringify(auth)}`);
 };
 const keyOf = (r: { method: string; url: string }) =>
@@ -120,6 +144,30 @@ const ownerNotice = await notify({
 });
 const stranger = await createUser(ctx.database);
 const company = await createUser(ctx.database, { userType: UserType.company });
+// The owner's request has the company's bid: another customer can neither delete nor accept it.
+await createBid(ctx.database, {
+  requestId: ownerRequest.id,
+  companyId: company.id,
+  bidAmountCents: 45_000,
+});
+await ctx.database.db
+  .update(requests)
+  .set({ timelineStatus: TimelineStatus.pendingAcceptance })
+  .where(eq(requests.id, ownerRequest.id));
+const ownerBidStatus = async () =>
+  (
+    await ctx.database.db
+      .select({ status: requestBids.status })
+      .from(requestBids)
+      .where(eq(requestBids.requestId, ownerRequest.id))
+  )[0]?.status;
+// A sales-team member of that company: the company of the direct links they make.
+const salesMember = await createUser(ctx.database, { userType: UserType.salesTeam });
+await ctx.database.db.insert(companyDirectLinks).values({
+  link: `matrix-${randomUUID()}`,
+  companyId: company.id,
+  createdByUserId: salesMember.id,
+});
 
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
 async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
@@ -148,15 +196,23 @@ async function tokenFor(cell: Cell): Promise<string | undefined> {
       return session(stranger.id);
     case 'company':
       return session(company.id);
+    case 'sales team':
+      return session(salesMember.id);
   }
 }
 
 /** What a cell must answer: refused with 401 or 403, or let through (any answer below 500). */
 function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
   if (access === 'public') return 'through';
-  if (cell === "another customer's") return 'through';
-  if (cell === 'company') return access === 'customer' ? 403 : 'through';
-  return 401;
+  const live = cell === "another customer's" || cell === 'company' || cell === 'sales team';
+  if (!live) return 401;
+  const admitted: Record<Exclude<Access, 'public'>, readonly Cell[]> = {
+    'signed-in': ["another customer's", 'company', 'sales team'],
+    customer: ["another customer's"],
+    company: ['company'],
+    partner: ['company', 'sales team'],
+  };
+  return admitted[access].includes(cell) ? 'through' : 403;
 }
 
 /**
@@ -192,6 +248,32 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
       );
       expect(ids).not.toContain(ownerRequest.id);
       expect(res.body).not.toContain(ownerRequest.publicAccessLink);
+    },
+  },
+  'POST /api/customer/detail_of_bided_companies': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(company.email);
+    },
+  },
+  'POST /api/customer/delete_bid': {
+    body: () => ({ request_id: ownerRequest.id, company_id: company.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(await ownerBidStatus()).toBe(BidStatus.open);
+    },
+  },
+  'PUT /api/customer/accept_request': {
+    body: () => ({ request_id: ownerRequest.id, company_id: company.id, final_amount: 450 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(await ownerBidStatus()).toBe(BidStatus.open);
+      const [row] = await ctx.database.db
+        .select()
+        .from(requests)
+        .where(eq(requests.id, ownerRequest.id));
+      expect(row?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
     },
   },
   'GET /api/customer/profile_customer': {

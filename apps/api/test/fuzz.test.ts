@@ -2,9 +2,10 @@ import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { sessions } from '../src/db/schema';
+import { UserType } from '@movehub/shared';
+import { companyServiceZips, sessions } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { buildTestApp, createUser } from './helper';
+import { buildTestApp, createRequest, createUser } from './helper';
 import { arbitraryOf, hostile, hostileValue } from './zod-arbitrary';
 
 /*
@@ -25,6 +26,8 @@ interface Target {
   body?: z.ZodType;
   query?: z.ZodType;
   signedIn: boolean;
+  /** A partner route (companies, their sales team): called with the company's token. */
+  partner: boolean;
 }
 
 const targets: Target[] = [];
@@ -42,6 +45,10 @@ const ctx = await buildTestApp(
         body: schema?.body,
         query: schema?.querystring,
         signedIn: Boolean(route.config?.auth),
+        partner: Boolean(
+          route.config?.auth?.userTypes.length &&
+          !route.config.auth.userTypes.includes(UserType.customer),
+        ),
       });
     }
   },
@@ -49,17 +56,25 @@ const ctx = await buildTestApp(
 afterAll(() => ctx.close());
 
 const customer = await createUser(ctx.database, { phone: '+13105550199' });
+// A company serving the customer's requests' pick-up zip, with a request of the customer's open
+// for its bids: the partner routes get past their checks now and then.
+const company = await createUser(ctx.database, { userType: UserType.company });
+await ctx.database.db
+  .insert(companyServiceZips)
+  .values({ companyId: company.id, zipCode: '90012' });
+for (let i = 0; i < 3; i++) await createRequest(ctx.database, { customerId: customer.id });
 /** A live session for the signed-in routes; log_out and password changes may end it. */
-async function freshToken() {
+async function freshToken(userId = customer.id) {
   const token = newToken();
   await ctx.database.db.insert(sessions).values({
-    userId: customer.id,
+    userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
   });
   return token;
 }
 let token = await freshToken();
+let companyToken = await freshToken(company.id);
 
 interface Case {
   target: number;
@@ -112,7 +127,7 @@ describe('fuzzing every route with schema-derived, hostile input', () => {
       for (const c of cases) {
         const t = targets[c.target]!;
         const headers: Record<string, string> = {};
-        if (t.signedIn) headers['x-sh-auth'] = token;
+        if (t.signedIn) headers['x-sh-auth'] = t.partner ? companyToken : token;
         if (c.header !== null) headers['x-sh-auth'] = String(c.header);
         const method = t.method as 'GET';
         const hasBody = method !== 'GET';
@@ -134,7 +149,10 @@ describe('fuzzing every route with schema-derived, hostile input', () => {
           );
         }
         // A signed-in call that ended the session (log_out, a password change): start another.
-        if (t.signedIn && res.statusCode === 401 && c.header === null) token = await freshToken();
+        if (t.signedIn && res.statusCode === 401 && c.header === null) {
+          if (t.partner) companyToken = await freshToken(company.id);
+          else token = await freshToken();
+        }
       }
       if (process.env.FUZZ_REPORT) console.warn([...hits].sort().join('\n'));
       expect(failures.slice(0, 20).join('\n\n'), `${failures.length} answers ≥ 500`).toBe('');

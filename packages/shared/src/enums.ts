@@ -31,6 +31,17 @@ export const TimelineStatus = {
 } as const;
 export type TimelineStatus = (typeof TimelineStatus)[keyof typeof TimelineStatus];
 
+/**
+ * A bid's status (request_bids.status): open while the customer compares, accepted when chosen
+ * (spec §4: status 1 → 2), deleted when its company withdrew it or the customer removed it.
+ */
+export const BidStatus = {
+  open: 0,
+  accepted: 1,
+  deleted: 2,
+} as const;
+export type BidStatus = (typeof BidStatus)[keyof typeof BidStatus];
+
 export const TIMELINE_LABELS: Record<TimelineStatus, string> = {
   0: 'Awaiting Company Response',
   1: 'Pending Acceptance',

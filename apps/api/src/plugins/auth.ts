@@ -38,6 +38,17 @@ export const customerOnly = {
   auth: { userTypes: [UserType.customer] },
 } satisfies { auth: AuthRequirement };
 
+/** Route config of a company's own call (bids are the company's): `config: { ...companyOnly }`. */
+export const companyOnly = {
+  auth: { userTypes: [UserType.company] },
+} satisfies { auth: AuthRequirement };
+/**
+ * Route config of a partner's read: the company or a member of its sales team (decision 011).
+ */
+export const partnerOnly = {
+  auth: { userTypes: [UserType.company, UserType.salesTeam] },
+} satisfies { auth: AuthRequirement };
+
 // Our tokens are 43 base64url characters; anything far longer or with control bytes is no token.
 const MAX_TOKEN_LENGTH = 512;
 

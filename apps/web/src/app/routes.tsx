@@ -60,6 +60,10 @@ const congratulationsPage = async () => ({
   Component: (await import('../features/wizard/summary/congratulations-page')).CongratulationsPage,
 });
 
+const requestDetailPage = async () => ({
+  Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -117,7 +121,7 @@ export const routes: RouteObject[] = [
                 path: 'my-requests',
                 children: [
                   { index: true, lazy: myRequestsPage },
-                  notFound(':requestId'),
+                  { path: ':requestId', lazy: requestDetailPage },
                   { path: 'companies-list/:requestId', lazy: companiesListPage },
                   notFound('make-payment/:requestId'),
                   notFound('confirm-complete/:requestId'),

@@ -73,3 +73,10 @@ export function formatMoveTime(fields: MoveTimeFields): string {
   }
   return text || [formatTimeOfDay(from), formatTimeOfDay(to)].filter(Boolean).join(' - ');
 }
+
+/** A moment of the timeline or a comment: 'MMM Do YY, h:mm A' (e.g. "Mar 5th 26, 2:30 PM"). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.format(`${DISPLAY_DATE_FORMAT}, h:mm A`) : value;
+}

@@ -1,4 +1,4 @@
-import type { RequestCount, RequestListEntry, SessionUser } from '@movehub/shared';
+import type { RequestCount, RequestDetail, RequestListEntry, SessionUser } from '@movehub/shared';
 
 /** Test data factories with overrides (the seeded demo customer by default). */
 export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -76,4 +76,83 @@ export function buildRequestEntry(
 
 export function buildCounts(overrides: Partial<RequestCount> = {}): RequestCount {
   return { active_request_count: 0, done_request_count: 0, cancle_request_count: 0, ...overrides };
+}
+
+type RequestDetailOverrides = { request?: Partial<RequestDetail['request']> } & Partial<
+  Omit<RequestDetail, 'request'>
+>;
+
+/** A request detail as customer_request_detail answers it (a normal request awaiting bids). */
+export function buildRequestDetail(overrides: RequestDetailOverrides = {}): RequestDetail {
+  const { request, ...rest } = overrides;
+  const entry = buildRequestEntry({ request });
+  const detail = {
+    request: {
+      ...entry.request,
+      s_time_change: null,
+      move_type: '2 bed room apt.',
+      move_type_id: 3,
+      net_distance: 12.4,
+      final_amount_change: null,
+      s_date_change: null,
+      item_price_change: null,
+      extra_item_price_change: null,
+      total_discount: null,
+      payment_method: null,
+      schedule_time: null,
+      rate_method: null,
+      cash_payment_rate: null,
+      card_payment_rate: null,
+      minimum_hours: null,
+      cash_min_flat_rate: null,
+      cash_max_flat_rate: null,
+      card_min_flat_rate: null,
+      card_max_flat_rate: null,
+      customer_first_name: 'Dana',
+      customer_last_name: 'Mover',
+      customer_email: 'demo@movehub.test',
+      customer_phone_number: '(213) 555-0100',
+      ...request,
+    },
+    request_address: entry.request_address.map((address) => ({
+      ...address,
+      street_address: null,
+      address_detail: null,
+      city: null,
+      state: null,
+      country: 'USA',
+      is_stairs: false,
+      is_elevator: true,
+      is_hardwood_floor: false,
+      number_of_flights: 0,
+      parking_and_building_info: null,
+      latitude: null,
+      longitude: null,
+    })),
+    request_item: [],
+    extra_request_items: [],
+    request_timeline: [],
+    request_bid: [],
+    bid_Accepted_company: null,
+    get_foreman_of_company: null,
+    truck_array: [],
+    get_feedback: null,
+    comments_array: [],
+    chat_data_comapny: null,
+    chat_data_foreman: null,
+    additional_status: 0,
+    status: 1,
+    delete_address_array: [],
+    edit_address_array: [],
+    new_address_array: [],
+    change_item: [],
+    change_item_extra: [],
+    company_rating: null,
+    customer_rating: null,
+    confirmation_letter_pdf: null,
+    ...rest,
+  } satisfies Omit<RequestDetail, 'token'>;
+  // `token` (spec §3, null on this call) joins the shared schema with the detail API; the cast
+  // lets the fixture fit the schema with or without it.
+  return { token: null, ...detail } as RequestDetail;
 }

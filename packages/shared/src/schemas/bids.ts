@@ -129,6 +129,9 @@ export const reviewSchema = z
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** The filter modal's 'Top rated' keeps companies rated this or above (of 5). */
+export const TOP_RATED_MIN_RATING = 4.5;
+
 /** How many reviews the companies list carries per company (the newest). */
 export const REVIEWS_PER_COMPANY = 20;
 
@@ -197,6 +200,9 @@ export type DetailOfBidedCompaniesResponse = z.infer<typeof detailOfBidedCompani
 /** POST /api/customer/delete_bid. */
 export const deleteBidBodySchema = z.object({ request_id: requestId, company_id: companyId });
 export type DeleteBidBody = z.input<typeof deleteBidBodySchema>;
+export const deleteBidResponseSchema = envelope({
+  data: z.object({ request_id: z.number().int(), request_timeline_status: z.number().int() }),
+});
 
 /** PUT /api/customer/accept_request: final_amount must be the company's bid. */
 export const acceptRequestBodySchema = z.object({

@@ -50,7 +50,12 @@ export const requestListEntrySchema = z
     company_chat_obj: z.record(z.string(), z.unknown()).nullable(),
     foreman_chat_obj: z.record(z.string(), z.unknown()).nullable(),
     get_feedback: z
-      .object({ company_rating: z.number().nullable(), company_comment: z.string().nullable() })
+      .object({
+        company_rating: z.number().nullable(),
+        company_comment: z.string().nullable(),
+        /** The tip given with the feedback, when the server stores one (spec §9 otherwise: $35). */
+        tip: z.number().nullable().optional(),
+      })
       .nullable(),
     status: z.number().int(),
     additional_status: z.number().int(),

@@ -44,6 +44,11 @@ export interface JobDefinition<T extends object> {
   retryLimit?: number;
   /** How long a job may run before it counts as failed and is retried. Default 15 minutes. */
   expireInSeconds?: number;
+  /**
+   * Seconds between polls of an idle worker of this job (at least 0.5); the queue's default
+   * otherwise. A worker takes one job per poll, so a job someone waits for polls more often.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 export interface SendJobOptions {

@@ -110,7 +110,11 @@ export class PgBossJobQueue implements JobQueue {
     for (const [name, definition] of this.definitions) {
       await this.boss.work<Record<string, unknown>>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds:
+            definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
+        },
         async ([job]) => {
           // A throw fails the job and pg-boss retries it; log it here with its name and id.
           if (job) await this.run(name, definition, job);

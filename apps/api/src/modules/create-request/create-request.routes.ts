@@ -93,6 +93,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         customer: { id: user.id, phone: user.phone },
         body: request.body,
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+        afterCommit: app.demoSimulator.requestCreated,
       });
       return createdBody(created);
     },

@@ -307,9 +307,11 @@ export async function generateRequest(opts: {
   customer: { id: number; phone: string | null };
   body: GenerateRequestInput;
   idempotencyKey?: string | undefined;
+  /** Runs once the request is committed (the demo simulator queues its bids). */
+  afterCommit?: ((requestId: number) => Promise<void>) | undefined;
 }): Promise<CreatedRequest> {
   const { customer } = opts;
-  return opts.db.transaction((tx) =>
+  const created = await opts.db.transaction((tx) =>
     oncePerKey({
       tx,
       scope: `generate_request:${customer.id}`,
@@ -326,6 +328,8 @@ export async function generateRequest(opts: {
       },
     }),
   );
+  await opts.afterCommit?.(created.id);
+  return created;
 }
 
 /**

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   acceptRequestResponseSchema,
   detailOfBidedCompaniesResponseSchema,
-  okEnvelopeSchema,
+  deleteBidResponseSchema,
   type AcceptRequestBody,
   type DeleteBidBody,
   type PriceSort,
@@ -56,7 +56,7 @@ export function deleteBid(body: DeleteBidBody) {
   return callApi('/api/customer/delete_bid', {
     method: 'POST',
     body,
-    schema: okEnvelopeSchema,
+    schema: deleteBidResponseSchema,
     suppressToast: true,
   });
 }

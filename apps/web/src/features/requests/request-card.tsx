@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -12,12 +13,26 @@ import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { RequestStatus, TimelineStatus, type RequestListEntry } from '@movehub/shared';
+import Rating from '@mui/material/Rating';
+import {
+  RequestStatus,
+  TimelineStatus,
+  discountedCents,
+  formatUsd,
+  toCents,
+  type RequestListEntry,
+} from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import { RequestActions } from './request-actions';
 import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
 
 const ADDRESS_LETTERS = 'ABCDEF';
+
+/** spec/request-lifecycle.md §9: "A fixed tip of $35 is shown at status 8 on the request card". */
+export const CARD_FIXED_TIP_DOLLARS = 35;
+
+const money = (dollars: number | null) => (dollars === null ? '' : formatUsd(toCents(dollars)));
 
 /** One request of My Requests (spec/request-lifecycle.md §2 "Request card (list)"). */
 export function RequestCard({ entry }: { entry: RequestListEntry }) {
@@ -27,7 +42,6 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
   const statusLabel = requestStatusLabel(entry);
   const date = formatDate(request.s_date);
   const time = formatMoveTime(request);
-  const bidCount = entry.request_bid.length;
 
   return (
     <Card component="li" variant="outlined" sx={{ listStyle: 'none' }}>
@@ -114,16 +128,8 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
           </Box>
         )}
 
-        {timeline === TimelineStatus.pendingAcceptance && (
-          <Typography sx={{ mt: 1.5 }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              Bids received: {bidCount}
-            </Box>{' '}
-            <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
-              Show All
-            </Link>
-          </Typography>
-        )}
+        <CardStatusLines entry={entry} timeline={timeline} />
+        <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 1.5 }} />
       </CardContent>
 
       {/* spec: the detail arrow is hidden on cancelled requests (request_status 2). */}
@@ -141,4 +147,79 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
       )}
     </Card>
   );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Typography sx={{ overflowWrap: 'anywhere' }}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {label}:
+      </Box>{' '}
+      {children}
+    </Typography>
+  );
+}
+
+/** What a card shows for its timeline status (spec/request-lifecycle.md §2 "Request card"). */
+function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timeline: number }) {
+  const { request } = entry;
+  switch (timeline) {
+    case TimelineStatus.pendingAcceptance:
+      return (
+        <Typography sx={{ mt: 1.5 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Bids received: {entry.request_bid.length}
+          </Box>{' '}
+          <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
+            Show All
+          </Link>
+        </Typography>
+      );
+    case TimelineStatus.awaitingPayment: {
+      const finalCents = toCents(request.final_amount ?? 0);
+      return (
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+          <Line label="Final Price">{money(request.final_amount)}</Line>
+          <Line label="Discounted Price">
+            {formatUsd(discountedCents(finalCents, request.discount))}
+          </Line>
+        </Stack>
+      );
+    }
+    case TimelineStatus.paid:
+      return (
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+          {entry.company_profile && <Line label="Company">{entry.company_profile.name}</Line>}
+          {request.final_amount !== null && (
+            <Line label="Price">{money(request.final_amount)}</Line>
+          )}
+          {request.final_comment && <Line label="Comment">{request.final_comment}</Line>}
+        </Stack>
+      );
+    case TimelineStatus.feedbackGiven: {
+      const feedback = entry.get_feedback;
+      const tip = feedback?.tip ?? CARD_FIXED_TIP_DOLLARS;
+      const rating = feedback?.company_rating ?? 0;
+      return (
+        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+          <Line label="Tip">{money(tip)}</Line>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              Rating:
+            </Box>
+            <Rating
+              value={rating}
+              precision={0.1}
+              readOnly
+              size="small"
+              getLabelText={(value) => `Rating: ${value} out of 5 stars`}
+            />
+          </Box>
+          {feedback?.company_comment && <Line label="Feedback">{feedback.company_comment}</Line>}
+        </Stack>
+      );
+    }
+    default:
+      return null;
+  }
 }

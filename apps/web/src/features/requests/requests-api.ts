@@ -1,5 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { getCustomerRequestResponseSchema, type RequestStatus } from '@movehub/shared';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  addCommentResponseSchema,
+  getCustomerRequestResponseSchema,
+  okEnvelopeSchema,
+  requestDetailResponseSchema,
+  type AddCommentBody,
+  type RequestStatus,
+} from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /** POST /api/customer/get_customer_request (auth): one tab's list plus the three tab counts. */
@@ -13,9 +20,52 @@ export function getCustomerRequests(status: RequestStatus, signal?: AbortSignal)
   });
 }
 
+/**
+ * POST /api/customer/customer_request_detail (auth). The screen shows a failure itself
+ * ('Error Message: {message}', spec/request-lifecycle.md §8), so no toast.
+ */
+export function getRequestDetail(requestId: number, signal?: AbortSignal) {
+  return callApi('/api/customer/customer_request_detail', {
+    method: 'POST',
+    body: { request_id: requestId },
+    schema: requestDetailResponseSchema,
+    suppressToast: true,
+    signal,
+  });
+}
+
+/** POST /api/customer/delete_request (auth): cancels the request. */
+export function deleteRequest(requestId: number) {
+  return callApi('/api/customer/delete_request', {
+    method: 'POST',
+    body: { request_id: requestId },
+    schema: okEnvelopeSchema,
+  });
+}
+
+/** POST /api/customer/edit_final_comment (auth); a failure shows as the error snackbar. */
+export function editFinalComment(requestId: number, finalComment: string) {
+  return callApi('/api/customer/edit_final_comment', {
+    method: 'POST',
+    body: { request_id: requestId, final_comment: finalComment },
+    schema: okEnvelopeSchema,
+  });
+}
+
+/** POST /app_api/add_comments (auth): parent_id 0 for a new thread, else the parent's id. */
+export function addComment(body: AddCommentBody) {
+  return callApi('/app_api/add_comments', {
+    method: 'POST',
+    body: { type: 0, parent_id: 0, ...body },
+    schema: addCommentResponseSchema,
+  });
+}
+
 export const requestKeys = {
   all: ['requests'] as const,
+  lists: () => ['requests', 'list'] as const,
   list: (status: RequestStatus) => ['requests', 'list', status] as const,
+  detail: (requestId: number) => ['requests', 'detail', requestId] as const,
 };
 
 export const customerRequestsQueryOptions = (status: RequestStatus) =>
@@ -27,3 +77,25 @@ export const customerRequestsQueryOptions = (status: RequestStatus) =>
     // Keeps the tab counts on screen while another tab's list loads.
     placeholderData: keepPreviousData,
   });
+
+export const requestDetailQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: requestKeys.detail(requestId),
+    queryFn: ({ signal }) => getRequestDetail(requestId, signal),
+    select: (response) => response.data,
+  });
+
+/** After a change to a request: its detail and every My Requests tab load again. */
+export function invalidateRequest(
+  queryClient: QueryClient,
+  requestId: number,
+  { refetchDetail = true }: { refetchDetail?: boolean } = {},
+) {
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: requestKeys.detail(requestId),
+      refetchType: refetchDetail ? 'active' : 'none',
+    }),
+    queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
+  ]);
+}

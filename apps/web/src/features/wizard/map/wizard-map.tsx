@@ -223,7 +223,11 @@ function RouteLine({ pointsKey: key }: { pointsKey: string }) {
   );
 }
 
-/** Two or more addresses fill the view; a single one is shown at the focus zoom. */
+/**
+ * Two or more addresses fill the view; a single one is shown at the focus zoom. Without
+ * animation: a zoom animation still running when the customer presses Next would fire into the
+ * removed map ("_leaflet_pos" of undefined), and a jump reads better on a small screen anyway.
+ */
 function FitToAddresses({ pointsKey: key }: { pointsKey: string }) {
   const map = useMap();
   useEffect(() => {
@@ -231,11 +235,11 @@ function FitToAddresses({ pointsKey: key }: { pointsKey: string }) {
     const first = points[0];
     if (!first) return;
     if (points.length === 1) {
-      map.setView([first.lat, first.lng], FOCUS_ZOOM);
+      map.setView([first.lat, first.lng], FOCUS_ZOOM, { animate: false });
       return;
     }
     const bounds = latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
-    map.fitBounds(bounds, { padding: [48, 48], maxZoom: FOCUS_ZOOM });
+    map.fitBounds(bounds, { padding: [48, 48], maxZoom: FOCUS_ZOOM, animate: false });
   }, [key, map]);
   return null;
 }

@@ -1,0 +1,211 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acceptRequestBodySchema,
+  acceptRequestResponseSchema,
+  deleteBidBodySchema,
+  deleteBidResponseSchema,
+  detailOfBidedCompaniesBodySchema,
+  detailOfBidedCompaniesResponseSchema,
+  openRequestsBodySchema,
+  openRequestsResponseSchema,
+  placeBidBodySchema,
+  placeBidResponseSchema,
+  toCents,
+  toDollars,
+  withdrawBidBodySchema,
+  withdrawBidResponseSchema,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, companyOnly, customerOnly, partnerOnly } from '../../plugins/auth';
+import {
+  acceptBid,
+  deleteBid,
+  listBiddingCompanies,
+  listOpenRequests,
+  partnerCompanyId,
+  placeBid,
+  withdrawBid,
+} from './bids.service';
+import { toBiddingCompany, toOpenRequest } from './bids.wire';
+
+/*
+ * Bids: the partner API of companies (tag 'partner'; they log in with /app_api/login and
+ * user_type 2, decision 011) and the customer's companies list (tag 'bids', spec §7).
+ */
+export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/company/open_requests',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "Requests open for bids whose pick-up zip the company serves, newest first, without the customer's contact",
+        body: openRequestsBodySchema,
+        response: responses(openRequestsResponseSchema, 401, 403),
+      },
+      config: partnerOnly,
+    },
+    async (request) => {
+      const companyId = await partnerCompanyId({ db: app.db, user: authOf(request).user });
+      const body = request.body ?? {};
+      const rows = await listOpenRequests({
+        db: app.db,
+        companyId,
+        limit: body.limit,
+        beforeId: body.before_id,
+      });
+      return { code: 200, message: 'Success', data: rows.map(toOpenRequest) };
+    },
+  );
+
+  app.post(
+    '/api/company/place_bid',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "Places or changes the company's bid; the first bid opens the request (0 → 1) and the customer is notified",
+        body: placeBidBodySchema,
+        response: responses(placeBidResponseSchema, 400, 401, 403, 404, 409),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const body = request.body;
+      const placed = await placeBid({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        requestId: body.request_id,
+        bidAmountCents: toCents(body.bid_amount),
+        ...(body.movers !== undefined ? { movers: body.movers } : {}),
+      });
+      return { code: 200, message: 'Your bid has been placed.', data: placed };
+    },
+  );
+
+  app.post(
+    '/api/company/withdraw_bid',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "Withdraws the company's open bid; with no open bid left the request goes back to 0",
+        body: withdrawBidBodySchema,
+        response: responses(withdrawBidResponseSchema, 401, 403, 404, 409),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const done = await withdrawBid({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        requestId: request.body.request_id,
+      });
+      return {
+        code: 200,
+        message: 'Your bid has been withdrawn.',
+        data: { request_id: done.requestId, request_timeline_status: done.timelineStatus },
+      };
+    },
+  );
+
+  app.post(
+    '/api/customer/detail_of_bided_companies',
+    {
+      schema: {
+        tags: ['bids'],
+        summary:
+          "The companies list: open bids with each company's profile, rating and newest reviews, filtered and sorted",
+        body: detailOfBidedCompaniesBodySchema,
+        response: responses(detailOfBidedCompaniesResponseSchema, 401, 403, 404),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const body = request.body;
+      const { request: req, companies } = await listBiddingCompanies({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: body.request_id,
+        filter: {
+          on: body.filter_status,
+          minCompletedMoves: body.min_completed_movies,
+          maxCompletedMoves: body.max_completed_movies,
+          price: body.price,
+          topRated: body.top_rated,
+        },
+      });
+      return {
+        code: 200,
+        message: 'Success',
+        data: companies.map(toBiddingCompany),
+        request: {
+          id: req.id,
+          request_timeline_status: req.timelineStatus,
+          discount: req.discount,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/customer/delete_bid',
+    {
+      schema: {
+        tags: ['bids'],
+        summary: "Deletes a company's bid while the request is open for bids",
+        body: deleteBidBodySchema,
+        response: responses(deleteBidResponseSchema, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const done = await deleteBid({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: request.body.request_id,
+        companyId: request.body.company_id,
+      });
+      return {
+        code: 200,
+        message: 'The bid has been deleted.',
+        data: { request_id: done.requestId, request_timeline_status: done.timelineStatus },
+      };
+    },
+  );
+
+  app.put(
+    '/api/customer/accept_request',
+    {
+      schema: {
+        tags: ['bids'],
+        summary:
+          "Accepts a company's bid at its amount (1 → 2), applying a referral discount; 409 when the bid changed or another accept won",
+        body: acceptRequestBodySchema,
+        response: responses(acceptRequestResponseSchema, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const body = request.body;
+      const done = await acceptBid({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: body.request_id,
+        companyId: body.company_id,
+        finalAmountCents: toCents(body.final_amount),
+      });
+      return {
+        code: 200,
+        message: 'The bid has been accepted.',
+        data: {
+          request_id: done.requestId,
+          company_id: done.companyId,
+          final_amount: toDollars(done.finalAmountCents),
+          discount: done.discount,
+          request_timeline_status: done.timelineStatus,
+        },
+      };
+    },
+  );
+};

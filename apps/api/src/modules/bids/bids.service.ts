@@ -1,0 +1,674 @@
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableName, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  BidStatus,
+  formatUsd,
+  INT4_MAX,
+  isOpenForBids,
+  REFERRAL_DISCOUNT_PERCENT,
+  RequestStatus,
+  REVIEWS_PER_COMPANY,
+  TimelineStatus,
+  TOP_RATED_MIN_RATING,
+  UserType,
+  type PlacedBid,
+  type PriceSort,
+} from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import {
+  companyDirectLinks,
+  companyProfiles,
+  moveTypes,
+  referrals,
+  requestAddresses,
+  requestBids,
+  requestItems,
+  requests,
+  users,
+} from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import { AppError } from '../../errors';
+import {
+  lockCustomerRequest,
+  lockRequest,
+  moveRequest,
+  REQUEST_NOT_FOUND,
+  type Actor,
+  type RequestRow,
+} from '../lifecycle/lifecycle.service';
+import { notify } from '../notifications/notifications.service';
+import { claimReferralDiscount } from '../referrals/referrals.service';
+
+/*
+ * Bids (issue 11; decision 011): the partner API's side (a company sees the requests open for
+ * bids in its service area, places, changes and withdraws its own bid) and the customer's side
+ * (the companies list with its filters, deleting a bid, accepting one). Every change locks the
+ * request row, moves its status through the lifecycle service and notifies the other party in
+ * the same transaction.
+ */
+
+/** request_type 0: a marketplace request, open to every company serving its pick-up zip. */
+const MARKETPLACE_REQUEST = 0;
+/** address_type 1: pick-up (spec §3 Address (server)). */
+const PICK_UP = 1;
+/** open_requests' page size when the caller names none. */
+export const OPEN_REQUESTS_PAGE = 50;
+
+export const BID_TEXT = {
+  companyNotFound: 'Company not found.',
+  notOpen: 'This request is no longer open for bids.',
+  noBid: 'You have no bid on this request.',
+  bidWithdrawn: 'Your bid on this request was already withdrawn.',
+  bidNotFound: 'This company has no open bid on this request.',
+  noSalesCompany: 'This sales team account does not belong to a company yet.',
+  amountInvalid: 'bid_amount must be above 0.',
+  bidChanged: (amount: string) =>
+    `The bid changed: it is now ${amount}. Please look at it again before accepting.`,
+  // Notifications (spec §1: the bell and drawer fill with real events).
+  newBid: (company: string, amount: string, requestId: number) =>
+    `${company} bid ${amount} on your request #${requestId}.`,
+  changedBid: (company: string, from: string, to: string, requestId: number) =>
+    `${company} changed its bid on your request #${requestId} from ${from} to ${to}.`,
+  withdrawnBid: (company: string, requestId: number) =>
+    `${company} withdrew its bid on your request #${requestId}.`,
+  deletedBid: (requestId: number) => `The customer removed your bid on request #${requestId}.`,
+  acceptedForCompany: (amount: string, requestId: number) =>
+    `The customer accepted your bid of ${amount} on request #${requestId}.`,
+  acceptedForCustomer: (company: string, amount: string, requestId: number) =>
+    `You accepted ${company}'s bid of ${amount} on request #${requestId}. Please pay to confirm the move.`,
+} as const;
+
+/**
+ * A column of the outer query inside a correlated subquery, always with its table's name:
+ * Drizzle leaves a single table's columns unqualified, and inside the subquery a bare "id"
+ * would name the subquery's own column.
+ */
+const outer = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+const outerOrValue = (v: AnyPgColumn | number) => (typeof v === 'number' ? sql`${v}` : outer(v));
+
+/** The fields of a request row that the shared lifecycle guards read. */
+const lifecycleView = (r: RequestRow) => ({
+  request_timeline_status: r.timelineStatus,
+  request_status: r.requestStatus,
+  request_type: r.requestType,
+});
+
+/** The SQL twin of the shared isOpenForBids: non-direct, active, timeline 0 or 1. */
+const openForBidsSql = () =>
+  and(
+    eq(requests.requestType, MARKETPLACE_REQUEST),
+    eq(requests.requestStatus, RequestStatus.active),
+    inArray(requests.timelineStatus, [
+      TimelineStatus.awaitingResponse,
+      TimelineStatus.pendingAcceptance,
+    ]),
+  );
+
+/** The zip of a request's pick-up address (the first by position), as an SQL expression. */
+const pickUpZipOf = (requestId: typeof requests.id | number) => sql`(
+  select pa.zip_code from request_addresses pa
+  where pa.request_id = ${outerOrValue(requestId)} and pa.address_type = ${PICK_UP}
+  order by pa.position, pa.id limit 1)`;
+
+/** True when the company serves the request's pick-up zip. */
+const servesSql = (companyId: number, requestId: typeof requests.id | number) =>
+  sql<boolean>`${pickUpZipOf(requestId)} in (
+    select z.zip_code from company_service_zips z where z.company_id = ${companyId})`;
+
+/** A company's display name: its profile's, else its account holder's. */
+const companyNameSql = sql<string>`coalesce(${companyProfiles.name}, ${users.firstName} || ' ' || ${users.lastName})`;
+
+const openBidCountSql = (requestId: typeof requests.id) =>
+  sql<number>`(select count(*)::int from request_bids ob
+    where ob.request_id = ${outer(requestId)} and ob.status = ${BidStatus.open})`;
+
+// --- partner side ---------------------------------------------------------------------------
+
+/**
+ * The company a partner acts for: a company itself, or for a sales-team member the company of
+ * the direct links they make (decision 011). 403 for a member of no company.
+ */
+export async function partnerCompanyId(opts: {
+  db: Db;
+  user: { id: number; userType: number };
+}): Promise<number> {
+  if (opts.user.userType === UserType.company) return opts.user.id;
+  const [link] = await opts.db
+    .select({ companyId: companyDirectLinks.companyId })
+    .from(companyDirectLinks)
+    .where(eq(companyDirectLinks.createdByUserId, opts.user.id))
+    .orderBy(asc(companyDirectLinks.id))
+    .limit(1);
+  if (!link) throw AppError.forbidden(BID_TEXT.noSalesCompany);
+  return link.companyId;
+}
+
+const myBid = alias(requestBids, 'my_bid');
+
+export type OpenRequestRow = Awaited<ReturnType<typeof selectOpenRequests>>[number];
+export type AddressRow = typeof requestAddresses.$inferSelect;
+export type ItemWithImages = { item: typeof requestItems.$inferSelect; images: string[] };
+
+function selectOpenRequests(db: Db, companyId: number, limit: number, beforeId?: number) {
+  return db
+    .select({
+      request: requests,
+      moveType: moveTypes.name,
+      bidCount: openBidCountSql(requests.id),
+      myBidCents: myBid.bidAmountCents,
+      myBidMovers: myBid.movers,
+    })
+    .from(requests)
+    .leftJoin(moveTypes, eq(moveTypes.id, requests.moveTypeId))
+    .leftJoin(
+      myBid,
+      and(
+        eq(myBid.requestId, requests.id),
+        eq(myBid.companyId, companyId),
+        eq(myBid.status, BidStatus.open),
+      ),
+    )
+    .where(
+      and(
+        openForBidsSql(),
+        servesSql(companyId, requests.id),
+        beforeId ? lt(requests.id, beforeId) : undefined,
+      ),
+    )
+    .orderBy(desc(requests.id))
+    .limit(limit);
+}
+
+/**
+ * The requests open for bids whose pick-up zip the company serves, newest first, with what a
+ * mover needs to price them. Three queries whatever the page's size: the requests, then their
+ * addresses and their items (with photo urls) by request ids.
+ */
+export async function listOpenRequests(opts: {
+  db: Db;
+  companyId: number;
+  limit?: number | undefined;
+  beforeId?: number | undefined;
+}): Promise<{ row: OpenRequestRow; addresses: AddressRow[]; items: ItemWithImages[] }[]> {
+  const rows = await selectOpenRequests(
+    opts.db,
+    opts.companyId,
+    opts.limit ?? OPEN_REQUESTS_PAGE,
+    opts.beforeId,
+  );
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.request.id);
+  const [addresses, items] = await Promise.all([
+    opts.db
+      .select()
+      .from(requestAddresses)
+      .where(inArray(requestAddresses.requestId, ids))
+      .orderBy(asc(requestAddresses.requestId), asc(requestAddresses.position)),
+    opts.db
+      .select({
+        item: requestItems,
+        images: sql<string[]>`(select coalesce(json_agg(im.image_url order by im.id), '[]'::json)
+          from request_item_images im where im.request_item_id = ${outer(requestItems.id)})`,
+      })
+      .from(requestItems)
+      .where(inArray(requestItems.requestId, ids))
+      .orderBy(asc(requestItems.requestId), asc(requestItems.position)),
+  ]);
+  const byRequest = <T>(list: T[], idOf: (x: T) => number) => {
+    const map = new Map<number, T[]>();
+    for (const x of list) map.set(idOf(x), [...(map.get(idOf(x)) ?? []), x]);
+    return map;
+  };
+  const addressesOf = byRequest(addresses, (a) => a.requestId);
+  const itemsOf = byRequest(items, (i) => i.item.requestId);
+  return rows.map((row) => ({
+    row,
+    addresses: addressesOf.get(row.request.id) ?? [],
+    items: itemsOf.get(row.request.id) ?? [],
+  }));
+}
+
+/** The company's name, and whether it serves the request's pick-up zip; null for no company. */
+async function companyFacts(
+  tx: Tx,
+  companyId: number,
+  requestId: number,
+): Promise<{ name: string; serves: boolean } | null> {
+  const [row] = await tx
+    .select({ name: companyNameSql, serves: servesSql(companyId, requestId) })
+    .from(users)
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+    .where(and(eq(users.id, companyId), eq(users.userType, UserType.company)))
+    .limit(1);
+  return row ? { name: row.name, serves: Boolean(row.serves) } : null;
+}
+
+/**
+ * Places the company's bid on a request, or changes it (also the demo simulator's entry). One
+ * transaction that locks the request: 404 when the request is unknown or outside the company's
+ * area (ids don't leak), 409 when it is not open for bids (accepted, cancelled, direct). A bid
+ * withdrawn earlier is placed again. The first open bid moves the request 0 → 1; the customer is
+ * told of every new bid and every changed amount.
+ */
+export async function placeBid(opts: {
+  db: Db;
+  companyId: number;
+  requestId: number;
+  bidAmountCents: number;
+  movers?: number | null;
+}): Promise<PlacedBid> {
+  const cents = opts.bidAmountCents;
+  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > INT4_MAX) {
+    throw AppError.badRequest(BID_TEXT.amountInvalid);
+  }
+  return opts.db.transaction(async (tx) => {
+    const request = await lockRequest(tx, opts.requestId);
+    if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
+    const company = await companyFacts(tx, opts.companyId, request.id);
+    if (!company) throw AppError.notFound(BID_TEXT.companyNotFound);
+    if (!company.serves) throw AppError.notFound(REQUEST_NOT_FOUND);
+    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
+
+    const [existing] = await tx
+      .select()
+      .from(requestBids)
+      .where(and(eq(requestBids.requestId, request.id), eq(requestBids.companyId, opts.companyId)))
+      .limit(1);
+    // A new bid offers the request's crew unless the company names another.
+    const movers =
+      opts.movers !== undefined
+        ? opts.movers
+        : existing?.status === BidStatus.open
+          ? existing.movers
+          : request.movers;
+    let notice: string | null;
+    if (!existing) {
+      await tx.insert(requestBids).values({
+        requestId: request.id,
+        companyId: opts.companyId,
+        bidAmountCents: cents,
+        movers,
+        status: BidStatus.open,
+      });
+      notice = BID_TEXT.newBid(company.name, formatUsd(cents), request.id);
+    } else {
+      // An accepted bid exists only on a request that is no longer open: refused above.
+      const reopened = existing.status !== BidStatus.open;
+      await tx
+        .update(requestBids)
+        .set({ bidAmountCents: cents, movers, status: BidStatus.open, updatedAt: sql`now()` })
+        .where(eq(requestBids.id, existing.id));
+      notice = reopened
+        ? BID_TEXT.newBid(company.name, formatUsd(cents), request.id)
+        : existing.bidAmountCents !== cents
+          ? BID_TEXT.changedBid(
+              company.name,
+              formatUsd(existing.bidAmountCents),
+              formatUsd(cents),
+              request.id,
+            )
+          : null;
+    }
+
+    let timeline = request.timelineStatus;
+    if (timeline === TimelineStatus.awaitingResponse) {
+      const moved = await moveRequest(tx, {
+        request,
+        action: 'firstBid',
+        actor: { type: 'company', userId: opts.companyId },
+      });
+      timeline = moved.timelineStatus;
+    }
+    if (notice && request.customerId !== null) {
+      await notify({ db: tx, userId: request.customerId, requestId: request.id, message: notice });
+    }
+    return {
+      request_id: request.id,
+      company_id: opts.companyId,
+      bid_amount: cents / 100,
+      movers: movers ?? null,
+      request_timeline_status: timeline,
+    };
+  });
+}
+
+/**
+ * Marks an open bid deleted; when no open bid remains the request goes back 1 → 0 (spec §4:
+ * nothing left to compare). Returns the request's timeline status after it.
+ */
+async function removeBid(
+  tx: Tx,
+  request: RequestRow,
+  bidId: number,
+  actor: Actor,
+): Promise<number> {
+  await tx
+    .update(requestBids)
+    .set({ status: BidStatus.deleted, updatedAt: sql`now()` })
+    .where(eq(requestBids.id, bidId));
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(requestBids)
+    .where(and(eq(requestBids.requestId, request.id), eq(requestBids.status, BidStatus.open)));
+  if ((left?.n ?? 0) > 0 || request.timelineStatus !== TimelineStatus.pendingAcceptance) {
+    return request.timelineStatus;
+  }
+  const moved = await moveRequest(tx, { request, action: 'lastBidRemoved', actor });
+  return moved.timelineStatus;
+}
+
+/** A company withdraws its open bid: 404 without one, 409 once the request is not open. */
+export async function withdrawBid(opts: {
+  db: Db;
+  companyId: number;
+  requestId: number;
+}): Promise<{ requestId: number; timelineStatus: number }> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockRequest(tx, opts.requestId);
+    const [bid] = request
+      ? await tx
+          .select({ bid: requestBids, name: companyNameSql })
+          .from(requestBids)
+          .innerJoin(users, eq(users.id, requestBids.companyId))
+          .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
+          .where(
+            and(eq(requestBids.requestId, request.id), eq(requestBids.companyId, opts.companyId)),
+          )
+          .limit(1)
+      : [];
+    if (!request || !bid) throw AppError.notFound(BID_TEXT.noBid);
+    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
+    if (bid.bid.status !== BidStatus.open) throw AppError.conflict(BID_TEXT.bidWithdrawn);
+    const timelineStatus = await removeBid(tx, request, bid.bid.id, {
+      type: 'company',
+      userId: opts.companyId,
+    });
+    if (request.customerId !== null) {
+      await notify({
+        db: tx,
+        userId: request.customerId,
+        requestId: request.id,
+        message: BID_TEXT.withdrawnBid(bid.name, request.id),
+      });
+    }
+    return { requestId: request.id, timelineStatus };
+  });
+}
+
+// --- customer side --------------------------------------------------------------------------
+
+/** The filter modal's choices (spec §2 Companies list), applied only when filter_status is on. */
+export interface CompanyFilter {
+  on: boolean;
+  minCompletedMoves?: number | undefined;
+  maxCompletedMoves?: number | undefined;
+  price?: PriceSort | undefined;
+  topRated: boolean;
+}
+
+export interface ReviewJson {
+  id: number;
+  created_at: string;
+  company_rating: number;
+  company_comment: string | null;
+  first_name: string;
+  last_name: string;
+  profile_picture: string | null;
+}
+
+const completedSql = sql<number>`coalesce(${companyProfiles.completedMoves}, 0)`;
+const ratingSql = sql<number>`coalesce(${companyProfiles.rating}, 0)`;
+const ph = (name: string, type: 'int' | 'boolean' | 'text') =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/*
+ * The companies list is read each time the screen opens or a filter changes: one prepared
+ * statement serves every filter (the placeholders switch conditions and sort keys on or off),
+ * so neither Drizzle's building nor PostgreSQL's planning is paid per call. Few bids per
+ * request make the unused sort keys free.
+ */
+const biddingCompanies = preparedPerDatabase((db) =>
+  db
+    .select({
+      bid: requestBids,
+      user: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+      },
+      name: companyNameSql,
+      profile: {
+        about: companyProfiles.about,
+        profilePicture: companyProfiles.profilePicture,
+        phone: companyProfiles.phone,
+        email: companyProfiles.email,
+        address: companyProfiles.address,
+        truckCount: companyProfiles.truckCount,
+      },
+      rating: ratingSql,
+      completedMoves: completedSql,
+      reviewCount: sql<number>`(select count(*)::int from company_reviews rc
+        where rc.company_id = ${outer(requestBids.companyId)})`,
+      // The newest reviews, aggregated here: no query per company.
+      reviews: sql<
+        ReviewJson[]
+      >`(select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]'::json)
+        from (
+          select cr.id, cr.created_at, cr.company_rating, cr.company_comment,
+            coalesce(nullif(cr.reviewer_first_name, ''), cu.first_name, '') as first_name,
+            coalesce(nullif(cr.reviewer_last_name, ''), cu.last_name, '') as last_name,
+            coalesce(cr.reviewer_picture, cu.profile_picture) as profile_picture
+          from company_reviews cr left join users cu on cu.id = cr.customer_id
+          where cr.company_id = ${outer(requestBids.companyId)}
+          order by cr.created_at desc, cr.id desc
+          limit ${sql.raw(String(REVIEWS_PER_COMPANY))}
+        ) r)`,
+    })
+    .from(requestBids)
+    .innerJoin(users, eq(users.id, requestBids.companyId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
+    .where(
+      and(
+        eq(requestBids.requestId, sql.placeholder('requestId')),
+        eq(requestBids.status, BidStatus.open),
+        sql`(${ph('minMoves', 'int')} is null or ${completedSql} >= ${ph('minMoves', 'int')})`,
+        sql`(${ph('maxMoves', 'int')} is null or ${completedSql} <= ${ph('maxMoves', 'int')})`,
+        sql`(not ${ph('topRated', 'boolean')} or ${ratingSql} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${ph('price', 'text')} = 'min' then ${requestBids.bidAmountCents} end asc`,
+      sql`case when ${ph('price', 'text')} = 'max' then ${requestBids.bidAmountCents} end desc`,
+      sql`case when ${ph('topRated', 'boolean')} then ${ratingSql} end desc`,
+      asc(requestBids.id),
+    )
+    .prepare('bidding_companies'),
+);
+
+export type BiddingCompanyRow = Awaited<
+  ReturnType<ReturnType<typeof biddingCompanies>['execute']>
+>[number];
+
+const customerRequestForBids = preparedPerDatabase((db) =>
+  db
+    .select({
+      id: requests.id,
+      timelineStatus: requests.timelineStatus,
+      discount: requests.discountPercent,
+      // Read only: whether accepting would claim the referral discount (claimReferralDiscount).
+      referral: sql<boolean>`exists (select 1 from ${referrals}
+        where ${referrals.referredId} = ${outer(requests.customerId)}
+          and (${referrals.discountRequestId} is null or ${referrals.discountRequestId} = ${outer(requests.id)}))`,
+    })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.id, sql.placeholder('requestId')),
+        eq(requests.customerId, sql.placeholder('customerId')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_request_for_bids'),
+);
+
+/**
+ * The companies list of a customer's request (detail_of_bided_companies): two prepared
+ * queries, the request (404 unless the customer's) with the referral check, then the open bids
+ * with their companies and newest reviews. discount: the stored percent, else the referral
+ * percent that accepting would claim.
+ */
+export async function listBiddingCompanies(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+  filter: CompanyFilter;
+}): Promise<{
+  request: { id: number; timelineStatus: number; discount: number };
+  companies: BiddingCompanyRow[];
+}> {
+  const [request] = await customerRequestForBids(opts.db).execute({
+    requestId: opts.requestId,
+    customerId: opts.customerId,
+  });
+  if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const f = opts.filter;
+  const companies = await biddingCompanies(opts.db).execute({
+    requestId: request.id,
+    minMoves: f.on ? (f.minCompletedMoves ?? null) : null,
+    maxMoves: f.on ? (f.maxCompletedMoves ?? null) : null,
+    topRated: f.on && f.topRated,
+    price: f.on ? (f.price ?? '') : '',
+  });
+  const discount =
+    request.discount > 0 ? request.discount : request.referral ? REFERRAL_DISCOUNT_PERCENT : 0;
+  return {
+    request: { id: request.id, timelineStatus: request.timelineStatus, discount },
+    companies,
+  };
+}
+
+/** The customer removes a company's open bid; the last one sends the request back 1 → 0. */
+export async function deleteBid(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+  companyId: number;
+}): Promise<{ requestId: number; timelineStatus: number }> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
+    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
+    const [bid] = await tx
+      .select({ id: requestBids.id })
+      .from(requestBids)
+      .where(
+        and(
+          eq(requestBids.requestId, request.id),
+          eq(requestBids.companyId, opts.companyId),
+          eq(requestBids.status, BidStatus.open),
+        ),
+      )
+      .limit(1);
+    if (!bid) throw AppError.notFound(BID_TEXT.bidNotFound);
+    const timelineStatus = await removeBid(tx, request, bid.id, {
+      type: 'customer',
+      userId: opts.customerId,
+    });
+    await notify({
+      db: tx,
+      userId: opts.companyId,
+      requestId: request.id,
+      message: BID_TEXT.deletedBid(request.id),
+    });
+    return { requestId: request.id, timelineStatus };
+  });
+}
+
+/**
+ * The customer accepts a company's bid (spec §4: 1 → 2), in one transaction that locks the
+ * request: the bid must be open and final_amount must be its amount (409 when it changed since
+ * the customer saw it). The request takes the company, the bid, its amount and crew, and the
+ * referral discount when this is the referred customer's first accepted move. The other open
+ * bids stay as they were; the request is simply no longer open for them. Two accepts racing:
+ * the second waits for the lock, then finds the request at 2 and gets 409.
+ */
+export async function acceptBid(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+  companyId: number;
+  finalAmountCents: number;
+}): Promise<{
+  requestId: number;
+  companyId: number;
+  finalAmountCents: number;
+  discount: number;
+  timelineStatus: number;
+}> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
+    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
+    const [found] = await tx
+      .select({ bid: requestBids, name: companyNameSql })
+      .from(requestBids)
+      .innerJoin(users, eq(users.id, requestBids.companyId))
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
+      .where(
+        and(
+          eq(requestBids.requestId, request.id),
+          eq(requestBids.companyId, opts.companyId),
+          ne(requestBids.status, BidStatus.deleted),
+        ),
+      )
+      .limit(1);
+    if (!found) throw AppError.notFound(BID_TEXT.bidNotFound);
+    const { bid, name } = found;
+    if (bid.bidAmountCents !== opts.finalAmountCents) {
+      throw AppError.conflict(BID_TEXT.bidChanged(formatUsd(bid.bidAmountCents)));
+    }
+    const claimed = await claimReferralDiscount({
+      db: tx,
+      customerId: opts.customerId,
+      requestId: request.id,
+    });
+    const discount = claimed > 0 ? claimed : request.discountPercent;
+    const moved = await moveRequest(tx, {
+      request,
+      action: 'acceptBid',
+      actor: { type: 'customer', userId: opts.customerId },
+      set: {
+        companyId: bid.companyId,
+        acceptedBidId: bid.id,
+        acceptedAt: new Date(),
+        finalAmountCents: bid.bidAmountCents,
+        movers: bid.movers ?? request.movers,
+        discountPercent: discount,
+      },
+    });
+    await tx
+      .update(requestBids)
+      .set({ status: BidStatus.accepted, updatedAt: sql`now()` })
+      .where(eq(requestBids.id, bid.id));
+    const amount = formatUsd(bid.bidAmountCents);
+    await notify({
+      db: tx,
+      userId: bid.companyId,
+      requestId: request.id,
+      message: BID_TEXT.acceptedForCompany(amount, request.id),
+    });
+    await notify({
+      db: tx,
+      userId: opts.customerId,
+      requestId: request.id,
+      message: BID_TEXT.acceptedForCustomer(name, amount, request.id),
+    });
+    return {
+      requestId: request.id,
+      companyId: bid.companyId,
+      finalAmountCents: bid.bidAmountCents,
+      discount,
+      timelineStatus: moved.timelineStatus,
+    };
+  });
+}

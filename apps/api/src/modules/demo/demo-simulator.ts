@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isOpenForBids, UserType } from '@movehub/shared';
+import type { Db } from '../../db/client';
+import {
+  companyServiceZips,
+  requestAddresses,
+  requestBids,
+  requests,
+  users,
+} from '../../db/schema';
+import { DEMO_COMPANIES } from '../../db/seed/demo';
+import { AppError } from '../../errors';
+import { placeBid } from '../bids/bids.service';
+
+/*
+ * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
+ * requests in their area, so that one person can walk the lifecycle alone. Each simulated step
+ * is a job on the job queue (a restart loses none, two processes never both run one) and goes
+ * through the same services as the partner API. Off in production, always.
+ */
+
+/** One demo company's bid on one request. */
+export const DEMO_BID_JOB = 'demo.bid';
+
+export interface DemoBidJob {
+  requestId: number;
+  companyId: number;
+  /** Where the bid sits around the estimate: -0.15 … +0.15 of it. */
+  spread: number;
+}
+
+/** A demo job's worker polls this often (seconds): a bid lands at most this late. */
+export const DEMO_POLL_SECONDS = 0.5;
+
+/** Bids land within ±15% of the estimate. */
+export const DEMO_BID_SPREAD = 0.15;
+
+export interface DemoSimulator {
+  readonly enabled: boolean;
+  /** A request was committed: queue the demo companies' answers to it. Never throws. */
+  requestCreated(requestId: number): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    demoSimulator: DemoSimulator;
+  }
+}
+
+type RequestRow = typeof requests.$inferSelect;
+
+/** The shared guards' view of a request row. */
+function lifecycleOf(row: RequestRow) {
+  return {
+    request_timeline_status: row.timelineStatus,
+    request_status: row.requestStatus,
+    request_type: row.requestType,
+  };
+}
+
+/** A stable number in [0, 1) for a request and a company: retries and twins agree on it. */
+function unitHash(...parts: (string | number)[]): number {
+  return createHash('sha256').update(parts.join(':')).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** The first pick-up address's zip code of a request. */
+async function pickUpZip(db: Db, requestId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ zip: requestAddresses.zipCode })
+    .from(requestAddresses)
+    .where(and(eq(requestAddresses.requestId, requestId), eq(requestAddresses.addressType, 1)))
+    .orderBy(asc(requestAddresses.position))
+    .limit(1);
+  return row?.zip ?? null;
+}
+
+/** The demo companies that serve a zip code. */
+async function demoCompaniesServing(db: Db, zipCode: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(
+      companyServiceZips,
+      and(eq(companyServiceZips.companyId, users.id), eq(companyServiceZips.zipCode, zipCode)),
+    )
+    .where(
+      and(
+        eq(users.userType, UserType.company),
+        inArray(
+          users.email,
+          DEMO_COMPANIES.map((c) => c.email),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+export interface PlannedBid extends DemoBidJob {
+  /** How long after the request the bid is placed. */
+  delayMs: number;
+}
+
+/**
+ * The demo companies' bids on a new request: each serving company once, in an order and at a
+ * spread that look random but are fixed by the request, spaced evenly below maxDelayMs (with
+ * four companies and 10 s: after 2, 4, 6 and 8 s, so a worker's poll still lands the last one
+ * within the bound). Nothing for a
+ * request that is not open for bids (a direct request) or outside every demo company's area.
+ */
+export async function planDemoBids(opts: {
+  db: Db;
+  requestId: number;
+  maxDelayMs: number;
+}): Promise<PlannedBid[]> {
+  const { db, requestId } = opts;
+  const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!request || !isOpenForBids(lifecycleOf(request))) return [];
+  const zip = await pickUpZip(db, requestId);
+  if (!zip) return [];
+  const companies = (await demoCompaniesServing(db, zip)).sort(
+    (a, b) => unitHash(requestId, a) - unitHash(requestId, b),
+  );
+  const n = companies.length;
+  return companies.map((companyId, i) => {
+    // Evenly spaced across the band so no two companies bid alike, with a little jitter.
+    const slot = n === 1 ? 0.5 : i / (n - 1);
+    const jitter = (unitHash(requestId, companyId, 'jitter') - 0.5) * 0.04;
+    const spread = Math.max(
+      -DEMO_BID_SPREAD,
+      Math.min(DEMO_BID_SPREAD, -0.12 + 0.24 * slot + jitter),
+    );
+    // Order by price is not order of arrival: the delays follow another shuffle.
+    const turn = [...companies]
+      .sort((a, b) => unitHash(requestId, a, 'turn') - unitHash(requestId, b, 'turn'))
+      .indexOf(companyId);
+    const delayMs = Math.round((opts.maxDelayMs * (turn + 1)) / (n + 1));
+    return { requestId, companyId, spread, delayMs };
+  });
+}
+
+/** A bid around the estimate (else the customer's price) in whole dollars, or null without one. */
+export function demoBidCents(baseCents: number | null, spread: number): number | null {
+  if (baseCents === null || baseCents <= 0) return null;
+  return Math.max(1, Math.round((baseCents / 100) * (1 + spread))) * 100;
+}
+
+/**
+ * A demo company's bid, when the request is still open for bids and the company has not bid on
+ * it yet: a retried or twin job changes nothing, and a bid the customer deleted (or the company
+ * withdrew) does not come back. A request that closed meanwhile is skipped.
+ */
+export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed' | 'skipped'> {
+  const { db, requestId, companyId } = opts;
+  const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!request || !isOpenForBids(lifecycleOf(request))) return 'skipped';
+  const [existing] = await db
+    .select({ id: requestBids.id })
+    .from(requestBids)
+    .where(and(eq(requestBids.requestId, requestId), eq(requestBids.companyId, companyId)))
+    .limit(1);
+  if (existing) return 'skipped';
+  const amount = demoBidCents(
+    request.recommendAmountCents ?? request.customerBudgetCents,
+    opts.spread,
+  );
+  if (amount === null) return 'skipped';
+  try {
+    await placeBid({ db, companyId, requestId, bidAmountCents: amount, movers: request.movers });
+  } catch (err) {
+    // Accepted, cancelled or out of the company's area meanwhile: nothing left to simulate.
+    if (err instanceof AppError && err.code >= 400 && err.code < 500) return 'skipped';
+    throw err;
+  }
+  return 'placed';
+}
+
+/** Defines the simulator's jobs and decorates app.demoSimulator (a no-op when it is off). */
+export function registerDemoSimulator(app: FastifyInstance): void {
+  const { enabled, maxDelayMs } = app.config.demoSimulator;
+  if (!enabled) {
+    app.decorate('demoSimulator', { enabled, requestCreated: async () => {} });
+    return;
+  }
+  app.jobs.define<DemoBidJob>(DEMO_BID_JOB, {
+    // One job per (request, company) queued or running: a repeated hook or a second process
+    // adds no twin.
+    exclusive: true,
+    retryLimit: 2,
+    expireInSeconds: 60,
+    pollingIntervalSeconds: DEMO_POLL_SECONDS,
+    handler: async (data) => {
+      await runDemoBid({ db: app.db, ...data });
+    },
+  });
+  app.decorate('demoSimulator', {
+    enabled,
+    requestCreated: async (requestId: number) => {
+      try {
+        const planned = await planDemoBids({ db: app.db, requestId, maxDelayMs });
+        const now = Date.now();
+        for (const { delayMs, ...job } of planned) {
+          await app.jobs.send(DEMO_BID_JOB, job, {
+            startAfter: new Date(now + delayMs),
+            singletonKey: `${job.requestId}:${job.companyId}`,
+          });
+        }
+      } catch (err) {
+        // The customer's request is committed; a demo nicety must not turn it into an error.
+        app.log.error({ err, requestId }, 'demo simulator could not queue bids');
+      }
+    },
+  });
+}

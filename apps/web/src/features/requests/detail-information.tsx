@@ -1,0 +1,218 @@
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import {
+  COMMON_LIST_CATEGORY,
+  formatUsd,
+  toCents,
+  type RequestDetail,
+  type ServerItem,
+} from '@movehub/shared';
+import { formatDate, formatMoveTime } from '../../lib/format-date';
+import { AddressCard } from '../../ui/address-card';
+import { DetailLine } from '../../ui/detail-line';
+
+const ADDRESS_LETTERS = 'ABCDEF';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** spec §2: request information: contact, date, time, distance in miles, move type. */
+function RequestInformation({ request }: { request: RequestDetail['request'] }) {
+  const name = [request.customer_first_name, request.customer_last_name].filter(Boolean).join(' ');
+  return (
+    <Stack spacing={0.25}>
+      <DetailLine label="Contact Name">{name || 'N/A'}</DetailLine>
+      <DetailLine label="Email">{request.customer_email || 'N/A'}</DetailLine>
+      <DetailLine label="Phone">{request.customer_phone_number || 'N/A'}</DetailLine>
+      <DetailLine label="Date">{formatDate(request.s_date) || 'N/A'}</DetailLine>
+      <DetailLine label="Time">{formatMoveTime(request) || 'N/A'}</DetailLine>
+      <DetailLine label="Distance">{`${request.net_distance} miles`}</DetailLine>
+      <DetailLine label="Move Type">{request.move_type || 'N/A'}</DetailLine>
+    </Stack>
+  );
+}
+
+/** spec §2: item photos in a popover with a count, on hover or keyboard focus. */
+function ItemPhotos({ item }: { item: ServerItem }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popperId = useId();
+  const photos = item.request_item_image_models;
+  if (photos.length === 0) return null;
+  const open = (event: SyntheticEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<PhotoLibraryOutlinedIcon aria-hidden />}
+        aria-label={`${photos.length} photos of ${item.name}`}
+        aria-describedby={anchor ? popperId : undefined}
+        onMouseEnter={open}
+        onMouseLeave={close}
+        onFocus={open}
+        onBlur={close}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+        sx={{ minWidth: 0 }}
+      >
+        {photos.length}
+      </Button>
+      <Popper id={popperId} open={Boolean(anchor)} anchorEl={anchor} placement="bottom-start">
+        <Paper
+          elevation={4}
+          sx={{ p: 1, display: 'flex', gap: 1, flexWrap: 'wrap', maxWidth: 280 }}
+        >
+          {photos.map((photo, index) => (
+            <Box
+              key={photo.image_url}
+              component="img"
+              src={photo.image_url}
+              alt={`${item.name} photo ${index + 1}`}
+              sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 1 }}
+            />
+          ))}
+        </Paper>
+      </Popper>
+    </>
+  );
+}
+
+function ItemGroup({ title, items }: { title: string; items: ServerItem[] }) {
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" sx={{ fontWeight: 600 }}>
+        {`${title} (${count})`}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {`${item.name} × ${item.quantity}`}
+              </Typography>
+              <ItemPhotos item={item} />
+            </Box>
+            {item.additional_info && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {item.additional_info}
+              </Typography>
+            )}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** spec §2: items grouped by category with counts; 'Common List' has its own block. */
+export function groupItems(items: ServerItem[]): {
+  categories: { name: string; items: ServerItem[] }[];
+  commonList: ServerItem[];
+} {
+  const byCategory = new Map<string, ServerItem[]>();
+  const commonList: ServerItem[] = [];
+  for (const item of items) {
+    if (item.category_name === COMMON_LIST_CATEGORY) {
+      commonList.push(item);
+      continue;
+    }
+    const name = item.category_name || 'Other';
+    byCategory.set(name, [...(byCategory.get(name) ?? []), item]);
+  }
+  return {
+    categories: [...byCategory].map(([name, grouped]) => ({ name, items: grouped })),
+    commonList,
+  };
+}
+
+function Items({ items }: { items: ServerItem[] }) {
+  const { categories, commonList } = groupItems(items);
+  if (items.length === 0) return <Typography color="text.secondary">No items added</Typography>;
+  return (
+    <Stack spacing={1.5}>
+      {categories.map((category) => (
+        <ItemGroup key={category.name} title={category.name} items={category.items} />
+      ))}
+      {commonList.length > 0 && <ItemGroup title={COMMON_LIST_CATEGORY} items={commonList} />}
+    </Stack>
+  );
+}
+
+/** spec §2: name, quantity and unit_price × quantity; rows with quantity not above 0 hidden. */
+function ExtraItems({ items }: { items: ServerItem[] }) {
+  const shown = items.filter((item) => item.quantity > 0);
+  if (shown.length === 0) {
+    return <Typography color="text.secondary">No extra items added</Typography>;
+  }
+  return (
+    <Box component="ul" aria-label="Extra items" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {shown.map((item) => (
+        <Box
+          component="li"
+          key={item.id}
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 1,
+            py: 0.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {`${item.name} × ${item.quantity}`}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {formatUsd(toCents(item.unit_price) * item.quantity)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The right column: request information, addresses, items and extra items. */
+export function DetailInformation({ detail }: { detail: RequestDetail }) {
+  return (
+    <>
+      <Section id="information-heading" title="Request Information">
+        <RequestInformation request={detail.request} />
+      </Section>
+      <Section id="addresses-heading" title="Addresses">
+        <Stack spacing={1.5}>
+          {detail.request_address.map((address, index) => (
+            <AddressCard
+              key={address.id}
+              address={address}
+              letter={ADDRESS_LETTERS[index] ?? String(index + 1)}
+              headingLevel="h3"
+            />
+          ))}
+        </Stack>
+      </Section>
+      <Section id="items-heading" title="Items">
+        <Items items={detail.request_item} />
+      </Section>
+      <Section id="extra-items-heading" title="Extra Items">
+        <ExtraItems items={detail.extra_request_items} />
+      </Section>
+    </>
+  );
+}

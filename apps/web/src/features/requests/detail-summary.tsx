@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  TimelineStatus,
+  canCancel,
+  discountedCents,
+  formatUsd,
+  isDirectRequest,
+  moversOf,
+  toCents,
+  type RequestDetail,
+} from '@movehub/shared';
+import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DetailLine } from '../../ui/detail-line';
+import { RequestActions } from './request-actions';
+import { requestStatusLabel } from './request-status';
+import { deleteRequest, invalidateRequest } from './requests-api';
+
+const money = (dollars: number | null | undefined) =>
+  dollars === null || dollars === undefined ? 'N/A' : formatUsd(toCents(dollars));
+const range = (min: number | null, max: number | null) => `${money(min)} - ${money(max)}`;
+
+/** spec §3 rate_method of a direct request. */
+const HOURLY = 'Hourly';
+const FLAT = 'Flat';
+
+/** spec §2 Request detail content: '{n} company/companies have bet on your order.', verbatim. */
+export function bidsBoxText(count: number): string {
+  return `${count} company/companies have bet on your order.`;
+}
+
+/** spec §2 Timeline: the change entries and the change-request type their 'More Details' opens. */
+const CHANGE_TYPES: Record<string, string> = {
+  'Change in request': 'request',
+  'Change in address': 'address',
+  'Change in items': 'items',
+  'Change in extra items': 'extra-items',
+};
+
+function FinalPriceLines({ request }: { request: RequestDetail['request'] }) {
+  const finalCents = toCents(request.final_amount ?? 0);
+  return (
+    <>
+      <DetailLine label="Final Price">{money(request.final_amount)}</DetailLine>
+      {request.discount > 0 && (
+        <>
+          <DetailLine label="Discount %">{`${request.discount}%`}</DetailLine>
+          <DetailLine label="Discounted Price">
+            {formatUsd(discountedCents(finalCents, request.discount))}
+          </DetailLine>
+        </>
+      )}
+    </>
+  );
+}
+
+/** spec §2 "Request detail content": the price lines for normal, hourly and flat requests. */
+function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: number }) {
+  const { request } = detail;
+  if (isDirectRequest(request)) {
+    return (
+      <>
+        {request.rate_method === HOURLY && (
+          <>
+            <DetailLine label="Cash Hour Rate">{money(request.cash_payment_rate)}</DetailLine>
+            <DetailLine label="Card Hour Rate">{money(request.card_payment_rate)}</DetailLine>
+            <DetailLine label="Minimum Hours">{request.minimum_hours ?? 'N/A'}</DetailLine>
+          </>
+        )}
+        {request.rate_method === FLAT && (
+          <>
+            <DetailLine label="Cash Flat Rate">
+              {range(request.cash_min_flat_rate, request.cash_max_flat_rate)}
+            </DetailLine>
+            <DetailLine label="Card Flat Rate">
+              {range(request.card_min_flat_rate, request.card_max_flat_rate)}
+            </DetailLine>
+          </>
+        )}
+        {/* spec: typed requests at status 8 show price and discount. */}
+        {timeline === TimelineStatus.feedbackGiven && <FinalPriceLines request={request} />}
+      </>
+    );
+  }
+  if (timeline < TimelineStatus.paid) {
+    return (
+      <>
+        <DetailLine label="Estimated Price">{money(request.recommend_amount)}</DetailLine>
+        <DetailLine label="Your Price">{money(request.customer_budget)}</DetailLine>
+      </>
+    );
+  }
+  return <FinalPriceLines request={request} />;
+}
+
+function CompanyInfo({ detail, timeline }: { detail: RequestDetail; timeline: number }) {
+  const company = detail.bid_Accepted_company;
+  if (!company || timeline < TimelineStatus.awaitingPayment) return null;
+  const foreman = detail.get_foreman_of_company;
+  // spec: above status 3 also the foreman's name and the trucks.
+  const crew = timeline > TimelineStatus.paid;
+  return (
+    <Box component="section" aria-labelledby="company-info-heading" sx={{ mt: 2 }}>
+      <Typography id="company-info-heading" variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>
+        Company Info
+      </Typography>
+      <DetailLine label="Company Name">{company.name}</DetailLine>
+      <DetailLine label="Phone">{company.company_phone || 'N/A'}</DetailLine>
+      <DetailLine label="Email">{company.company_email || 'N/A'}</DetailLine>
+      <DetailLine label="Address">{company.address || 'N/A'}</DetailLine>
+      {crew && (
+        <>
+          <DetailLine label="Foreman">
+            {foreman ? `${foreman.first_name} ${foreman.last_name}` : 'N/A'}
+          </DetailLine>
+          <DetailLine label="Truck Name">
+            {detail.truck_array.length > 0
+              ? detail.truck_array.map((truck) => truck.name).join(', ')
+              : 'N/A'}
+          </DetailLine>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The left column's summary card: 'Request #{id}', status, move, prices, company, actions. */
+export function DetailSummary({
+  detail,
+  timeline,
+  onCancelled,
+}: {
+  detail: RequestDetail;
+  timeline: number;
+  onCancelled: () => void;
+}) {
+  const { request } = detail;
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => deleteRequest(request.id),
+    onSuccess: () => {
+      setConfirming(false);
+      // Back once: a refetched detail would say request_status 2 and send the page back again.
+      void invalidateRequest(queryClient, request.id, { refetchDetail: false });
+      onCancelled();
+    },
+  });
+  const movers = moversOf({
+    request,
+    acceptedBidMovers: detail.bid_Accepted_company?.movers ?? null,
+  });
+  const status = requestStatusLabel(detail);
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="summary-heading" sx={{ p: 2 }}>
+      <Typography id="summary-heading" variant="h6" component="h2">
+        Request #{request.id}
+      </Typography>
+      {status && (
+        <Typography color="primary" sx={{ fontWeight: 600, mb: 1 }}>
+          {status}
+        </Typography>
+      )}
+      <Stack spacing={0.25}>
+        <DetailLine label="Move Type">{request.move_type || 'N/A'}</DetailLine>
+        <DetailLine label="Move Date">{formatDate(request.s_date) || 'N/A'}</DetailLine>
+        <DetailLine label="Move Time">{formatMoveTime(request) || 'N/A'}</DetailLine>
+        <DetailLine label="Movers">{movers ?? 'N/A'}</DetailLine>
+        <PriceLines detail={detail} timeline={timeline} />
+      </Stack>
+
+      <CompanyInfo detail={detail} timeline={timeline} />
+
+      {timeline === TimelineStatus.pendingAcceptance && (
+        <Alert severity="info" icon={false} sx={{ mt: 2 }}>
+          {bidsBoxText(detail.request_bid.length)}{' '}
+          <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
+            Show All
+          </Link>
+        </Alert>
+      )}
+
+      <RequestActions requestId={request.id} timeline={timeline} onDetailPage sx={{ mt: 2 }} />
+
+      {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
+      {isDirectRequest(request) &&
+        timeline === TimelineStatus.paid &&
+        detail.additional_status === 0 && (
+          <Button
+            component={RouterLink}
+            to={`/sign-confirmation-letter/${request.public_access_link || request.id}`}
+            variant="contained"
+            sx={{ mt: 2 }}
+          >
+            Confirm and proceed with the move
+          </Button>
+        )}
+
+      {canCancel(request) && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+            Cancel Request
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title="Cancel Request"
+            message={`Are you sure you want to cancel request #${request.id}?`}
+            onConfirm={() => cancel.mutate()}
+            onClose={() => setConfirming(false)}
+            pending={cancel.isPending}
+            confirmColor="error"
+            titleId="cancel-request-title"
+            messageId="cancel-request-message"
+          />
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** spec §2: the timeline entries; the change entries link to their change confirmation. */
+export function DetailTimeline({ detail }: { detail: RequestDetail }) {
+  const entries = detail.request_timeline;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="timeline-heading" sx={{ p: 2 }}>
+      <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Timeline
+      </Typography>
+      {entries.length === 0 ? (
+        <Typography color="text.secondary">No activity yet</Typography>
+      ) : (
+        <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {entries.map((entry) => {
+            const changeType = CHANGE_TYPES[entry.activity_title];
+            return (
+              <Box
+                component="li"
+                key={entry.id}
+                sx={{ borderLeft: 2, borderColor: 'primary.main', pl: 1.5, py: 0.75 }}
+              >
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {entry.activity_title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDateTime(entry.activity_datetime)}
+                </Typography>
+                {changeType && (
+                  <Link
+                    component={RouterLink}
+                    to={`/dashboard/my-requests/change-request/${changeType}/${detail.request.id}`}
+                    aria-label={`More Details: ${entry.activity_title}`}
+                  >
+                    More Details
+                  </Link>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,124 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Stack, { type StackProps } from '@mui/material/Stack';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
+import {
+  TimelineStatus,
+  canConfirmComplete,
+  canMakePayment,
+  isChatEnabled,
+  isTrackingEnabled,
+} from '@movehub/shared';
+
+/** spec/portal.md §3 chat channel type: 0 the company, 2 the mover (foreman). */
+export const ChatChannelType = { company: 0, foreman: 2 } as const;
+export type ChatChannelType = (typeof ChatChannelType)[keyof typeof ChatChannelType];
+
+/** The chat screen opens on the request's channel with the company or with the foreman. */
+export interface ChatNavigationState {
+  request_id: number;
+  type: ChatChannelType;
+}
+
+function ChatButton({ requestId, type }: { requestId: number; type: ChatChannelType }) {
+  const state: ChatNavigationState = { request_id: requestId, type };
+  return (
+    <Button
+      component={RouterLink}
+      to="/dashboard/chats"
+      state={state}
+      variant="outlined"
+      startIcon={<ChatIcon aria-hidden />}
+      aria-label={
+        type === ChatChannelType.foreman
+          ? `Chat with the foreman of request #${requestId}`
+          : `Chat with the company of request #${requestId}`
+      }
+    >
+      Chat
+    </Button>
+  );
+}
+
+/**
+ * What the customer can do next at a timeline status (spec/request-lifecycle.md §2 "Request
+ * card"): Pay at 2, Chat at 3 and 4, Track and the foreman's Chat at 5, 'Confirm move and
+ * release money' at 6, 'Leave feedback' at 7 (the detail page, where feedback will live, does
+ * not link to itself). Nothing at the other statuses.
+ */
+export function RequestActions({
+  requestId,
+  timeline,
+  onDetailPage = false,
+  sx,
+}: {
+  requestId: number;
+  timeline: number;
+  onDetailPage?: boolean;
+  sx?: StackProps['sx'];
+}) {
+  const buttons = [];
+  if (canMakePayment(timeline)) {
+    buttons.push(
+      <Button
+        key="pay"
+        component={RouterLink}
+        to={`/dashboard/my-requests/make-payment/${requestId}`}
+        variant="contained"
+        aria-label={`Pay for request #${requestId}`}
+      >
+        Pay
+      </Button>,
+    );
+  }
+  if (isTrackingEnabled(timeline)) {
+    buttons.push(
+      <Button
+        key="track"
+        component={RouterLink}
+        to={`/dashboard/my-requests/tracking-location/${requestId}`}
+        variant="contained"
+        aria-label={`Track request #${requestId}`}
+      >
+        Track
+      </Button>,
+    );
+  }
+  // spec §2 card: Chat at 3 and 4 with the company, at 5 with the foreman; 6 shows only Confirm.
+  if (isChatEnabled(timeline) && !canConfirmComplete(timeline)) {
+    const type =
+      timeline === TimelineStatus.inProgress ? ChatChannelType.foreman : ChatChannelType.company;
+    buttons.push(<ChatButton key="chat" requestId={requestId} type={type} />);
+  }
+  if (canConfirmComplete(timeline)) {
+    buttons.push(
+      <Button
+        key="confirm"
+        component={RouterLink}
+        to={`/dashboard/my-requests/confirm-complete/${requestId}`}
+        variant="contained"
+      >
+        Confirm move and release money
+      </Button>,
+    );
+  }
+  if (timeline === TimelineStatus.completed && !onDetailPage) {
+    // The feedback form arrives with the confirm-complete screen; until then the detail page.
+    buttons.push(
+      <Button
+        key="feedback"
+        component={RouterLink}
+        to={`/dashboard/my-requests/${requestId}`}
+        variant="contained"
+      >
+        Leave feedback
+      </Button>,
+    );
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ...sx }}>
+      {buttons}
+    </Stack>
+  );
+}

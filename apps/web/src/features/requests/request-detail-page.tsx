@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { RequestStatus } from '@movehub/shared';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { ClientComment } from './client-comment';
+import { CommentsThread } from './comments-thread';
+import { DetailInformation } from './detail-information';
+import { DetailSummary, DetailTimeline } from './detail-summary';
+import { effectiveTimelineStatus } from './request-status';
+import { requestDetailQueryOptions } from './requests-api';
+
+const MY_REQUESTS = '/dashboard/my-requests';
+
+/** The first entry of a history has the key 'default': with nowhere to go back to, My Requests. */
+function useGoBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    if (location.key === 'default') void navigate(MY_REQUESTS, { replace: true });
+    else void navigate(-1);
+  };
+}
+
+/**
+ * /dashboard/my-requests/{requestId} (spec/request-lifecycle.md §2 "Request detail content"):
+ * the summary card and timeline on the left, the request's information, client comment and
+ * comments on the right. A cancelled request (request_status 2) is not shown: the page goes back.
+ */
+export function RequestDetailPage() {
+  useDocumentTitle('Request DETAIL');
+  const { requestId = '' } = useParams();
+  // A malformed id is the server's to refuse: its message shows like any other load failure.
+  const id = Number(requestId);
+  const detail = useQuery(requestDetailQueryOptions(id));
+  const goBack = useGoBack();
+  const cancelled = detail.data?.request.request_status === RequestStatus.cancelled;
+
+  useEffect(() => {
+    if (cancelled) goBack();
+    // goBack changes with every location; the redirect is wanted once, when the data says so.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cancelled]);
+
+  let body;
+  if (detail.isPending) {
+    body = <PageLoader label="Loading request" />;
+  } else if (detail.isError && !detail.data) {
+    body = (
+      <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
+    );
+  } else if (cancelled) {
+    body = <PageLoader label="Loading request" />;
+  } else {
+    const data = detail.data;
+    const timeline = effectiveTimelineStatus(data);
+    body = (
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <DetailSummary detail={data} timeline={timeline} onCancelled={goBack} />
+          <DetailTimeline detail={data} />
+        </Stack>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <DetailInformation detail={data} />
+          <ClientComment request={data.request} />
+          <CommentsThread detail={data} />
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Request DETAIL
+      </Typography>
+      {body}
+    </Box>
+  );
+}
