@@ -132,6 +132,7 @@ describe('route guards', () => {
           request: buildRequestEntry({ request: { id: 77 } }).request,
           request_address: [],
           company_profile: null,
+          company_phone: null,
         },
         token: null,
         claim: null,

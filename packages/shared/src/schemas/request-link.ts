@@ -33,13 +33,12 @@ export type RequestDetailByLinkBody = z.input<typeof requestDetailByLinkBodySche
 export const publicRequestSchema = requestListEntrySchema
   .pick({ request: true, request_address: true, company_profile: true })
   .extend({
-    company_profile: z
-      .object({
-        name: z.string(),
-        /** spec §2: a cancelled request's page asks the visitor to call the company. */
-        company_phone: z.string().nullable().optional(),
-      })
-      .nullable(),
+    /**
+     * The company's phone (the accepted or the direct link's company), for a cancelled request's
+     * 'This Request has been canceled. Please contact the company at {phone} for more
+     * information.' (spec §2); null when no company has it.
+     */
+    company_phone: z.string().nullable(),
   })
   .meta({ id: 'PublicRequest' });
 export type PublicRequest = z.infer<typeof publicRequestSchema>;

@@ -25,7 +25,7 @@ export async function publicRequestByLink(opts: {
     where: eq(requests.publicAccessLink, opts.publicAccessLink),
     with: {
       addresses: { orderBy: asc(requestAddresses.position) },
-      company: { columns: { name: true } },
+      company: { columns: { name: true, phone: true } },
     },
   });
   if (!row) throw AppError.badRequest(MSG.requestLinkInvalid);
@@ -34,6 +34,7 @@ export async function publicRequestByLink(opts: {
     request: toRequestSummary(row),
     request_address: row.addresses.map(toRequestAddress),
     company_profile: row.company ? { name: row.company.name } : null,
+    company_phone: row.company?.phone ?? null,
   };
 }
 

@@ -11,16 +11,14 @@ const LINK_CALL = 'POST /app_api/request_detail_by_request_link';
 
 function publicView(
   request: Partial<PublicRequest['request']> = {},
-  company: PublicRequest['company_profile'] = {
-    name: 'Swift Movers',
-    company_phone: '(310) 555-0101',
-  },
+  company_phone: string | null = '+13105550101',
 ): PublicRequest {
   const entry = buildRequestEntry({ request: { id: 41, ...request } });
   return {
     request: entry.request,
     request_address: entry.request_address,
-    company_profile: company,
+    company_profile: { name: 'Swift Movers' },
+    company_phone,
   };
 }
 

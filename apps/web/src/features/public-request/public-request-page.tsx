@@ -12,6 +12,7 @@ import {
   MSG,
   RequestStatus,
   TIMELINE_LABELS,
+  wirePhoneToMasked,
   type PublicRequest,
 } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
@@ -57,7 +58,7 @@ function PublicRequestView({ view }: { view: PublicRequest }) {
     // spec §2: a cancelled request on the public page shows only this.
     return (
       <Typography component="p" variant="h6" role="status">
-        {MSG.cancelledPublic(company?.company_phone || 'N/A')}
+        {MSG.cancelledPublic(wirePhoneToMasked(view.company_phone) || 'N/A')}
       </Typography>
     );
   }
