@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(customerRoutes);
   await app.register(requestRoutes);
+  await app.register(commentRoutes);
   await app.register(notificationRoutes);
   await app.register(settingRoutes);
   await app.register(uploadRoutes);

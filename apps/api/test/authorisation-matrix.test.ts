@@ -7,6 +7,7 @@ import {
   companyDirectLinks,
   notifications,
   requestBids,
+  requestComments,
   requests,
   sessions,
 } from '../src/db/schema';
@@ -92,6 +93,7 @@ const ROUTES: Record<string, Access> = {
   'POST /app_api/update_password': 'signed-in',
   'GET /app_api/get_notification': 'signed-in',
   'POST /app_api/mark_notification_read': 'signed-in',
+  'POST /app_api/add_comments': 'signed-in',
   'GET /api/customer/profile_customer': 'customer',
   'PUT /api/customer/update_customer': 'customer',
   'POST /api/customer/get_customer_request': 'customer',
@@ -99,6 +101,9 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/add_card': 'customer',
   'POST /api/customer/delete_card': 'customer',
   'POST /api/customer/generate_request': 'customer',
+  'POST /api/customer/customer_request_detail': 'customer',
+  'POST /api/customer/edit_final_comment': 'customer',
+  'POST /api/customer/delete_request': 'customer',
   'POST /api/customer/detail_of_bided_companies': 'customer',
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
@@ -250,6 +255,38 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
       expect(res.body).not.toContain(ownerRequest.publicAccessLink);
     },
   },
+  'POST /api/customer/customer_request_detail': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(ownerRequest.publicAccessLink);
+    },
+  },
+  'POST /api/customer/edit_final_comment': {
+    body: () => ({ request_id: ownerRequest.id, final_comment: 'Not yours' }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.finalComment).toBe(ownerRequest.finalComment);
+    },
+  },
+  'POST /api/customer/delete_request': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.requestStatus).toBe(0);
+    },
+  },
+  'POST /app_api/add_comments': {
+    body: () => ({ request_id: ownerRequest.id, comment: 'Not yours' }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      const rows = await ctx.database.db
+        .select()
+        .from(requestComments)
+        .where(eq(requestComments.requestId, ownerRequest.id));
+      expect(rows).toEqual([]);
+    },
+  },
   'POST /api/customer/detail_of_bided_companies': {
     body: () => ({ request_id: ownerRequest.id }),
     check: async (res) => {
@@ -287,6 +324,14 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
 };
 
 type Answer = Awaited<ReturnType<typeof ctx.app.inject>>;
+
+async function ownerRow() {
+  const [row] = await ctx.database.db
+    .select()
+    .from(requests)
+    .where(eq(requests.id, ownerRequest.id));
+  return row;
+}
 
 // --- the tests ------------------------------------------------------------------------------
 

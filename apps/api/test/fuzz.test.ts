@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { UserType } from '@movehub/shared';
-import { companyServiceZips, sessions } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { companyServiceZips, requestComments, requests, sessions } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { buildTestApp, createRequest, createUser } from './helper';
 import { arbitraryOf, hostile, hostileValue } from './zod-arbitrary';
@@ -74,6 +75,16 @@ async function freshToken(userId = customer.id) {
   return token;
 }
 let token = await freshToken();
+// A comment on each of the customer's requests, so that generated parent_ids can hit one and
+// the comment, detail, edit and cancel calls reach their rules.
+for (const r of await ctx.database.db
+  .select({ id: requests.id })
+  .from(requests)
+  .where(eq(requests.customerId, customer.id))) {
+  await ctx.database.db
+    .insert(requestComments)
+    .values({ requestId: r.id, senderId: customer.id, senderType: 1, comment: 'Fuzz' });
+}
 let companyToken = await freshToken(company.id);
 
 interface Case {

@@ -77,6 +77,8 @@ export const MSG = {
   signatureRequired: 'Please take signature on sign-pad',
   clientCommentUpdated: 'Client comment updated successfully.',
   waitForForeman: 'Please wait for forman location',
+  // ours: cancelling after payment waits for the refund flow
+  paidCancelRefused: 'This request has been paid; please contact the company to cancel it.',
 
   // accounts: server answers (ours; the spec leaves them open)
   emailTaken: 'An account with this email already exists.',

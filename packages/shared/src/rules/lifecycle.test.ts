@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TimelineStatus as T } from '../enums';
 import {
+  isPaidIntoEscrow,
+  showsCompanyInfo,
+  showsCrew,
   canCancel,
   canConfirmComplete,
   canEditClientComment,
@@ -94,6 +97,12 @@ describe('the screen guards (spec §4 "Guards and availability")', () => {
     ]);
     expect(canCancel({ request_timeline_status: 0, request_type: 1 })).toBe(false);
     expect(canCancel({ request_timeline_status: 0, request_status: 2 })).toBe(false);
+  });
+
+  it('shows company info from 2, the crew from 4, and counts escrow from 3, never when cancelled', () => {
+    expect(ALL.filter(showsCompanyInfo)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(ALL.filter(showsCrew)).toEqual([4, 5, 6, 7, 8]);
+    expect(ALL.filter(isPaidIntoEscrow)).toEqual([3, 4, 5, 6, 7, 8]);
   });
 
   it('treats 8 with response status 0 as 7', () => {

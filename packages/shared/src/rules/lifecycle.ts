@@ -210,6 +210,27 @@ export function canCancel(request: LifecycleRequest): boolean {
 }
 
 /**
+ * spec §2 "After acceptance a Company Info block shows company name, phone, email, address": from
+ * status 2 (a bid accepted) on, while the request is not cancelled.
+ */
+export function showsCompanyInfo(timeline: number): boolean {
+  return timeline >= T.awaitingPayment && timeline !== T.cancelled;
+}
+
+/** spec §2 "above status 3 also Foreman name and Truck Name list": from status 4 on. */
+export function showsCrew(timeline: number): boolean {
+  return timeline >= T.truckAssigned && timeline !== T.cancelled;
+}
+
+/**
+ * Money is held in escrow from payment (status 3) on: cancelling then means a refund, which
+ * the payment flow owns.
+ */
+export function isPaidIntoEscrow(timeline: number): boolean {
+  return timeline >= T.paid && timeline !== T.cancelled;
+}
+
+/**
  * spec §4: "For non-direct requests with status below 2 the movers count comes from the request;
  * otherwise from the accepted bid company".
  */

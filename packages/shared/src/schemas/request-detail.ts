@@ -160,8 +160,11 @@ export const requestDetailSchema = z
     bid_Accepted_company: acceptedCompanySchema.nullable(),
     get_foreman_of_company: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
     truck_array: z.array(z.object({ name: z.string() })),
+    // spec §3 Feedback: request_id, rating, comment, tip; also company_rating, company_comment,
+    // customer_rating, customer_comment.
     get_feedback: reviewSchema.shape.review_array
       .extend({
+        request_id: z.number().int(),
         rating: z.number(),
         comment: z.string().nullable(),
         tip: z.number(),
@@ -183,6 +186,8 @@ export const requestDetailSchema = z
     customer_rating: z.number().nullable(),
     /** The signed confirmation letter's PDF, when there is one. */
     confirmation_letter_pdf: z.string().nullable(),
+    /** spec §3 "token": a session only the public link's claim hands out; null here. */
+    token: z.string().nullable(),
   })
   .meta({ id: 'RequestDetail' });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
@@ -202,6 +207,7 @@ export const addCommentBodySchema = z.object({
 });
 export type AddCommentBody = z.input<typeof addCommentBodySchema>;
 export const addCommentResponseSchema = envelope({ data: z.array(commentThreadSchema) });
+export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
 
 /** POST /api/customer/edit_final_comment: success 'Client comment updated successfully.' */
 export const editFinalCommentBodySchema = z.object({
@@ -209,3 +215,17 @@ export const editFinalCommentBodySchema = z.object({
   final_comment: safeText(MAX_COMMENT_LENGTH, { multiline: true }),
 });
 export type EditFinalCommentBody = z.input<typeof editFinalCommentBodySchema>;
+export const editFinalCommentResponseSchema = envelope({
+  data: z.object({ request_id: z.number().int(), final_comment: z.string() }),
+});
+export type EditFinalCommentResponse = z.infer<typeof editFinalCommentResponseSchema>;
+
+/** POST /api/customer/delete_request: the request is cancelled (request_status 2). */
+export const deleteRequestResponseSchema = envelope({
+  data: z.object({
+    request_id: z.number().int(),
+    request_status: z.number().int(),
+    request_timeline_status: z.number().int(),
+  }),
+});
+export type DeleteRequestResponse = z.infer<typeof deleteRequestResponseSchema>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
-import { companyTrucks } from './companies';
+import { companyProfiles, companyTrucks } from './companies';
 import { requests } from './requests';
 
 /**
@@ -132,3 +132,20 @@ export const companyReviews = pgTable(
     check('company_reviews_tip_ck', sql`${t.tipCents} >= 0`),
   ],
 );
+
+export const requestCommentsRelations = relations(requestComments, ({ one }) => ({
+  request: one(requests, { fields: [requestComments.requestId], references: [requests.id] }),
+  sender: one(users, { fields: [requestComments.senderId], references: [users.id] }),
+  // A company's comment shows its company profile (spec §3 Comment: parent_comment_profile).
+  senderCompany: one(companyProfiles, {
+    fields: [requestComments.senderId],
+    references: [companyProfiles.userId],
+  }),
+}));
+export const requestTrucksRelations = relations(requestTrucks, ({ one }) => ({
+  request: one(requests, { fields: [requestTrucks.requestId], references: [requests.id] }),
+  truck: one(companyTrucks, { fields: [requestTrucks.truckId], references: [companyTrucks.id] }),
+}));
+export const companyReviewsRelations = relations(companyReviews, ({ one }) => ({
+  request: one(requests, { fields: [companyReviews.requestId], references: [requests.id] }),
+}));

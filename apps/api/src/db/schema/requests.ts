@@ -20,6 +20,7 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { catalogueItems, moveTypes } from './catalogue';
 import { companyProfiles } from './companies';
+import { companyReviews, requestComments, requestTrucks } from './lifecycle';
 
 /**
  * A move request. Money is integer cents; the wire shows dollars. Status columns follow
@@ -201,6 +202,33 @@ export const requestsRelations = relations(requests, ({ many, one }) => ({
     fields: [requests.companyId],
     references: [companyProfiles.userId],
   }),
+  // The request detail reads everything below in the same one query (no query per address,
+  // item or comment).
+  customer: one(users, {
+    fields: [requests.customerId],
+    references: [users.id],
+    relationName: 'requestCustomer',
+  }),
+  foreman: one(users, {
+    fields: [requests.foremanId],
+    references: [users.id],
+    relationName: 'requestForeman',
+  }),
+  acceptedBid: one(requestBids, {
+    fields: [requests.acceptedBidId],
+    references: [requestBids.id],
+    relationName: 'acceptedBid',
+  }),
+  moveType: one(moveTypes, { fields: [requests.moveTypeId], references: [moveTypes.id] }),
+  items: many(requestItems),
+  timeline: many(requestTimeline),
+  comments: many(requestComments),
+  trucks: many(requestTrucks),
+  // company_reviews.request_id is unique: at most one feedback per request.
+  review: one(companyReviews, {
+    fields: [requests.id],
+    references: [companyReviews.requestId],
+  }),
 }));
 export const requestAddressesRelations = relations(requestAddresses, ({ one }) => ({
   request: one(requests, { fields: [requestAddresses.requestId], references: [requests.id] }),
@@ -208,7 +236,6 @@ export const requestAddressesRelations = relations(requestAddresses, ({ one }) =
 export const requestBidsRelations = relations(requestBids, ({ one }) => ({
   request: one(requests, { fields: [requestBids.requestId], references: [requests.id] }),
 }));
-
 /**
  * The items of a request (spec §3 Server request item): regular ('1') and extra ('2') lines in
  * the order sent. catalogue_item_id is null for a custom item; the name, size and price are
@@ -265,3 +292,17 @@ export const requestTimeline = pgTable(
   },
   (t) => [index('request_timeline_request_idx').on(t.requestId, t.id)],
 );
+
+export const requestItemsRelations = relations(requestItems, ({ many, one }) => ({
+  request: one(requests, { fields: [requestItems.requestId], references: [requests.id] }),
+  images: many(requestItemImages),
+}));
+export const requestItemImagesRelations = relations(requestItemImages, ({ one }) => ({
+  item: one(requestItems, {
+    fields: [requestItemImages.requestItemId],
+    references: [requestItems.id],
+  }),
+}));
+export const requestTimelineRelations = relations(requestTimeline, ({ one }) => ({
+  request: one(requests, { fields: [requestTimeline.requestId], references: [requests.id] }),
+}));

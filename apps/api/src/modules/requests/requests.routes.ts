@@ -1,9 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCustomerRequestBodySchema, getCustomerRequestResponseSchema } from '@movehub/shared';
+import {
+  deleteRequestResponseSchema,
+  editFinalCommentBodySchema,
+  editFinalCommentResponseSchema,
+  getCustomerRequestBodySchema,
+  getCustomerRequestResponseSchema,
+  MSG,
+  requestDetailResponseSchema,
+  requestIdBodySchema,
+} from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
-import { countCustomerRequests, listCustomerRequests } from './requests.service';
-import { toRequestCount, toRequestListEntry } from './requests.wire';
+import {
+  cancelCustomerRequest,
+  editFinalComment,
+  getCustomerRequestDetail,
+  listCustomerRequests,
+} from './requests.service';
+import { toRequestCount, toRequestDetail, toRequestListEntry } from './requests.wire';
+
+export const REQUEST_CANCELLED_MESSAGE = 'Your request has been cancelled.';
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,19 +36,95 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customerId = authOf(request).user.id;
-      const [rows, counts] = await Promise.all([
-        listCustomerRequests({
-          db: app.db,
-          customerId,
-          requestStatus: request.body.request_status,
-        }),
-        countCustomerRequests({ db: app.db, customerId }),
-      ]);
+      const { rows, counts } = await listCustomerRequests({
+        db: app.db,
+        customerId,
+        requestStatus: request.body.request_status,
+      });
       return {
         code: 200,
         message: 'Success',
         data: rows.map(toRequestListEntry),
         request_count: toRequestCount(counts),
+      };
+    },
+  );
+
+  app.post(
+    '/api/customer/customer_request_detail',
+    {
+      schema: {
+        tags: ['requests'],
+        summary:
+          "One of the customer's requests in full: addresses, items, timeline, bids, company, crew, feedback, comments",
+        body: requestIdBodySchema,
+        response: responses(requestDetailResponseSchema, 401, 403, 404),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const row = await getCustomerRequestDetail({
+        db: app.db,
+        customerId: user.id,
+        requestId: request.body.request_id,
+      });
+      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user) };
+    },
+  );
+
+  app.post(
+    '/api/customer/edit_final_comment',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'Changes the client comment of a request, below status 6 (409 after)',
+        body: editFinalCommentBodySchema,
+        response: responses(editFinalCommentResponseSchema, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const done = await editFinalComment({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: request.body.request_id,
+        finalComment: request.body.final_comment,
+      });
+      return {
+        code: 200,
+        message: MSG.clientCommentUpdated,
+        data: { request_id: done.requestId, final_comment: done.finalComment },
+      };
+    },
+  );
+
+  app.post(
+    '/api/customer/delete_request',
+    {
+      schema: {
+        tags: ['requests'],
+        summary:
+          'Cancels a non-direct request below status 3 (request_status 2); open bids are deleted and their companies told',
+        body: requestIdBodySchema,
+        response: responses(deleteRequestResponseSchema, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const cancelled = await cancelCustomerRequest({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: request.body.request_id,
+      });
+      return {
+        code: 200,
+        message: REQUEST_CANCELLED_MESSAGE,
+        data: {
+          request_id: cancelled.id,
+          request_status: cancelled.requestStatus,
+          request_timeline_status: cancelled.timelineStatus,
+        },
       };
     },
   );

@@ -1,10 +1,37 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  BidStatus,
+  canCancel,
+  canEditClientComment,
+  isPaidIntoEscrow,
+  MSG,
+  RequestStatus,
+} from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { requestAddresses, requestBids, requests } from '../../db/schema';
+import {
+  requestAddresses,
+  requestBids,
+  requestComments,
+  requestItemImages,
+  requestItems,
+  requestTimeline,
+  requests,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { commentColumns } from '../comments/comments.service';
+import { LIST_ADDRESS_COLUMNS, SUMMARY_COLUMNS } from './requests.wire';
+import {
+  lockCustomerRequest,
+  moveRequest,
+  REQUEST_NOT_FOUND,
+  type RequestRow,
+} from '../lifecycle/lifecycle.service';
+import { notify } from '../notifications/notifications.service';
 
 /** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
-const DELETED_BID = 2;
+const DELETED_BID = BidStatus.deleted;
+const OPEN_BID = BidStatus.open;
 
 const countByStatus = preparedPerDatabase((db) =>
   db
@@ -33,6 +60,15 @@ export async function countCustomerRequests(opts: {
   return { active: row?.active ?? 0, done: row?.done ?? 0, cancelled: row?.cancelled ?? 0 };
 }
 
+// Every tab's count, computed once per statement (an uncorrelated subquery is an InitPlan), so
+// that one round trip brings the tab and the counts: a round trip is most of a call's cost.
+const TAB_COUNTS = sql<[number, number, number]>`(
+  select json_build_array(
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.active))}),
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.done))}),
+    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.cancelled))}))
+  from requests tab where tab.customer_id = ${sql.placeholder('customerId')})`;
+
 const listByStatus = preparedPerDatabase((db) =>
   db.query.requests
     .findMany({
@@ -41,10 +77,18 @@ const listByStatus = preparedPerDatabase((db) =>
         eq(requests.requestStatus, sql.placeholder('requestStatus')),
       ),
       orderBy: desc(requests.id),
+      // Only what the list shows: fewer bytes to send and to parse (timestamps are costly).
+      columns: SUMMARY_COLUMNS,
+      extras: { tabCounts: TAB_COUNTS.as('tab_counts') },
       with: {
-        addresses: { orderBy: asc(requestAddresses.position) },
-        bids: { where: ne(requestBids.status, DELETED_BID), orderBy: asc(requestBids.id) },
+        addresses: { columns: LIST_ADDRESS_COLUMNS, orderBy: asc(requestAddresses.position) },
+        bids: {
+          columns: { companyId: true, requestId: true, bidAmountCents: true },
+          where: ne(requestBids.status, DELETED_BID),
+          orderBy: asc(requestBids.id),
+        },
         company: { columns: { name: true } },
+        review: { columns: { companyRating: true, companyComment: true, tipCents: true } },
       },
     })
     .prepare('list_customer_requests'),
@@ -54,16 +98,160 @@ export type CustomerRequestRow = Awaited<
   ReturnType<ReturnType<typeof listByStatus>['execute']>
 >[number];
 
-/** My Requests: one tab's requests, newest first, with their addresses, bids and company. */
+/**
+ * My Requests: one tab's requests, newest first, with their addresses, bids, company and
+ * feedback, and the count of every tab, in one statement (a second one only for an empty tab).
+ */
 export async function listCustomerRequests(opts: {
   db: Db;
   customerId: number;
   requestStatus: number;
-}): Promise<CustomerRequestRow[]> {
+}): Promise<{ rows: CustomerRequestRow[]; counts: RequestCounts }> {
   const rows = await listByStatus(opts.db).execute({
     customerId: opts.customerId,
     requestStatus: opts.requestStatus,
   });
+  const first = rows[0];
+  if (!first) {
+    return { rows, counts: await countCustomerRequests(opts) };
+  }
+  const [active, done, cancelled] = first.tabCounts;
+  return { rows, counts: { active, done, cancelled } };
+}
 
-  return rows;
+// The request detail in ONE statement, however many addresses, items, photos, timeline rows,
+// bids and comments the request has: Drizzle's relational query aggregates each relation as
+// JSON in a lateral subquery, and the statement is prepared once per database.
+const detailQuery = preparedPerDatabase((db) =>
+  db.query.requests
+    .findFirst({
+      where: and(
+        eq(requests.id, sql.placeholder('requestId')),
+        eq(requests.customerId, sql.placeholder('customerId')),
+      ),
+      // Every column but bookkeeping ones nobody shows (timestamps are costly to parse).
+      columns: {
+        createdAt: false,
+        updatedAt: false,
+        acceptedAt: false,
+        submissionHash: false,
+        createdByUserId: false,
+      },
+      with: {
+        moveType: { columns: { name: true } },
+        addresses: {
+          columns: { requestId: false, position: false },
+          orderBy: asc(requestAddresses.position),
+        },
+        items: {
+          columns: { requestId: false, position: false, currency: false },
+          orderBy: asc(requestItems.position),
+          with: {
+            images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) },
+          },
+        },
+        timeline: { orderBy: asc(requestTimeline.id) },
+        bids: {
+          columns: { companyId: true, requestId: true, bidAmountCents: true },
+          where: eq(requestBids.status, OPEN_BID),
+          orderBy: asc(requestBids.id),
+        },
+        acceptedBid: { columns: { bidAmountCents: true, movers: true } },
+        company: { columns: { createdAt: false } },
+        foreman: { columns: { firstName: true, lastName: true } },
+        trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
+        review: true,
+        comments: { orderBy: asc(requestComments.id), ...commentColumns },
+      },
+    })
+    .prepare('customer_request_detail'),
+);
+
+export type RequestDetailRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof detailQuery>['execute']>>
+>;
+
+/** customer_request_detail: the customer's own request with all it holds; 404 otherwise. */
+export async function getCustomerRequestDetail(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+}): Promise<RequestDetailRow> {
+  const row = await detailQuery(opts.db).execute({
+    requestId: opts.requestId,
+    customerId: opts.customerId,
+  });
+  if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
+  return row;
+}
+
+const guardFields = (r: RequestRow) => ({
+  request_timeline_status: r.timelineStatus,
+  request_status: r.requestStatus,
+  request_type: r.requestType,
+});
+
+export const CLIENT_COMMENT_LOCKED =
+  'The client comment can no longer be changed: the move is complete or the request is closed.';
+
+/** edit_final_comment: below status 6 on an active request (spec §4), else 409. */
+export async function editFinalComment(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+  finalComment: string;
+}): Promise<{ requestId: number; finalComment: string }> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
+    if (!canEditClientComment(guardFields(request))) {
+      throw AppError.conflict(CLIENT_COMMENT_LOCKED);
+    }
+    await tx
+      .update(requests)
+      .set({ finalComment: opts.finalComment, updatedAt: sql`now()` })
+      .where(eq(requests.id, request.id));
+    return { requestId: request.id, finalComment: opts.finalComment };
+  });
+}
+
+export const CANNOT_CANCEL = 'This request can no longer be cancelled.';
+
+/**
+ * delete_request: the customer cancels their request (spec §4: non-direct requests below 7).
+ * From payment on the money sits in escrow and its refund belongs to the payment flow, so a paid
+ * request is refused for now. Open bids are deleted and every company that bid is told, in the
+ * transaction of the cancel.
+ */
+export async function cancelCustomerRequest(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+}): Promise<RequestRow> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
+    if (!canCancel(guardFields(request))) throw AppError.conflict(CANNOT_CANCEL);
+    if (isPaidIntoEscrow(request.timelineStatus)) throw AppError.conflict(MSG.paidCancelRefused);
+    const bidders = await tx
+      .selectDistinct({ companyId: requestBids.companyId })
+      .from(requestBids)
+      .where(and(eq(requestBids.requestId, request.id), ne(requestBids.status, DELETED_BID)));
+    const updated = await moveRequest(tx, {
+      request,
+      action: 'cancel',
+      actor: { type: 'customer', userId: opts.customerId },
+    });
+    await tx
+      .update(requestBids)
+      .set({ status: DELETED_BID, updatedAt: sql`now()` })
+      .where(and(eq(requestBids.requestId, request.id), eq(requestBids.status, OPEN_BID)));
+    for (const { companyId } of bidders) {
+      await notify({
+        db: tx,
+        userId: companyId,
+        requestId: request.id,
+        message: `Request #${request.id} was cancelled by the customer.`,
+      });
+    }
+    return updated;
+  });
 }

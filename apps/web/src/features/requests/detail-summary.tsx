@@ -10,6 +10,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  showsCompanyInfo,
+  showsCrew,
   TimelineStatus,
   canCancel,
   discountedCents,
@@ -105,10 +107,10 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
 
 function CompanyInfo({ detail, timeline }: { detail: RequestDetail; timeline: number }) {
   const company = detail.bid_Accepted_company;
-  if (!company || timeline < TimelineStatus.awaitingPayment) return null;
+  if (!company || !showsCompanyInfo(timeline)) return null;
   const foreman = detail.get_foreman_of_company;
   // spec: above status 3 also the foreman's name and the trucks.
-  const crew = timeline > TimelineStatus.paid;
+  const crew = showsCrew(timeline);
   return (
     <Box component="section" aria-labelledby="company-info-heading" sx={{ mt: 2 }}>
       <Typography id="company-info-heading" variant="subtitle1" component="h3" sx={{ mb: 0.5 }}>

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addCommentBodySchema, addCommentResponseSchema, MSG } from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, signedIn } from '../../plugins/auth';
+import { addComment } from './comments.service';
+
+/** The comment thread of a request (spec/request-lifecycle.md §7 add_comments). */
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/app_api/add_comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary:
+          "Adds a comment or a reply (parent_id) to a request's thread: the customer, or a company the request is open to or won by",
+        body: addCommentBodySchema,
+        response: responses(addCommentResponseSchema, 401, 403, 404, 409),
+      },
+      config: signedIn,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const data = await addComment({ db: app.db, user, body: request.body });
+      return { code: 200, message: MSG.ok, data };
+    },
+  );
+};

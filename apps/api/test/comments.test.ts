@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { UserType } from '@movehub/shared';
+import {
+  companyProfiles,
+  companyServiceZips,
+  notifications,
+  requestComments,
+} from '../src/db/schema';
+import {
+  buildTestApp,
+  createBid,
+  createRequest,
+  createUser,
+  loginAs,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(() => ctx.close());
+
+const addComment = (token: string, payload: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/app_api/add_comments',
+    headers: { 'x-sh-auth': token },
+    payload,
+  });
+
+async function customer() {
+  const user = await createUser(ctx.database, { firstName: 'Dana', lastName: 'Lee' });
+  return { user, token: await loginAs(ctx.app, user.email) };
+}
+
+/** A company (user_type 2) with a profile, serving the given zip codes. */
+async function company(name: string, zips: string[] = []) {
+  const user = await createUser(ctx.database, { userType: UserType.company });
+  await ctx.database.db
+    .insert(companyProfiles)
+    .values({ userId: user.id, name, rating: 4.2, profilePicture: '/uploads/logo.png' });
+  if (zips.length > 0) {
+    await ctx.database.db
+      .insert(companyServiceZips)
+      .values(zips.map((zipCode) => ({ companyId: user.id, zipCode })));
+  }
+  return { user, token: await loginAs(ctx.app, user.email, undefined, UserType.company) };
+}
+
+const noticesOf = (requestId: number) =>
+  ctx.database.db.select().from(notifications).where(eq(notifications.requestId, requestId));
+
+describe('POST /app_api/add_comments', () => {
+  it('adds a customer comment (sender_type 1), tells the companies that bid, returns the thread', async () => {
+    const owner = await customer();
+    const a = await company('Bidder A');
+    const b = await company('Bidder B');
+    const gone = await company('Deleted C');
+    const req = await createRequest(ctx.database, { customerId: owner.user.id, timelineStatus: 1 });
+    await createBid(ctx.database, { requestId: req.id, companyId: a.user.id, bidAmountCents: 1 });
+    await createBid(ctx.database, { requestId: req.id, companyId: b.user.id, bidAmountCents: 2 });
+    await createBid(ctx.database, {
+      requestId: req.id,
+      companyId: gone.user.id,
+      bidAmountCents: 3,
+      status: 2,
+    });
+
+    const res = await addComment(owner.token, {
+      request_id: req.id,
+      comment: 'Is parking included?',
+      parent_id: 0,
+      type: '0',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200 });
+    expect(body.data).toEqual([
+      {
+        parent_comment: {
+          id: expect.any(Number),
+          request_id: req.id,
+          comment: 'Is parking included?',
+          updated_at: expect.any(String),
+          sender_type: 1,
+        },
+        parent_comment_profile: {
+          name: 'Dana Lee',
+          profile_url: null,
+          company_rating: null,
+          customer_rating: 0,
+        },
+        child_comments: [],
+      },
+    ]);
+    const told = await noticesOf(req.id);
+    expect(told.map((n) => n.userId).sort()).toEqual([a.user.id, b.user.id].sort());
+  });
+
+  it('lets a company in the service area reply (sender_type 0) and tells the customer', async () => {
+    const owner = await customer();
+    const inArea = await company('Area Movers', ['90012']);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    const first = await addComment(owner.token, { request_id: req.id, comment: 'Stairs only' });
+    const parentId = first.json().data[0].parent_comment.id;
+
+    const res = await addComment(inArea.token, {
+      request_id: req.id,
+      comment: 'No problem, we bring dollies.',
+      parent_id: String(parentId),
+    });
+    expect(res.statusCode).toBe(200);
+    const [thread] = res.json().data;
+    expect(thread.child_comments).toEqual([
+      {
+        child_comment: {
+          id: expect.any(Number),
+          comment: 'No problem, we bring dollies.',
+          updated_at: expect.any(String),
+          sender_type: 0,
+        },
+        child_comment_profile: {
+          name: 'Area Movers',
+          profile_url: '/uploads/logo.png',
+          company_rating: 4.2,
+          customer_rating: null,
+        },
+      },
+    ]);
+    const told = await noticesOf(req.id);
+    expect(told.map((n) => n.userId)).toEqual([owner.user.id]);
+    expect(told[0]?.messageBody).toMatch(new RegExp(`#${req.id}`));
+
+    // The customer sees the same thread in the request detail.
+    const detail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer_request_detail',
+      headers: { 'x-sh-auth': owner.token },
+      payload: { request_id: req.id },
+    });
+    expect(detail.json().data.comments_array).toEqual(res.json().data);
+  });
+
+  it('lets a company that bid, or that won the request, comment outside its area', async () => {
+    const owner = await customer();
+    const bidder = await company('Far Bidder');
+    const winner = await company('Far Winner');
+    const open = await createRequest(ctx.database, {
+      customerId: owner.user.id,
+      timelineStatus: 1,
+    });
+    await createBid(ctx.database, {
+      requestId: open.id,
+      companyId: bidder.user.id,
+      bidAmountCents: 1,
+    });
+    const won = await createRequest(ctx.database, {
+      customerId: owner.user.id,
+      timelineStatus: 3,
+      companyId: winner.user.id,
+    });
+    expect(
+      (await addComment(bidder.token, { request_id: open.id, comment: 'Hi' })).statusCode,
+    ).toBe(200);
+    expect((await addComment(winner.token, { request_id: won.id, comment: 'Hi' })).statusCode).toBe(
+      200,
+    );
+    // The customer's comment on a won request goes to the company that has it only.
+    await addComment(owner.token, { request_id: won.id, comment: 'Thanks' });
+    const told = await noticesOf(won.id);
+    expect(told.map((n) => n.userId).sort()).toEqual([owner.user.id, winner.user.id].sort());
+  });
+
+  it('answers 404 to a company outside the area with no bid, and to another customer', async () => {
+    const owner = await customer();
+    const stranger = await customer();
+    const far = await company('Elsewhere Movers', ['10001']);
+    const inArea = await company('Late Movers', ['90012']);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    const accepted = await createRequest(ctx.database, {
+      customerId: owner.user.id,
+      timelineStatus: 2,
+    });
+    for (const [token, id] of [
+      [far.token, req.id],
+      [stranger.token, req.id],
+      // No longer open for bids: the area alone does not let a company in.
+      [inArea.token, accepted.id],
+      [owner.token, 2_000_000_000],
+    ] as const) {
+      const res = await addComment(token, { request_id: id, comment: 'Hello' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Request not found.' });
+    }
+    const rows = await ctx.database.db
+      .select()
+      .from(requestComments)
+      .where(eq(requestComments.requestId, req.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a reply to a reply (422) and a parent of another request (404)', async () => {
+    const owner = await customer();
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    const other = await createRequest(ctx.database, { customerId: owner.user.id });
+    const top = (await addComment(owner.token, { request_id: req.id, comment: 'Top' })).json()
+      .data[0].parent_comment.id;
+    const reply = (
+      await addComment(owner.token, { request_id: req.id, comment: 'Reply', parent_id: top })
+    ).json().data[0].child_comments[0].child_comment.id;
+
+    const deeper = await addComment(owner.token, {
+      request_id: req.id,
+      comment: 'Deeper',
+      parent_id: reply,
+    });
+    expect(deeper.statusCode).toBe(422);
+    const elsewhere = await addComment(owner.token, {
+      request_id: other.id,
+      comment: 'Wrong thread',
+      parent_id: top,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('This comment was not found.');
+  });
+
+  it('refuses comments on a cancelled request with 409, and empty comments with 422', async () => {
+    const owner = await customer();
+    const cancelled = await createRequest(ctx.database, {
+      customerId: owner.user.id,
+      timelineStatus: 11,
+      requestStatus: 2,
+    });
+    const res = await addComment(owner.token, { request_id: cancelled.id, comment: 'Hello?' });
+    expect(res.statusCode).toBe(409);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    for (const comment of ['', '   ', 'a\u0000b']) {
+      expect((await addComment(owner.token, { request_id: req.id, comment })).statusCode).toBe(422);
+    }
+  });
+
+  it('refuses foremen (403) and callers without a session (401)', async () => {
+    const owner = await customer();
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    const foreman = await createUser(ctx.database, { userType: UserType.foreman });
+    const token = await loginAs(ctx.app, foreman.email, undefined, UserType.foreman);
+    expect((await addComment(token, { request_id: req.id, comment: 'Hi' })).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/add_comments',
+      payload: { request_id: req.id, comment: 'Hi' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
