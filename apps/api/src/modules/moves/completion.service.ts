@@ -51,7 +51,7 @@ async function customerRequest(db: Db, requestId: number, customerId: number) {
 
 /** The company a request was accepted by; a request at 6 or later always has one. */
 function companyOf(request: RequestRow): number {
-  if (request.companyId === null) throw AppError.conflict(REQUEST_NOT_FOUND);
+  if (request.companyId === null) throw AppError.notFound(REQUEST_NOT_FOUND);
   return request.companyId;
 }
 
