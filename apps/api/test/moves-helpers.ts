@@ -102,7 +102,7 @@ export function moveFixtures(ctx: () => TestContext) {
     amountCents?: number;
     discountPercent?: number;
     status?: TimelineStatus;
-    overrides?: Partial<typeof requests.$inferInsert>;
+    overrides?: Omit<Partial<typeof requests.$inferInsert>, 'customerId'>;
   }) {
     const amount = opts.amountCents ?? 50_000;
     const discount = opts.discountPercent ?? 0;

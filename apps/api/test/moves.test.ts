@@ -315,7 +315,9 @@ describe('the demo simulator on move day', () => {
   }
 
   /** A request won by a demo company, put at status 3 directly (the payment is not ours). */
-  async function demoPaidRequest(overrides: Partial<typeof requests.$inferInsert> = {}) {
+  async function demoPaidRequest(
+    overrides: Omit<Partial<typeof requests.$inferInsert>, 'customerId'> = {},
+  ) {
     const customer = await createUser(ctx.database);
     return createRequest(ctx.database, {
       customerId: customer.id,
