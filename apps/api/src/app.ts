@@ -34,6 +34,7 @@ import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
+import { moveRoutes } from './modules/moves/moves.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
@@ -252,6 +253,7 @@ export async function buildApp({
   await app.register(createRequestRoutes);
   await app.register(geoRoutes);
   await app.register(bidRoutes);
+  await app.register(moveRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

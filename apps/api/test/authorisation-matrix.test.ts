@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { BidStatus, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import {
   companyDirectLinks,
+  companyForemen,
   notifications,
   requestBids,
   requestComments,
@@ -23,8 +24,11 @@ import { buildTestApp, createBid, createRequest, createUser } from './helper';
  * every route, so a new route fails here until its access is stated.
  */
 
-/** 'company': user_type 2 only; 'partner': a company or its sales team (decision 011). */
-type Access = 'public' | 'signed-in' | 'customer' | 'company' | 'partner';
+/**
+ * 'company': user_type 2 only; 'partner': a company or its sales team (decision 011); 'crew': a
+ * company or a foreman (move day).
+ */
+type Access = 'public' | 'signed-in' | 'customer' | 'company' | 'partner' | 'crew';
 type Cell =
   | 'no token'
   | 'malformed'
@@ -32,7 +36,8 @@ type Cell =
   | 'expired'
   | "another customer's"
   | 'company'
-  | 'sales team';
+  | 'sales team'
+  | 'foreman';
 const CELLS: readonly Cell[] = [
   'no token',
   'malformed',
@@ -41,6 +46,7 @@ const CELLS: readonly Cell[] = [
   "another customer's",
   'company',
   'sales team',
+  'foreman',
 ];
 
 /** Every route of the app, by `METHOD url` (HEAD routes follow their GET). */
@@ -110,6 +116,11 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
+  'POST /api/company/assign_move': 'company',
+  'POST /api/foreman/start_move': 'crew',
+  'POST /api/company/complete_move': 'crew',
+  'POST /api/customer/end_move_confirmation': 'customer',
+  'POST /app_api/add_feedback': 'customer',
 };
 
 const registered: { method: string; url: string; auth: AuthRequirement | undefined }[] = [];
@@ -132,6 +143,7 @@ const accessOf = (auth: AuthRequirement | undefined): Access => {
   if (types === `${UserType.customer}`) return 'customer';
   if (types === `${UserType.company}`) return 'company';
   if (types === `${UserType.company},${UserType.salesTeam}`) return 'partner';
+  if (types === `${UserType.company},${UserType.foreman}`) return 'crew';
   throw new Error(`no matrix column for ${JSON.stringify(auth)}`);
 };
 const keyOf = (r: { method: string; url: string }) =>
@@ -174,6 +186,10 @@ await ctx.database.db.insert(companyDirectLinks).values({
   createdByUserId: salesMember.id,
 });
 
+// A foreman of that company (user_type 3): move-day calls only.
+const foreman = await createUser(ctx.database, { userType: UserType.foreman });
+await ctx.database.db.insert(companyForemen).values({ userId: foreman.id, companyId: company.id });
+
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
 async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
   const token = newToken();
@@ -203,19 +219,26 @@ async function tokenFor(cell: Cell): Promise<string | undefined> {
       return session(company.id);
     case 'sales team':
       return session(salesMember.id);
+    case 'foreman':
+      return session(foreman.id);
   }
 }
 
 /** What a cell must answer: refused with 401 or 403, or let through (any answer below 500). */
 function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
   if (access === 'public') return 'through';
-  const live = cell === "another customer's" || cell === 'company' || cell === 'sales team';
+  const live =
+    cell === "another customer's" ||
+    cell === 'company' ||
+    cell === 'sales team' ||
+    cell === 'foreman';
   if (!live) return 401;
   const admitted: Record<Exclude<Access, 'public'>, readonly Cell[]> = {
-    'signed-in': ["another customer's", 'company', 'sales team'],
+    'signed-in': ["another customer's", 'company', 'sales team', 'foreman'],
     customer: ["another customer's"],
     company: ['company'],
     partner: ['company', 'sales team'],
+    crew: ['company', 'foreman'],
   };
   return admitted[access].includes(cell) ? 'through' : 403;
 }
@@ -311,6 +334,20 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
         .from(requests)
         .where(eq(requests.id, ownerRequest.id));
       expect(row?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+    },
+  },
+  'POST /api/customer/end_move_confirmation': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+    },
+  },
+  'POST /app_api/add_feedback': {
+    body: () => ({ request_id: ownerRequest.id, rating: 5, comment: 'Not yours', tip: 0 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
     },
   },
   'GET /api/customer/profile_customer': {

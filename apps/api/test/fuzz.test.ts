@@ -4,7 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { UserType } from '@movehub/shared';
 import { eq } from 'drizzle-orm';
-import { companyServiceZips, requestComments, requests, sessions } from '../src/db/schema';
+import {
+  companyForemen,
+  companyServiceZips,
+  companyTrucks,
+  requestComments,
+  requests,
+  sessions,
+} from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { buildTestApp, createRequest, createUser } from './helper';
 import { arbitraryOf, hostile, hostileValue } from './zod-arbitrary';
@@ -64,6 +71,21 @@ await ctx.database.db
   .insert(companyServiceZips)
   .values({ companyId: company.id, zipCode: '90012' });
 for (let i = 0; i < 3; i++) await createRequest(ctx.database, { customerId: customer.id });
+// Move day and after: requests the company won at each status from paid (3) to confirmed (7),
+// with a foreman and a truck of the company, so that assign, start, complete, confirm and
+// feedback reach their rules with generated ids.
+const foreman = await createUser(ctx.database, { userType: UserType.foreman });
+await ctx.database.db.insert(companyForemen).values({ userId: foreman.id, companyId: company.id });
+await ctx.database.db.insert(companyTrucks).values({ companyId: company.id, name: 'Fuzz truck' });
+for (const status of [3, 4, 5, 6, 7]) {
+  await createRequest(ctx.database, {
+    customerId: customer.id,
+    companyId: company.id,
+    finalAmountCents: 40_000,
+    timelineStatus: status,
+    ...(status >= 4 ? { foremanId: foreman.id } : {}),
+  });
+}
 /** A live session for the signed-in routes; log_out and password changes may end it. */
 async function freshToken(userId = customer.id) {
   const token = newToken();

@@ -49,6 +49,14 @@ export const partnerOnly = {
   auth: { userTypes: [UserType.company, UserType.salesTeam] },
 } satisfies { auth: AuthRequirement };
 
+/**
+ * Route config of a move-day call that the company or its foreman (user_type 3) may make: which
+ * request is theirs is the service's check (the company that won it, the foreman assigned).
+ */
+export const companyOrForeman = {
+  auth: { userTypes: [UserType.company, UserType.foreman] },
+} satisfies { auth: AuthRequirement };
+
 // Our tokens are 43 base64url characters; anything far longer or with control bytes is no token.
 const MAX_TOKEN_LENGTH = 512;
 

@@ -64,6 +64,10 @@ const requestDetailPage = async () => ({
   Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
 });
 
+const confirmCompletePage = async () => ({
+  Component: (await import('../features/completion/confirm-complete-page')).ConfirmCompletePage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -124,7 +128,7 @@ export const routes: RouteObject[] = [
                   { path: ':requestId', lazy: requestDetailPage },
                   { path: 'companies-list/:requestId', lazy: companiesListPage },
                   notFound('make-payment/:requestId'),
-                  notFound('confirm-complete/:requestId'),
+                  { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
                   notFound('tracking-location/:requestId'),
                   ...EDIT_PATHS.map(notFound),
                   notFound('change-request/:type/:requestId'),

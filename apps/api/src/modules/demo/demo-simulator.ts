@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isOpenForBids, UserType } from '@movehub/shared';
+import { isDirectRequest, isOpenForBids, TimelineStatus, UserType } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import {
+  companyForemen,
   companyServiceZips,
+  companyTrucks,
   requestAddresses,
   requestBids,
   requests,
@@ -13,6 +15,7 @@ import {
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
 import { placeBid } from '../bids/bids.service';
+import { assignMove, completeMove, startMove } from '../moves/moves.service';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -37,10 +40,33 @@ export const DEMO_POLL_SECONDS = 0.5;
 /** Bids land within ±15% of the estimate. */
 export const DEMO_BID_SPREAD = 0.15;
 
+/** One step of move day that a demo company plays on a paid request it won. */
+export const DEMO_MOVE_JOB = 'demo.move';
+
+export type DemoMoveStep = 'assign' | 'start' | 'complete';
+
+export interface DemoMoveJob {
+  requestId: number;
+  step: DemoMoveStep;
+}
+
+/** Each move-day step lands this share of the delay after the one before (5 s of 10 s). */
+export const DEMO_STEP_SHARE = 0.5;
+
 export interface DemoSimulator {
   readonly enabled: boolean;
   /** A request was committed: queue the demo companies' answers to it. Never throws. */
   requestCreated(requestId: number): Promise<void>;
+  /**
+   * A request was paid into escrow (2 → 3), after the commit: when a demo company won it, queue
+   * its move day (assign, start, complete, each a job after the one before). Never throws.
+   */
+  requestPaid(requestId: number): Promise<void>;
+  /**
+   * A direct request's confirmation letter was signed (additional_status 1), after the commit:
+   * its move day may now begin. Never throws.
+   */
+  letterSigned(requestId: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -177,13 +203,144 @@ export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed
   return 'placed';
 }
 
+/** True when the company is one of the seeded demo companies (recognised by their emails). */
+async function isDemoCompany(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, companyId),
+        eq(users.userType, UserType.company),
+        inArray(
+          users.email,
+          DEMO_COMPANIES.map((c) => c.email),
+        ),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The move-day step that fits a request now, when a demo company won it: assign once paid (a
+ * direct request once its letter is signed, spec §4), start once assigned, complete once
+ * started. Null otherwise (another company's request, cancelled, waiting for the customer).
+ */
+export async function nextDemoMoveStep(db: Db, requestId: number): Promise<DemoMoveStep | null> {
+  const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!request || request.companyId === null) return null;
+  const step = stepFor(request);
+  if (!step) return null;
+  return (await isDemoCompany(db, request.companyId)) ? step : null;
+}
+
+function stepFor(request: RequestRow): DemoMoveStep | null {
+  switch (request.timelineStatus) {
+    case TimelineStatus.paid:
+      return isDirectRequest({ request_type: request.requestType }) &&
+        request.additionalStatus !== 1
+        ? null
+        : 'assign';
+    case TimelineStatus.truckAssigned:
+      return 'start';
+    case TimelineStatus.inProgress:
+      return 'complete';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Plays one move-day step of a demo company through the partner API's services: assign its
+ * first foreman and first active truck, then the foreman starts the move, then the company
+ * marks it complete. Skipped when the request is no longer where the step begins (a replayed
+ * job, a request cancelled or moved on meanwhile).
+ */
+export async function runDemoMoveStep(opts: { db: Db } & DemoMoveJob): Promise<'done' | 'skipped'> {
+  const { db, requestId, step } = opts;
+  const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!request || request.companyId === null || stepFor(request) !== step) return 'skipped';
+  if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
+  const companyId = request.companyId;
+  try {
+    if (step === 'assign') {
+      const [foreman] = await db
+        .select({ id: companyForemen.userId })
+        .from(companyForemen)
+        .where(eq(companyForemen.companyId, companyId))
+        .orderBy(asc(companyForemen.userId))
+        .limit(1);
+      const [truck] = await db
+        .select({ id: companyTrucks.id })
+        .from(companyTrucks)
+        .where(and(eq(companyTrucks.companyId, companyId), eq(companyTrucks.isActive, true)))
+        .orderBy(asc(companyTrucks.id))
+        .limit(1);
+      if (!foreman || !truck) return 'skipped';
+      await assignMove({
+        db,
+        companyId,
+        requestId,
+        foremanId: foreman.id,
+        truckIds: [truck.id],
+      });
+    } else if (step === 'start') {
+      const user =
+        request.foremanId !== null
+          ? { id: request.foremanId, userType: UserType.foreman }
+          : { id: companyId, userType: UserType.company };
+      await startMove({ db, user, requestId });
+    } else {
+      await completeMove({ db, user: { id: companyId, userType: UserType.company }, requestId });
+    }
+  } catch (err) {
+    // Moved on under the step (cancelled, another process played it): nothing left to do.
+    if (err instanceof AppError && err.code >= 400 && err.code < 500) return 'skipped';
+    throw err;
+  }
+  return 'done';
+}
+
 /** Defines the simulator's jobs and decorates app.demoSimulator (a no-op when it is off). */
 export function registerDemoSimulator(app: FastifyInstance): void {
   const { enabled, maxDelayMs } = app.config.demoSimulator;
   if (!enabled) {
-    app.decorate('demoSimulator', { enabled, requestCreated: async () => {} });
+    const noop = async () => {};
+    app.decorate('demoSimulator', {
+      enabled,
+      requestCreated: noop,
+      requestPaid: noop,
+      letterSigned: noop,
+    });
     return;
   }
+  /** Queues the move-day step that fits the request now, if any; never throws. */
+  const queueMoveStep = async (requestId: number) => {
+    try {
+      const step = await nextDemoMoveStep(app.db, requestId);
+      if (!step) return;
+      await app.jobs.send(DEMO_MOVE_JOB, { requestId, step } satisfies DemoMoveJob, {
+        startAfter: new Date(Date.now() + Math.round(maxDelayMs * DEMO_STEP_SHARE)),
+        singletonKey: `${requestId}:${step}`,
+      });
+    } catch (err) {
+      // The customer's payment is committed; a demo nicety must not turn it into an error.
+      app.log.error({ err, requestId }, 'demo simulator could not queue a move-day step');
+    }
+  };
+  app.jobs.define<DemoMoveJob>(DEMO_MOVE_JOB, {
+    exclusive: true,
+    retryLimit: 2,
+    expireInSeconds: 60,
+    pollingIntervalSeconds: DEMO_POLL_SECONDS,
+    handler: async (data) => {
+      // Each step, once played, queues the next: assign → start → complete.
+      if ((await runDemoMoveStep({ db: app.db, ...data })) === 'done') {
+        await queueMoveStep(data.requestId);
+      }
+    },
+  });
   app.jobs.define<DemoBidJob>(DEMO_BID_JOB, {
     // One job per (request, company) queued or running: a repeated hook or a second process
     // adds no twin.
@@ -212,5 +369,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
         app.log.error({ err, requestId }, 'demo simulator could not queue bids');
       }
     },
+    requestPaid: queueMoveStep,
+    letterSigned: queueMoveStep,
   });
 }

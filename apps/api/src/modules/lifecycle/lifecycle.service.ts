@@ -57,6 +57,21 @@ function refusal(from: number): string {
 }
 
 /**
+ * 409 unless the lifecycle table allows `action` from the request's status for this actor: the
+ * check moveRequest makes, for a caller that has more to check before it moves (the same answer
+ * whichever check runs first).
+ */
+export function assertCanMove(
+  request: Pick<RequestRow, 'timelineStatus'>,
+  action: LifecycleAction,
+  actor: Pick<Actor, 'type'>,
+): void {
+  if (!findTransition(action, request.timelineStatus, actor.type)) {
+    throw AppError.conflict(refusal(request.timelineStatus));
+  }
+}
+
+/**
  * Moves a locked request by `action`. 409 when the lifecycle table does not allow it from the
  * request's status for this actor (the state changed under the caller, or never allowed it).
  */

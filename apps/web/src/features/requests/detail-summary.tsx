@@ -230,7 +230,7 @@ export function DetailSummary({
         </Alert>
       )}
 
-      <RequestActions requestId={request.id} timeline={timeline} onDetailPage sx={{ mt: 2 }} />
+      <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 2 }} />
 
       {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
       {isDirectRequest(request) &&

@@ -43,18 +43,15 @@ function ChatButton({ requestId, type }: { requestId: number; type: ChatChannelT
 /**
  * What the customer can do next at a timeline status (spec/request-lifecycle.md §2 "Request
  * card"): Pay at 2, Chat at 3 and 4, Track and the foreman's Chat at 5, 'Confirm move and
- * release money' at 6, 'Leave feedback' at 7 (the detail page, where feedback will live, does
- * not link to itself). Nothing at the other statuses.
+ * release money' at 6, 'Leave feedback' at 7 (the feedback modal). Nothing at the other statuses.
  */
 export function RequestActions({
   requestId,
   timeline,
-  onDetailPage = false,
   sx,
 }: {
   requestId: number;
   timeline: number;
-  onDetailPage?: boolean;
   sx?: StackProps['sx'];
 }) {
   const buttons = [];
@@ -102,13 +99,13 @@ export function RequestActions({
       </Button>,
     );
   }
-  if (timeline === TimelineStatus.completed && !onDetailPage) {
-    // The feedback form arrives with the confirm-complete screen; until then the detail page.
+  if (timeline === TimelineStatus.completed) {
+    // The feedback modal lives on the confirm-complete screen, which opens it at once with ?feedback.
     buttons.push(
       <Button
         key="feedback"
         component={RouterLink}
-        to={`/dashboard/my-requests/${requestId}`}
+        to={`/dashboard/my-requests/confirm-complete/${requestId}?feedback=1`}
         variant="contained"
       >
         Leave feedback

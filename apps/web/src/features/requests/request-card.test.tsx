@@ -120,9 +120,10 @@ describe('RequestCard by timeline status', () => {
 
   it("shows 'Leave feedback' at 7, and at 8 when the response status is 0", () => {
     const first = renderCard(at(7));
+    // The feedback modal of the confirm-complete screen.
     expect(first.card.getByRole('link', { name: 'Leave feedback' })).toHaveAttribute(
       'href',
-      '/dashboard/my-requests/42',
+      '/dashboard/my-requests/confirm-complete/42?feedback=1',
     );
     first.unmount();
 

@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { MSG, TimelineStatus, tipCents } from '@movehub/shared';
+import { companyProfiles, companyReviews, payments, requests } from '../src/db/schema';
+import {
+  lockRequest,
+  moveRequest,
+  REQUEST_NOT_FOUND,
+} from '../src/modules/lifecycle/lifecycle.service';
+import { COMPLETION_TEXT } from '../src/modules/moves/completion.service';
+import { account, balanceOf } from '../src/modules/payments/ledger';
+import { buildTestApp, createRequest, type TestContext } from './helper';
+import { moveFixtures } from './moves-helpers';
+
+/*
+ * The customer's end of a move (issue 12 item 4): end_move_confirmation releases the escrow to
+ * the company (6 → 7), add_feedback stores the rating and comment, charges the tip and updates
+ * the company's rating (7 → 8). The ledger sums to zero after every test.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(async () => {
+  expect(await f.ledgerTotal()).toBe(0);
+  await ctx.close();
+});
+
+const f = moveFixtures(() => ctx);
+const confirm = (token: string, request_id: number) =>
+  f.call('/api/customer/end_move_confirmation', token, { request_id });
+const feedback = (token: string, body: object) => f.call('/app_api/add_feedback', token, body);
+const balance = (name: string) => balanceOf({ db: f.db(), account: name });
+const paymentsOf = (requestId: number, kind: 'release' | 'tip') =>
+  f
+    .db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), eq(payments.kind, kind)));
+const profileOf = async (companyId: number) =>
+  (await f.db().select().from(companyProfiles).where(eq(companyProfiles.userId, companyId)))[0]!;
+
+/** A company's move, completed by the company (status 6) with the payment held in escrow. */
+async function completedMove(opts: { amountCents?: number; discountPercent?: number } = {}) {
+  const company = await f.company({ completedMoves: 7 });
+  const customer = await f.customer();
+  const request = await f.paidRequest({
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    status: TimelineStatus.completedByCompany,
+    ...opts,
+  });
+  return { company, customer, request };
+}
+
+/** A confirmed move (status 7), for the feedback calls: no escrow needed. */
+async function confirmedMove(
+  opts: { cardNumber?: string; finalAmountCents?: number; discountPercent?: number } = {},
+) {
+  const company = await f.company();
+  const customer = await f.customer(opts.cardNumber);
+  const request = await createRequest(ctx.database, {
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    finalAmountCents: opts.finalAmountCents ?? 50_000,
+    discountPercent: opts.discountPercent ?? 0,
+    timelineStatus: TimelineStatus.completed,
+    requestStatus: 1,
+  });
+  return { company, customer, request };
+}
+
+describe('end_move_confirmation', () => {
+  it('releases the escrow to the company once, marks the request done (6 → 7) and tells both', async () => {
+    const { company, customer, request } = await completedMove({ discountPercent: 10 });
+    expect(await balance(account.escrow(request.id))).toBe(45_000);
+    const res = await confirm(customer.token, request.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      request_id: request.id,
+      request_timeline_status: TimelineStatus.completed,
+      request_status: 1,
+      released_amount: 450,
+    });
+    const row = await f.requestRow(request.id);
+    expect(row.timelineStatus).toBe(TimelineStatus.completed);
+    expect(row.requestStatus).toBe(1);
+    expect(await balance(account.escrow(request.id))).toBe(0);
+    expect(await balance(account.companyPayable(company.user.id))).toBe(45_000);
+    expect(await paymentsOf(request.id, 'release')).toMatchObject([
+      { status: 'succeeded', amountCents: 45_000 },
+    ]);
+    expect(await f.ledgerTotal()).toBe(0);
+    expect((await profileOf(company.user.id)).completedMoves).toBe(8);
+    expect(await f.noticesOf(customer.user.id, request.id)).toEqual([
+      COMPLETION_TEXT.releasedForCustomer('$450.00', company.name, request.id),
+    ]);
+    expect(await f.noticesOf(company.user.id, request.id)).toEqual([
+      COMPLETION_TEXT.releasedForCompany('$450.00', request.id),
+    ]);
+
+    const again = await confirm(customer.token, request.id);
+    expect(again.statusCode).toBe(409);
+    expect(await paymentsOf(request.id, 'release')).toHaveLength(1);
+    expect(await balance(account.companyPayable(company.user.id))).toBe(45_000);
+  });
+
+  it('confirms only at status 6 (409), only the customer’s own request (404), only customers (403)', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const inProgress = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      status: TimelineStatus.inProgress,
+    });
+    const res = await confirm(customer.token, inProgress.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/Move in progress/);
+    expect(await balance(account.escrow(inProgress.id))).toBe(inProgress.heldCents);
+
+    const { request } = await completedMove();
+    const stranger = await f.customer();
+    const theirs = await confirm(stranger.token, request.id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ code: 404, message: REQUEST_NOT_FOUND });
+    expect((await confirm(company.token, request.id)).statusCode).toBe(403);
+    expect((await confirm(company.foremen[0]!.token, request.id)).statusCode).toBe(403);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completedByCompany);
+    expect(await paymentsOf(request.id, 'release')).toEqual([]);
+  });
+
+  it('releases once when the customer confirms twice at once', async () => {
+    const { company, customer, request } = await completedMove();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => confirm(customer.token, request.id)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await paymentsOf(request.id, 'release')).toHaveLength(1);
+    expect(await balance(account.companyPayable(company.user.id))).toBe(request.heldCents);
+    expect(await balance(account.escrow(request.id))).toBe(0);
+    expect((await profileOf(company.user.id)).completedMoves).toBe(8);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+
+  it('has one winner when a confirm and a cancel race', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { company, customer, request } = await completedMove();
+      const cancel = f.db().transaction(async (tx) => {
+        const row = await lockRequest(tx, request.id);
+        await moveRequest(tx, {
+          request: row!,
+          action: 'cancel',
+          actor: { type: 'system', userId: null },
+        });
+      });
+      const [confirmed, cancelled] = await Promise.allSettled([
+        confirm(customer.token, request.id),
+        cancel,
+      ]);
+      const row = await f.requestRow(request.id);
+      const confirmWon = confirmed.status === 'fulfilled' && confirmed.value.statusCode === 200;
+      expect(confirmWon).toBe(cancelled.status === 'rejected');
+      if (confirmWon) {
+        expect(row.timelineStatus).toBe(TimelineStatus.completed);
+        expect(await balance(account.companyPayable(company.user.id))).toBe(request.heldCents);
+      } else {
+        expect(row.timelineStatus).toBe(TimelineStatus.cancelled);
+        expect(confirmed.status === 'fulfilled' && confirmed.value.statusCode).toBe(409);
+        // Nothing released: the escrow still holds the payment for the refund.
+        expect(await balance(account.companyPayable(company.user.id))).toBe(0);
+        expect(await balance(account.escrow(request.id))).toBe(request.heldCents);
+      }
+      expect(await f.ledgerTotal()).toBe(0);
+    }
+  });
+
+  it('confirms a move with nothing held without a payment', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const request = await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      finalAmountCents: 30_000,
+      timelineStatus: TimelineStatus.completedByCompany,
+    });
+    const res = await confirm(customer.token, request.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.released_amount).toBe(0);
+    expect(await paymentsOf(request.id, 'release')).toEqual([]);
+  });
+});
+
+describe('add_feedback', () => {
+  it('stores the rating and comment, charges the tip to the company and recomputes its rating (7 → 8)', async () => {
+    const { company, customer, request } = await confirmedMove({
+      finalAmountCents: 50_000,
+      discountPercent: 5,
+    });
+    // One earlier review of 3 stars: the rating becomes the mean.
+    await f.db().insert(companyReviews).values({
+      companyId: company.user.id,
+      reviewerFirstName: 'Earlier',
+      reviewerLastName: 'Customer',
+      companyRating: 3,
+    });
+    const tip = tipCents(50_000, 5, 15) / 100;
+    expect(tip).toBe(71);
+    const res = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 4.5,
+      comment: '  Careful and quick.  ',
+      tip,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      request_id: request.id,
+      request_timeline_status: TimelineStatus.feedbackGiven,
+      rating: 4.5,
+      comment: 'Careful and quick.',
+      tip: 71,
+      company_rating: 3.75,
+    });
+    const row = await f.requestRow(request.id);
+    expect(row.timelineStatus).toBe(TimelineStatus.feedbackGiven);
+    expect(row.requestStatus).toBe(1);
+    const [review] = await f
+      .db()
+      .select()
+      .from(companyReviews)
+      .where(eq(companyReviews.requestId, request.id));
+    expect(review).toMatchObject({
+      companyId: company.user.id,
+      customerId: customer.user.id,
+      reviewerFirstName: 'Robin',
+      reviewerLastName: 'Hart',
+      companyRating: 4.5,
+      companyComment: 'Careful and quick.',
+      tipCents: 7_100,
+    });
+    expect((await profileOf(company.user.id)).rating).toBe(3.75);
+    expect(await balance(account.tipsPayable(company.user.id))).toBe(7_100);
+    expect(await balance(account.customerCard(customer.user.id))).toBe(-7_100);
+    expect(await paymentsOf(request.id, 'tip')).toMatchObject([
+      { status: 'succeeded', amountCents: 7_100 },
+    ]);
+    expect(await f.ledgerTotal()).toBe(0);
+    expect(await f.noticesOf(company.user.id, request.id)).toEqual([
+      COMPLETION_TEXT.feedbackForCompany(4.5, request.id, '$71.00'),
+    ]);
+
+    // The detail shows it back (spec §2 card at 8: tip, read-only rating and comment).
+    const detail = await f.call('/api/customer/customer_request_detail', customer.token, {
+      request_id: request.id,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.get_feedback).toMatchObject({
+      rating: 4.5,
+      comment: 'Careful and quick.',
+      tip: 71,
+    });
+  });
+
+  it('takes feedback without a tip and charges nothing', async () => {
+    const { company, customer, request } = await confirmedMove();
+    const res = await feedback(customer.token, {
+      request_id: request.id,
+      rating: '5',
+      comment: '',
+      tip: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await paymentsOf(request.id, 'tip')).toEqual([]);
+    expect((await profileOf(company.user.id)).rating).toBe(5);
+    const [review] = await f
+      .db()
+      .select()
+      .from(companyReviews)
+      .where(eq(companyReviews.requestId, request.id));
+    expect(review).toMatchObject({ companyRating: 5, companyComment: null, tipCents: 0 });
+  });
+
+  it('refuses bad ratings and tips (422) and stores nothing', async () => {
+    const { customer, request } = await confirmedMove();
+    const bad = [
+      { rating: 0, tip: 0 },
+      { rating: 0.3, tip: 0 },
+      { rating: 5.5, tip: 0 },
+      { rating: 'five', tip: 0 },
+      { rating: 4, tip: -5 },
+      { rating: 4, tip: 12.5 },
+      { rating: 4, tip: '1e3' },
+      { tip: 10 },
+    ];
+    for (const body of bad) {
+      const res = await feedback(customer.token, { request_id: request.id, comment: 'x', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completed);
+    expect(
+      await f.db().select().from(companyReviews).where(eq(companyReviews.requestId, request.id)),
+    ).toEqual([]);
+  });
+
+  it('takes feedback only at 7 (409), on the customer’s own request (404), from customers (403)', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const body = (id: number) => ({ request_id: id, rating: 4, comment: 'Fine', tip: 0 });
+    const { request: notConfirmed } = await completedMove();
+    const early = await feedback(customer.token, body(notConfirmed.id));
+    expect(early.statusCode).toBe(404); // another customer's
+    const mine = await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      timelineStatus: TimelineStatus.completedByCompany,
+    });
+    const res = await feedback(customer.token, body(mine.id));
+    expect(res.statusCode).toBe(409);
+    const { customer: c2, request: r2, company: co2 } = await confirmedMove();
+    expect((await feedback(co2.token, body(r2.id))).statusCode).toBe(403);
+    expect((await feedback(c2.token, body(r2.id))).statusCode).toBe(200);
+    const twice = await feedback(c2.token, body(r2.id));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(COMPLETION_TEXT.feedbackGiven);
+  });
+
+  it('answers a declined tip card with the gateway’s message and stores nothing; a retry without a tip succeeds', async () => {
+    const { company, customer, request } = await confirmedMove({
+      cardNumber: '4000000000000341',
+    });
+    const res = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 4,
+      comment: 'Good',
+      tip: 60,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: MSG.cardDeclined });
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completed);
+    expect(
+      await f.db().select().from(companyReviews).where(eq(companyReviews.requestId, request.id)),
+    ).toEqual([]);
+    expect(await balance(account.tipsPayable(company.user.id))).toBe(0);
+
+    const again = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 4,
+      comment: 'Good',
+      tip: 60,
+    });
+    expect(again.statusCode).toBe(400);
+    // Each attempt after a decline is a new key (decision 004).
+    expect((await paymentsOf(request.id, 'tip')).map((p) => p.idempotencyKey).sort()).toEqual([
+      `${request.id}:tip:1`,
+      `${request.id}:tip:2`,
+    ]);
+    const noTip = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 4,
+      comment: 'Good',
+      tip: 0,
+    });
+    expect(noTip.statusCode, noTip.body).toBe(200);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+
+  it('asks for a card before charging a tip when the customer has none', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    await f.call('/api/customer/delete_card', customer.token, {});
+    const request = await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      timelineStatus: TimelineStatus.completed,
+    });
+    const res = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 3,
+      comment: '',
+      tip: 10,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.noActiveCard);
+  });
+
+  it('charges one tip when feedback is sent twice at once', async () => {
+    const { company, customer, request } = await confirmedMove();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        feedback(customer.token, { request_id: request.id, rating: 5, comment: 'Great', tip: 20 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await balance(account.tipsPayable(company.user.id))).toBe(2_000);
+    expect(
+      await f.db().select().from(companyReviews).where(eq(companyReviews.requestId, request.id)),
+    ).toHaveLength(1);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+
+  it('walks a request from confirm to feedback', async () => {
+    const { company, customer, request } = await completedMove({ amountCents: 40_000 });
+    expect((await confirm(customer.token, request.id)).statusCode).toBe(200);
+    const res = await feedback(customer.token, {
+      request_id: request.id,
+      rating: 4,
+      comment: 'Thanks',
+      tip: tipCents(40_000, 0, 20) / 100,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await f.db().select().from(requests).where(eq(requests.id, request.id));
+    expect(row!.timelineStatus).toBe(TimelineStatus.feedbackGiven);
+    expect(await balance(account.companyPayable(company.user.id))).toBe(40_000);
+    expect(await balance(account.tipsPayable(company.user.id))).toBe(8_000);
+    expect(await balance(account.escrow(request.id))).toBe(0);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+});
