@@ -6,6 +6,7 @@ import { BidStatus, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import {
   companyDirectLinks,
   notifications,
+  payments,
   requestBids,
   requestComments,
   requests,
@@ -107,6 +108,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/detail_of_bided_companies': 'customer',
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
+  'POST /api/customer/make_payment': 'customer',
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
@@ -311,6 +313,18 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
         .from(requests)
         .where(eq(requests.id, ownerRequest.id));
       expect(row?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+    },
+  },
+  'POST /api/customer/make_payment': {
+    body: () => ({ request_id: ownerRequest.id, price: 463.7 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+      const held = await ctx.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.requestId, ownerRequest.id));
+      expect(held).toEqual([]);
     },
   },
   'GET /api/customer/profile_customer': {

@@ -26,3 +26,4 @@ export * from './schemas/request-link';
 export * from './rules/lifecycle';
 export * from './schemas/bids';
 export * from './schemas/request-detail';
+export * from './schemas/payments';

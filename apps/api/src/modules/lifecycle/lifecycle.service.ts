@@ -51,14 +51,16 @@ export async function lockCustomerRequest(
 }
 
 /** Why a move is refused, in the customer's words. */
-function refusal(from: number): string {
+export function refusal(from: number): string {
   const status = TIMELINE_LABELS[from as TimelineStatus] ?? String(from);
   return `This request cannot be changed this way now: it is ${status}.`;
 }
 
 /**
- * Moves a locked request by `action`. 409 when the lifecycle table does not allow it from the
- * request's status for this actor (the state changed under the caller, or never allowed it).
+ * Moves a locked request by `action`. 422 with the request's status in words when the lifecycle
+ * table does not allow it from that status for this actor (issue 12: "no call moves a request out
+ * of order (422 with a clear message)"). A caller that can tell a lost race from an out-of-order
+ * call (the status changed between its first read and the lock) checks before and answers 409.
  */
 export async function moveRequest(
   tx: Tx,
@@ -74,7 +76,7 @@ export async function moveRequest(
 ): Promise<RequestRow> {
   const { request, action, actor } = opts;
   const transition = findTransition(action, request.timelineStatus, actor.type);
-  if (!transition) throw AppError.conflict(refusal(request.timelineStatus));
+  if (!transition) throw AppError.unprocessable(refusal(request.timelineStatus));
   const to = transition.to;
   const [updated] = await tx
     .update(requests)
