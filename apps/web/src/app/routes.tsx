@@ -55,6 +55,10 @@ const requestDetailPage = async () => ({
   Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
 });
 
+const makePaymentPage = async () => ({
+  Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -114,7 +118,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: myRequestsPage },
                   { path: ':requestId', lazy: requestDetailPage },
                   notFound('companies-list/:requestId'),
-                  notFound('make-payment/:requestId'),
+                  { path: 'make-payment/:requestId', lazy: makePaymentPage },
                   notFound('confirm-complete/:requestId'),
                   notFound('tracking-location/:requestId'),
                   ...EDIT_PATHS.map(notFound),
