@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { setSession } from '../lib/storage';
 import { stubFetch } from '../test/fetch-stub';
-import { buildCounts, buildUser } from '../test/fixtures';
+import { buildCounts, buildRequestEntry, buildUser } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { routes } from './routes';
 
@@ -112,7 +112,7 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/create-request/acme-link');
   });
 
-  it.each(['/view-request/abc', '/sign-confirmation-letter/12'])(
+  it.each(['/sign-confirmation-letter/12'])(
     'lets a visitor without a token stay on %s',
     async (path) => {
       const { router } = renderRoutes(routes, path);
@@ -123,6 +123,27 @@ describe('route guards', () => {
       expect(router.state.location.pathname).toBe(path);
     },
   );
+
+  it('lets a visitor without a token open a public request link', async () => {
+    stubFetch({
+      'POST /app_api/request_detail_by_request_link': {
+        code: 200,
+        request: {
+          request: buildRequestEntry({ request: { id: 77 } }).request,
+          request_address: [],
+          company_profile: null,
+          company_phone: null,
+        },
+        token: null,
+        claim: null,
+      },
+    });
+    const { router } = renderRoutes(routes, '/view-request/abc');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request #77' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/view-request/abc');
+  });
 
   it('shows the 404 page with Go Back for a path outside the map', async () => {
     renderRoutes(routes, '/no/such/page');

@@ -37,6 +37,15 @@ const referralPage = async () => ({
 const myRequestsPage = async () => ({
   Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
 });
+const companiesListPage = async () => ({
+  Component: (await import('../features/bids/companies-list-page')).CompaniesListPage,
+});
+const reviewProfilePage = async () => ({
+  Component: (await import('../features/bids/review-profile-page')).ReviewProfilePage,
+});
+const publicRequestPage = async () => ({
+  Component: (await import('../features/public-request/public-request-page')).PublicRequestPage,
+});
 const notFoundPage = async () => ({
   Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
 });
@@ -93,7 +102,7 @@ export const routes: RouteObject[] = [
           },
           // Reachable with or without a token.
           { path: 'create-request', lazy: createRequestPage },
-          notFound('view-request/:access_token'),
+          { path: 'view-request/:access_token', lazy: publicRequestPage },
           // Ours: the emailed confirmation of a direct request (decision 007).
           { path: 'claim-request/:token', lazy: claimRequestPage },
           notFound('sign-confirmation-letter/:id'),
@@ -117,7 +126,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: myRequestsPage },
                   { path: ':requestId', lazy: requestDetailPage },
-                  notFound('companies-list/:requestId'),
+                  { path: 'companies-list/:requestId', lazy: companiesListPage },
                   { path: 'make-payment/:requestId', lazy: makePaymentPage },
                   notFound('confirm-complete/:requestId'),
                   notFound('tracking-location/:requestId'),
@@ -135,7 +144,7 @@ export const routes: RouteObject[] = [
               { path: 'refferral-program', lazy: referralPage },
               { path: 'about-us', lazy: aboutPage },
               { path: 'edit-profile', lazy: editProfilePage },
-              notFound('review-profile'),
+              { path: 'review-profile', lazy: reviewProfilePage },
               { path: 'congratulations', lazy: congratulationsPage },
               notFound('*'),
             ],

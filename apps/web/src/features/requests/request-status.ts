@@ -1,16 +1,19 @@
-import { MSG, TIMELINE_LABELS, TimelineStatus, type RequestListEntry } from '@movehub/shared';
+import {
+  effectiveTimeline,
+  MSG,
+  TIMELINE_LABELS,
+  TimelineStatus,
+  type RequestListEntry,
+} from '@movehub/shared';
 
 /**
- * The timeline status a screen should act on. spec/request-lifecycle.md §4: when the server
- * returns 8 and the response status is 0, it is treated as 7 (feedback not actually recorded).
+ * The timeline status a screen should act on: spec/request-lifecycle.md §4 treats 8 with a
+ * response status of 0 as 7 (the shared lifecycle rule).
  */
 export function effectiveTimelineStatus(
   entry: Pick<RequestListEntry, 'request' | 'status'>,
 ): number {
-  const timeline = entry.request.request_timeline_status;
-  if (timeline === TimelineStatus.feedbackGiven && entry.status === 0)
-    return TimelineStatus.completed;
-  return timeline;
+  return effectiveTimeline(entry.request.request_timeline_status, entry.status);
 }
 
 /** The status text of a request card (spec/request-lifecycle.md §2 "Request card"). */
