@@ -15,6 +15,7 @@ import {
 import { account, balanceOf } from '../src/modules/payments/ledger';
 import { lockRequest, moveRequest } from '../src/modules/lifecycle/lifecycle.service';
 import { makePayment } from '../src/modules/payments/make-payment.service';
+import { holdInEscrow } from '../src/modules/payments/payments.service';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
 /*
@@ -352,6 +353,58 @@ describe('make_payment', () => {
       .where(like(sandboxOperations.idempotencyKey, `${req.id}:hold:%:compensate`));
     expect(refunds).toMatchObject([{ kind: 'refund', amountCents: 20_628 }]);
     expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('repriced while the card was charged: 409 and refunded; paying the new price charges afresh', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 20_000);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = async (opts) => {
+      const answer = await charge(opts);
+      await db().update(requests).set({ finalAmountCents: 30_000 }).where(eq(requests.id, req.id));
+      return answer;
+    };
+    try {
+      expect((await pay(me)(req.id, 206.28)).statusCode).toBe(409);
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+
+    const paid = await pay(me)(req.id, 309.27);
+    expect(paid.statusCode).toBe(200);
+    // Two charges at the provider (the first refunded), one hold in the ledger: the new one.
+    expect((await chargesOf(req.id)).map((c) => c.amountCents).sort()).toEqual([20_628, 30_927]);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(30_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('never retries a reversed charge under its key (the provider would answer the refunded one)', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 10_000);
+    const args = {
+      db: db(),
+      gateway: ctx.app.payments,
+      requestId: req.id,
+      customerId: me.user.id,
+      amountCents: 10_000,
+      feeCents: 0,
+      attempt: 'reversed',
+    };
+    await expect(
+      holdInEscrow({
+        ...args,
+        apply: () => Promise.reject(new Error('the state change failed')),
+      }),
+    ).rejects.toThrow('the state change failed');
+    await expect(holdInEscrow(args)).rejects.toMatchObject({
+      code: 409,
+      message: MSG.paymentReversed,
+    });
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await chargesOf(req.id)).toHaveLength(1);
   });
 
   it('refuses a price other than the one the server computes (409) and charges nothing', async () => {

@@ -132,6 +132,7 @@ export const MSG = {
     'This card token is invalid or has already been used. Please enter the card again.',
   gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
   paymentInProgress: 'This payment is already being processed.',
+  paymentReversed: 'This payment was reversed. Please start it again.',
 
   // direct requests: the emailed confirmation ("Is this your request?") and repeated submits
   claimLinkInvalid: 'This confirmation link is invalid or has expired.',

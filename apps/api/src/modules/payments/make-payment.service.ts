@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   canMakePayment,
   formatUsd,
@@ -21,7 +21,7 @@ import {
   type RequestRow,
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
-import { holdInEscrow } from './payments.service';
+import { COMPENSATED, holdInEscrow } from './payments.service';
 
 /*
  * make_payment (spec/request-lifecycle.md §2 Payment, §4 "Bid and payment flow" 2 → 3; issue 12).
@@ -130,13 +130,28 @@ export async function makePayment(opts: {
     throw AppError.conflict(PAYMENT_TEXT.priceChanged(formatUsd(breakdown.totalCents)));
   }
 
-  // One attempt per saved card: the provider answers a key with its first outcome, so a declined
-  // card stays declined under its key, and a card put in its place is a new attempt.
   const [card] = await db
     .select({ id: paymentCards.id })
     .from(paymentCards)
     .where(eq(paymentCards.userId, customerId));
   if (!card) throw AppError.badRequest(MSG.noActiveCard);
+  // The attempt (part of the idempotency key) names the card, the total and how many attempts
+  // were reversed before. The provider answers a key with its first outcome: a declined card
+  // stays declined under its key, while a card put in its place, a new price or a new start
+  // after a reversed charge is a new attempt. A provider failure keeps the key, so a charge the
+  // provider did make is found on the retry, not made again.
+  const [reversed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.requestId, request.id),
+        eq(payments.kind, 'hold'),
+        eq(payments.status, 'failed'),
+        eq(payments.error, COMPENSATED),
+      ),
+    );
+  const attempt = `${card.id}-${breakdown.totalCents}-${(reversed?.n ?? 0) + 1}`;
 
   let timelineStatus = request.timelineStatus;
   const held = await holdInEscrow({
@@ -146,7 +161,7 @@ export async function makePayment(opts: {
     customerId,
     amountCents: breakdown.discountedCents,
     feeCents: breakdown.feeCents,
-    attempt: card.id,
+    attempt,
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     apply: async (tx: Tx) => {
       const locked = await lockCustomerRequest(tx, request.id, customerId);
