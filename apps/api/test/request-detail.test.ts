@@ -488,6 +488,8 @@ describe('POST /api/customer/delete_request', () => {
       request_id: req.id,
       request_status: 2,
       request_timeline_status: 11,
+      refund_amount: 0,
+      kept_amount: 0,
     });
     const bids = await ctx.database.db
       .select()
@@ -498,7 +500,7 @@ describe('POST /api/customer/delete_request', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.requestId, req.id));
-    expect(told.map((n) => n.userId).sort()).toEqual([a.id, b.id].sort());
+    expect(told.map((n) => n.userId).sort()).toEqual([a.id, b.id, owner.user.id].sort());
     const [history] = await ctx.database.db
       .select()
       .from(requestStatusHistory)
@@ -513,23 +515,18 @@ describe('POST /api/customer/delete_request', () => {
     expect((await cancel(owner.token, req.id)).statusCode).toBe(409);
   });
 
-  it('refuses a paid request with the contact-the-company message, and a direct one', async () => {
+  it('refuses a direct request with 409 and leaves it active', async () => {
     const owner = await customer();
-    const paid = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 3,
-    });
-    const res = await cancel(owner.token, paid.id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      code: 409,
-      message: 'This request has been paid; please contact the company to cancel it.',
-    });
     const direct = await createRequest(ctx.database, {
       customerId: owner.user.id,
       requestType: 1,
     });
-    expect((await cancel(owner.token, direct.id)).statusCode).toBe(409);
+    const res = await cancel(owner.token, direct.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 409,
+      message: 'This request can no longer be cancelled.',
+    });
     const rows = await ctx.database.db
       .select({ s: requests.requestStatus })
       .from(requests)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SETTING_KEYS } from '@movehub/shared';
 import { settings } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
-import { SETTINGS_SEED } from '../src/db/seed/settings';
+import { SETTINGS_SEED, SUPERSEDED_SETTINGS } from '../src/db/seed/settings';
 import { sanitizeRichText } from '../src/lib/safe-html';
 import { setSetting } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestContext } from './helper';
@@ -138,5 +138,33 @@ describe('the settings seed', () => {
     expect(setting_data.about).toBe('<p>Edited by an admin.</p>');
     expect(setting_data.faq).toBe(sanitizeRichText(SETTINGS_SEED.faq));
     expect(await ctx.database.db.select().from(settings)).toHaveLength(SETTING_KEYS.length);
+  });
+
+  it('brings an unedited earlier Cancellation policy up to the rule the code applies', async () => {
+    const db = ctx.database.db;
+    const earlier = SUPERSEDED_SETTINGS.cancellation_policy![0]!;
+    await setSetting({ db, key: 'cancellation_policy', html: earlier });
+    await seed({ db, demo: false });
+    let { setting_data } = await getSetting();
+    expect(setting_data.cancellation_policy).toBe(
+      sanitizeRichText(SETTINGS_SEED.cancellation_policy),
+    );
+
+    // An administrator's own policy stays, even when it quotes the old one.
+    const edited = `${earlier}<p>Call us for exceptions.</p>`;
+    await setSetting({ db, key: 'cancellation_policy', html: edited });
+    await seed({ db, demo: false });
+    ({ setting_data } = await getSetting());
+    expect(setting_data.cancellation_policy).toBe(sanitizeRichText(edited));
+  });
+
+  it('states the policy delete_request applies: 72 h full, half inside, none once started', async () => {
+    await seed({ db: ctx.database.db, demo: false });
+    const text = SETTINGS_SEED.cancellation_policy.replace(/\s+/g, ' ');
+    expect(text).toContain('72 hours or more before your move window starts</td><td>Full refund');
+    expect(text).toContain('less than 72 hours before your move window starts');
+    expect(text).toContain('50% of the amount held in escrow is refunded');
+    expect(text).toContain('Once the move has started');
+    expect(text).toContain('No refund.');
   });
 });

@@ -27,3 +27,4 @@ export * from './rules/lifecycle';
 export * from './schemas/bids';
 export * from './schemas/request-detail';
 export * from './schemas/payments';
+export * from './rules/cancellation';

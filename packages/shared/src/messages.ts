@@ -77,8 +77,6 @@ export const MSG = {
   signatureRequired: 'Please take signature on sign-pad',
   clientCommentUpdated: 'Client comment updated successfully.',
   waitForForeman: 'Please wait for forman location',
-  // ours: cancelling after payment waits for the refund flow
-  paidCancelRefused: 'This request has been paid; please contact the company to cancel it.',
 
   // accounts: server answers (ours; the spec leaves them open)
   emailTaken: 'An account with this email already exists.',
@@ -133,6 +131,10 @@ export const MSG = {
   gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
   paymentInProgress: 'This payment is already being processed.',
   paymentReversed: 'This payment was reversed. Please start it again.',
+  refundUnavailable:
+    'The payment provider did not answer, so your request was not cancelled and nothing was refunded. Please try again.',
+  refundAmount: (amount: string) => `Refund of ${amount}`,
+  cancellationFeeAmount: (amount: string) => `Cancellation fee of ${amount}`,
 
   // direct requests: the emailed confirmation ("Is this your request?") and repeated submits
   claimLinkInvalid: 'This confirmation link is invalid or has expired.',

@@ -149,6 +149,7 @@ export function buildRequestDetail(overrides: RequestDetailOverrides = {}): Requ
     change_item_extra: [],
     company_rating: null,
     customer_rating: null,
+    cancellation_refund: null,
     confirmation_letter_pdf: null,
     ...rest,
   } satisfies Omit<RequestDetail, 'token'>;

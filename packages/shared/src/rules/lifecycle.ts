@@ -223,8 +223,8 @@ export function showsCrew(timeline: number): boolean {
 }
 
 /**
- * Money is held in escrow from payment (status 3) on: cancelling then means a refund, which
- * the payment flow owns.
+ * Money is held in escrow from payment (status 3) on: cancelling then shares the escrow by the
+ * Cancellation policy (rules/cancellation.ts).
  */
 export function isPaidIntoEscrow(timeline: number): boolean {
   return timeline >= T.paid && timeline !== T.cancelled;

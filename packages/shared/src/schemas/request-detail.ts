@@ -184,6 +184,13 @@ export const requestDetailSchema = z
     change_item_extra: z.array(z.unknown()),
     company_rating: z.number().nullable(),
     customer_rating: z.number().nullable(),
+    /**
+     * Ours: what cancelling now would refund under the Cancellation policy, in dollars; null when
+     * the request cannot be cancelled or nothing was paid.
+     */
+    cancellation_refund: z
+      .object({ refund_amount: z.number(), kept_amount: z.number() })
+      .nullable(),
     /** The signed confirmation letter's PDF, when there is one. */
     confirmation_letter_pdf: z.string().nullable(),
     /** spec §3 "token": a session only the public link's claim hands out; null here. */
@@ -220,12 +227,18 @@ export const editFinalCommentResponseSchema = envelope({
 });
 export type EditFinalCommentResponse = z.infer<typeof editFinalCommentResponseSchema>;
 
-/** POST /api/customer/delete_request: the request is cancelled (request_status 2). */
+/**
+ * POST /api/customer/delete_request: the request is cancelled (request_status 2). Ours beyond the
+ * spec: what the Cancellation policy refunded to the card and what the company kept as its
+ * cancellation fee, in dollars (both 0 before payment).
+ */
 export const deleteRequestResponseSchema = envelope({
   data: z.object({
     request_id: z.number().int(),
     request_status: z.number().int(),
     request_timeline_status: z.number().int(),
+    refund_amount: z.number(),
+    kept_amount: z.number(),
   }),
 });
 export type DeleteRequestResponse = z.infer<typeof deleteRequestResponseSchema>;

@@ -1,12 +1,14 @@
-import type { SettingKey } from '@movehub/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { FULL_REFUND_NOTICE_HOURS, LATE_REFUND_PERCENT, type SettingKey } from '@movehub/shared';
 import type { Tx } from '../client';
 import { settings } from '../schema';
 import { sanitizeRichText } from '../../lib/safe-html';
 
 /*
- * The About Us pages as shipped. An administrator may rewrite any of them later; the seed only
- * fills what is missing, so an edited page is never put back. Contact details are the
- * embedded demo's (555-01xx is a fictional number range); set the real ones before launch.
+ * The About Us pages as shipped. An administrator may rewrite any of them later; the seed fills
+ * what is missing and updates a page only while it is an earlier shipped text, so an edited page
+ * is never put back. Contact details are the embedded demo's (555-01xx is a fictional number
+ * range); set the real ones before launch.
  */
 
 const SUPPORT_EMAIL = 'support@movehub.test';
@@ -114,7 +116,44 @@ if you wish.</li>
 <p>Ready? <a href="/create-request">Create a request</a>. It takes about five minutes.</p>
 `;
 
+// The rule delete_request applies (packages/shared rules/cancellation.ts), its numbers taken
+// from the same constants so that the page and the code cannot disagree.
+const H = FULL_REFUND_NOTICE_HOURS;
 const cancellationPolicy = `
+<p>You can cancel a request from My Requests until you confirm that the move is complete. What
+you get back depends on how far your booking has gone and on how long before your move window
+starts you cancel. Your move window starts on your move date at the start of the time window you
+chose, in the local time of your move.</p>
+<table>
+<thead>
+<tr><th scope="col">When you cancel</th><th scope="col">What happens</th></tr>
+</thead>
+<tbody>
+<tr><td>Before you have paid</td><td>Free. Nothing has been charged, so there is nothing to refund. The companies that bid are told that the move is off.</td></tr>
+<tr><td>After paying, ${H} hours or more before your move window starts</td><td>Full refund of the amount held in escrow.</td></tr>
+<tr><td>After paying, less than ${H} hours before your move window starts, while the move has not started</td><td>${LATE_REFUND_PERCENT}% of the amount held in escrow is refunded. The company keeps the other ${100 - LATE_REFUND_PERCENT}% as its cancellation fee for the crew and truck it reserved for you.</td></tr>
+<tr><td>Once the move has started (the crew has started it: Move in progress, or completed and waiting for your confirmation)</td><td>No refund. The company keeps the amount held in escrow.</td></tr>
+</tbody>
+</table>
+<p>The amount held in escrow is the move price after any discount. The card processing fee paid
+with it is not refunded. Your request shows the refund and the cancellation fee in its
+timeline, and we notify you and the company.</p>
+<h3>Requests made through a company's link</h3>
+<p>For a move booked through a company's own link, the cancellation terms in the confirmation
+letter you signed apply. Please contact the company directly.</p>
+<h3>Refunds</h3>
+<p>Refunds go back to the card you paid with. Your bank usually shows them within 5 to 10
+business days.</p>
+`;
+
+/**
+ * Earlier shipped texts of a section. A database seeded with one of them, unchanged since,
+ * gets the current text; a section an administrator has edited keeps the edit.
+ */
+export const SUPERSEDED_SETTINGS: Partial<Record<SettingKey, readonly string[]>> = {
+  // Before the policy was applied by delete_request: a 10% late fee and "contact us" once started.
+  cancellation_policy: [
+    `
 <p>You can cancel a request from My Requests until the move is confirmed as complete. What you pay
 depends on how far your booking has gone:</p>
 <table>
@@ -138,7 +177,9 @@ letter you signed apply. Please contact the company directly.</p>
 <h3>Refunds</h3>
 <p>Refunds go back to the card you paid with. Your bank usually shows them within 5 to 10
 business days.</p>
-`;
+`,
+  ],
+};
 
 const legal = `
 <h3>About MoveHub</h3>
@@ -250,7 +291,8 @@ export const SETTINGS_SEED: Record<SettingKey, string> = {
 
 /**
  * Reference data, seeded in every mode: inserts each section that is missing, through the same
- * sanitiser as an admin's write, and leaves existing (possibly edited) sections alone.
+ * sanitiser as an admin's write; replaces a section only while it still holds an earlier shipped
+ * text word for word (SUPERSEDED_SETTINGS), so an administrator's edit is never overwritten.
  */
 export async function seedSettings(opts: { db: Tx }): Promise<void> {
   const rows = Object.entries(SETTINGS_SEED).map(([key, html]) => ({
@@ -258,4 +300,10 @@ export async function seedSettings(opts: { db: Tx }): Promise<void> {
     value: sanitizeRichText(html),
   }));
   await opts.db.insert(settings).values(rows).onConflictDoNothing({ target: settings.key });
+  for (const [key, earlier] of Object.entries(SUPERSEDED_SETTINGS)) {
+    await opts.db
+      .update(settings)
+      .set({ value: sanitizeRichText(SETTINGS_SEED[key as SettingKey]), updatedAt: new Date() })
+      .where(and(eq(settings.key, key), inArray(settings.value, earlier.map(sanitizeRichText))));
+  }
 }

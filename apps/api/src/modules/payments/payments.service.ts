@@ -238,7 +238,11 @@ export async function releaseToCompany(opts: {
   });
 }
 
-/** Gives all or part of the escrow back to the customer's card. */
+/**
+ * Gives all or part of the escrow back to the customer's card. `reason` names what the refund is
+ * for in its idempotency key (`{request}:refund-{reason}:{attempt}`), so that refunds of different
+ * causes (a cancellation, a change of price) never answer for each other.
+ */
 export async function refundFromEscrow(opts: {
   db: Db;
   gateway: PaymentGateway;
@@ -246,6 +250,7 @@ export async function refundFromEscrow(opts: {
   customerId: number;
   amountCents: number;
   attempt: number;
+  reason?: 'cancel';
   apply?: (tx: Tx) => Promise<void>;
 }): Promise<MovementResult> {
   await assertEscrowCovers(opts.db, opts.requestId, opts.amountCents);
@@ -265,7 +270,9 @@ export async function refundFromEscrow(opts: {
   const chargeRef = hold.ref;
   return moveMoney({
     ...opts,
-    idempotencyKey: `${opts.requestId}:refund:${opts.attempt}`,
+    idempotencyKey: opts.reason
+      ? `${opts.requestId}:refund-${opts.reason}:${opts.attempt}`
+      : `${opts.requestId}:refund:${opts.attempt}`,
     kind: 'refund',
     entries: [
       { account: account.escrow(opts.requestId), amountCents: -opts.amountCents },
@@ -273,6 +280,30 @@ export async function refundFromEscrow(opts: {
     ],
     call: (gateway, key) =>
       gateway.refund({ chargeRef, amountCents: opts.amountCents, idempotencyKey: key }),
+  });
+}
+
+/**
+ * The part of a cancelled request's escrow that the Cancellation policy gives the company: owed
+ * to it on the platform balance (company_payable, paid out with its other earnings), with no call
+ * to the provider. Written in the caller's transaction, once per request (its key).
+ */
+export async function keepCancellationFee(opts: {
+  db: Tx;
+  requestId: number;
+  companyId: number;
+  amountCents: number;
+}): Promise<void> {
+  await postLedgerTransaction({
+    db: opts.db,
+    idempotencyKey: `${opts.requestId}:cancellation-fee:1`,
+    kind: 'cancellation_fee',
+    requestId: opts.requestId,
+    paymentId: null,
+    entries: [
+      { account: account.escrow(opts.requestId), amountCents: -opts.amountCents },
+      { account: account.companyPayable(opts.companyId), amountCents: opts.amountCents },
+    ],
   });
 }
 

@@ -8,11 +8,13 @@ import {
   MSG,
   requestDetailResponseSchema,
   requestIdBodySchema,
+  toDollars,
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
 import {
   cancelCustomerRequest,
+  cancellationPreview,
   editFinalComment,
   getCustomerRequestDetail,
   listCustomerRequests,
@@ -69,7 +71,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId: user.id,
         requestId: request.body.request_id,
       });
-      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user) };
+      const refund = await cancellationPreview({
+        db: app.db,
+        request: row,
+        timeZone: app.config.serviceTimeZone,
+      });
+      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user, refund) };
     },
   );
 
@@ -105,17 +112,23 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['requests'],
         summary:
-          'Cancels a non-direct request below status 3 (request_status 2); open bids are deleted and their companies told',
+          'Cancels a non-direct request below status 7 (request_status 2); after payment the escrow is refunded by the Cancellation policy (full 72 h or more before the move window, half inside, none once the move started), the rest kept by the company; open bids are deleted and the companies told',
         body: requestIdBodySchema,
-        response: responses(deleteRequestResponseSchema, 401, 403, 404, 409),
+        response: responses(deleteRequestResponseSchema, 400, 401, 403, 404, 409, 500),
       },
       config: customerOnly,
     },
     async (request) => {
-      const cancelled = await cancelCustomerRequest({
+      const {
+        request: cancelled,
+        refundCents,
+        keptCents,
+      } = await cancelCustomerRequest({
         db: app.db,
+        gateway: app.payments,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
+        timeZone: app.config.serviceTimeZone,
       });
       return {
         code: 200,
@@ -124,6 +137,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
           request_id: cancelled.id,
           request_status: cancelled.requestStatus,
           request_timeline_status: cancelled.timelineStatus,
+          refund_amount: toDollars(refundCents),
+          kept_amount: toDollars(keptCents),
         },
       };
     },

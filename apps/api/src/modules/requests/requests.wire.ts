@@ -180,6 +180,8 @@ export function toRequestDetail(
   r: RequestDetailRow,
   /** The customer whose request it is (the caller): the contact of a non-direct request. */
   customer: { firstName: string; lastName: string; email: string; phone: string | null },
+  /** What cancelling now would refund (cancellationPreview); null when nothing would. */
+  cancellation: { refundCents: number; keptCents: number } | null = null,
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
@@ -296,6 +298,12 @@ export function toRequestDetail(
     change_item_extra: [],
     company_rating: review?.companyRating ?? null,
     customer_rating: review?.customerRating ?? null,
+    cancellation_refund: cancellation
+      ? {
+          refund_amount: toDollars(cancellation.refundCents),
+          kept_amount: toDollars(cancellation.keptCents),
+        }
+      : null,
     confirmation_letter_pdf: null,
     token: null,
   };

@@ -14,6 +14,7 @@ import {
   showsCrew,
   TimelineStatus,
   canCancel,
+  CANCELLATION_POLICY_TEXT,
   discountedCents,
   formatUsd,
   isDirectRequest,
@@ -22,6 +23,7 @@ import {
   type RequestDetail,
 } from '@movehub/shared';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
+import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailLine } from '../../ui/detail-line';
 import { RequestActions } from './request-actions';
@@ -136,6 +138,40 @@ function CompanyInfo({ detail, timeline }: { detail: RequestDetail; timeline: nu
   );
 }
 
+/** After a cancel: the server's message, and the refund when there is one. */
+export function cancelledText(message: string, refundDollars: number): string {
+  return refundDollars > 0
+    ? `${message} ${formatUsd(toCents(refundDollars))} will be refunded to your card.`
+    : message;
+}
+
+/**
+ * The cancel dialog's question; for a paid request, what the Cancellation policy refunds now
+ * (the server's figure on the detail) and the policy itself, before the customer confirms.
+ */
+function CancelMessage({ detail }: { detail: RequestDetail }) {
+  const refund = detail.cancellation_refund;
+  return (
+    <>
+      {`Are you sure you want to cancel request #${detail.request.id}?`}
+      {refund && (
+        <>
+          <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 600 }}>
+            {refund.refund_amount > 0
+              ? `You will be refunded ${money(refund.refund_amount)}.`
+              : 'Nothing will be refunded.'}
+            {refund.kept_amount > 0 &&
+              ` The company keeps ${money(refund.kept_amount)} as its cancellation fee.`}
+          </Box>
+          <Box component="span" sx={{ display: 'block', mt: 1 }}>
+            {CANCELLATION_POLICY_TEXT}
+          </Box>
+        </>
+      )}
+    </>
+  );
+}
+
 /** The left column's summary card: 'Request #{id}', status, move, prices, company, actions. */
 export function DetailSummary({
   detail,
@@ -151,8 +187,9 @@ export function DetailSummary({
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
     mutationFn: () => deleteRequest(request.id),
-    onSuccess: () => {
+    onSuccess: (res) => {
       setConfirming(false);
+      showToast(cancelledText(res.message, res.data.refund_amount), 'success');
       // Back once: a refetched detail would say request_status 2 and send the page back again.
       void invalidateRequest(queryClient, request.id, { refetchDetail: false });
       onCancelled();
@@ -218,7 +255,7 @@ export function DetailSummary({
           <ConfirmDialog
             open={confirming}
             title="Cancel Request"
-            message={`Are you sure you want to cancel request #${request.id}?`}
+            message={<CancelMessage detail={detail} />}
             onConfirm={() => cancel.mutate()}
             onClose={() => setConfirming(false)}
             pending={cancel.isPending}

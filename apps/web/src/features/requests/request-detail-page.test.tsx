@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, TIMELINE_LABELS, type RequestDetail, type ServerItem } from '@movehub/shared';
+import {
+  CANCELLATION_POLICY_TEXT,
+  MSG,
+  TIMELINE_LABELS,
+  type RequestDetail,
+  type ServerItem,
+} from '@movehub/shared';
+import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
@@ -515,6 +522,14 @@ describe('RequestDetailPage comments', () => {
   });
 });
 
+const cancelData = (refund: number) => ({
+  request_id: 42,
+  request_status: 2,
+  request_timeline_status: 11,
+  refund_amount: refund,
+  kept_amount: 0,
+});
+
 describe('RequestDetailPage cancel, errors and cancelled requests', () => {
   it('cancels after confirmation and goes back', async () => {
     let cancelled = false;
@@ -526,7 +541,7 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
       }),
       'POST /api/customer/delete_request': () => {
         cancelled = true;
-        return { code: 200 };
+        return { code: 200, message: 'Your request has been cancelled.', data: cancelData(0) };
       },
     });
     renderDetail();
@@ -542,6 +557,57 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Other page')).toBeNull();
     expect(screen.getByText('My Requests page')).toBeInTheDocument();
+  });
+
+  it('says what a paid request will refund before confirming, and the refund after', async () => {
+    let cancelled = false;
+    const paid = at(3, {
+      request: { final_amount: 600 },
+      cancellation_refund: { refund_amount: 300, kept_amount: 300 },
+    });
+    stubFetch({
+      [DETAIL]: () => ({
+        code: 200,
+        data: cancelled ? at(11, { request: { request_status: 2 } }) : paid,
+      }),
+      'POST /api/customer/delete_request': () => {
+        cancelled = true;
+        return { code: 200, message: 'Your request has been cancelled.', data: cancelData(300) };
+      },
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click((await summary()).getByRole('button', { name: 'Cancel Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Request' });
+    expect(dialog).toHaveTextContent(
+      'You will be refunded $300.00. The company keeps $300.00 as its cancellation fee.',
+    );
+    expect(dialog).toHaveTextContent(CANCELLATION_POLICY_TEXT);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    expect(getToast()).toMatchObject({
+      severity: 'success',
+      message: 'Your request has been cancelled. $300.00 will be refunded to your card.',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('$300.00 will be refunded');
+  });
+
+  it('says nothing of refunds for an unpaid request, and nothing is refunded once started', async () => {
+    stubDetail(at(1));
+    const first = renderDetail();
+    const user = userEvent.setup();
+    await user.click((await summary()).getByRole('button', { name: 'Cancel Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Request' });
+    expect(dialog).not.toHaveTextContent('refund');
+    first.unmount();
+
+    stubDetail(at(5, { cancellation_refund: { refund_amount: 0, kept_amount: 600 } }));
+    renderDetail();
+    await user.click((await summary()).getByRole('button', { name: 'Cancel Request' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel Request' })).toHaveTextContent(
+      'Nothing will be refunded. The company keeps $600.00 as its cancellation fee.',
+    );
   });
 
   it('keeps the request when the dialog is dismissed, and offers no cancel on direct requests', async () => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   addCommentResponseSchema,
+  deleteRequestResponseSchema,
   getCustomerRequestResponseSchema,
   okEnvelopeSchema,
   requestDetailResponseSchema,
@@ -34,12 +35,12 @@ export function getRequestDetail(requestId: number, signal?: AbortSignal) {
   });
 }
 
-/** POST /api/customer/delete_request (auth): cancels the request. */
+/** POST /api/customer/delete_request (auth): cancels the request; says what was refunded. */
 export function deleteRequest(requestId: number) {
   return callApi('/api/customer/delete_request', {
     method: 'POST',
     body: { request_id: requestId },
-    schema: okEnvelopeSchema,
+    schema: deleteRequestResponseSchema,
   });
 }
 
