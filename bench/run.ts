@@ -596,6 +596,7 @@ async function main(): Promise<void> {
   console.log(`Seeding ${CUSTOMERS} customers and ${REQUESTS} requests…`);
   const tokens = await seed(url);
   const throughput = only.length === 0 ? await measureThroughput(url, tokens) : undefined;
+  const payment = only.length === 0 ? await measurePayments(url, tokens) : undefined;
 
   console.log(`Login under abuse, ${abuseSeconds} s…`);
   // The real configuration (default per-IP ceilings) behind one proxy hop.
@@ -614,6 +615,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     database: 'postgresql',
     ...throughput,
+    make_payment: payment,
     login_under_abuse: abuse,
     cpus: (await import('node:os')).cpus().length,
     // The machine's load when the run ended: other work on a shared machine lowers every ratio.
@@ -750,6 +752,125 @@ async function measureThroughput(url: string, tokens: string[]) {
         not_measured: missing,
       },
       login_apart: login,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+// --- make_payment (issue 12 "Speed") ------------------------------------------------------
+
+/** make_payment on the sandbox gateway: p99 at most this at PAYMENT_CONNECTIONS connections. */
+const PAYMENT_TARGET_P99_MS = 100;
+const PAYMENT_CONNECTIONS = 20;
+/** Requests awaiting payment per customer: more than a run can pay, so that none is paid twice. */
+const PAYABLE_PER_CUSTOMER = 30;
+/** Every payable request's accepted bid: $500, paid with its fee as $515.24 (shared rule). */
+const PAYABLE_CENTS = 50_000;
+const PAYABLE_PRICE = 515.24;
+
+/**
+ * Gives every bench customer a saved sandbox card and PAYABLE_PER_CUSTOMER requests at status 2
+ * (a bid of $500 accepted). Returns one make_payment body per request, ordered so that body i
+ * belongs to the customer of tokens[i % CUSTOMERS] (customers by id), as measure() pairs them.
+ */
+async function seedPayable(url: string): Promise<{ request_id: number; price: number }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('begin');
+  await client.query(
+    `insert into payment_customers (user_id, gateway, customer_ref)
+     select id, 'sandbox', 'cus_bench_' || id from users where user_type = 1`,
+  );
+  await client.query(
+    `insert into sandbox_tokens (token, card_ref, brand, last4, exp_month, exp_year, holder_name, outcome, used_at)
+     select 'tok_bench_' || id, 'pm_bench_' || id, 'Visa', '4242', 12, 2034, 'Bench Customer', 'ok', now()
+     from users where user_type = 1`,
+  );
+  await client.query(
+    `insert into payment_cards (user_id, gateway, card_ref, brand, last4, exp_month, exp_year, holder_name)
+     select id, 'sandbox', 'pm_bench_' || id, 'Visa', '4242', 12, 2034, 'Bench Customer'
+     from users where user_type = 1`,
+  );
+  await client.query(
+    `insert into requests (customer_id, request_status, request_timeline_status, move_date, start_window_from,
+                           start_window_to, movers, customer_budget_cents, public_access_link, company_id,
+                           final_amount_cents, accepted_at)
+     select u.id, 0, 2, date '2028-06-01', '08:00', '09:00', 2, $2::int, md5('payable' || u.id || '-' || k),
+            (select id from users where user_type = 2 order by id limit 1), $2::int, now()
+     from users u cross join generate_series(1, $1::int) k where u.user_type = 1`,
+    [PAYABLE_PER_CUSTOMER, PAYABLE_CENTS],
+  );
+  const rows = await client.query<{ id: number; k: number; c: number }>(
+    `select r.id,
+            row_number() over (partition by r.customer_id order by r.id)::int as k,
+            dense_rank() over (order by r.customer_id)::int as c
+     from requests r where r.request_timeline_status = 2 and r.move_date = date '2028-06-01'`,
+  );
+  await client.query('commit');
+  await client.query('analyze');
+  await client.end();
+  const bodies: { request_id: number; price: number }[] = [];
+  for (const r of rows.rows) {
+    bodies[(r.k - 1) * CUSTOMERS + (r.c - 1)] = { request_id: r.id, price: PAYABLE_PRICE };
+  }
+  return bodies;
+}
+
+/** The ledger after the run: every account set sums to zero, one hold per paid request. */
+async function ledgerAfterPayments(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const total = await client.query<{ total: string }>(
+    'select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries',
+  );
+  const paid = await client.query<{ paid: number; holds: number; escrow: string }>(
+    `select (select count(*)::int from requests
+             where move_date = date '2028-06-01' and request_timeline_status = 3) as paid,
+            (select count(*)::int from ledger_transactions where kind = 'hold') as holds,
+            (select coalesce(sum(amount_cents), 0)::bigint from ledger_entries
+             where account like 'escrow:%') as escrow`,
+  );
+  await client.end();
+  const row = paid.rows[0]!;
+  const ledgerTotal = Number(total.rows[0]?.total ?? 0);
+  return {
+    paid_requests: row.paid,
+    hold_transactions: row.holds,
+    escrow_cents: Number(row.escrow),
+    ledger_total_cents: ledgerTotal,
+    balanced:
+      ledgerTotal === 0 &&
+      row.holds === row.paid &&
+      Number(row.escrow) === row.paid * PAYABLE_CENTS,
+  };
+}
+
+/** make_payment under load (each call pays another request), then the ledger's invariants. */
+async function measurePayments(url: string, tokens: string[]) {
+  const bodies = await seedPayable(url);
+  const server = await startServer(url);
+  try {
+    console.log(`Measuring make_payment, ${seconds} s, ${PAYMENT_CONNECTIONS} connections…`);
+    const figure = await measure('POST /api/customer/make_payment (sandbox gateway)', {
+      method: 'POST',
+      path: '/api/customer/make_payment',
+      tokens,
+      bodies,
+      connections: PAYMENT_CONNECTIONS,
+    });
+    const ledger = await ledgerAfterPayments(url);
+    console.table([{ ...figure, ...ledger }]);
+    return {
+      ...figure,
+      connections: PAYMENT_CONNECTIONS,
+      target_p99_ms: PAYMENT_TARGET_P99_MS,
+      // Past this many calls bodies repeat: a repeat answers the first payment (no new charge).
+      payable_requests: bodies.length,
+      meets_target:
+        figure.p99_ms <= PAYMENT_TARGET_P99_MS && figure.non_2xx === 0 && ledger.balanced,
+      ledger,
     };
   } finally {
     server.kill('SIGTERM');

@@ -40,6 +40,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createAdapters, type Adapters } from './adapters/adapters';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -254,6 +255,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(bidRoutes);
   await app.register(moveRoutes);
+  await app.register(paymentRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

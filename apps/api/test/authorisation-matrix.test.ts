@@ -7,6 +7,7 @@ import {
   companyDirectLinks,
   companyForemen,
   notifications,
+  payments,
   requestBids,
   requestComments,
   requests,
@@ -113,6 +114,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/detail_of_bided_companies': 'customer',
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
+  'POST /api/customer/make_payment': 'customer',
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
@@ -348,6 +350,18 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
     check: async (res) => {
       expect(res.statusCode).toBe(404);
       expect((await ownerRow())?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+    },
+  },
+  'POST /api/customer/make_payment': {
+    body: () => ({ request_id: ownerRequest.id, price: 463.7 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.timelineStatus).toBe(TimelineStatus.pendingAcceptance);
+      const held = await ctx.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.requestId, ownerRequest.id));
+      expect(held).toEqual([]);
     },
   },
   'GET /api/customer/profile_customer': {

@@ -106,7 +106,7 @@ describe('end_move_confirmation', () => {
     expect(await balance(account.companyPayable(company.user.id))).toBe(45_000);
   });
 
-  it('confirms only at status 6 (409), only the customer’s own request (404), only customers (403)', async () => {
+  it('confirms only at status 6 (422 before it), only the customer’s own request (404), only customers (403)', async () => {
     const company = await f.company();
     const customer = await f.customer();
     const inProgress = await f.paidRequest({
@@ -115,7 +115,7 @@ describe('end_move_confirmation', () => {
       status: TimelineStatus.inProgress,
     });
     const res = await confirm(customer.token, inProgress.id);
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/Move in progress/);
     expect(await balance(account.escrow(inProgress.id))).toBe(inProgress.heldCents);
 
@@ -302,7 +302,7 @@ describe('add_feedback', () => {
     ).toEqual([]);
   });
 
-  it('takes feedback only at 7 (409), on the customer’s own request (404), from customers (403)', async () => {
+  it('takes feedback only at 7 (422 before it, 409 after), on the customer’s own request (404), from customers (403)', async () => {
     const company = await f.company();
     const customer = await f.customer();
     const body = (id: number) => ({ request_id: id, rating: 4, comment: 'Fine', tip: 0 });
@@ -315,7 +315,7 @@ describe('add_feedback', () => {
       timelineStatus: TimelineStatus.completedByCompany,
     });
     const res = await feedback(customer.token, body(mine.id));
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     const { customer: c2, request: r2, company: co2 } = await confirmedMove();
     expect((await feedback(co2.token, body(r2.id))).statusCode).toBe(403);
     expect((await feedback(c2.token, body(r2.id))).statusCode).toBe(200);

@@ -167,7 +167,7 @@ describe('assign_move', () => {
     ).toEqual([]);
   });
 
-  it('refuses a request that is not paid, or already assigned (409)', async () => {
+  it('refuses a request that is not paid yet (422) or already assigned (409)', async () => {
     const company = await f.company();
     const customer = await f.customer();
     const body = (id: number) => ({
@@ -181,7 +181,7 @@ describe('assign_move', () => {
       timelineStatus: TimelineStatus.awaitingPayment,
     });
     const res = await assign(company.token, body(unpaid.id));
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/Awaiting Payment/);
     const paid = await f.paidRequest({ customerId: customer.user.id, companyId: company.user.id });
     expect((await assign(company.token, body(paid.id))).statusCode).toBe(200);
@@ -273,9 +273,9 @@ describe('start_move and complete_move', () => {
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
   });
 
-  it('refuses steps out of order (409) and customers (403)', async () => {
+  it('refuses steps out of order (422), repeats (409) and customers (403)', async () => {
     const { company, customer, request } = await assigned();
-    expect((await complete(company.token, request.id)).statusCode).toBe(409);
+    expect((await complete(company.token, request.id)).statusCode).toBe(422);
     expect((await start(customer.token, request.id)).statusCode).toBe(403);
     expect((await complete(customer.token, request.id)).statusCode).toBe(403);
     expect((await start(company.token, request.id)).statusCode).toBe(200);
@@ -286,7 +286,7 @@ describe('start_move and complete_move', () => {
     expect((await complete(company.token, request.id)).statusCode).toBe(409);
     // A paid request not yet assigned cannot start.
     const { company: c2, request: r2 } = await scene();
-    expect((await start(c2.token, r2.id)).statusCode).toBe(409);
+    expect((await start(c2.token, r2.id)).statusCode).toBe(422);
   });
 
   it('starts a move once when the foreman and the company race', async () => {

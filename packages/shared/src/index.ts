@@ -26,5 +26,6 @@ export * from './schemas/request-link';
 export * from './rules/lifecycle';
 export * from './schemas/bids';
 export * from './schemas/request-detail';
+export * from './schemas/payments';
 export * from './rules/cancellation';
 export * from './schemas/moves';

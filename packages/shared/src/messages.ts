@@ -130,6 +130,7 @@ export const MSG = {
     'This card token is invalid or has already been used. Please enter the card again.',
   gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
   paymentInProgress: 'This payment is already being processed.',
+  paymentReversed: 'This payment was reversed. Please start it again.',
   refundUnavailable:
     'The payment provider did not answer, so your request was not cancelled and nothing was refunded. Please try again.',
   refundAmount: (amount: string) => `Refund of ${amount}`,

@@ -68,6 +68,10 @@ const confirmCompletePage = async () => ({
   Component: (await import('../features/completion/confirm-complete-page')).ConfirmCompletePage,
 });
 
+const makePaymentPage = async () => ({
+  Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -127,7 +131,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: myRequestsPage },
                   { path: ':requestId', lazy: requestDetailPage },
                   { path: 'companies-list/:requestId', lazy: companiesListPage },
-                  notFound('make-payment/:requestId'),
+                  { path: 'make-payment/:requestId', lazy: makePaymentPage },
                   { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
                   notFound('tracking-location/:requestId'),
                   ...EDIT_PATHS.map(notFound),

@@ -17,6 +17,7 @@ import {
   isOpenForBids,
   LIFECYCLE_TRANSITIONS,
   moversOf,
+  refusalKind,
 } from './lifecycle';
 
 const ALL = Object.values(T);
@@ -130,5 +131,17 @@ describe('the screen guards (spec §4 "Guards and availability")', () => {
         acceptedBidMovers: 3,
       }),
     ).toBe(3);
+  });
+});
+
+describe('refusalKind', () => {
+  it('calls a move the request has gone past a conflict, and one it has not reached out of order', () => {
+    expect(refusalKind('pay', 1)).toBe('outOfOrder');
+    expect(refusalKind('pay', 3)).toBe('conflict');
+    expect(refusalKind('pay', 11)).toBe('conflict');
+    expect(refusalKind('confirmComplete', 5)).toBe('outOfOrder');
+    expect(refusalKind('confirmComplete', 7)).toBe('conflict');
+    expect(refusalKind('cancel', 7)).toBe('conflict');
+    expect(refusalKind('giveFeedback', 6)).toBe('outOfOrder');
   });
 });

@@ -105,6 +105,20 @@ export function findTransition(
   return transition;
 }
 
+/**
+ * Why a move is refused, for its answer: a request that has already gone past the move (a repeat,
+ * or a race another call won, or a cancelled request) is a conflict (409); a request that has not
+ * reached the move yet is out of order (422, issue 12: "no call moves a request out of order").
+ * The statuses 0..8 are ordered; 11 (cancelled) is past every move.
+ */
+export function refusalKind(action: LifecycleAction, current: number): 'conflict' | 'outOfOrder' {
+  if (current === T.cancelled) return 'conflict';
+  const transition = LIFECYCLE_TRANSITIONS.find((t) => t.action === action);
+  if (!transition) return 'outOfOrder';
+  const latest = Math.max(...transition.from);
+  return current > latest ? 'conflict' : 'outOfOrder';
+}
+
 /** True when `actor` may move a request from `from` to `to` by some action. */
 export function canTransition(from: number, to: number, actor: LifecycleActor): boolean {
   return LIFECYCLE_TRANSITIONS.some(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   discountedCents,
   formatUsd,
+  paymentBreakdown,
   parseCustomTipCents,
   processingFeeCents,
   tipCents,
@@ -59,5 +60,22 @@ describe('formatUsd', () => {
     expect(formatUsd(123_400, { trimZeroCents: true })).toBe('$1,234');
     expect(formatUsd(123_450, { trimZeroCents: true })).toBe('$1,234.50');
     expect(formatUsd(123_400)).toBe('$1,234.00');
+  });
+});
+
+describe('payment breakdown', () => {
+  it('charges the discounted amount plus the fee on it', () => {
+    expect(paymentBreakdown(50_000, 0)).toEqual({
+      finalCents: 50_000,
+      discountPercent: 0,
+      discountedCents: 50_000,
+      feeCents: 1524,
+      totalCents: 51_524,
+    });
+    expect(paymentBreakdown(50_000, 5)).toMatchObject({
+      discountedCents: 47_500,
+      feeCents: 1450,
+      totalCents: 48_950,
+    });
   });
 });

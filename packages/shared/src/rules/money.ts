@@ -23,6 +23,35 @@ export function processingFeeCents(amountCents: number, discountPercent = 0): nu
   return Math.round((base + 30) / 0.971 - base);
 }
 
+/** What the payment screen shows and make_payment charges, all in cents. */
+export interface PaymentBreakdown {
+  /** The accepted bid's amount (Final Price). */
+  finalCents: number;
+  discountPercent: number;
+  /** After the percent discount (Discounted Price); equal to finalCents without a discount. */
+  discountedCents: number;
+  /** The processing fee on the discounted amount. */
+  feeCents: number;
+  /** What the card is charged: the discounted amount plus the fee. */
+  totalCents: number;
+}
+
+/**
+ * The payment of an accepted request (spec §2 Payment, §9): the discounted amount goes into
+ * escrow, the processing fee on top of it to the platform; the card is charged their sum.
+ */
+export function paymentBreakdown(finalCents: number, discountPercent: number): PaymentBreakdown {
+  const discounted = discountedCents(finalCents, discountPercent);
+  const feeCents = processingFeeCents(finalCents, discountPercent);
+  return {
+    finalCents,
+    discountPercent,
+    discountedCents: discounted,
+    feeCents,
+    totalCents: discounted + feeCents,
+  };
+}
+
 export const TIP_PERCENTS = [0, 12, 15, 20] as const;
 export type TipPercent = (typeof TIP_PERCENTS)[number];
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   findTransition,
+  refusalKind,
   RequestStatus,
   TIMELINE_LABELS,
   TimelineStatus,
@@ -51,13 +52,24 @@ export async function lockCustomerRequest(
 }
 
 /** Why a move is refused, in the customer's words. */
-function refusal(from: number): string {
+export function refusal(from: number): string {
   const status = TIMELINE_LABELS[from as TimelineStatus] ?? String(from);
   return `This request cannot be changed this way now: it is ${status}.`;
 }
 
 /**
- * 409 unless the lifecycle table allows `action` from the request's status for this actor: the
+ * The answer to a refused move: 409 when the request has gone past it (a repeat, a race another
+ * call won, a cancelled request), 422 when it has not reached it yet (shared refusalKind).
+ */
+function refused(action: LifecycleAction, from: number): AppError {
+  const message = refusal(from);
+  return refusalKind(action, from) === 'conflict'
+    ? AppError.conflict(message)
+    : AppError.unprocessable(message);
+}
+
+/**
+ * 409 or 422 (see refused) unless the lifecycle table allows `action` from the request's status for this actor: the
  * check moveRequest makes, for a caller that has more to check before it moves (the same answer
  * whichever check runs first).
  */
@@ -67,13 +79,15 @@ export function assertCanMove(
   actor: Pick<Actor, 'type'>,
 ): void {
   if (!findTransition(action, request.timelineStatus, actor.type)) {
-    throw AppError.conflict(refusal(request.timelineStatus));
+    throw refused(action, request.timelineStatus);
   }
 }
 
 /**
- * Moves a locked request by `action`. 409 when the lifecycle table does not allow it from the
- * request's status for this actor (the state changed under the caller, or never allowed it).
+ * Moves a locked request by `action`. Refused with the request's status in words when the
+ * lifecycle table does not allow it from that status for this actor: 422 when the request has not
+ * reached the move (issue 12: "no call moves a request out of order (422 with a clear message)"),
+ * 409 when it has gone past it (a lost race, a repeat, a cancelled request).
  */
 export async function moveRequest(
   tx: Tx,
@@ -89,7 +103,7 @@ export async function moveRequest(
 ): Promise<RequestRow> {
   const { request, action, actor } = opts;
   const transition = findTransition(action, request.timelineStatus, actor.type);
-  if (!transition) throw AppError.conflict(refusal(request.timelineStatus));
+  if (!transition) throw refused(action, request.timelineStatus);
   const to = transition.to;
   const [updated] = await tx
     .update(requests)

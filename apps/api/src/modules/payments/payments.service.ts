@@ -16,6 +16,13 @@ const GATEWAY_TIMEOUT_MS = 30_000;
 
 type PaymentKind = (typeof payments.$inferSelect)['kind'];
 
+/**
+ * The error of a payment whose charge was given back because the state change after it failed.
+ * Its key is spent: the provider would answer it with the first (refunded) charge, so a retry
+ * under it would record money that is no longer there. A caller starts a new attempt instead.
+ */
+export const COMPENSATED = 'state change failed; compensated';
+
 export interface MovementResult {
   paymentId: number;
   gatewayRef: string;
@@ -99,7 +106,7 @@ export async function moveMoney(opts: {
     }
     await db
       .update(payments)
-      .set({ status: 'failed', error: 'state change failed; compensated', updatedAt: new Date() })
+      .set({ status: 'failed', error: COMPENSATED, updatedAt: new Date() })
       .where(eq(payments.id, paymentId));
     throw err;
   }
@@ -134,6 +141,9 @@ async function claimKey(opts: {
   if (existing.status === 'succeeded') {
     return { paymentId: existing.id, gatewayRef: existing.gatewayRef ?? '', replayed: true };
   }
+  if (existing.status === 'failed' && existing.error === COMPENSATED) {
+    throw AppError.conflict(MSG.paymentReversed);
+  }
   if (existing.status === 'failed') {
     // A retry of a failed attempt asks the provider again with the same key: it answers with the
     // first outcome if it had acted, so nothing is charged twice.
@@ -166,7 +176,8 @@ export async function holdInEscrow(opts: {
   customerId: number;
   amountCents: number;
   feeCents: number;
-  attempt: number;
+  /** Part of the idempotency key: the same attempt never charges twice. */
+  attempt: number | string;
   apply?: (tx: Tx) => Promise<void>;
   timeoutMs?: number;
 }): Promise<MovementResult> {

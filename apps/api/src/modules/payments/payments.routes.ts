@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  makePaymentBodySchema,
+  makePaymentResponseSchema,
+  toCents,
+  toDollars,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, customerOnly } from '../../plugins/auth';
+import { makePayment, PAYMENT_TEXT } from './make-payment.service';
+
+/* The customer's payment calls (spec/request-lifecycle.md §7; issue 12). */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/customer/make_payment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Charges the saved card the final amount after the discount plus the processing fee and holds it in escrow (2 → 3). `price` must be that total as the screen showed it (409 when it changed); a repeat answers with the first payment and charges nothing; 400 for a declined card or no card, 422 when the request is not awaiting payment',
+        body: makePaymentBodySchema,
+        response: responses(makePaymentResponseSchema, 400, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => {
+      const paid = await makePayment({
+        db: app.db,
+        gateway: app.payments,
+        customerId: authOf(request).user.id,
+        requestId: request.body.request_id,
+        priceCents: toCents(request.body.price),
+      });
+      // After the commit: a demo company that won the request plays its move day (idempotent).
+      await app.demoSimulator.requestPaid(paid.requestId);
+      const b = paid.breakdown;
+      return {
+        code: 200,
+        message: PAYMENT_TEXT.paid,
+        data: {
+          request_id: paid.requestId,
+          request_timeline_status: paid.timelineStatus,
+          final_amount: toDollars(b.finalCents),
+          discount: b.discountPercent,
+          discounted_amount: toDollars(b.discountedCents),
+          processing_fee: toDollars(b.feeCents),
+          price: toDollars(b.totalCents),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,508 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { MSG, TimelineStatus, UserType } from '@movehub/shared';
+import { GatewayError, type PaymentGateway } from '../src/adapters/payments/gateway';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  payments,
+  requests,
+  requestStatusHistory,
+  requestTimeline,
+  sandboxOperations,
+} from '../src/db/schema';
+import { account, balanceOf } from '../src/modules/payments/ledger';
+import { lockRequest, moveRequest } from '../src/modules/lifecycle/lifecycle.service';
+import { makePayment } from '../src/modules/payments/make-payment.service';
+import { holdInEscrow } from '../src/modules/payments/payments.service';
+import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
+
+/*
+ * make_payment through the real server on the sandbox gateway (issue 12 item 1, "Bad input,
+ * races and faults"): 2 → 3 with balanced ledger entries, charged once however often it is
+ * sent, nothing changed by a decline, a provider failure or an out-of-order call.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+
+const CARD = {
+  card_holder_name: 'Rosa Diaz',
+  exp_date: '12/34',
+  cvv: '123',
+  address_1: '100 S Main St',
+  address_2: '',
+  city: 'Los Angeles',
+  state: 'CA',
+  zip: '90012',
+};
+
+/** A signed-in customer; with a card number, that card saved through the real calls. */
+async function customer(cardNumber: string | null = '4242 4242 4242 4242') {
+  const user = await createUser(ctx.database);
+  const token = await loginAs(ctx.app, user.email);
+  const call = (url: string, payload: object = {}) =>
+    ctx.app.inject({ method: 'POST', url, headers: { 'x-sh-auth': token }, payload });
+  const addCard = async (number: string) => {
+    const tokenized = await ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/sandbox/tokens',
+      payload: { ...CARD, card_number: number },
+    });
+    return call('/api/customer/add_card', { token: tokenized.json().token });
+  };
+  if (cardNumber) expect((await addCard(cardNumber)).statusCode).toBe(200);
+  return { user, token, call, addCard };
+}
+
+let mover: Awaited<ReturnType<typeof createUser>> | undefined;
+/** The company whose bid the requests accepted. */
+const company = async () =>
+  (mover ??= await createUser(ctx.database, { userType: UserType.company }));
+
+/** A request whose bid of `finalCents` the customer accepted (status 2). */
+async function accepted(customerId: number, finalCents = 50_000, discountPercent = 0) {
+  return createRequest(ctx.database, {
+    customerId,
+    timelineStatus: TimelineStatus.awaitingPayment,
+    companyId: (await company()).id,
+    finalAmountCents: finalCents,
+    discountPercent,
+  });
+}
+
+type Customer = Awaited<ReturnType<typeof customer>>;
+const pay = (c: Customer) => (requestId: number, price: number | string) =>
+  c.call('/api/customer/make_payment', { request_id: requestId, price });
+
+async function statusOf(requestId: number) {
+  const [row] = await db().select().from(requests).where(eq(requests.id, requestId));
+  return row?.timelineStatus;
+}
+
+/** The provider's charges for a request's holds (compensating refunds apart). */
+async function chargesOf(requestId: number) {
+  return db()
+    .select()
+    .from(sandboxOperations)
+    .where(
+      and(
+        like(sandboxOperations.idempotencyKey, `${requestId}:hold:%`),
+        eq(sandboxOperations.kind, 'charge'),
+      ),
+    );
+}
+
+async function ledgerOf(requestId: number) {
+  return db()
+    .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerTransactions.requestId, requestId));
+}
+
+async function totalOfAllAccounts(): Promise<number> {
+  const [row] = await db()
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
+    .from(ledgerEntries);
+  return row?.total ?? -1;
+}
+
+async function noticesOf(userId: number, requestId: number) {
+  const rows = await db()
+    .select({ message: notifications.messageBody })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.requestId, requestId)));
+  return rows.map((r) => r.message);
+}
+
+describe('make_payment', () => {
+  it('charges the final amount plus the fee, holds it in escrow and moves the request 2 → 3', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 50_000);
+    // $500 + (500.30 / 0.971 − 500 = 15.24) = $515.24
+    const res = await pay(me)(req.id, 515.24);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      code: 200,
+      message: 'Your payment is held in escrow until you confirm the move.',
+      data: {
+        request_id: req.id,
+        request_timeline_status: TimelineStatus.paid,
+        final_amount: 500,
+        discount: 0,
+        discounted_amount: 500,
+        processing_fee: 15.24,
+        price: 515.24,
+      },
+    });
+    expect(await statusOf(req.id)).toBe(TimelineStatus.paid);
+
+    // The ledger: the card paid the total, escrow holds the amount, the platform the fee.
+    expect(await ledgerOf(req.id)).toEqual(
+      expect.arrayContaining([
+        { account: account.customerCard(me.user.id), amountCents: -51_524 },
+        { account: account.escrow(req.id), amountCents: 50_000 },
+        { account: account.platformFees, amountCents: 1_524 },
+      ]),
+    );
+    expect(await ledgerOf(req.id)).toHaveLength(3);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(50_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+    expect(await chargesOf(req.id)).toHaveLength(1);
+
+    // History, timeline and both parties told, in the same transaction.
+    const history = await db()
+      .select()
+      .from(requestStatusHistory)
+      .where(eq(requestStatusHistory.requestId, req.id));
+    expect(history).toMatchObject([
+      { fromStatus: 2, toStatus: 3, actorType: 'customer', actorId: me.user.id },
+    ]);
+    const timeline = await db()
+      .select()
+      .from(requestTimeline)
+      .where(eq(requestTimeline.requestId, req.id));
+    expect(timeline.map((t) => t.activityTitle)).toEqual(['Paid and waiting for move']);
+    expect(await noticesOf((await company()).id, req.id)).toEqual([
+      `Request #${req.id} was paid: $500.00 is held in escrow for the move.`,
+    ]);
+    expect(await noticesOf(me.user.id, req.id)).toEqual([
+      `Your payment of $515.24 for request #${req.id} is held in escrow until you confirm the move.`,
+    ]);
+
+    // The detail now shows the paid request.
+    const detail = await me.call('/api/customer/customer_request_detail', { request_id: req.id });
+    expect(detail.json().data.request.request_timeline_status).toBe(TimelineStatus.paid);
+  });
+
+  it('holds the discounted amount, with the fee on it, when the request has a discount', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 50_000, 5);
+    // $475 after 5%; fee (475.30 / 0.971 − 475 = 14.50): $489.50, sent as a string too.
+    const res = await pay(me)(req.id, '489.50');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      final_amount: 500,
+      discount: 5,
+      discounted_amount: 475,
+      processing_fee: 14.5,
+      price: 489.5,
+    });
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(47_500);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('sent again after it succeeded, answers with the same payment and charges nothing more', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 30_000);
+    const first = await pay(me)(req.id, 309.27);
+    expect(first.statusCode).toBe(200);
+    const second = await pay(me)(req.id, 309.27);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await ledgerOf(req.id)).toHaveLength(3);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(30_000);
+  });
+
+  it('sent 20 times at once, charges once; the others answer the same payment or 409', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 40_000);
+    const price = 412.26; // 400 + (400.30 / 0.971 − 400 = 12.2554… → 12.26)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(me)(req.id, price)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes).toContain(200);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    for (const lost of answers.filter((r) => r.statusCode === 409)) {
+      expect(lost.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
+    }
+    for (const won of answers.filter((r) => r.statusCode === 200)) {
+      expect(won.json().data).toMatchObject({ price, request_timeline_status: 3 });
+    }
+    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await db().select().from(payments).where(eq(payments.requestId, req.id))).toMatchObject([
+      { kind: 'hold', status: 'succeeded', amountCents: 41_226 },
+    ]);
+    expect(
+      await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.requestId, req.id)),
+    ).toHaveLength(1);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(40_000);
+    expect(
+      await db()
+        .select()
+        .from(requestStatusHistory)
+        .where(eq(requestStatusHistory.requestId, req.id)),
+    ).toHaveLength(1);
+    expect(await noticesOf(me.user.id, req.id)).toHaveLength(1);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('with a card declined at charge time shows the reason and changes nothing; another card then pays', async () => {
+    // 4000 0000 0000 0341: saved fine, declined when charged. (4000 0000 0000 0002 is declined
+    // already when it is saved, so it never reaches a payment.)
+    const me = await customer('4000 0000 0000 0341');
+    const req = await accepted(me.user.id, 20_000);
+    const declined = await pay(me)(req.id, 206.28);
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toEqual({ code: 400, message: 'Your card was declined.' });
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await noticesOf(me.user.id, req.id)).toEqual([]);
+    // The same card again: the same answer, still nothing written.
+    expect((await pay(me)(req.id, 206.28)).json().message).toBe('Your card was declined.');
+    expect(await ledgerOf(req.id)).toEqual([]);
+
+    expect((await me.call('/api/customer/delete_card')).statusCode).toBe(200);
+    expect((await me.addCard('4242 4242 4242 4242')).statusCode).toBe(200);
+    const paid = await pay(me)(req.id, 206.28);
+    expect(paid.statusCode).toBe(200);
+    expect(await statusOf(req.id)).toBe(TimelineStatus.paid);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(20_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('with no saved card answers the spec message and changes nothing', async () => {
+    const me = await customer(null);
+    const req = await accepted(me.user.id, 20_000);
+    const res = await pay(me)(req.id, 206.28);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 400,
+      message: 'Cannot charge a customer that has no active card',
+    });
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await db().select().from(payments).where(eq(payments.requestId, req.id))).toEqual([]);
+  });
+
+  it('when the provider fails, leaves status 2 and no ledger entries; a retry charges once', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 20_000);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = () => Promise.reject(new GatewayError('unavailable', 'connection reset'));
+    try {
+      const res = await pay(me)(req.id, 206.28);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 500, message: MSG.gatewayUnavailable });
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await chargesOf(req.id)).toEqual([]);
+
+    const retried = await pay(me)(req.id, 206.28);
+    expect(retried.statusCode).toBe(200);
+    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(20_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('when the provider does not answer in time, changes nothing', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 20_000);
+    const silent: PaymentGateway = Object.create(ctx.app.payments);
+    silent.charge = () => new Promise(() => undefined);
+    await expect(
+      makePayment({
+        db: db(),
+        gateway: silent,
+        customerId: me.user.id,
+        requestId: req.id,
+        priceCents: 20_628,
+        timeoutMs: 100,
+      }),
+    ).rejects.toMatchObject({ code: 500, message: MSG.gatewayUnavailable });
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await ledgerOf(req.id)).toEqual([]);
+  });
+
+  it('cancelled while the card was charged: 409, the charge is refunded and nothing is written', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 20_000);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = async (opts) => {
+      const answer = await charge(opts);
+      await db()
+        .update(requests)
+        .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
+        .where(eq(requests.id, req.id));
+      return answer;
+    };
+    try {
+      const res = await pay(me)(req.id, 206.28);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'This request changed while your payment was made; the charge was reversed.',
+      );
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(await ledgerOf(req.id)).toEqual([]);
+    const refunds = await db()
+      .select()
+      .from(sandboxOperations)
+      .where(like(sandboxOperations.idempotencyKey, `${req.id}:hold:%:compensate`));
+    expect(refunds).toMatchObject([{ kind: 'refund', amountCents: 20_628 }]);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('repriced while the card was charged: 409 and refunded; paying the new price charges afresh', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 20_000);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = async (opts) => {
+      const answer = await charge(opts);
+      await db().update(requests).set({ finalAmountCents: 30_000 }).where(eq(requests.id, req.id));
+      return answer;
+    };
+    try {
+      expect((await pay(me)(req.id, 206.28)).statusCode).toBe(409);
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+
+    const paid = await pay(me)(req.id, 309.27);
+    expect(paid.statusCode).toBe(200);
+    // Two charges at the provider (the first refunded), one hold in the ledger: the new one.
+    expect((await chargesOf(req.id)).map((c) => c.amountCents).sort()).toEqual([20_628, 30_927]);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(30_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+
+  it('never retries a reversed charge under its key (the provider would answer the refunded one)', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 10_000);
+    const args = {
+      db: db(),
+      gateway: ctx.app.payments,
+      requestId: req.id,
+      customerId: me.user.id,
+      amountCents: 10_000,
+      feeCents: 0,
+      attempt: 'reversed',
+    };
+    await expect(
+      holdInEscrow({
+        ...args,
+        apply: () => Promise.reject(new Error('the state change failed')),
+      }),
+    ).rejects.toThrow('the state change failed');
+    await expect(holdInEscrow(args)).rejects.toMatchObject({
+      code: 409,
+      message: MSG.paymentReversed,
+    });
+    expect(await ledgerOf(req.id)).toEqual([]);
+    expect(await chargesOf(req.id)).toHaveLength(1);
+  });
+
+  it('refuses a price other than the one the server computes (409) and charges nothing', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 50_000);
+    for (const price of [500, 515.23, 1]) {
+      const res = await pay(me)(req.id, price);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'The price changed: it is now $515.24. Please look at it again before paying.',
+      );
+    }
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await db().select().from(payments).where(eq(payments.requestId, req.id))).toEqual([]);
+  });
+
+  it('refuses a request that is not awaiting payment with 422 and says why', async () => {
+    const me = await customer();
+    const cases = [
+      [TimelineStatus.pendingAcceptance, 'Pending Acceptance'],
+      [TimelineStatus.truckAssigned, 'Truck assigned and ready to move'],
+      [TimelineStatus.cancelled, 'Request Cancelled'],
+    ] as const;
+    for (const [status, words] of cases) {
+      const req = await createRequest(ctx.database, {
+        customerId: me.user.id,
+        timelineStatus: status,
+        finalAmountCents: 50_000,
+      });
+      const res = await pay(me)(req.id, 515.24);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 422,
+        message: `This request cannot be paid now: it is ${words}.`,
+      });
+      expect(await statusOf(req.id)).toBe(status);
+    }
+  });
+
+  it("answers 404 for another customer's request and for an unknown one", async () => {
+    const owner = await customer();
+    const req = await accepted(owner.user.id, 50_000);
+    const stranger = await customer();
+    for (const id of [req.id, 2_000_000_000]) {
+      const res = await pay(stranger)(id, 515.24);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Request not found.' });
+    }
+    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
+    expect(await chargesOf(req.id)).toEqual([]);
+  });
+
+  it('validates its input (422) and refuses a company (403)', async () => {
+    const me = await customer();
+    const req = await accepted(me.user.id, 50_000);
+    for (const body of [
+      {},
+      { request_id: req.id },
+      { request_id: req.id, price: -5 },
+      { request_id: req.id, price: 0 },
+      { request_id: req.id, price: '12.345' },
+      { request_id: 'x', price: 10 },
+    ]) {
+      const res = await me.call('/api/customer/make_payment', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    const other = await createUser(ctx.database, { userType: UserType.company });
+    const companyToken = await loginAs(ctx.app, other.email, undefined, UserType.company);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/make_payment',
+      headers: { 'x-sh-auth': companyToken },
+      payload: { request_id: req.id, price: 515.24 },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the lifecycle service', () => {
+  it('refuses a move out of order with 422 and the status in words', async () => {
+    const me = await customer(null);
+    const req = await createRequest(ctx.database, {
+      customerId: me.user.id,
+      timelineStatus: TimelineStatus.pendingAcceptance,
+    });
+    await expect(
+      db().transaction(async (tx) => {
+        const locked = await lockRequest(tx, req.id);
+        await moveRequest(tx, {
+          request: locked!,
+          action: 'pay',
+          actor: { type: 'customer', userId: me.user.id },
+        });
+      }),
+    ).rejects.toMatchObject({
+      code: 422,
+      message: 'This request cannot be changed this way now: it is Pending Acceptance.',
+    });
+    expect(await statusOf(req.id)).toBe(TimelineStatus.pendingAcceptance);
+  });
+});

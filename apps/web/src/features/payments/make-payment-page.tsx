@@ -1,0 +1,324 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  canMakePayment,
+  effectiveTimeline,
+  formatUsd,
+  MSG,
+  paymentBreakdown,
+  TimelineStatus,
+  TIP_PERCENTS,
+  tipCents,
+  toCents,
+  toDollars,
+  type PaymentBreakdown,
+  type RequestDetail,
+  type SavedCard,
+} from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import {
+  brandLabel,
+  CardBrandIcon,
+  formatExpiry,
+  maskedNumber,
+} from '../../lib/card-form/card-brand';
+import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
+import { showToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DetailLine } from '../../ui/detail-line';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { rememberPaidInSession, wasPaidInSession } from './paid-in-session';
+import { makePayment, paymentKeys, paymentRequestQueryOptions } from './payments-api';
+
+const MY_REQUESTS = '/dashboard/my-requests';
+const MY_CARDS = '/dashboard/my-cards';
+const detailPath = (requestId: number) => `${MY_REQUESTS}/${requestId}`;
+
+/** spec §5 "Payment: Agree to terms must be ticked." (the spec gives no message; ours). */
+export const AGREE_TERMS_REQUIRED = 'Please tick Agree to terms to pay.';
+export const PAID_TEXT = 'Your payment is held in escrow until you confirm the move.';
+
+/**
+ * /dashboard/my-requests/make-payment/{requestId} (spec/request-lifecycle.md §2 Payment, §4
+ * guards, §8, §9): the saved card, the final and discounted price, the processing fee and the
+ * total, the tip and terms area with 'Agree to terms', and the pay button. Only at status 2: any
+ * other status goes back to My Requests, except a request paid in this session, which shows the
+ * payment's success (the Back button after paying lands here).
+ */
+export function MakePaymentPage() {
+  useDocumentTitle('Make Payment');
+  const { requestId = '' } = useParams();
+  // A malformed id is the server's to refuse: its message shows like any other load failure.
+  const id = Number(requestId);
+  const detail = useQuery(paymentRequestQueryOptions(id));
+
+  let body;
+  if (detail.isPending) {
+    body = <PageLoader label="Loading request" />;
+  } else if (detail.isError && !detail.data) {
+    body = (
+      <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
+    );
+  } else {
+    const data = detail.data;
+    const timeline = effectiveTimeline(data.request.request_timeline_status, data.status);
+    if (!canMakePayment(timeline, wasPaidInSession(data.request.id))) {
+      return <Navigate to={MY_REQUESTS} replace />;
+    }
+    body =
+      timeline === TimelineStatus.awaitingPayment ? (
+        <PaymentForm detail={data} />
+      ) : (
+        <PaymentDone requestId={data.request.id} />
+      );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Make Payment
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
+function PaymentDone({ requestId }: { requestId: number }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Payment successful
+      </Typography>
+      <Alert severity="success" sx={{ mb: 2 }}>
+        {`Request #${requestId}: ${PAID_TEXT}`}
+      </Alert>
+      <Button component={RouterLink} to={detailPath(requestId)} variant="contained">
+        View request
+      </Button>
+    </Paper>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** spec §2 Payment: the saved cards, brand and last digits only. */
+function CardLine({ card }: { card: SavedCard }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <CardBrandIcon brand={card.brand} />
+      <Box>
+        <Typography>
+          <Box component="span" sx={visuallyHidden}>
+            {`${brandLabel(card.brand)} card ending in ${card.last4}`}
+          </Box>
+          <span aria-hidden="true">{maskedNumber(card.last4)}</span>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Expires {formatExpiry(card)}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** spec §2 Request detail: Final Price, and with a discount Discount % and Discounted Price. */
+function PriceLines({ breakdown }: { breakdown: PaymentBreakdown }) {
+  return (
+    <>
+      <DetailLine label="Final Price">{formatUsd(breakdown.finalCents)}</DetailLine>
+      {breakdown.discountPercent > 0 && (
+        <>
+          <DetailLine label="Discount %">{`${breakdown.discountPercent}%`}</DetailLine>
+          <DetailLine label="Discounted Price">{formatUsd(breakdown.discountedCents)}</DetailLine>
+        </>
+      )}
+      {/* spec §9: the fee is shown, its computation is not. */}
+      <DetailLine label="Processing Fee">{formatUsd(breakdown.feeCents)}</DetailLine>
+      <Typography variant="subtitle1" component="p" sx={{ mt: 1, fontWeight: 600 }}>
+        <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          Total:
+        </Box>{' '}
+        {formatUsd(breakdown.totalCents)}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * spec §2 "a tip/terms area", §9 tips: what paying means (escrow, release on confirmation,
+ * refunds by the cancellation policy) and the tip to come. The tip is not charged here:
+ * make_payment carries no tip (spec §7); it is chosen and charged with the feedback after the
+ * move (0%, 12%, 15%, 20% or other, on the final amount after the discount, whole dollars).
+ */
+function TipAndTerms({ breakdown }: { breakdown: PaymentBreakdown }) {
+  const tips = TIP_PERCENTS.filter((p) => p > 0).map(
+    (p) =>
+      `${p}% (${formatUsd(tipCents(breakdown.finalCents, breakdown.discountPercent, p), { trimZeroCents: true })})`,
+  );
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2">
+        Your payment is held in escrow. The company receives it only after the move, when you
+        confirm that it is complete with &lsquo;Confirm move and release money&rsquo;. The
+        processing fee covers the card payment. If you cancel, the refund follows the{' '}
+        <Link component={RouterLink} to="/dashboard/about-us">
+          Cancellation policy
+        </Link>{' '}
+        in About Us.
+      </Typography>
+      <Typography variant="body2">
+        {`Tip: nothing is added now. After the move you can thank the crew with a tip of ${tips.join(', ')} or an amount of your choice, with your feedback.`}
+      </Typography>
+    </Stack>
+  );
+}
+
+function PaymentForm({ detail }: { detail: RequestDetail }) {
+  const requestId = detail.request.id;
+  const cards = useQuery(savedCardsQueryOptions());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState(false);
+  const agreeHelpId = useId();
+  const breakdown = paymentBreakdown(
+    toCents(detail.request.final_amount ?? 0),
+    detail.request.discount,
+  );
+
+  const pay = useMutation({
+    mutationFn: () =>
+      makePayment({ request_id: requestId, price: toDollars(breakdown.totalCents) }),
+    onSuccess: (response) => {
+      rememberPaidInSession(requestId);
+      showToast(response.message, 'success');
+      void navigate(detailPath(requestId));
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.requests });
+    },
+    // The price or the status may have changed under the screen: show them as they are now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.request(requestId) }),
+  });
+
+  const noCard = cards.isSuccess && cards.data.length === 0;
+  const payError = pay.error
+    ? isApiError(pay.error)
+      ? pay.error.message
+      : String(pay.error)
+    : null;
+  const bannerMessage = noCard ? MSG.noActiveCard : payError;
+  const offerAddCard = noCard || payError === MSG.noActiveCard;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!agreed) {
+      setAgreeError(true);
+      return;
+    }
+    pay.mutate();
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      <Typography color="text.secondary">{`Request #${requestId}`}</Typography>
+
+      {bannerMessage && (
+        <Alert severity="error">
+          {bannerMessage}
+          {offerAddCard && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={MY_CARDS}>
+                Add Card
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
+
+      <Section title="Saved Card">
+        {cards.isPending ? (
+          <PageLoader label="Loading your card" />
+        ) : cards.isError && !cards.data ? (
+          <LoadError message={cards.error.message} onRetry={cards.refetch} />
+        ) : cards.data.length > 0 ? (
+          <Stack spacing={1.5}>
+            {cards.data.map((card) => (
+              <CardLine key={card.id} card={card} />
+            ))}
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">No saved card.</Typography>
+        )}
+      </Section>
+
+      <Section title="Price">
+        <PriceLines breakdown={breakdown} />
+      </Section>
+
+      <Section title="Tip and Terms">
+        <TipAndTerms breakdown={breakdown} />
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={
+            <Checkbox
+              name="agree_terms"
+              checked={agreed}
+              onChange={(event) => {
+                setAgreed(event.target.checked);
+                if (event.target.checked) setAgreeError(false);
+              }}
+              slotProps={{
+                input: agreeError ? { 'aria-describedby': agreeHelpId } : {},
+              }}
+            />
+          }
+          label="Agree to terms"
+        />
+        {agreeError && (
+          <FormHelperText id={agreeHelpId} error>
+            {AGREE_TERMS_REQUIRED}
+          </FormHelperText>
+        )}
+      </Section>
+
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={pay.isPending || !cards.isSuccess || noCard}
+        >
+          {pay.isPending ? 'Paying…' : `Pay ${formatUsd(breakdown.totalCents)}`}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
