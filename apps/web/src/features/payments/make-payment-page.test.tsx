@@ -163,6 +163,16 @@ describe('MakePaymentPage', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
+  it('after paying in this session and cancelling, goes back to My Requests', async () => {
+    // The detail's cancel goes Back to this screen: the refunded payment is no success to show.
+    rememberPaidInSession(42);
+    stubServer(at(11, { request_status: 2 }));
+    const { router } = renderPayment();
+    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-requests');
+    expect(screen.queryByText('Payment successful')).not.toBeInTheDocument();
+  });
+
   it.each([1, 3, 11])('goes back to My Requests at status %i', async (status) => {
     stubServer(at(status));
     const { router } = renderPayment();

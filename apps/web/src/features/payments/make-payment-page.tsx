@@ -17,6 +17,7 @@ import {
   formatUsd,
   MSG,
   paymentBreakdown,
+  RequestStatus,
   TimelineStatus,
   TIP_PERCENTS,
   tipCents,
@@ -75,7 +76,11 @@ export function MakePaymentPage() {
   } else {
     const data = detail.data;
     const timeline = effectiveTimeline(data.request.request_timeline_status, data.status);
-    if (!canMakePayment(timeline, wasPaidInSession(data.request.id))) {
+    // Paid here, then cancelled (the cancel goes Back to this screen): the payment is no longer
+    // held, so there is no success to show.
+    const paidHere =
+      wasPaidInSession(data.request.id) && data.request.request_status !== RequestStatus.cancelled;
+    if (!canMakePayment(timeline, paidHere)) {
       return <Navigate to={MY_REQUESTS} replace />;
     }
     body =
