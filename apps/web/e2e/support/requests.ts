@@ -1,0 +1,152 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/*
+ * Request helpers of the lifecycle journeys (issue 12): a move sent through the wizard, the
+ * demo companies' bids awaited through the API, a bid accepted and a card added through the
+ * screens a customer uses.
+ */
+
+/** A date `days` from today as the date input takes it (YYYY-MM-DD). */
+export function daysFromToday(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return [
+    String(d.getFullYear()),
+    String(d.getMonth() + 1).padStart(2, '0'),
+    String(d.getDate()).padStart(2, '0'),
+  ].join('-');
+}
+
+async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
+  await page.getByRole('combobox', { name: label }).fill(zip);
+  await page.getByRole('option', { name: suggestion }).click();
+}
+
+/**
+ * The shortest move the wizard sends: downtown Los Angeles (every demo company serves 900xx) to
+ * Santa Monica, a studio, no items, the customer's price, a week ahead (more than the 72 hours
+ * of the Cancellation policy's full refund). Returns the new request's id.
+ */
+export async function sendDowntownMove(page: Page): Promise<number> {
+  await page.goto('/create-request');
+  await page.locator('input[name="date"]').fill(daysFromToday(7));
+  await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
+  await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Move Size').click();
+  await page.getByRole('option', { name: 'Studio', exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('input[name="customer_budget"]').fill('700');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith('/api/customer/generate_request') && r.status() === 200,
+  );
+  await page.getByRole('button', { name: 'Request Move' }).click();
+  const body = (await (await sent).json()) as { data: { Request_ID: { id: number } } };
+  await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
+  return body.data.Request_ID.id;
+}
+
+export interface ListedRequest {
+  request: { id: number; request_timeline_status: number; public_access_link: string };
+  request_bid: unknown[];
+}
+
+/** A request of the customer's Active tab, as My Requests reads it. */
+export async function activeRequest(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+): Promise<ListedRequest | undefined> {
+  const res = await request.post('/api/customer/get_customer_request', {
+    headers: { 'x-sh-auth': token },
+    data: { request_status: '0' },
+  });
+  const { data } = (await res.json()) as { data: ListedRequest[] };
+  return data.find((entry) => entry.request.id === id);
+}
+
+/** Waits until the demo companies have bid on a request (four serve downtown). */
+export async function waitForBids(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+  count = 4,
+): Promise<void> {
+  await expect
+    .poll(async () => (await activeRequest(request, token, id))?.request_bid.length, {
+      timeout: 20_000,
+      message: `${count} demo bids on request #${id}`,
+    })
+    .toBe(count);
+}
+
+/**
+ * Accepts the first bid of the companies list at its price; the request awaits payment and the
+ * page is its detail. Returns the company's name.
+ */
+export async function acceptFirstBid(page: Page, requestId: number): Promise<string> {
+  await page.goto(`/dashboard/my-requests/companies-list/${requestId}`);
+  const list = page.getByRole('list', { name: 'Bidding companies' });
+  const first = list.getByRole('listitem').first();
+  const companyName = await first.getByRole('heading', { level: 2 }).innerText();
+  await list.getByRole('button', { name: `Accept the bid of ${companyName}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Accept Bid' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  await expect(summaryOf(page, requestId).getByText('Awaiting Payment')).toBeVisible();
+  return companyName;
+}
+
+/** The detail's summary card ('Request #{id}', its status, prices, company and actions). */
+export function summaryOf(page: Page, requestId: number): Locator {
+  return page.getByRole('region', { name: `Request #${requestId}`, exact: true });
+}
+
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+/** Types a card on My Cards as a customer does: digits only; the masks add spaces and slash. */
+export async function fillCard(page: Page, cardNumber: string, holder: string) {
+  await field(page, 'card_number').pressSequentially(cardNumber);
+  await field(page, 'card_holder_name').fill(holder);
+  await field(page, 'exp_date').pressSequentially('1234');
+  await field(page, 'cvv').pressSequentially('123');
+  await field(page, 'address_1').fill('100 Main St');
+  await field(page, 'city').fill('Los Angeles');
+  await field(page, 'state').fill('CA');
+  await field(page, 'zip').fill('90001');
+}
+
+/** The sandbox's card that always succeeds. */
+export const GOOD_CARD = '4242424242424242';
+
+/** Adds a card on My Cards (the page must be there) and waits until it is saved. */
+export async function addCard(page: Page, holder: string, cardNumber = GOOD_CARD): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Add Card' })).toBeVisible();
+  await fillCard(page, cardNumber, holder);
+  await page.getByRole('button', { name: 'Add Card' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Saved card' }).getByText(`•••• ${cardNumber.slice(-4)}`),
+  ).toBeVisible();
+}
+
+/**
+ * Reloads the detail until its summary shows `status`: nothing pushes a status change to the
+ * screen yet, so a customer waiting on move day reloads it.
+ */
+export async function reloadUntilStatus(
+  page: Page,
+  requestId: number,
+  status: string,
+  timeout = 20_000,
+): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await expect(summaryOf(page, requestId).getByText(status, { exact: true })).toBeVisible({
+      timeout: 1_500,
+    });
+  }).toPass({ timeout, intervals: [250, 500, 1_000] });
+}
