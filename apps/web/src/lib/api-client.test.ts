@@ -90,6 +90,26 @@ describe('api client', () => {
     expect(getToast()?.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
+  it('lets a call cancelled while its body arrives fail quietly, not as a bad answer', async () => {
+    // TanStack Query aborts a fetch that a refetch replaces; the headers may already be in.
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"code":200,'));
+        controller.signal.addEventListener('abort', () =>
+          stream.error(new DOMException('The operation was aborted.', 'AbortError')),
+        );
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 200 })));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const call = callApi('/x', { schema: okEnvelopeSchema, signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(logged).not.toHaveBeenCalled();
+    expect(getToast()).toBeNull();
+  });
+
   it('clears the stored session and reloads the page on a 401', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     setSession('dead-token', buildUser());

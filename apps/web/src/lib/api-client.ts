@@ -141,7 +141,9 @@ export async function callApi<TSchema extends z.ZodType>(
   } else {
     try {
       payload = await response.json();
-    } catch {
+    } catch (cause) {
+      // Cancelled while the body was arriving (a refetch replaced the query): not a bad answer.
+      if (signal?.aborted) throw cause;
       payload = undefined;
     }
   }
