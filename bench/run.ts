@@ -19,7 +19,8 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; a
  * database `movehub_bench` (BENCH_DATABASE_NAME) is dropped and created on it. BENCH_SECONDS sets each run's length,
  * BENCH_ABUSE_SECONDS the abuse scenario's (30). `npm run bench -- login` runs the abuse
- * scenario only.
+ * scenario only; `npm run bench -- money` only make_payment and end_move_confirmation (issue 12:
+ * 20 connections, p99 at most 100 ms, the ledger balanced after each).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -51,6 +52,8 @@ const CONNECTIONS = 50;
 const PASSWORD = 'Bench@1234';
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 30);
 const only = process.argv.slice(2);
+/** `npm run bench -- NAME` runs one scenario: the sign-in abuse, or the money calls. */
+const SCENARIOS = ['login', 'money'] as const;
 
 function dbUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -576,9 +579,13 @@ async function loginUnderAbuse(server: ChildProcess) {
 }
 
 async function main(): Promise<void> {
-  if (only.length > 0 && !only.every((o) => o === 'login')) {
-    throw new Error(`unknown scenario ${only.join(' ')}; the only one is "login"`);
+  if (only.length > 0 && !only.every((o) => (SCENARIOS as readonly string[]).includes(o))) {
+    throw new Error(
+      `unknown scenario ${only.join(' ')}; the scenarios are ${SCENARIOS.join(', ')}`,
+    );
   }
+  const runs = (scenario: (typeof SCENARIOS)[number]) =>
+    only.length === 0 || only.includes(scenario);
   console.log('Building the server…');
   if (
     spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !==
@@ -596,26 +603,30 @@ async function main(): Promise<void> {
   console.log(`Seeding ${CUSTOMERS} customers and ${REQUESTS} requests…`);
   const tokens = await seed(url);
   const throughput = only.length === 0 ? await measureThroughput(url, tokens) : undefined;
-  const payment = only.length === 0 ? await measurePayments(url, tokens) : undefined;
+  const payment = runs('money') ? await measurePayments(url, tokens) : undefined;
+  const confirmation = runs('money') ? await measureConfirmations(url, tokens) : undefined;
 
-  console.log(`Login under abuse, ${abuseSeconds} s…`);
-  // The real configuration (default per-IP ceilings) behind one proxy hop.
-  server = await startServer(url, {
-    TRUST_PROXY_HOPS: '1',
-    IP_RATE_LIMIT_PER_MINUTE: String(IP_LIMIT_PER_MINUTE),
-  });
   let abuse;
-  try {
-    abuse = await loginUnderAbuse(server);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  if (runs('login')) {
+    console.log(`Login under abuse, ${abuseSeconds} s…`);
+    // The real configuration (default per-IP ceilings) behind one proxy hop.
+    server = await startServer(url, {
+      TRUST_PROXY_HOPS: '1',
+      IP_RATE_LIMIT_PER_MINUTE: String(IP_LIMIT_PER_MINUTE),
+    });
+    try {
+      abuse = await loginUnderAbuse(server);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
   }
   const results = {
     date: new Date().toISOString(),
     database: 'postgresql',
     ...throughput,
     make_payment: payment,
+    end_move_confirmation: confirmation,
     login_under_abuse: abuse,
     cpus: (await import('node:os')).cpus().length,
     // The machine's load when the run ended: other work on a shared machine lowers every ratio.
@@ -624,7 +635,7 @@ async function main(): Promise<void> {
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.table([abuse]);
+  if (abuse) console.table([abuse]);
   console.log('Written to bench/results.json');
 }
 
@@ -853,6 +864,13 @@ async function measurePayments(url: string, tokens: string[]) {
   const server = await startServer(url);
   try {
     console.log(`Measuring make_payment, ${seconds} s, ${PAYMENT_CONNECTIONS} connections…`);
+    // The same machine's floor at the same concurrency: a no-op's p99 says how much of the
+    // calls' p99 is the machine's load rather than the calls.
+    const noop = await measure('GET /livez (no-op)', {
+      method: 'GET',
+      path: '/livez',
+      connections: PAYMENT_CONNECTIONS,
+    });
     const figure = await measure('POST /api/customer/make_payment (sandbox gateway)', {
       method: 'POST',
       path: '/api/customer/make_payment',
@@ -861,13 +879,152 @@ async function measurePayments(url: string, tokens: string[]) {
       connections: PAYMENT_CONNECTIONS,
     });
     const ledger = await ledgerAfterPayments(url);
+    console.table([noop, { ...figure, ...ledger }]);
+    return {
+      ...figure,
+      connections: PAYMENT_CONNECTIONS,
+      target_p99_ms: PAYMENT_TARGET_P99_MS,
+      noop_at_same_connections: { p50_ms: noop.p50_ms, p99_ms: noop.p99_ms },
+      // Past this many calls bodies repeat: a repeat answers the first payment (no new charge).
+      payable_requests: bodies.length,
+      meets_target:
+        figure.p99_ms <= PAYMENT_TARGET_P99_MS && figure.non_2xx === 0 && ledger.balanced,
+      ledger,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+// --- end_move_confirmation (issue 12 "Speed") ---------------------------------------------
+
+/** Completed moves waiting for confirmation per customer: more than a run can confirm. */
+const CONFIRMABLE_PER_CUSTOMER = 30;
+/** The move date that marks the bench's confirmable requests apart from the others. */
+const CONFIRMABLE_DATE = '2028-07-01';
+
+/**
+ * Gives every bench customer CONFIRMABLE_PER_CUSTOMER requests at status 6 ('Completed, waiting
+ * for confirmation') accepted by the first company, each with $500 held in its escrow: the
+ * balanced hold make_payment writes (customer card -$500, escrow +$500, its payment succeeded).
+ * Returns one end_move_confirmation body per request, paired with tokens as seedPayable's.
+ */
+async function seedConfirmable(url: string): Promise<{ request_id: number }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('begin');
+  await client.query(
+    `insert into requests (customer_id, request_status, request_timeline_status, move_date, start_window_from,
+                           start_window_to, movers, customer_budget_cents, public_access_link, company_id,
+                           final_amount_cents, accepted_at)
+     select u.id, 0, 6, date '${CONFIRMABLE_DATE}', '08:00', '09:00', 2, $2::int, md5('confirmable' || u.id || '-' || k),
+            (select id from users where user_type = 2 order by id limit 1), $2::int, now()
+     from users u cross join generate_series(1, $1::int) k where u.user_type = 1`,
+    [CONFIRMABLE_PER_CUSTOMER, PAYABLE_CENTS],
+  );
+  await client.query(
+    `insert into payments (idempotency_key, request_id, kind, amount_cents, status, gateway_ref)
+     select r.id || ':hold:bench', r.id, 'hold', $1::int, 'succeeded', 'ch_bench_' || r.id
+     from requests r where r.move_date = date '${CONFIRMABLE_DATE}'`,
+    [PAYABLE_CENTS],
+  );
+  await client.query(
+    `insert into ledger_transactions (idempotency_key, payment_id, request_id, kind)
+     select p.idempotency_key, p.id, p.request_id, 'hold' from payments p
+     where p.idempotency_key like '%:hold:bench'`,
+  );
+  await client.query(
+    `insert into ledger_entries (transaction_id, account, amount_cents)
+     select t.id, a.account, a.amount
+     from ledger_transactions t
+     join requests r on r.id = t.request_id
+     cross join lateral (values ('customer_card:' || r.customer_id, -$1::int),
+                                ('escrow:' || r.id, $1::int)) a(account, amount)
+     where t.idempotency_key like '%:hold:bench'`,
+    [PAYABLE_CENTS],
+  );
+  const rows = await client.query<{ id: number; k: number; c: number }>(
+    `select r.id,
+            row_number() over (partition by r.customer_id order by r.id)::int as k,
+            dense_rank() over (order by r.customer_id)::int as c
+     from requests r where r.move_date = date '${CONFIRMABLE_DATE}'`,
+  );
+  await client.query('commit');
+  await client.query('analyze');
+  await client.end();
+  const bodies: { request_id: number }[] = [];
+  for (const r of rows.rows) bodies[(r.k - 1) * CUSTOMERS + (r.c - 1)] = { request_id: r.id };
+  return bodies;
+}
+
+/**
+ * The ledger after the confirmations: every entry still sums to zero, one release per confirmed
+ * request, the confirmed requests' escrow empty and the rest still held, and the company owed
+ * exactly what was released.
+ */
+async function ledgerAfterConfirmations(url: string, seeded: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{
+    total: string;
+    confirmed: number;
+    releases: number;
+    escrow: string;
+    payable: string;
+  }>(
+    `select (select coalesce(sum(amount_cents), 0)::bigint from ledger_entries) as total,
+            (select count(*)::int from requests
+             where move_date = date '${CONFIRMABLE_DATE}' and request_timeline_status = 7) as confirmed,
+            (select count(*)::int from ledger_transactions t join requests r on r.id = t.request_id
+             where t.kind = 'release' and r.move_date = date '${CONFIRMABLE_DATE}') as releases,
+            (select coalesce(sum(e.amount_cents), 0)::bigint from ledger_entries e
+             join requests r on e.account = 'escrow:' || r.id
+             where r.move_date = date '${CONFIRMABLE_DATE}') as escrow,
+            (select coalesce(sum(e.amount_cents), 0)::bigint from ledger_entries e
+             join ledger_transactions t on t.id = e.transaction_id
+             where t.kind = 'release' and e.account like 'company_payable:%') as payable`,
+  );
+  await client.end();
+  const row = rows[0]!;
+  const total = Number(row.total);
+  return {
+    confirmed_requests: row.confirmed,
+    release_transactions: row.releases,
+    escrow_cents: Number(row.escrow),
+    released_to_company_cents: Number(row.payable),
+    ledger_total_cents: total,
+    balanced:
+      total === 0 &&
+      row.releases === row.confirmed &&
+      Number(row.escrow) === (seeded - row.confirmed) * PAYABLE_CENTS &&
+      Number(row.payable) === row.confirmed * PAYABLE_CENTS,
+  };
+}
+
+/** end_move_confirmation under load (each call confirms another move), then the ledger. */
+async function measureConfirmations(url: string, tokens: string[]) {
+  const bodies = await seedConfirmable(url);
+  const server = await startServer(url);
+  try {
+    console.log(
+      `Measuring end_move_confirmation, ${seconds} s, ${PAYMENT_CONNECTIONS} connections…`,
+    );
+    const figure = await measure('POST /api/customer/end_move_confirmation', {
+      method: 'POST',
+      path: '/api/customer/end_move_confirmation',
+      tokens,
+      bodies,
+      connections: PAYMENT_CONNECTIONS,
+    });
+    const ledger = await ledgerAfterConfirmations(url, bodies.length);
     console.table([{ ...figure, ...ledger }]);
     return {
       ...figure,
       connections: PAYMENT_CONNECTIONS,
       target_p99_ms: PAYMENT_TARGET_P99_MS,
-      // Past this many calls bodies repeat: a repeat answers the first payment (no new charge).
-      payable_requests: bodies.length,
+      // Past this many calls bodies repeat: a repeat is refused (409), counted in non_2xx.
+      confirmable_requests: bodies.length,
       meets_target:
         figure.p99_ms <= PAYMENT_TARGET_P99_MS && figure.non_2xx === 0 && ledger.balanced,
       ledger,
