@@ -75,8 +75,10 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
   await payButton.click();
   expect((await paid).status()).toBe(200);
   await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  // The server's message in the toast (the payment screen's own success line, 'Request #{id}: …',
+  // may show for a moment while the detail loads).
   await expect(
-    page.getByText('Your payment is held in escrow until you confirm the move.'),
+    page.getByText('Your payment is held in escrow until you confirm the move.', { exact: true }),
   ).toBeVisible();
 
   // Move day, played by the demo company: the detail reaches 'Completed, waiting for
