@@ -59,6 +59,9 @@ export const requests = pgTable(
     finalComment: text('final_comment'),
     publicAccessLink: text('public_access_link').notNull(),
     scheduleTime: text('schedule_time'),
+    // SEQUENCE of the move's calendar invite (RFC 5545): raised when the date or window changes
+    // and when the move is cancelled, so calendars replace the event they hold.
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     // Direct requests (spec §5 step 7, direct-link mode): the contact fields as entered, and the
     // sales-team member who posted the request on the customer's behalf.
     contactFirstName: text('contact_first_name'),
