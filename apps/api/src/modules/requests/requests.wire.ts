@@ -11,6 +11,8 @@ import {
   type RequestListEntry,
   type ServerAddress,
   type ServerItem,
+  hasCalendarInvite,
+  type ReceiptEntry,
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
 import type { requestAddresses, requests } from '../../db/schema';
@@ -182,6 +184,8 @@ export function toRequestDetail(
   customer: { firstName: string; lastName: string; email: string; phone: string | null },
   /** What cancelling now would refund (cancellationPreview); null when nothing would. */
   cancellation: { refundCents: number; keptCents: number } | null = null,
+  /** The request's receipts (customer-messages/receipts.service listReceipts). */
+  receipts: readonly { id: number; kind: ReceiptEntry['kind']; amountCents: number; createdAt: Date }[] = [],
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
@@ -305,6 +309,13 @@ export function toRequestDetail(
         }
       : null,
     confirmation_letter_pdf: null,
+    receipts: receipts.map((rc) => ({
+      receipt_id: rc.id,
+      kind: rc.kind,
+      amount: toDollars(rc.amountCents),
+      created_at: rc.createdAt.toISOString(),
+    })),
+    calendar_available: hasCalendarInvite(r.timelineStatus),
     token: null,
   };
 }
