@@ -115,6 +115,8 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
   'POST /api/customer/make_payment': 'customer',
+  'GET /api/customer/request_calendar': 'customer',
+  'GET /api/customer/request_receipt': 'customer',
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
@@ -249,7 +251,26 @@ function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
  * A customer's token on the routes that read or change something of the owner's: each answers
  * about the caller's own things only, and the owner's stay as they were.
  */
-const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promise<void> }> = {
+const OWNED: Record<
+  string,
+  { body: () => object; query?: () => string; check: (res: Answer) => Promise<void> }
+> = {
+  'GET /api/customer/request_calendar': {
+    body: () => ({}),
+    query: () => `?request_id=${ownerRequest.id}`,
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('VCALENDAR');
+    },
+  },
+  'GET /api/customer/request_receipt': {
+    body: () => ({}),
+    query: () => `?request_id=${ownerRequest.id}&receipt_id=1`,
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toContain('pdf');
+    },
+  },
   'POST /app_api/mark_notification_read': {
     body: () => ({ notification_id: ownerNotice.id }),
     check: async (res) => {
@@ -417,7 +438,7 @@ describe.each(matrix.map((m) => [`${m.route.method} ${m.route.url}`, m] as const
       const body = owned?.body() ?? {};
       const res = await ctx.app.inject({
         method: route.method as 'GET',
-        url: route.url.replace('*', 'x'),
+        url: route.url.replace('*', 'x') + (owned?.query?.() ?? ''),
         headers: token ? { 'x-sh-auth': token } : {},
         ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: body }),
       });
