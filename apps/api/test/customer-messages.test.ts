@@ -43,7 +43,10 @@ async function deliver(): Promise<number> {
 }
 
 async function outboxOf(to: string): Promise<OutboxMessage[]> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/dev/outbox?to=${encodeURIComponent(to)}`,
+  });
   expect(res.statusCode).toBe(200);
   return (res.json() as { messages: OutboxMessage[] }).messages;
 }
@@ -70,7 +73,9 @@ async function verifyPhone(userId: number, phone: string) {
 const phoneNumber = () => `+1310${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 /** A customer with a card and a request the company won (status 2), paid through make_payment. */
-async function paidThroughApi(opts: { discountPercent?: number; phone?: 'verified' | 'unverified' } = {}) {
+async function paidThroughApi(
+  opts: { discountPercent?: number; phone?: 'verified' | 'unverified' } = {},
+) {
   const company = await f.company();
   const customer = await f.customer();
   const phone = phoneNumber();
@@ -119,7 +124,9 @@ describe('emails and SMS after each step', () => {
     const lines = unfold(invite?.content ?? '');
     expect(lines).toContain('METHOD:REQUEST');
     expect(lines).toContain('SEQUENCE:0');
-    expect(lines.find((l) => l.startsWith('UID:'))).toMatch(new RegExp(`^UID:request-${request.id}@`));
+    expect(lines.find((l) => l.startsWith('UID:'))).toMatch(
+      new RegExp(`^UID:request-${request.id}@`),
+    );
     // 08:00–12:00 in Los Angeles (PDT, UTC−7) on 15 June 2030.
     expect(lines).toContain('DTSTART:20300615T150000Z');
     expect(lines).toContain('DTEND:20300615T190000Z');
@@ -209,7 +216,9 @@ describe('emails and SMS after each step', () => {
     const customer = await createUser(ctx.database);
     const token = await f.tokenOf(customer.id);
     const request = await createRequest(ctx.database, { customerId: customer.id });
-    expect((await f.call('/api/customer/delete_request', token, { request_id: request.id })).statusCode).toBe(200);
+    expect(
+      (await f.call('/api/customer/delete_request', token, { request_id: request.id })).statusCode,
+    ).toBe(200);
     await deliver();
     const [mail] = await outboxOf(customer.email);
     expect(mail?.subject).toBe(`Request #${request.id} is cancelled`);
@@ -246,7 +255,10 @@ describe('emails and SMS after each step', () => {
     const { customer, request } = await paidThroughApi();
     await deliver();
     await ctx.database.db.transaction(async (tx) => {
-      await tx.update(requests).set({ windowFrom: '13:00', windowTo: '15:00' }).where(eq(requests.id, request.id));
+      await tx
+        .update(requests)
+        .set({ windowFrom: '13:00', windowTo: '15:00' })
+        .where(eq(requests.id, request.id));
       await reviseCalendarInvite({
         db: tx,
         userId: customer.user.id,
@@ -266,7 +278,10 @@ describe('emails and SMS after each step', () => {
 describe('GET /api/customer/request_calendar', () => {
   it("downloads the paid move's invite; 404 for another customer's; 422 before payment", async () => {
     const { customer, request } = await paidThroughApi();
-    const res = await get(`/api/customer/request_calendar?request_id=${request.id}`, customer.token);
+    const res = await get(
+      `/api/customer/request_calendar?request_id=${request.id}`,
+      customer.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/calendar');
     expect(res.headers['content-disposition']).toContain(`move-${request.id}.ics`);
@@ -275,12 +290,18 @@ describe('GET /api/customer/request_calendar', () => {
     expect(lines).toContain('DTSTART:20300615T150000Z');
 
     const stranger = await f.customer();
-    const other = await get(`/api/customer/request_calendar?request_id=${request.id}`, stranger.token);
+    const other = await get(
+      `/api/customer/request_calendar?request_id=${request.id}`,
+      stranger.token,
+    );
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('VCALENDAR');
 
     const unpaid = await createRequest(ctx.database, { customerId: customer.user.id });
-    const early = await get(`/api/customer/request_calendar?request_id=${unpaid.id}`, customer.token);
+    const early = await get(
+      `/api/customer/request_calendar?request_id=${unpaid.id}`,
+      customer.token,
+    );
     expect(early.statusCode).toBe(422);
     const bad = await get('/api/customer/request_calendar?request_id=abc', customer.token);
     expect(bad.statusCode).toBe(422);
@@ -344,7 +365,11 @@ describe('receipts', () => {
       status: TimelineStatus.completedByCompany,
     });
     expect(
-      (await f.call('/api/customer/end_move_confirmation', customer.token, { request_id: request.id })).statusCode,
+      (
+        await f.call('/api/customer/end_move_confirmation', customer.token, {
+          request_id: request.id,
+        })
+      ).statusCode,
     ).toBe(200);
     const fb = await f.call('/app_api/add_feedback', customer.token, {
       request_id: request.id,
@@ -402,13 +427,17 @@ describe('the reminder the day before', () => {
   it('is skipped when the window moved or the request was cancelled', async () => {
     const { customer, request } = await paidThroughApi();
     const deps = { db: ctx.database.db, config: ctx.app.config };
-    expect(await remind(deps, { requestId: request.id, windowStart: '2030-06-14T15:00:00.000Z' })).toBe(false);
+    expect(
+      await remind(deps, { requestId: request.id, windowStart: '2030-06-14T15:00:00.000Z' }),
+    ).toBe(false);
     await f
       .db()
       .update(requests)
       .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: RequestStatus.cancelled })
       .where(eq(requests.id, request.id));
-    expect(await remind(deps, { requestId: request.id, windowStart: '2030-06-15T15:00:00.000Z' })).toBe(false);
+    expect(
+      await remind(deps, { requestId: request.id, windowStart: '2030-06-15T15:00:00.000Z' }),
+    ).toBe(false);
     await deliver();
     const subjects = (await outboxOf(customer.user.email)).map((m) => m.subject);
     expect(subjects.some((s) => s?.startsWith('Reminder'))).toBe(false);

@@ -65,7 +65,9 @@ export const customerMessages = pgTable(
   },
   (t) => [
     uniqueIndex('customer_messages_dedupe_uq').on(t.dedupeKey),
-    index('customer_messages_pending_idx').on(t.id).where(sql`${t.sentAt} is null`),
+    index('customer_messages_pending_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
     index('customer_messages_request_idx').on(t.requestId),
   ],
 );

@@ -122,9 +122,7 @@ async function invited(db: Tx, requestId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: customerMessages.id })
     .from(customerMessages)
-    .where(
-      and(eq(customerMessages.requestId, requestId), eq(customerMessages.calendar, 'request')),
-    )
+    .where(and(eq(customerMessages.requestId, requestId), eq(customerMessages.calendar, 'request')))
     .limit(1);
   return Boolean(row);
 }
@@ -468,7 +466,9 @@ export async function scheduleReminder(
   if (!facts) return null;
   const lead = facts.start.getTime() - now.getTime();
   if (lead < REMINDER_MIN_NOTICE_HOURS * HOUR_MS) return null;
-  const at = new Date(Math.max(now.getTime(), facts.start.getTime() - REMINDER_LEAD_HOURS * HOUR_MS));
+  const at = new Date(
+    Math.max(now.getTime(), facts.start.getTime() - REMINDER_LEAD_HOURS * HOUR_MS),
+  );
   const job: ReminderJob = { requestId, windowStart: facts.start.toISOString() };
   await deps.jobs.send(REMINDER_JOB, job, { startAfter: at });
   return at;

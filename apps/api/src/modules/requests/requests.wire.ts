@@ -185,7 +185,12 @@ export function toRequestDetail(
   /** What cancelling now would refund (cancellationPreview); null when nothing would. */
   cancellation: { refundCents: number; keptCents: number } | null = null,
   /** The request's receipts (customer-messages/receipts.service listReceipts). */
-  receipts: readonly { id: number; kind: ReceiptEntry['kind']; amountCents: number; createdAt: Date }[] = [],
+  receipts: readonly {
+    id: number;
+    kind: ReceiptEntry['kind'];
+    amountCents: number;
+    createdAt: Date;
+  }[] = [],
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;

@@ -56,7 +56,7 @@ describe('MoveDocuments', () => {
     expect(screen.queryByRole('heading', { name: 'Your documents' })).toBeNull();
   });
 
-  it("downloads the calendar invite with the session header, never the token in the URL", async () => {
+  it('downloads the calendar invite with the session header, never the token in the URL', async () => {
     const fetchMock = stubDownload();
     renderScreen(<MoveDocuments detail={paid} />);
     await userEvent.click(box().getByRole('button', { name: 'Add to calendar' }));
