@@ -449,3 +449,41 @@ describe('the reminder the day before', () => {
     expect(await scheduleReminder(deps, request.id, new Date('2030-06-15T10:00:00Z'))).toBeNull();
   });
 });
+
+describe('with job workers, as in production', () => {
+  it('sends the payment email by itself shortly after the commit', async () => {
+    const live = await buildTestApp({ JOB_WORKERS: 'true' });
+    try {
+      const g = moveFixtures(() => live);
+      const company = await g.company();
+      const customer = await g.customer();
+      const request = await createRequest(live.database, {
+        customerId: customer.user.id,
+        companyId: company.user.id,
+        timelineStatus: TimelineStatus.awaitingPayment,
+        finalAmountCents: 30_000,
+        moveDate: '2030-06-15',
+      });
+      const total = paymentBreakdown(30_000, 0).totalCents;
+      const paid = await g.call('/api/customer/make_payment', customer.token, {
+        request_id: request.id,
+        price: toDollars(total),
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const deadline = Date.now() + 10_000;
+      let subjects: (string | null)[] = [];
+      while (Date.now() < deadline) {
+        const res = await live.app.inject({
+          method: 'GET',
+          url: `/dev/outbox?to=${encodeURIComponent(customer.user.email)}`,
+        });
+        subjects = (res.json() as { messages: OutboxMessage[] }).messages.map((m) => m.subject);
+        if (subjects.length > 0) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(subjects).toEqual([`Payment received for request #${request.id}`]);
+    } finally {
+      await live.close();
+    }
+  });
+});
