@@ -43,7 +43,6 @@ export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => {
       await deliverPendingMessages(deps());
     },
-    pollingIntervalSeconds: 1,
   });
   // The safety net: what a crash between a commit and its kick left pending goes out within a minute.
   await app.jobs.schedule(DELIVER_JOB, '* * * * *');
