@@ -5,7 +5,9 @@ import { AUTH_HEADER, TimelineStatus } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { setSession } from '../../lib/storage';
 import { buildRequestDetail, buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderRoutes, renderScreen } from '../../test/render';
+import { RequestDetailPage } from './request-detail-page';
 import { calendarPath, MoveDocuments, receiptPath } from './move-documents';
 
 const paid = buildRequestDetail({
@@ -88,5 +90,19 @@ describe('MoveDocuments', () => {
     await userEvent.click(box().getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(getToast()?.message).toBe('Request not found.'));
     expect(saved).toEqual([]);
+  });
+});
+
+describe('on the request detail page', () => {
+  it("shows 'Add to calendar' and the receipts once paid", async () => {
+    stubFetch({ 'POST /api/customer/customer_request_detail': { code: 200, data: paid } });
+    renderRoutes(
+      [{ path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> }],
+      '/dashboard/my-requests/42',
+    );
+    const heading = await screen.findByRole('heading', { name: 'Your documents' });
+    const documents = within(heading.closest('section')!);
+    expect(documents.getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+    expect(documents.getAllByRole('listitem')).toHaveLength(2);
   });
 });
