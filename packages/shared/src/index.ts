@@ -29,3 +29,4 @@ export * from './schemas/request-detail';
 export * from './schemas/payments';
 export * from './rules/cancellation';
 export * from './schemas/moves';
+export * from './schemas/letter';

@@ -104,3 +104,20 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new Error('authOf() called on a route without config.auth');
   return request.auth;
 }
+
+/**
+ * The session of a route open to callers without a token (the confirmation letter's public link,
+ * decision 016): null without a token; a token that is sent must be live (401 otherwise), so a
+ * dead session never silently reads as anonymous.
+ */
+export async function optionalAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  const header = request.headers[AUTH_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token === undefined || token === '') return null;
+  if (token.length > MAX_TOKEN_LENGTH || hasControlCharacters(token)) {
+    throw AppError.unauthorized(MSG.unauthorized);
+  }
+  const auth = await authenticate({ db: request.server.db, token });
+  if (!auth) throw AppError.unauthorized(MSG.unauthorized);
+  return auth;
+}
