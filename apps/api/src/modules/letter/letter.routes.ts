@@ -10,7 +10,7 @@ import {
   sendConfirmationLetterResponseSchema,
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
-import { authOf, companyOnly, optionalAuth } from '../../plugins/auth';
+import { authOf, companyOnly, customerOrLink } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toRequestSummary } from '../requests/requests.wire';
 import {
@@ -28,11 +28,6 @@ import {
  * The customer's two calls are open to the request's customer (token) and to the holder of its
  * public access link (the /sign-confirmation-letter/{public_access_link} page): decision 016.
  */
-
-/** Reads a token when one is sent, before the body is validated (401 for a dead one). */
-async function readOptionalAuth(request: FastifyRequest): Promise<void> {
-  request.auth = await optionalAuth(request);
-}
 
 function readerOf(request: FastifyRequest, publicAccessLink: string | undefined): LetterReader {
   return {
@@ -87,8 +82,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         body: getConfirmationLetterBodySchema,
         response: responses(getConfirmationLetterResponseSchema, 400, 401, 404, 409),
       },
-      config: ipRateLimit,
-      onRequest: readOptionalAuth,
+      config: { ...ipRateLimit, ...customerOrLink },
     },
     async (request) => {
       const { request: row, html } = await getConfirmationLetter({
@@ -119,8 +113,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         body: attachSignatureBodySchema,
         response: responses(attachSignatureResponseSchema, 400, 401, 404, 409, 422),
       },
-      config: ipRateLimit,
-      onRequest: readOptionalAuth,
+      config: { ...ipRateLimit, ...customerOrLink },
     },
     async (request) => {
       const signed = await attachSignature({
