@@ -277,6 +277,12 @@ describe('get_confirmation_letter', () => {
     });
     expect(byLink.statusCode).toBe(200);
     expect(byLink.json().confirmation_letter).toContain('Robin Signer');
+    // The public page knows only the link: it names the request.
+    const linkOnly = await getLetter({ public_access_link: f.request.publicAccessLink });
+    expect(linkOnly.statusCode).toBe(200);
+    expect(linkOnly.json().get_request.id).toBe(f.request.id);
+    expect((await getLetter({ public_access_link: 'no-such-link' })).statusCode).toBe(404);
+    expect((await getLetter({})).statusCode).toBe(422);
     const other = await getLetter({ request_id: f.request.id }, stranger.customerToken);
     expect(other.statusCode).toBe(404);
     const wrongLink = await getLetter({

@@ -122,10 +122,16 @@ export type SendConfirmationLetterResponse = z.infer<typeof sendConfirmationLett
  * POST /api/company/get_confirmation_letter: the request's customer (their token), or whoever
  * holds its public access link (decision 016).
  */
-export const getConfirmationLetterBodySchema = z.object({
-  request_id: requestId,
-  public_access_link: publicAccessLink.optional(),
-});
+export const getConfirmationLetterBodySchema = z
+  .object({
+    // spec §7 sends request_id; the public page knows only the link, which names the request too.
+    request_id: requestId.optional(),
+    public_access_link: publicAccessLink.optional(),
+  })
+  .refine((body) => body.request_id !== undefined || body.public_access_link !== undefined, {
+    message: 'request_id must be a request id.',
+    path: ['request_id'],
+  });
 export type GetConfirmationLetterBody = z.input<typeof getConfirmationLetterBodySchema>;
 
 /** spec §3 "Confirmation letter: HTML text plus get_request id". */

@@ -297,13 +297,24 @@ export interface LetterReader {
  */
 async function readableRequest(
   db: Db | Tx,
-  requestId: number,
+  requestId: number | undefined,
   reader: LetterReader,
   lock = false,
 ): Promise<RequestRow> {
-  const request = lock
-    ? await lockRequest(db as Tx, requestId)
-    : ((await db.select().from(requests).where(eq(requests.id, requestId)).limit(1))[0] ?? null);
+  const request =
+    lock && requestId !== undefined
+      ? await lockRequest(db as Tx, requestId)
+      : ((
+          await db
+            .select()
+            .from(requests)
+            .where(
+              requestId !== undefined
+                ? eq(requests.id, requestId)
+                : eq(requests.publicAccessLink, reader.publicAccessLink ?? ''),
+            )
+            .limit(1)
+        )[0] ?? null);
   const byAccount =
     request !== null &&
     reader.user !== null &&
@@ -327,7 +338,8 @@ async function readableRequest(
 /** get_confirmation_letter: the letter as sent (sanitised HTML) and its request. */
 export async function getConfirmationLetter(opts: {
   db: Db;
-  requestId: number;
+  /** Without it, the request of the reader's public link. */
+  requestId: number | undefined;
   reader: LetterReader;
 }): Promise<{ request: RequestRow; html: string }> {
   const request = await readableRequest(opts.db, opts.requestId, opts.reader);
