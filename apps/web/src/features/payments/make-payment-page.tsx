@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   canMakePayment,
+  isPaidIntoEscrow,
   effectiveTimeline,
   formatUsd,
   MSG,
@@ -75,7 +76,9 @@ export function MakePaymentPage() {
   } else {
     const data = detail.data;
     const timeline = effectiveTimeline(data.request.request_timeline_status, data.status);
-    if (!canMakePayment(timeline, wasPaidInSession(data.request.id))) {
+    // Paid in this session: the success state, unless the request has since been cancelled.
+    const paidHere = wasPaidInSession(data.request.id) && isPaidIntoEscrow(timeline);
+    if (!canMakePayment(timeline, paidHere)) {
       return <Navigate to={MY_REQUESTS} replace />;
     }
     body =

@@ -519,7 +519,7 @@ describe('RequestDetailPage comments', () => {
       }),
     );
 
-    await user.click(comments.getByRole('button', { name: 'Reply' }));
+    await user.click(comments.getByRole('button', { name: /^Reply to / }));
     await user.type(comments.getByRole('textbox', { name: /^Reply/ }), 'Thanks!');
     await user.click(comments.getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
