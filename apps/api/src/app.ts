@@ -35,6 +35,7 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
@@ -260,6 +261,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(bidRoutes);
   await app.register(moveRoutes);
+  await app.register(letterRoutes);
   await app.register(paymentRoutes);
   await app.register(customerMessageRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {

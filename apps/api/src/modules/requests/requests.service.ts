@@ -144,6 +144,10 @@ const detailQuery = preparedPerDatabase((db) =>
         acceptedAt: false,
         submissionHash: false,
         createdByUserId: false,
+        // The letter's text is read by get_confirmation_letter; the detail links its PDF only.
+        letterHtml: false,
+        letterSentAt: false,
+        letterSignedAt: false,
       },
       with: {
         moveType: { columns: { name: true } },
