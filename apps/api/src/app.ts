@@ -35,12 +35,17 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createRequestRoutes } from './modules/create-request/create-request.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createAdapters, type Adapters } from './adapters/adapters';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import {
+  customerMessageRoutes,
+  registerCustomerMessageDelivery,
+} from './modules/customer-messages/customer-messages.routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -184,6 +189,7 @@ export async function buildApp({
   });
   // Defines its jobs now, before the queue starts; app.demoSimulator is a no-op when it is off.
   registerDemoSimulator(app);
+  registerCustomerMessageDelivery(app);
   registerErrorHandler(app);
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
@@ -255,7 +261,9 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(bidRoutes);
   await app.register(moveRoutes);
+  await app.register(letterRoutes);
   await app.register(paymentRoutes);
+  await app.register(customerMessageRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

@@ -26,10 +26,12 @@ import { buildTestApp, createBid, createRequest, createUser } from './helper';
  */
 
 /**
- * 'company': user_type 2 only; 'partner': a company or its sales team (decision 011); 'crew': a
+ * 'customer-or-link': the request's customer, or without a token the holder of its public link
+ * (decision 016): a token that is sent must be a live customer's. 'company': user_type 2 only; 'partner': a company or its sales team (decision 011); 'crew': a
  * company or a foreman (move day).
  */
-type Access = 'public' | 'signed-in' | 'customer' | 'company' | 'partner' | 'crew';
+type Access =
+  'public' | 'signed-in' | 'customer' | 'customer-or-link' | 'company' | 'partner' | 'crew';
 type Cell =
   | 'no token'
   | 'malformed'
@@ -115,6 +117,8 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
   'POST /api/customer/make_payment': 'customer',
+  'GET /api/customer/request_calendar': 'customer',
+  'GET /api/customer/request_receipt': 'customer',
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
@@ -123,6 +127,9 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/complete_move': 'crew',
   'POST /api/customer/end_move_confirmation': 'customer',
   'POST /app_api/add_feedback': 'customer',
+  'POST /api/company/send_confirmation_letter': 'company',
+  'POST /api/company/get_confirmation_letter': 'customer-or-link',
+  'POST /api/company/attach_signature_make_confirmation_letter_pdf': 'customer-or-link',
 };
 
 const registered: { method: string; url: string; auth: AuthRequirement | undefined }[] = [];
@@ -142,6 +149,10 @@ const accessOf = (auth: AuthRequirement | undefined): Access => {
   if (!auth) return 'public';
   if (auth.userTypes.length === 0) return 'signed-in';
   const types = [...auth.userTypes].sort().join(',');
+  if (auth.optional) {
+    if (types === `${UserType.customer}`) return 'customer-or-link';
+    throw new Error(`no matrix column for ${JSON.stringify(auth)}`);
+  }
   if (types === `${UserType.customer}`) return 'customer';
   if (types === `${UserType.company}`) return 'company';
   if (types === `${UserType.company},${UserType.salesTeam}`) return 'partner';
@@ -229,6 +240,7 @@ async function tokenFor(cell: Cell): Promise<string | undefined> {
 /** What a cell must answer: refused with 401 or 403, or let through (any answer below 500). */
 function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
   if (access === 'public') return 'through';
+  if (access === 'customer-or-link' && cell === 'no token') return 'through';
   const live =
     cell === "another customer's" ||
     cell === 'company' ||
@@ -238,6 +250,7 @@ function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
   const admitted: Record<Exclude<Access, 'public'>, readonly Cell[]> = {
     'signed-in': ["another customer's", 'company', 'sales team', 'foreman'],
     customer: ["another customer's"],
+    'customer-or-link': ["another customer's"],
     company: ['company'],
     partner: ['company', 'sales team'],
     crew: ['company', 'foreman'],
@@ -249,7 +262,26 @@ function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
  * A customer's token on the routes that read or change something of the owner's: each answers
  * about the caller's own things only, and the owner's stay as they were.
  */
-const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promise<void> }> = {
+const OWNED: Record<
+  string,
+  { body: () => object; query?: () => string; check: (res: Answer) => Promise<void> }
+> = {
+  'GET /api/customer/request_calendar': {
+    body: () => ({}),
+    query: () => `?request_id=${ownerRequest.id}`,
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('VCALENDAR');
+    },
+  },
+  'GET /api/customer/request_receipt': {
+    body: () => ({}),
+    query: () => `?request_id=${ownerRequest.id}&receipt_id=1`,
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toContain('pdf');
+    },
+  },
   'POST /app_api/mark_notification_read': {
     body: () => ({ notification_id: ownerNotice.id }),
     check: async (res) => {
@@ -364,6 +396,24 @@ const OWNED: Record<string, { body: () => object; check: (res: Answer) => Promis
       expect(held).toEqual([]);
     },
   },
+  'POST /api/company/get_confirmation_letter': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(ownerRequest.publicAccessLink);
+    },
+  },
+  'POST /api/company/attach_signature_make_confirmation_letter_pdf': {
+    // A PNG's first bytes are enough to get past the shape check; the owner check answers first.
+    body: () => ({
+      request_id: ownerRequest.id,
+      signature_path: `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==`,
+    }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect((await ownerRow())?.additionalStatus).toBe(0);
+    },
+  },
   'GET /api/customer/profile_customer': {
     body: () => ({}),
     check: async (res) => {
@@ -417,7 +467,7 @@ describe.each(matrix.map((m) => [`${m.route.method} ${m.route.url}`, m] as const
       const body = owned?.body() ?? {};
       const res = await ctx.app.inject({
         method: route.method as 'GET',
-        url: route.url.replace('*', 'x'),
+        url: route.url.replace('*', 'x') + (owned?.query?.() ?? ''),
         headers: token ? { 'x-sh-auth': token } : {},
         ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: body }),
       });

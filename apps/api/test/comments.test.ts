@@ -133,14 +133,44 @@ describe('POST /app_api/add_comments', () => {
     expect(told.map((n) => n.userId)).toEqual([owner.user.id]);
     expect(told[0]?.messageBody).toMatch(new RegExp(`#${req.id}`));
 
-    // The customer sees the same thread in the request detail.
+    // A company that does not have the request does not learn the customer's name from it.
+    expect(thread.parent_comment_profile).toEqual({
+      name: 'Customer',
+      profile_url: null,
+      company_rating: null,
+      customer_rating: null,
+    });
+    // The customer sees the same thread in the request detail, with their own name.
     const detail = await ctx.app.inject({
       method: 'POST',
       url: '/api/customer/customer_request_detail',
       headers: { 'x-sh-auth': owner.token },
       payload: { request_id: req.id },
     });
-    expect(detail.json().data.comments_array).toEqual(res.json().data);
+    const [own] = detail.json().data.comments_array;
+    expect(own.child_comments).toEqual(thread.child_comments);
+    expect(own.parent_comment_profile.name).toBe('Dana Lee');
+  });
+
+  it('closes the thread to the other companies once one has the request', async () => {
+    const owner = await customer();
+    const loser = await company('Late Bidder', ['90012']);
+    const winner = await company('Chosen Movers');
+    const won = await createRequest(ctx.database, {
+      customerId: owner.user.id,
+      timelineStatus: 2,
+      companyId: winner.user.id,
+    });
+    await createBid(ctx.database, {
+      requestId: won.id,
+      companyId: loser.user.id,
+      bidAmountCents: 1,
+    });
+    expect(
+      (await addComment(loser.token, { request_id: won.id, comment: 'Still here' })).statusCode,
+    ).toBe(404);
+    const res = await addComment(winner.token, { request_id: won.id, comment: 'See you soon' });
+    expect(res.statusCode).toBe(200);
   });
 
   it('lets a company that bid, or that won the request, comment outside its area', async () => {

@@ -86,6 +86,16 @@ for (const status of [3, 4, 5, 6, 7]) {
     ...(status >= 4 ? { foremanId: foreman.id } : {}),
   });
 }
+// Direct requests of the company (the confirmation letter): new ones for send_confirmation_letter,
+// sent ones (3, additional_status 0) for the letter's read and signature.
+for (const sent of [false, false, true, true]) {
+  await createRequest(ctx.database, {
+    customerId: customer.id,
+    companyId: company.id,
+    requestType: 1,
+    ...(sent ? { timelineStatus: 3, letterHtml: '<p>Fuzz letter</p>', rateMethod: 'Hourly' } : {}),
+  });
+}
 /** A live session for the signed-in routes; log_out and password changes may end it. */
 async function freshToken(userId = customer.id) {
   const token = newToken();

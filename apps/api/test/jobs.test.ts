@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { DELIVER_JOB } from '../src/modules/customer-messages/customer-messages.service';
 import { UPLOAD_CLEANUP_CRON, UPLOAD_CLEANUP_JOB } from '../src/modules/uploads/uploads.service';
 import { buildPeerApp, buildTestApp, type TestContext } from './helper';
 
@@ -136,6 +137,8 @@ describe('pg-boss on the embedded PGlite', () => {
         sql`select name, cron from pgboss.schedule order by name`,
       );
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
+        // The sweep of customer messages a crash left pending (decision 017).
+        { name: DELIVER_JOB, cron: '* * * * *' },
         { name: UPLOAD_CLEANUP_JOB, cron: UPLOAD_CLEANUP_CRON },
       ]);
     } finally {

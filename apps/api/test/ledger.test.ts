@@ -334,6 +334,56 @@ describe('release, refund and tip', () => {
   });
 });
 
+describe('a movement whose state change fails', () => {
+  it('leaves a release and a refund retryable under the same key, recorded once', async () => {
+    const { customer, request } = await customerWithCard();
+    const company = await createUser(ctx.database, { userType: UserType.company });
+    const db = ctx.database.db;
+    await holdInEscrow({
+      db,
+      gateway: sandbox,
+      requestId: request.id,
+      customerId: customer.id,
+      amountCents: 30_000,
+      feeCents: 0,
+      attempt: 1,
+    });
+    const failOnce = async () => {
+      throw new Error('the database went away');
+    };
+    const refund = (apply?: () => Promise<void>) =>
+      refundFromEscrow({
+        db,
+        gateway: sandbox,
+        requestId: request.id,
+        customerId: customer.id,
+        amountCents: 10_000,
+        attempt: 1,
+        apply,
+      });
+    await expect(refund(failOnce)).rejects.toThrow('the database went away');
+    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(30_000);
+    await refund();
+    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(20_000);
+
+    const release = (apply?: () => Promise<void>) =>
+      releaseToCompany({
+        db,
+        gateway: sandbox,
+        requestId: request.id,
+        companyId: company.id,
+        amountCents: 20_000,
+        destination: null,
+        apply,
+      });
+    await expect(release(failOnce)).rejects.toThrow('the database went away');
+    await release();
+    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(0);
+    expect(await balanceOf({ db, account: account.companyPayable(company.id) })).toBe(20_000);
+    expect(await totalOfAllAccounts()).toBe(0);
+  });
+});
+
 describe('the database guards the ledger', () => {
   it('refuses an unbalanced transaction at commit', async () => {
     const db = ctx.database.db;

@@ -96,6 +96,7 @@ describe('GET /dev/outbox', () => {
       to: 'pat@example.com',
       subject: 'Second',
       body: 'two',
+      attachments: [],
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const sms = (

@@ -29,3 +29,5 @@ export * from './schemas/request-detail';
 export * from './schemas/payments';
 export * from './rules/cancellation';
 export * from './schemas/moves';
+export * from './schemas/letter';
+export * from './rules/customer-documents';

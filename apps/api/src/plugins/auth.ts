@@ -20,6 +20,11 @@ export interface AuthContext {
  */
 export interface AuthRequirement {
   userTypes: readonly UserType[];
+  /**
+   * A caller without a token is let through too (request.auth stays null), and the service
+   * decides by what else it sent; a token that is sent must still be live and of these types.
+   */
+  optional?: boolean;
 }
 
 declare module 'fastify' {
@@ -33,6 +38,13 @@ declare module 'fastify' {
 
 /** Route config of a call for any signed-in user: `config: { ...signedIn }`. */
 export const signedIn = { auth: { userTypes: [] } } satisfies { auth: AuthRequirement };
+/**
+ * Route config of a call for the request's customer or, without a token, the holder of its public
+ * link (the confirmation letter, decision 016): `config: { ...customerOrLink }`.
+ */
+export const customerOrLink = {
+  auth: { userTypes: [UserType.customer], optional: true },
+} satisfies { auth: AuthRequirement };
 /** Route config of a customer's call: `config: { ...customerOnly }`. */
 export const customerOnly = {
   auth: { userTypes: [UserType.customer] },
@@ -68,6 +80,7 @@ function requireUser(requirement: AuthRequirement): onRequestAsyncHookHandler {
   return async function (this: unknown, request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers[AUTH_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
+    if (requirement.optional && (token === undefined || token === '')) return;
     if (!token || token.length > MAX_TOKEN_LENGTH || hasControlCharacters(token)) {
       throw AppError.unauthorized(MSG.unauthorized);
     }

@@ -72,6 +72,10 @@ const makePaymentPage = async () => ({
   Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
 });
 
+const signLetterPage = async () => ({
+  Component: (await import('../features/letter/sign-letter-page')).SignLetterPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -109,7 +113,8 @@ export const routes: RouteObject[] = [
           { path: 'view-request/:access_token', lazy: publicRequestPage },
           // Ours: the emailed confirmation of a direct request (decision 007).
           { path: 'claim-request/:token', lazy: claimRequestPage },
-          notFound('sign-confirmation-letter/:id'),
+          // A public access link or a request id; with or without a session (decision 016).
+          { path: 'sign-confirmation-letter/:id', lazy: signLetterPage },
           // The edit routes are also exposed at top level (request-lifecycle §2). Their screens are
           // not built yet; how they guard a missing token is decided with them.
           ...EDIT_PATHS.map(notFound),

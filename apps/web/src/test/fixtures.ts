@@ -151,6 +151,8 @@ export function buildRequestDetail(overrides: RequestDetailOverrides = {}): Requ
     customer_rating: null,
     cancellation_refund: null,
     confirmation_letter_pdf: null,
+    receipts: [],
+    calendar_available: false,
     ...rest,
   } satisfies Omit<RequestDetail, 'token'>;
   // `token` (spec §3, null on this call) joins the shared schema with the detail API; the cast

@@ -47,6 +47,18 @@ describe('the lifecycle table (spec §4)', () => {
     expect(findTransition('acceptBid', 1, 'customer')?.to).toBe(T.awaitingPayment);
   });
 
+  it('lets the company send a direct request its confirmation letter: 0 → 3, once', () => {
+    expect(findTransition('sendLetter', T.awaitingResponse, 'company')?.to).toBe(T.paid);
+    expect(findTransition('sendLetter', T.awaitingResponse, 'customer')).toBeNull();
+    expect(findTransition('sendLetter', T.awaitingResponse, 'foreman')).toBeNull();
+    for (const s of ALL.filter((s) => s !== T.awaitingResponse)) {
+      expect(findTransition('sendLetter', s, 'company'), String(s)).toBeNull();
+    }
+    // Sent again after it moved (a repeat, or a lost race) is a conflict, not out of order.
+    expect(refusalKind('sendLetter', T.paid)).toBe('conflict');
+    expect(refusalKind('sendLetter', T.cancelled)).toBe('conflict');
+  });
+
   it('cancels from every status below 7 and from none after it', () => {
     for (const s of ALL) {
       expect(canTransition(s, T.cancelled, 'customer'), String(s)).toBe(s < T.completed);

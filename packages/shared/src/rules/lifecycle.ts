@@ -22,6 +22,7 @@ export type LifecycleAction =
   | 'lastBidRemoved'
   | 'acceptBid'
   | 'pay'
+  | 'sendLetter'
   | 'assign'
   | 'startMove'
   | 'completeMove'
@@ -54,6 +55,10 @@ export const LIFECYCLE_TRANSITIONS: readonly LifecycleTransition[] = [
   },
   { action: 'acceptBid', from: [T.pendingAcceptance], to: T.awaitingPayment, by: ['customer'] },
   { action: 'pay', from: [T.awaitingPayment], to: T.paid, by: ['customer'] },
+  // A direct request skips bids and payment into escrow (spec §4 status 3: "for direct requests
+  // awaiting confirmation letter"): its company sends the letter with its rates, 0 → 3, and the
+  // customer signs it (additional_status 0 → 1) before the move is assigned.
+  { action: 'sendLetter', from: [T.awaitingResponse], to: T.paid, by: ['company'] },
   { action: 'assign', from: [T.paid], to: T.truckAssigned, by: ['company'] },
   { action: 'startMove', from: [T.truckAssigned], to: T.inProgress, by: ['company', 'foreman'] },
   {

@@ -12,6 +12,10 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
+  /** Files sent with an email (a calendar invite), as text. */
+  attachments: z.array(
+    z.object({ filename: z.string(), content_type: z.string(), content: z.string() }),
+  ),
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

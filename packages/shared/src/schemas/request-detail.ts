@@ -116,6 +116,29 @@ export const acceptedCompanySchema = z
   })
   .meta({ id: 'AcceptedCompany' });
 
+/**
+ * Ours (issue 12 item 7): one itemised receipt of the request, from the ledger: a payment, a tip
+ * or a refund. `amount` in dollars; the PDF is GET /api/customer/request_receipt with the
+ * customer's token (x-sh-auth), never a link that carries the token.
+ */
+export const receiptEntrySchema = z
+  .object({
+    receipt_id: z.number().int(),
+    kind: z.enum(['payment', 'tip', 'refund']),
+    amount: z.number(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ReceiptEntry' });
+export type ReceiptEntry = z.infer<typeof receiptEntrySchema>;
+
+/** GET /api/customer/request_calendar?request_id=: the move's calendar invite (text/calendar). */
+export const requestCalendarQuerySchema = z.object({ request_id: requestId });
+/** GET /api/customer/request_receipt?request_id=&receipt_id=: one receipt as a PDF. */
+export const requestReceiptQuerySchema = z.object({
+  request_id: requestId,
+  receipt_id: idSchema('receipt_id must be a receipt id.'),
+});
+
 /** The detail of one request (spec §3 "Request detail response also holds"). */
 export const requestDetailSchema = z
   .object({
@@ -193,6 +216,10 @@ export const requestDetailSchema = z
       .nullable(),
     /** The signed confirmation letter's PDF, when there is one. */
     confirmation_letter_pdf: z.string().nullable(),
+    /** Ours: the request's receipts (payment, tip, refunds), oldest first. */
+    receipts: z.array(receiptEntrySchema),
+    /** Ours: whether the move's calendar invite can be downloaded (paid, not cancelled). */
+    calendar_available: z.boolean(),
     /** spec §3 "token": a session only the public link's claim hands out; null here. */
     token: z.string().nullable(),
   })

@@ -9,6 +9,15 @@ export interface MailMessage {
   subject: string;
   /** Plain text: every mail client shows it, no HTML to sanitise. */
   text: string;
+  /** Files sent with it, as text (a calendar invite); none by default. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** e.g. 'text/calendar; method=REQUEST; charset=UTF-8' */
+  contentType: string;
+  content: string;
 }
 
 /**

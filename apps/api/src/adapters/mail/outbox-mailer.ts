@@ -12,7 +12,13 @@ export class OutboxMailer implements Mailer {
     await enqueueMessage({
       db: opts.db,
       log: this.opts.log,
-      message: { channel: 'email', to: message.to, subject: message.subject, body: message.text },
+      message: {
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        body: message.text,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      },
     });
   }
 

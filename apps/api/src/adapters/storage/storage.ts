@@ -17,8 +17,11 @@ export interface Storage {
   keyOf(url: string): string | null;
 }
 
-/** Random hex and an image extension: the only shape of key the adapters accept or serve. */
-export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+/**
+ * Random hex and an image extension (or pdf: the signed confirmation letters, decision 016;
+ * uploads detect images only): the only shape of key the adapters accept or serve.
+ */
+export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|gif|webp|pdf)$/;
 
 /** The key after prefix when url is exactly prefix plus a well-formed key. */
 export function keyAfter(prefix: string, url: string): string | null {

@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -13,6 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { requests } from './requests';
+
+/** An email attachment as the outbox keeps it. */
+export interface MailAttachmentRow {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /** Every person who signs in: customers (1), companies (2), foremen (3), sales team (4). */
 export const users = pgTable(
@@ -78,6 +86,8 @@ export const outbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    // Files sent with an email (e.g. a calendar invite), as text.
+    attachments: jsonb('attachments').$type<MailAttachmentRow[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_to_idx').on(sql`lower(${t.toAddress})`, t.id)],

@@ -26,6 +26,9 @@ export const companyProfiles = pgTable('company_profiles', {
   truckCount: integer('truck_count').notNull().default(0),
   rating: doublePrecision('rating').notNull().default(0),
   completedMoves: integer('completed_moves').notNull().default(0),
+  // The company's confirmation letter (HTML with {{placeholders}}; decision 016), filled with a
+  // direct request's details when the company sends it; null takes the built-in template.
+  letterTemplate: text('letter_template'),
   createdAt: createdAt(),
 });
 

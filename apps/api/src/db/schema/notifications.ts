@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { requests } from './requests';
@@ -20,5 +30,44 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_request_idx').on(t.requestId),
+  ],
+);
+
+/**
+ * A lifecycle event to tell a customer by email (and SMS to a verified phone): the transactional
+ * outbox of customer messages (docs/decisions/017). The row is written in the transaction of the
+ * change, beside the in-app notification; a job renders and sends it after the commit and sets
+ * sent_at, so a rolled-back change sends nothing and a restart loses nothing.
+ */
+export const customerMessages = pgTable(
+  'customer_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    // payment, assignment, move_start, completion, release, cancelled, rescheduled, reminder
+    event: text('event').notNull(),
+    // The in-app notification's text: the email and the SMS say the same thing.
+    message: text('message').notNull(),
+    // The calendar invite this message carries: 'request' (new or updated) or 'cancel', and its
+    // SEQUENCE (the request's calendar_sequence when the event happened).
+    calendar: text('calendar', { enum: ['request', 'cancel'] }),
+    calendarSequence: integer('calendar_sequence'),
+    // One message per key (a reminder per request and move window).
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_messages_dedupe_uq').on(t.dedupeKey),
+    index('customer_messages_pending_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
+    index('customer_messages_request_idx').on(t.requestId),
   ],
 );

@@ -59,6 +59,9 @@ export const requests = pgTable(
     finalComment: text('final_comment'),
     publicAccessLink: text('public_access_link').notNull(),
     scheduleTime: text('schedule_time'),
+    // SEQUENCE of the move's calendar invite (RFC 5545): raised when the date or window changes
+    // and when the move is cancelled, so calendars replace the event they hold.
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     // Direct requests (spec §5 step 7, direct-link mode): the contact fields as entered, and the
     // sales-team member who posted the request on the customer's behalf.
     contactFirstName: text('contact_first_name'),
@@ -69,6 +72,24 @@ export const requests = pgTable(
     // sha-256 of the direct link, contact and payload: an identical direct submit within
     // DIRECT_DEDUPE_MINUTES answers with this request instead of making a second one.
     submissionHash: text('submission_hash'),
+    // A direct request's price (spec §2 summary card, §3 Request): its company sets it with the
+    // confirmation letter (send_confirmation_letter). Money in cents, like every amount here.
+    rateMethod: text('rate_method'),
+    paymentMethod: text('payment_method'),
+    cashPaymentRateCents: integer('cash_payment_rate_cents'),
+    cardPaymentRateCents: integer('card_payment_rate_cents'),
+    minimumHours: doublePrecision('minimum_hours'),
+    cashMinFlatRateCents: integer('cash_min_flat_rate_cents'),
+    cashMaxFlatRateCents: integer('cash_max_flat_rate_cents'),
+    cardMinFlatRateCents: integer('card_min_flat_rate_cents'),
+    cardMaxFlatRateCents: integer('card_max_flat_rate_cents'),
+    // The confirmation letter as sent (the company's template filled and sanitised once, so the
+    // customer signs exactly the text they read), and the signed PDF (decision 016).
+    letterHtml: text('confirmation_letter_html'),
+    letterSentAt: timestamp('letter_sent_at', { withTimezone: true }),
+    letterPdfUrl: text('confirmation_letter_pdf'),
+    letterSignedAt: timestamp('letter_signed_at', { withTimezone: true }),
+    letterSignerName: text('letter_signer_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +110,8 @@ export const requests = pgTable(
       sql`${t.timelineStatus} in (0, 1, 2, 3, 4, 5, 6, 7, 8, 11)`,
     ),
     check('requests_additional_status_ck', sql`${t.additionalStatus} in (0, 1)`),
+    check('requests_rate_method_ck', sql`${t.rateMethod} in ('Hourly', 'Flat')`),
+    check('requests_payment_method_ck', sql`${t.paymentMethod} in ('Cash', 'Card')`),
   ],
 );
 

@@ -22,6 +22,7 @@ import {
   DEMO_DIRECT_LINKS,
   DEMO_SALES_MEMBER,
 } from './demo';
+import { demoLetterTemplate } from './letter-template';
 import { seedSettings } from './settings';
 
 /**
@@ -149,6 +150,7 @@ async function seedDemoCompanies(opts: {
       .set({
         profilePicture: sql`coalesce(${companyProfiles.profilePicture}, ${company.profile.profilePicture})`,
         completedMoves: sql`case when ${companyProfiles.completedMoves} = 0 then ${company.profile.completedMoves} else ${companyProfiles.completedMoves} end`,
+        letterTemplate: sql`coalesce(${companyProfiles.letterTemplate}, ${demoLetterTemplate(company.profile.name)})`,
       })
       .where(eq(companyProfiles.userId, id));
 

@@ -106,8 +106,9 @@ export function toBiddingCompany(row: BiddingCompanyRow): BiddingCompany {
     company_id: row.bid.companyId,
     name: row.name,
     address: profile?.address ?? null,
-    company_email: profile?.email ?? row.user.email,
-    company_phone: profile?.phone ?? row.user.phone,
+    // The profile's public contact only: a company's sign-in email and phone stay private.
+    company_email: profile?.email ?? null,
+    company_phone: profile?.phone ?? null,
     company_rating: Number(row.rating),
     completed_moves: Number(row.completedMoves),
     truck_count: profile?.truckCount ?? 0,

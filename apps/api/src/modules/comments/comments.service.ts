@@ -63,19 +63,27 @@ const threadQuery = preparedPerDatabase((db) =>
     .prepare('request_comment_thread'),
 );
 
-/** A request's whole thread in one query. */
-export async function loadThread(opts: { db: Db; requestId: number }): Promise<CommentThread[]> {
+/**
+ * A request's whole thread in one query. `hideCustomer`: for a company that does not have the
+ * request yet, which learns the customer's name only on acceptance (as open_requests).
+ */
+export async function loadThread(opts: {
+  db: Db;
+  requestId: number;
+  hideCustomer?: boolean;
+}): Promise<CommentThread[]> {
   const rows = await threadQuery(opts.db).execute({ requestId: opts.requestId });
-  return toCommentThreads(rows as CommentRow[]);
+  return toCommentThreads(rows as CommentRow[], { hideCustomer: opts.hideCustomer ?? false });
 }
 
 /**
  * A company sees a request's thread when it won it (or the request came through its direct
- * link), when it bid on it, or while the request is open for bids in its service area (the
- * pick-up's zip code among company_service_zips).
+ * link); before any company has it, when it bid on it or while the request is open for bids in
+ * its service area (the pick-up's zip code among company_service_zips). Once a company has the
+ * request, the others no longer see what the customer and that company write.
  */
 async function companyMayComment(tx: Tx, request: RequestRow, companyId: number) {
-  if (request.companyId === companyId) return true;
+  if (request.companyId !== null) return request.companyId === companyId;
   const [bid] = await tx
     .select({ id: requestBids.id })
     .from(requestBids)
@@ -139,7 +147,7 @@ export async function addComment(opts: {
 }): Promise<CommentThread[]> {
   const { db, user, body } = opts;
   const parentId = Number(body.parent_id ?? 0);
-  await db.transaction(async (tx) => {
+  const hideCustomer = await db.transaction(async (tx) => {
     // The row lock orders a comment after a cancel that raced it: a cancelled thread is closed.
     const request = await lockRequest(tx, body.request_id);
     if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
@@ -198,6 +206,7 @@ export async function addComment(opts: {
         });
       }
     }
+    return senderType === SenderType.company && request.companyId !== user.id;
   });
-  return loadThread({ db, requestId: body.request_id });
+  return loadThread({ db, requestId: body.request_id, hideCustomer });
 }

@@ -29,7 +29,7 @@ export interface CommentRow {
 type Profile = CommentThread['parent_comment_profile'];
 
 /** A company shows its name, picture and rating; a customer their name, picture and rating. */
-function profileOf(row: CommentRow): Profile {
+function profileOf(row: CommentRow, hideCustomer: boolean): Profile {
   const person = row.sender;
   const personName = person ? `${person.firstName} ${person.lastName}`.trim() : '';
   if (row.senderType === SenderType.company) {
@@ -41,6 +41,9 @@ function profileOf(row: CommentRow): Profile {
       customer_rating: null,
     };
   }
+  if (hideCustomer) {
+    return { name: 'Customer', profile_url: null, company_rating: null, customer_rating: null };
+  }
   return {
     name: personName,
     profile_url: person?.profilePicture ?? null,
@@ -50,7 +53,10 @@ function profileOf(row: CommentRow): Profile {
 }
 
 /** Rows in id order → threads: each top-level comment with its replies, oldest first. */
-export function toCommentThreads(rows: readonly CommentRow[]): CommentThread[] {
+export function toCommentThreads(
+  rows: readonly CommentRow[],
+  opts: { hideCustomer: boolean } = { hideCustomer: false },
+): CommentThread[] {
   const threads: CommentThread[] = [];
   const byId = new Map<number, CommentThread>();
   for (const row of rows) {
@@ -63,7 +69,7 @@ export function toCommentThreads(rows: readonly CommentRow[]): CommentThread[] {
         updated_at: row.updatedAt.toISOString(),
         sender_type: row.senderType,
       },
-      parent_comment_profile: profileOf(row),
+      parent_comment_profile: profileOf(row, opts.hideCustomer),
       child_comments: [],
     };
     byId.set(row.id, thread);
@@ -78,7 +84,7 @@ export function toCommentThreads(rows: readonly CommentRow[]): CommentThread[] {
         updated_at: row.updatedAt.toISOString(),
         sender_type: row.senderType,
       },
-      child_comment_profile: profileOf(row),
+      child_comment_profile: profileOf(row, opts.hideCustomer),
     });
   }
   return threads;

@@ -16,6 +16,7 @@ import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
 import { placeBid } from '../bids/bids.service';
 import { assignMove, completeMove, startMove } from '../moves/moves.service';
+import { kickDelivery } from '../customer-messages/customer-messages.service';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -337,6 +338,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     handler: async (data) => {
       // Each step, once played, queues the next: assign → start → complete.
       if ((await runDemoMoveStep({ db: app.db, ...data })) === 'done') {
+        // The step told the customer: their email and SMS go out now.
+        await kickDelivery(app);
         await queueMoveStep(data.requestId);
       }
     },

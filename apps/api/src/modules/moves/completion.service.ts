@@ -13,6 +13,7 @@ import {
   type RequestRow,
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
+import { notifyCustomer } from '../customer-messages/customer-messages.service';
 import { account, balanceOf } from '../payments/ledger';
 import { chargeTip, releaseToCompany } from '../payments/payments.service';
 import { companyName } from './moves.service';
@@ -87,10 +88,11 @@ export async function confirmComplete(opts: {
       .where(eq(companyProfiles.userId, companyId));
     const company = await companyName(tx, companyId);
     const amount = formatUsd(held);
-    await notify({
+    await notifyCustomer({
       db: tx,
       userId: customerId,
       requestId: request.id,
+      event: 'release',
       message: COMPLETION_TEXT.releasedForCustomer(amount, company, request.id),
     });
     await notify({

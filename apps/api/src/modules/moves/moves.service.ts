@@ -18,6 +18,7 @@ import {
   type RequestRow,
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
+import { notifyCustomer } from '../customer-messages/customer-messages.service';
 
 /*
  * Move day, the partner's side (issue 12; spec §4 "Bid and payment flow"): the company that won
@@ -151,10 +152,11 @@ export async function assignMove(opts: {
     const company = await companyName(tx, opts.companyId);
     const foremanName = `${foreman.firstName} ${foreman.lastName}`.trim();
     if (request.customerId !== null) {
-      await notify({
+      await notifyCustomer({
         db: tx,
         userId: request.customerId,
         requestId: request.id,
+        event: 'assignment',
         message: MOVE_TEXT.assigned(
           company,
           foremanName,
@@ -189,10 +191,11 @@ async function crewStep(opts: {
       actor: crewActor(opts.user),
     });
     if (request.customerId !== null && request.companyId !== null) {
-      await notify({
+      await notifyCustomer({
         db: tx,
         userId: request.customerId,
         requestId: request.id,
+        event: opts.action === 'startMove' ? 'move_start' : 'completion',
         message: opts.message(await companyName(tx, request.companyId), request.id),
       });
     }

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { OutboxMessage } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { outbox, type MailAttachmentRow } from '../../db/schema';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   to: string;
   subject?: string | null;
   body: string;
+  attachments?: MailAttachmentRow[];
 }
 
 /**
@@ -27,6 +28,7 @@ export async function enqueueMessage(opts: {
     toAddress: message.to,
     subject: message.subject ?? null,
     body: message.body,
+    attachments: message.attachments ?? null,
   });
   opts.log.info(
     { outbox: { channel: message.channel, to: message.to, subject: message.subject ?? null } },
@@ -47,6 +49,11 @@ export async function listMessages(opts: { db: Db; to: string }): Promise<Outbox
     to: r.toAddress,
     subject: r.subject,
     body: r.body,
+    attachments: (r.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      content: a.content,
+    })),
     created_at: r.createdAt.toISOString(),
   }));
 }

@@ -21,6 +21,7 @@ import {
   type RequestRow,
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
+import { notifyCustomer } from '../customer-messages/customer-messages.service';
 import { COMPENSATED, holdInEscrow } from './payments.service';
 
 /*
@@ -185,10 +186,13 @@ export async function makePayment(opts: {
           message: PAYMENT_TEXT.paidForCompany(formatUsd(breakdown.discountedCents), locked.id),
         });
       }
-      await notify({
+      // In-app, and by email with the calendar invite (and SMS) after the commit.
+      await notifyCustomer({
         db: tx,
         userId: customerId,
         requestId: locked.id,
+        event: 'payment',
+        calendar: 'request',
         message: PAYMENT_TEXT.paidForCustomer(formatUsd(breakdown.totalCents), locked.id),
       });
     },

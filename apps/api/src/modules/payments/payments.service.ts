@@ -23,6 +23,12 @@ type PaymentKind = (typeof payments.$inferSelect)['kind'];
  */
 export const COMPENSATED = 'state change failed; compensated';
 
+/**
+ * The error of a movement the provider made but whose state change failed and was not given
+ * back: a retry under the same key gets the provider's first outcome and records it once.
+ */
+const STATE_CHANGE_FAILED = 'state change failed; retry records it';
+
 export interface MovementResult {
   paymentId: number;
   gatewayRef: string;
@@ -94,19 +100,30 @@ export async function moveMoney(opts: {
       await opts.apply?.(tx);
     });
   } catch (err) {
-    // The provider moved money but the product's state could not follow: give it back.
+    // The provider moved money but the product's state could not follow. A charge (hold, tip)
+    // is given back, and only once the refund went through is the key spent (COMPENSATED). Any
+    // other movement (a refund, a release), or a charge whose refund failed, stays retryable:
+    // the provider answers the same key with the same outcome, so a retry records it once.
+    let compensated = false;
     if (opts.kind === 'hold' || opts.kind === 'tip') {
-      await opts.gateway
+      compensated = await opts.gateway
         .refund({
           chargeRef: gatewayRef,
           amountCents: opts.amountCents,
           idempotencyKey: `${opts.idempotencyKey}:compensate`,
         })
-        .catch(() => undefined);
+        .then(
+          () => true,
+          () => false,
+        );
     }
     await db
       .update(payments)
-      .set({ status: 'failed', error: COMPENSATED, updatedAt: new Date() })
+      .set({
+        status: 'failed',
+        error: compensated ? COMPENSATED : STATE_CHANGE_FAILED,
+        updatedAt: new Date(),
+      })
       .where(eq(payments.id, paymentId));
     throw err;
   }

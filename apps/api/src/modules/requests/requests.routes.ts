@@ -20,6 +20,7 @@ import {
   listCustomerRequests,
 } from './requests.service';
 import { toRequestCount, toRequestDetail, toRequestListEntry } from './requests.wire';
+import { listReceipts } from '../customer-messages/receipts.service';
 
 export const REQUEST_CANCELLED_MESSAGE = 'Your request has been cancelled.';
 
@@ -76,7 +77,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         request: row,
         timeZone: app.config.serviceTimeZone,
       });
-      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user, refund) };
+      const receipts = await listReceipts({ db: app.db, requestId: row.id, customerId: user.id });
+      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user, refund, receipts) };
     },
   );
 

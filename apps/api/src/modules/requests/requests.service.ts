@@ -33,6 +33,7 @@ import {
   type RequestRow,
 } from '../lifecycle/lifecycle.service';
 import { notify } from '../notifications/notifications.service';
+import { notifyCustomer } from '../customer-messages/customer-messages.service';
 import { account, balanceOf } from '../payments/ledger';
 import { keepCancellationFee, refundFromEscrow } from '../payments/payments.service';
 
@@ -143,6 +144,10 @@ const detailQuery = preparedPerDatabase((db) =>
         acceptedAt: false,
         submissionHash: false,
         createdByUserId: false,
+        // The letter's text is read by get_confirmation_letter; the detail links its PDF only.
+        letterHtml: false,
+        letterSentAt: false,
+        letterSignedAt: false,
       },
       with: {
         moveType: { columns: { name: true } },
@@ -324,10 +329,13 @@ async function applyCancel(
 
   const refunded =
     policy.refundCents > 0 ? ` ${formatUsd(policy.refundCents)} is refunded to your card.` : '';
-  await notify({
+  // In-app, and by email (with the cancelled calendar invite once one was sent) and SMS.
+  await notifyCustomer({
     db: tx,
     userId: customerId,
     requestId: request.id,
+    event: 'cancelled',
+    calendar: 'cancel',
     message: `Request #${request.id} has been cancelled.${refunded}`,
   });
   const companies = new Set(bidders.map((b) => b.companyId));

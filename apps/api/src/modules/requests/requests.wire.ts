@@ -11,6 +11,8 @@ import {
   type RequestListEntry,
   type ServerAddress,
   type ServerItem,
+  hasCalendarInvite,
+  type ReceiptEntry,
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
 import type { requestAddresses, requests } from '../../db/schema';
@@ -182,6 +184,13 @@ export function toRequestDetail(
   customer: { firstName: string; lastName: string; email: string; phone: string | null },
   /** What cancelling now would refund (cancellationPreview); null when nothing would. */
   cancellation: { refundCents: number; keptCents: number } | null = null,
+  /** The request's receipts (customer-messages/receipts.service listReceipts). */
+  receipts: readonly {
+    id: number;
+    kind: ReceiptEntry['kind'];
+    amountCents: number;
+    createdAt: Date;
+  }[] = [],
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
@@ -225,16 +234,17 @@ export function toRequestDetail(
         finalCents == null || r.discountPercent <= 0
           ? null
           : toDollars(finalCents - discountedCents(finalCents, r.discountPercent)),
-      payment_method: null,
+      // A direct request's rates, set with its confirmation letter (decision 016).
+      payment_method: r.paymentMethod,
       schedule_time: r.scheduleTime,
-      rate_method: null,
-      cash_payment_rate: null,
-      card_payment_rate: null,
-      minimum_hours: null,
-      cash_min_flat_rate: null,
-      cash_max_flat_rate: null,
-      card_min_flat_rate: null,
-      card_max_flat_rate: null,
+      rate_method: r.rateMethod,
+      cash_payment_rate: centsToDollars(r.cashPaymentRateCents),
+      card_payment_rate: centsToDollars(r.cardPaymentRateCents),
+      minimum_hours: r.minimumHours,
+      cash_min_flat_rate: centsToDollars(r.cashMinFlatRateCents),
+      cash_max_flat_rate: centsToDollars(r.cashMaxFlatRateCents),
+      card_min_flat_rate: centsToDollars(r.cardMinFlatRateCents),
+      card_max_flat_rate: centsToDollars(r.cardMaxFlatRateCents),
     },
     request_address: r.addresses.map(toServerAddress),
     request_item: r.items.filter((i) => i.type !== EXTRA_ITEM).map(toServerItem),
@@ -304,7 +314,14 @@ export function toRequestDetail(
           kept_amount: toDollars(cancellation.keptCents),
         }
       : null,
-    confirmation_letter_pdf: null,
+    confirmation_letter_pdf: r.letterPdfUrl,
+    receipts: receipts.map((rc) => ({
+      receipt_id: rc.id,
+      kind: rc.kind,
+      amount: toDollars(rc.amountCents),
+      created_at: rc.createdAt.toISOString(),
+    })),
+    calendar_available: hasCalendarInvite(r.timelineStatus),
     token: null,
   };
 }

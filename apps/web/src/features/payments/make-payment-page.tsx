@@ -13,11 +13,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   canMakePayment,
+  isPaidIntoEscrow,
   effectiveTimeline,
   formatUsd,
   MSG,
   paymentBreakdown,
-  RequestStatus,
   TimelineStatus,
   TIP_PERCENTS,
   tipCents,
@@ -76,10 +76,8 @@ export function MakePaymentPage() {
   } else {
     const data = detail.data;
     const timeline = effectiveTimeline(data.request.request_timeline_status, data.status);
-    // Paid here, then cancelled (the cancel goes Back to this screen): the payment is no longer
-    // held, so there is no success to show.
-    const paidHere =
-      wasPaidInSession(data.request.id) && data.request.request_status !== RequestStatus.cancelled;
+    // Paid in this session: the success state, unless the request has since been cancelled.
+    const paidHere = wasPaidInSession(data.request.id) && isPaidIntoEscrow(timeline);
     if (!canMakePayment(timeline, paidHere)) {
       return <Navigate to={MY_REQUESTS} replace />;
     }

@@ -180,7 +180,11 @@ function Thread({
               onDone={() => setReplying(false)}
             />
           ) : (
-            <Button size="small" onClick={() => setReplying(true)}>
+            <Button
+              size="small"
+              aria-label={`Reply to ${thread.parent_comment_profile.name}`}
+              onClick={() => setReplying(true)}
+            >
               Reply
             </Button>
           )}

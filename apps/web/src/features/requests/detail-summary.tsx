@@ -246,6 +246,14 @@ export function DetailSummary({
           </Button>
         )}
 
+      {detail.confirmation_letter_pdf && (
+        <Box sx={{ mt: 2 }}>
+          <Link href={detail.confirmation_letter_pdf} target="_blank" rel="noopener noreferrer">
+            Signed confirmation letter (PDF)
+          </Link>
+        </Box>
+      )}
+
       {canCancel(request) && (
         <>
           <Divider sx={{ my: 2 }} />

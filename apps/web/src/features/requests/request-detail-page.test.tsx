@@ -142,6 +142,23 @@ describe('RequestDetailPage summary', () => {
     );
   });
 
+  it('links the signed confirmation letter once it is signed', async () => {
+    stubDetail(
+      at(3, {
+        request: { request_type: 1, rate_method: 'Hourly' },
+        additional_status: 1,
+        confirmation_letter_pdf: '/uploads/abc.pdf',
+      }),
+    );
+    renderDetail();
+    const card = await summary();
+    expect(card.getByRole('link', { name: 'Signed confirmation letter (PDF)' })).toHaveAttribute(
+      'href',
+      '/uploads/abc.pdf',
+    );
+    expect(card.queryByRole('link', { name: 'Confirm and proceed with the move' })).toBeNull();
+  });
+
   it("shows a flat direct request's cash and card rates as 'min - max'", async () => {
     stubDetail(
       at(3, {
@@ -502,7 +519,7 @@ describe('RequestDetailPage comments', () => {
       }),
     );
 
-    await user.click(comments.getByRole('button', { name: 'Reply' }));
+    await user.click(comments.getByRole('button', { name: /^Reply to / }));
     await user.type(comments.getByRole('textbox', { name: /^Reply/ }), 'Thanks!');
     await user.click(comments.getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>

@@ -12,6 +12,7 @@ import { ClientComment } from './client-comment';
 import { CommentsThread } from './comments-thread';
 import { DetailInformation } from './detail-information';
 import { DetailSummary, DetailTimeline } from './detail-summary';
+import { MoveDocuments } from './move-documents';
 import { effectiveTimelineStatus } from './request-status';
 import { requestDetailQueryOptions } from './requests-api';
 
@@ -71,6 +72,7 @@ export function RequestDetailPage() {
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <DetailSummary detail={data} timeline={timeline} onCancelled={goBack} />
           <DetailTimeline detail={data} />
+          <MoveDocuments detail={data} />
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <DetailInformation detail={data} />

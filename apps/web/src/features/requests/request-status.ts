@@ -1,5 +1,6 @@
 import {
   effectiveTimeline,
+  isDirectRequest,
   MSG,
   TIMELINE_LABELS,
   TimelineStatus,
@@ -23,7 +24,7 @@ export function requestStatusLabel(
   const timeline = effectiveTimelineStatus(entry);
   // A direct request at status 3 waits for its confirmation letter until additional_status moves.
   if (
-    entry.request.request_type &&
+    isDirectRequest(entry.request) &&
     timeline === TimelineStatus.paid &&
     entry.additional_status === 0
   ) {

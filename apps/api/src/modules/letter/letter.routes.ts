@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  attachSignatureBodySchema,
+  attachSignatureResponseSchema,
+  getConfirmationLetterBodySchema,
+  getConfirmationLetterResponseSchema,
+  MSG,
+  sendConfirmationLetterBodySchema,
+  sendConfirmationLetterResponseSchema,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, companyOnly, customerOrLink } from '../../plugins/auth';
+import { ipRateLimit } from '../../plugins/rate-limit';
+import { toRequestSummary } from '../requests/requests.wire';
+import {
+  attachSignature,
+  getConfirmationLetter,
+  LETTER_TEXT,
+  ratesOf,
+  sendConfirmationLetter,
+  type LetterReader,
+} from './letter.service';
+
+/*
+ * The confirmation letter of a direct request (spec §7 get_confirmation_letter and
+ * attach_signature_make_confirmation_letter_pdf; issue 12 send_confirmation_letter, partner API).
+ * The customer's two calls are open to the request's customer (token) and to the holder of its
+ * public access link (the /sign-confirmation-letter/{public_access_link} page): decision 016.
+ */
+
+function readerOf(request: FastifyRequest, publicAccessLink: string | undefined): LetterReader {
+  return {
+    user: request.auth?.user ?? null,
+    publicAccessLink: publicAccessLink ?? null,
+  };
+}
+
+export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = app.config.publicUrl ?? `http://${app.config.host}:${app.config.port}`;
+
+  app.post(
+    '/api/company/send_confirmation_letter',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "Sets a direct request's rates and sends its confirmation letter to the customer (0 → 3, additional_status 0)",
+        body: sendConfirmationLetterBodySchema,
+        response: responses(sendConfirmationLetterResponseSchema, 400, 401, 403, 404, 409, 422),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const sent = await sendConfirmationLetter({
+        db: app.db,
+        log: request.log,
+        publicUrl,
+        companyId: authOf(request).user.id,
+        requestId: request.body.request_id,
+        rates: ratesOf(request.body),
+      });
+      return {
+        code: 200,
+        message: LETTER_TEXT.sent,
+        data: {
+          request_id: sent.id,
+          request_timeline_status: sent.timelineStatus,
+          additional_status: sent.additionalStatus,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/company/get_confirmation_letter',
+    {
+      schema: {
+        tags: ['letter'],
+        summary:
+          "A direct request's confirmation letter (sanitised HTML) for its customer or the holder of its public link",
+        body: getConfirmationLetterBodySchema,
+        response: responses(getConfirmationLetterResponseSchema, 400, 401, 404, 409),
+      },
+      config: { ...ipRateLimit, ...customerOrLink },
+    },
+    async (request) => {
+      const { request: row, html } = await getConfirmationLetter({
+        db: app.db,
+        requestId: request.body.request_id,
+        reader: readerOf(request, request.body.public_access_link),
+      });
+      return {
+        code: 200,
+        message: MSG.ok,
+        confirmation_letter: html,
+        get_request: {
+          ...toRequestSummary(row),
+          additional_status: row.additionalStatus,
+          confirmation_letter_pdf: row.letterPdfUrl,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/company/attach_signature_make_confirmation_letter_pdf',
+    {
+      schema: {
+        tags: ['letter'],
+        summary:
+          'Signs the confirmation letter: a PDF of the letter with the signature is stored and the request moves to additional_status 1',
+        body: attachSignatureBodySchema,
+        response: responses(attachSignatureResponseSchema, 400, 401, 404, 409, 422),
+      },
+      config: { ...ipRateLimit, ...customerOrLink },
+    },
+    async (request) => {
+      const signed = await attachSignature({
+        db: app.db,
+        storage: app.storage,
+        requestId: request.body.request_id,
+        reader: readerOf(request, request.body.public_access_link),
+        signatureDataUrl: request.body.signature_path,
+      });
+      // After the commit: the demo company may now assign the move.
+      await app.demoSimulator.letterSigned(signed.id);
+      return {
+        code: 200,
+        message: LETTER_TEXT.signed,
+        data: {
+          request_id: signed.id,
+          additional_status: signed.additionalStatus,
+          confirmation_letter_pdf: signed.letterPdfUrl as string,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@movehub/shared';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { buildRequestEntry } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { afterSigningPath, LETTER_TEXT, SignLetterPage } from './sign-letter-page';
+import { signatureWidth } from './signature-field';
+
+const GET = 'POST /api/company/get_confirmation_letter';
+const SIGN = 'POST /api/company/attach_signature_make_confirmation_letter_pdf';
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+const letter = (pdf: string | null = null) => ({
+  code: 200,
+  confirmation_letter:
+    '<h2>Move Confirmation Letter</h2><p>Dear Robin</p><img src=x onerror="alert(1)"><ul><li>Cash Hour Rate: $120.00</li></ul>',
+  get_request: {
+    ...buildRequestEntry({ request: { id: 42, request_timeline_status: 3 } }).request,
+    additional_status: pdf ? 1 : 0,
+    confirmation_letter_pdf: pdf,
+  },
+});
+
+// jsdom has no canvas: a 2D context whose every method does nothing, and a fixed PNG.
+beforeEach(() => {
+  const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : () => undefined),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    ctx as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(PNG);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage(path: string, more: Record<string, StubHandler> = {}) {
+  const stub = stubFetch({ [GET]: letter(), ...more });
+  const view = renderRoutes(
+    [
+      { path: '/sign-confirmation-letter/:id', element: <SignLetterPage /> },
+      { path: '/view-request/:link', element: <p>Public request page</p> },
+      { path: '/dashboard/my-requests/:id', element: <p>Request detail page</p> },
+    ],
+    path,
+  );
+  return { ...stub, ...view };
+}
+
+/** One stroke on the pad, as a mouse or a pointer makes it. */
+function draw(canvas: HTMLElement) {
+  const at = { clientX: 10, clientY: 10, pointerId: 1, isPrimary: true };
+  fireEvent.pointerDown(canvas, { ...at, buttons: 1 });
+  fireEvent.pointerMove(canvas, { ...at, clientX: 40, buttons: 1 });
+  fireEvent.pointerUp(canvas, { ...at, clientX: 40, buttons: 0 });
+  fireEvent.mouseDown(canvas, { ...at, buttons: 1 });
+  fireEvent.mouseMove(canvas, { ...at, clientX: 40, buttons: 1 });
+  fireEvent.mouseUp(canvas, { ...at, clientX: 40, buttons: 0 });
+}
+
+const toast = () => screen.findByRole('alert');
+
+describe('SignLetterPage', () => {
+  it("shows the letter's sanitised HTML in the expandable 'Move Confirmation Letter' panel", async () => {
+    renderPage('/sign-confirmation-letter/link-42');
+    const panel = await screen.findByRole('region', { name: LETTER_TEXT.title });
+    expect(within(panel).getByText('Cash Hour Rate: $120.00')).toBeInTheDocument();
+    expect(panel.querySelector('img[onerror]')).toBeNull();
+    expect(screen.getByRole('button', { name: LETTER_TEXT.title })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const canvas = screen.getByRole('img', { name: 'Signature pad' }) as HTMLCanvasElement;
+    expect(canvas.style.height).toBe('250px');
+  });
+
+  it('asks for the terms first, then a signature, before it sends anything', async () => {
+    const { calls } = renderPage('/sign-confirmation-letter/link-42');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: LETTER_TEXT.done }));
+    expect(await toast()).toHaveTextContent(MSG.agreeTermsSign);
+    await user.click(screen.getByRole('checkbox', { name: LETTER_TEXT.agree }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.signatureRequired));
+    // Drawn, then cleared: empty again.
+    draw(screen.getByRole('img', { name: 'Signature pad' }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.clear }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.signatureRequired));
+    expect(calls.filter((c) => c.path.includes('attach_signature'))).toEqual([]);
+  });
+
+  it('signs through the public link and goes to /view-request/{link}', async () => {
+    const { calls } = renderPage('/sign-confirmation-letter/link-42', {
+      [SIGN]: {
+        code: 200,
+        data: { request_id: 42, additional_status: 1, confirmation_letter_pdf: '/uploads/a.pdf' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: LETTER_TEXT.agree }));
+    draw(screen.getByRole('img', { name: 'Signature pad' }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
+    expect(await screen.findByText('Public request page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.includes('get_confirmation_letter'))?.body).toEqual({
+      public_access_link: 'link-42',
+    });
+    expect(calls.find((c) => c.path.includes('attach_signature'))?.body).toEqual({
+      request_id: 42,
+      signature_path: PNG,
+      public_access_link: 'link-42',
+    });
+  });
+
+  it("shows the server's refusal as an error snackbar and stays", async () => {
+    renderPage('/sign-confirmation-letter/42', {
+      [SIGN]: {
+        code: 409,
+        message: 'The confirmation letter of this request has already been signed.',
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: LETTER_TEXT.agree }));
+    draw(screen.getByRole('img', { name: 'Signature pad' }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
+    expect(await toast()).toHaveTextContent(
+      'The confirmation letter of this request has already been signed.',
+    );
+    expect(screen.getByRole('button', { name: LETTER_TEXT.done })).toBeEnabled();
+  });
+
+  it('links the PDF instead of the pad once the letter is signed', async () => {
+    stubFetch({ [GET]: letter('/uploads/abc.pdf') });
+    renderRoutes(
+      [{ path: '/sign-confirmation-letter/:id', element: <SignLetterPage /> }],
+      '/sign-confirmation-letter/42',
+    );
+    expect(await screen.findByRole('link', { name: LETTER_TEXT.viewPdf })).toHaveAttribute(
+      'href',
+      '/uploads/abc.pdf',
+    );
+    expect(screen.queryByRole('button', { name: LETTER_TEXT.done })).toBeNull();
+  });
+
+  it('goes to the request detail for a numeric id, else to the public page; sizes the pad to the window', () => {
+    expect(afterSigningPath('42')).toBe('/dashboard/my-requests/42');
+    expect(afterSigningPath('a1b2')).toBe('/view-request/a1b2');
+    expect(signatureWidth(600)).toBe(420);
+    expect(signatureWidth(1200)).toBe(600);
+  });
+});

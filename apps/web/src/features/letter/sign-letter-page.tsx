@@ -1,0 +1,174 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MSG } from '@movehub/shared';
+import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { showToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { SanitizedHtml } from '../../ui/sanitized-html';
+import {
+  attachSignature,
+  confirmationLetterQueryOptions,
+  invalidateAfterSigning,
+  isNumericId,
+} from './letter-api';
+import { SignatureField, type SignatureFieldHandle } from './signature-field';
+
+export const LETTER_TEXT = {
+  title: 'Move Confirmation Letter',
+  agree: 'Agree to terms and conditions',
+  clear: 'Clear Signature Pad',
+  done: 'DONE',
+  signature: 'Signature',
+  signed: 'The confirmation letter has been signed.',
+  viewPdf: 'View the signed letter (PDF)',
+} as const;
+
+/** spec §2: success goes to /view-request/{id} when the id is not numeric, else to the detail. */
+export function afterSigningPath(id: string): string {
+  return isNumericId(id) ? `/dashboard/my-requests/${id}` : `/view-request/${id}`;
+}
+
+/**
+ * /sign-confirmation-letter/{public_access_link or id} (spec/request-lifecycle.md §2
+ * "Confirmation letter signing", §5 "Signing", §8 errors as an error snackbar): the letter in an
+ * expandable panel, 'Agree to terms and conditions', the signature pad, 'Clear Signature Pad' and
+ * 'DONE'. Reachable with or without a session (decision 016).
+ */
+export function SignLetterPage() {
+  useDocumentTitle(LETTER_TEXT.title);
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const letter = useQuery(confirmationLetterQueryOptions(id));
+  const [agreed, setAgreed] = useState(false);
+  const pad = useRef<SignatureFieldHandle>(null);
+
+  const sign = useMutation({
+    mutationFn: (signature: string) => {
+      const requestId = letter.data?.get_request.id as number;
+      return attachSignature({
+        request_id: requestId,
+        signature_path: signature,
+        ...(isNumericId(id) ? {} : { public_access_link: id }),
+      });
+    },
+    onSuccess: async () => {
+      showToast(LETTER_TEXT.signed, 'success');
+      await invalidateAfterSigning(queryClient, id);
+      void navigate(afterSigningPath(id));
+    },
+  });
+
+  const done = () => {
+    // spec §5 Signing: terms ticked, then the pad not empty; each failure as an error snackbar.
+    if (!agreed) return showToast(MSG.agreeTermsSign, 'error');
+    if (!pad.current || pad.current.isEmpty()) return showToast(MSG.signatureRequired, 'error');
+    sign.mutate(pad.current.toDataURL());
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 960, p: { xs: 2, sm: 4 } }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {LETTER_TEXT.title}
+        </Typography>
+        {letter.isPending ? (
+          <PageLoader label="Loading the confirmation letter" />
+        ) : letter.isError ? (
+          <LoadError
+            message={`Error Message: ${
+              isApiError(letter.error) ? letter.error.message : UNEXPECTED_RESPONSE_MESSAGE
+            }`}
+            onRetry={() => letter.refetch()}
+          />
+        ) : (
+          <Stack spacing={2}>
+            <Typography color="text.secondary">Request #{letter.data.get_request.id}</Typography>
+            <Accordion defaultExpanded disableGutters variant="outlined">
+              <AccordionSummary
+                expandIcon={<ExpandMoreIcon aria-hidden />}
+                aria-controls="letter-content"
+                id="letter-header"
+              >
+                <Typography component="h2" sx={{ fontWeight: 600 }}>
+                  {LETTER_TEXT.title}
+                </Typography>
+              </AccordionSummary>
+              <AccordionDetails id="letter-content">
+                <SanitizedHtml html={letter.data.confirmation_letter} />
+              </AccordionDetails>
+            </Accordion>
+
+            {letter.data.get_request.confirmation_letter_pdf ? (
+              // Signed already: the PDF instead of the pad.
+              <Alert severity="success">
+                {LETTER_TEXT.signed}{' '}
+                <Link
+                  href={letter.data.get_request.confirmation_letter_pdf}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {LETTER_TEXT.viewPdf}
+                </Link>
+              </Alert>
+            ) : (
+              <>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      name="agree_terms"
+                      checked={agreed}
+                      onChange={(e) => setAgreed(e.target.checked)}
+                    />
+                  }
+                  label={LETTER_TEXT.agree}
+                />
+                <Box>
+                  <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
+                    {LETTER_TEXT.signature}
+                  </Typography>
+                  <SignatureField ref={pad} label="Signature pad" />
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => pad.current?.clear()}
+                    sx={{ mt: 1 }}
+                  >
+                    {LETTER_TEXT.clear}
+                  </Link>
+                </Box>
+                <Box>
+                  <Button
+                    variant="contained"
+                    onClick={done}
+                    disabled={sign.isPending}
+                    startIcon={sign.isPending ? <CircularProgress size={16} /> : undefined}
+                  >
+                    {LETTER_TEXT.done}
+                  </Button>
+                </Box>
+              </>
+            )}
+          </Stack>
+        )}
+      </Paper>
+    </Box>
+  );
+}
