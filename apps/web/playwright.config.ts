@@ -46,12 +46,14 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     cwd: '../..',
     url: `${baseURL}/healthz`,
-    // The demo companies bid within 3 s instead of 10 s, so that a journey waits little.
+    // The demo companies act within 6 s instead of 10 s, so that a journey waits little; move day
+    // then starts about 6 s after a payment, which leaves the cancel journey time to cancel a
+    // paid move before it starts.
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      DEMO_SIMULATOR_DELAY_MS: '3000',
+      DEMO_SIMULATOR_DELAY_MS: '6000',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
