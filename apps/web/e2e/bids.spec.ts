@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import {
   acceptCookies,
@@ -8,6 +8,7 @@ import {
   logIn,
   test,
 } from './support/fixtures';
+import { activeRequest, sendDowntownMove, waitForBids } from './support/requests';
 
 /*
  * Bids (issue 11; spec/request-lifecycle.md §2 "Companies list", §4 "Bid and payment flow"): a
@@ -21,64 +22,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await acceptCookies(page, baseURL);
 });
-
-/** A week from today as the date input takes it (YYYY-MM-DD). */
-function nextWeek(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + 7);
-  return [
-    String(d.getFullYear()),
-    String(d.getMonth() + 1).padStart(2, '0'),
-    String(d.getDate()).padStart(2, '0'),
-  ].join('-');
-}
-
-async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
-  await page.getByRole('combobox', { name: label }).fill(zip);
-  await page.getByRole('option', { name: suggestion }).click();
-}
-
-/**
- * The shortest move the wizard sends: downtown Los Angeles (every demo company serves 900xx) to
- * Santa Monica, a studio, no items, the customer's price. Returns the new request's id.
- */
-async function sendDowntownMove(page: Page): Promise<number> {
-  await page.goto('/create-request');
-  await page.locator('input[name="date"]').fill(nextWeek());
-  await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
-  await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Move Size').click();
-  await page.getByRole('option', { name: 'Studio', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.locator('input[name="customer_budget"]').fill('700');
-  const sent = page.waitForResponse(
-    (r) => r.url().endsWith('/api/customer/generate_request') && r.status() === 200,
-  );
-  await page.getByRole('button', { name: 'Request Move' }).click();
-  const body = (await (await sent).json()) as { data: { Request_ID: { id: number } } };
-  await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
-  return body.data.Request_ID.id;
-}
-
-interface ListedRequest {
-  request: { id: number; request_timeline_status: number; public_access_link: string };
-  request_bid: unknown[];
-}
-
-async function activeRequest(
-  request: APIRequestContext,
-  token: string,
-  id: number,
-): Promise<ListedRequest | undefined> {
-  const res = await request.post('/api/customer/get_customer_request', {
-    headers: { 'x-sh-auth': token },
-    data: { request_status: '0' },
-  });
-  const { data } = (await res.json()) as { data: ListedRequest[] };
-  return data.find((entry) => entry.request.id === id);
-}
 
 /** The dollars of a '$1,234.00' text. */
 const dollars = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -95,13 +38,7 @@ test('a customer watches the demo companies bid, filters them, reads a profile a
   const requestId = await sendDowntownMove(page);
 
   // The four demo companies serving downtown bid within the simulator's delay.
-  await expect
-    .poll(
-      async () =>
-        (await activeRequest(page.request, customer.token, requestId))?.request_bid.length,
-      { timeout: 20_000, message: 'four demo bids' },
-    )
-    .toBe(4);
+  await waitForBids(page.request, customer.token, requestId);
 
   await page.goto('/dashboard/my-requests');
   const card = page.getByRole('listitem').filter({ hasText: `Request #${requestId}` });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, test } from './support/fixtures';
+import { chooseAddress, daysFromToday } from './support/requests';
 
 /*
  * The confirmation letter of a direct request (issue 12 item 2; spec/request-lifecycle.md §2
@@ -17,25 +18,10 @@ test.beforeEach(async ({ page, baseURL }) => {
 /** The demo company of the direct link /create-request/swift-movers-la (apps/api seed). */
 const SWIFT = { email: 'dispatch@swiftmovers-la.test', password: 'Demo@1234' };
 
-function nextWeek(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + 7);
-  return [
-    String(d.getFullYear()),
-    String(d.getMonth() + 1).padStart(2, '0'),
-    String(d.getDate()).padStart(2, '0'),
-  ].join('-');
-}
-
-async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
-  await page.getByRole('combobox', { name: label }).fill(zip);
-  await page.getByRole('option', { name: suggestion }).click();
-}
-
 /** A direct request through Swift Movers LA's link; returns its id and public link. */
 async function sendDirectMove(page: Page): Promise<{ id: number; link: string }> {
   await page.goto('/create-request/swift-movers-la');
-  await page.locator('input[name="date"]').fill(nextWeek());
+  await page.locator('input[name="date"]').fill(daysFromToday(7));
   await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
   await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
   await page.getByRole('button', { name: 'Next' }).click();

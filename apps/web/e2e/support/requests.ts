@@ -18,7 +18,8 @@ export function daysFromToday(days: number): string {
   ].join('-');
 }
 
-async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
+/** Types a zip into an address field and picks the gazetteer's suggestion. */
+export async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
   await page.getByRole('combobox', { name: label }).fill(zip);
   await page.getByRole('option', { name: suggestion }).click();
 }
