@@ -23,15 +23,15 @@ test('a 401 from any call clears the stored session and reloads into the login p
   expectRefusal(page, '/api/customer/get_customer_request', 401);
   await page.getByRole('tab', { name: /^Completed/ }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(
-    await page.evaluate(() => ({
-      token: localStorage.getItem('token'),
-      user: localStorage.getItem('user'),
-    })),
-  ).toEqual({
-    token: null,
-    user: null,
-  });
+  // Polled: the reload into /login may still be replacing the page the URL already names.
+  await expect
+    .poll(() =>
+      page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        user: localStorage.getItem('user'),
+      })),
+    )
+    .toEqual({ token: null, user: null });
 });
 
 test('the cookie banner is shown until "I understand", which is remembered for 150 days', async ({
