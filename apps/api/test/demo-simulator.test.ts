@@ -24,6 +24,7 @@ import { DEMO_COMPANIES, DEMO_COUNTERPART_PASSWORD, DEMO_DIRECT_LINKS } from '..
 import {
   DEMO_BID_JOB,
   DEMO_BID_SPREAD,
+  DEMO_MOVE_JOB,
   DEMO_POLL_SECONDS,
   planDemoBids,
   runDemoBid,
@@ -420,7 +421,7 @@ describe('demo simulator', () => {
     expect(await bidsOf(requestId)).toEqual([]);
   });
 
-  it('does nothing for a direct request', async () => {
+  it('does not bid on a direct request; its demo company answers with the confirmation letter', async () => {
     const { request_type: _type, customer_budget: _budget, ...body } = payload('90012');
     const res = await ctx.app.inject({
       method: 'POST',
@@ -445,6 +446,15 @@ describe('demo simulator', () => {
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
     expect(await bidsOf(requestId)).toEqual([]);
+    // spec §4: the direct request waits at 3 for the customer's signature (additional_status 0).
+    await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
+    const answered = await requestRow(requestId);
+    expect(answered.timelineStatus).toBe(TimelineStatus.paid);
+    expect(answered.additionalStatus).toBe(0);
+    expect(answered.letterHtml).toContain('Hour Rate');
+    // Played once: a replayed hook finds nothing left to send.
+    await ctx.app.demoSimulator.requestCreated(requestId);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(0);
   });
 
   it('does nothing with DEMO_SIMULATOR=0', async () => {

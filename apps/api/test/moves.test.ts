@@ -383,6 +383,7 @@ describe('the demo simulator on move day', () => {
   });
 
   it('is idempotent: a replayed step or hook changes nothing, a request moved on is skipped', async () => {
+    const letter = { log: ctx.app.log, publicUrl: ctx.app.config.publicUrl };
     const request = await demoPaidRequest();
     await ctx.app.demoSimulator.requestPaid(request.id);
     await ctx.app.demoSimulator.requestPaid(request.id);
@@ -390,12 +391,12 @@ describe('the demo simulator on move day', () => {
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
-    expect(await runDemoMoveStep({ db: f.db(), requestId: request.id, step: 'assign' })).toBe(
-      'skipped',
-    );
-    expect(await runDemoMoveStep({ db: f.db(), requestId: request.id, step: 'complete' })).toBe(
-      'skipped',
-    );
+    expect(
+      await runDemoMoveStep({ db: f.db(), letter, requestId: request.id, step: 'assign' }),
+    ).toBe('skipped');
+    expect(
+      await runDemoMoveStep({ db: f.db(), letter, requestId: request.id, step: 'complete' }),
+    ).toBe('skipped');
     // Cancelled before the start job ran.
     await f
       .db()

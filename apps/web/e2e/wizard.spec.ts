@@ -257,9 +257,10 @@ test("a customer of a company sends a request through its direct link and opens 
   ).toBeVisible();
   await page.getByRole('link', { name: 'Go to My Requests' }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
-  // The new account holds the request, and its notification was written on the claim.
+  // The new account holds the request, and its notification was written on the claim (the
+  // demo company's confirmation letter may add its own, depending on when the simulator sends it).
   await expect(page.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Notifications, [12] unread$/ })).toBeVisible();
 });
 
 test('an address outside the served area offers the wait-list', async ({ page }) => {

@@ -126,6 +126,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           body: request.body,
           salesTeam,
           idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+          afterCommit: app.demoSimulator.requestCreated,
         });
         return createdBody(created);
       },

@@ -351,6 +351,8 @@ export async function generateDirectRequest(opts: {
   body: GenerateDirectRequestInput;
   salesTeam: boolean;
   idempotencyKey?: string | undefined;
+  /** Runs once the request is committed (a demo company sends its confirmation letter). */
+  afterCommit?: ((requestId: number) => Promise<void>) | undefined;
 }): Promise<CreatedRequest> {
   const { body } = opts;
   const link = await findDirectLink({ db: opts.db, link: body.direct_access_link });
@@ -361,7 +363,7 @@ export async function generateDirectRequest(opts: {
   const contact = { firstName: body.first_name, lastName: body.last_name, email, phone };
   const path = opts.salesTeam ? 'sale_team' : 'company';
   const submissionHash = fingerprint({ path, ...body, email });
-  return opts.db.transaction((tx) =>
+  const created = await opts.db.transaction((tx) =>
     oncePerKey({
       tx,
       scope: `generate_request_by_customer:${path}`,
@@ -418,4 +420,6 @@ export async function generateDirectRequest(opts: {
       },
     }),
   );
+  await opts.afterCommit?.(created.id);
+  return created;
 }

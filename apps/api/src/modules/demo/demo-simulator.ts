@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isDirectRequest, isOpenForBids, TimelineStatus, UserType } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import {
@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { placeBid } from '../bids/bids.service';
 import { assignMove, completeMove, startMove } from '../moves/moves.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
+import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -44,7 +45,7 @@ export const DEMO_BID_SPREAD = 0.15;
 /** One step of move day that a demo company plays on a paid request it won. */
 export const DEMO_MOVE_JOB = 'demo.move';
 
-export type DemoMoveStep = 'assign' | 'start' | 'complete';
+export type DemoMoveStep = 'sendLetter' | 'assign' | 'start' | 'complete';
 
 export interface DemoMoveJob {
   requestId: number;
@@ -238,6 +239,9 @@ export async function nextDemoMoveStep(db: Db, requestId: number): Promise<DemoM
 
 function stepFor(request: RequestRow): DemoMoveStep | null {
   switch (request.timelineStatus) {
+    // A direct request to a demo company: the company answers with its confirmation letter.
+    case TimelineStatus.awaitingResponse:
+      return isDirectRequest({ request_type: request.requestType }) ? 'sendLetter' : null;
     case TimelineStatus.paid:
       return isDirectRequest({ request_type: request.requestType }) &&
         request.additionalStatus !== 1
@@ -252,20 +256,51 @@ function stepFor(request: RequestRow): DemoMoveStep | null {
   }
 }
 
+/** The rates a demo company's letter offers: hourly, by cash or card. */
+export const DEMO_LETTER_RATES: LetterRates = {
+  rateMethod: 'Hourly',
+  paymentMethod: null,
+  cashPaymentRateCents: 12_000,
+  cardPaymentRateCents: 12_900,
+  minimumHours: 3,
+  cashMinFlatRateCents: null,
+  cashMaxFlatRateCents: null,
+  cardMinFlatRateCents: null,
+  cardMaxFlatRateCents: null,
+};
+
+/** What the letter step needs beyond the database: the log and the site's URL for its email. */
+export interface DemoLetterContext {
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
 /**
- * Plays one move-day step of a demo company through the partner API's services: assign its
+ * Plays one step of a demo company through the partner API's services: send a direct request's
+ * confirmation letter; once paid, assign its
  * first foreman and first active truck, then the foreman starts the move, then the company
  * marks it complete. Skipped when the request is no longer where the step begins (a replayed
  * job, a request cancelled or moved on meanwhile).
  */
-export async function runDemoMoveStep(opts: { db: Db } & DemoMoveJob): Promise<'done' | 'skipped'> {
+export async function runDemoMoveStep(
+  opts: { db: Db; letter: DemoLetterContext } & DemoMoveJob,
+): Promise<'done' | 'skipped'> {
   const { db, requestId, step } = opts;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null || stepFor(request) !== step) return 'skipped';
   if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
   const companyId = request.companyId;
   try {
-    if (step === 'assign') {
+    if (step === 'sendLetter') {
+      await sendConfirmationLetter({
+        db,
+        log: opts.letter.log,
+        publicUrl: opts.letter.publicUrl,
+        companyId,
+        requestId,
+        rates: DEMO_LETTER_RATES,
+      });
+    } else if (step === 'assign') {
       const [foreman] = await db
         .select({ id: companyForemen.userId })
         .from(companyForemen)
@@ -337,7 +372,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
       // Each step, once played, queues the next: assign → start → complete.
-      if ((await runDemoMoveStep({ db: app.db, ...data })) === 'done') {
+      const letter = { log: app.log, publicUrl: app.config.publicUrl };
+      if ((await runDemoMoveStep({ db: app.db, letter, ...data })) === 'done') {
         // The step told the customer: their email and SMS go out now.
         await kickDelivery(app);
         await queueMoveStep(data.requestId);
@@ -371,6 +407,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
         // The customer's request is committed; a demo nicety must not turn it into an error.
         app.log.error({ err, requestId }, 'demo simulator could not queue bids');
       }
+      // A direct request to a demo company gets its confirmation letter.
+      await queueMoveStep(requestId);
     },
     requestPaid: queueMoveStep,
     letterSigned: queueMoveStep,
