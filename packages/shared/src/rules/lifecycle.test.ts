@@ -16,6 +16,7 @@ import {
   isChatEnabled,
   isOpenForBids,
   LIFECYCLE_TRANSITIONS,
+  mayHaveMoneyMovements,
   moversOf,
   refusalKind,
 } from './lifecycle';
@@ -155,5 +156,11 @@ describe('refusalKind', () => {
     expect(refusalKind('confirmComplete', 7)).toBe('conflict');
     expect(refusalKind('cancel', 7)).toBe('conflict');
     expect(refusalKind('giveFeedback', 6)).toBe('outOfOrder');
+  });
+});
+
+describe('mayHaveMoneyMovements', () => {
+  it('is false before payment and true from it on, cancelled included', () => {
+    expect(ALL.filter(mayHaveMoneyMovements)).toEqual([3, 4, 5, 6, 7, 8, 11]);
   });
 });

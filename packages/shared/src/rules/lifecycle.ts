@@ -250,6 +250,14 @@ export function isPaidIntoEscrow(timeline: number): boolean {
 }
 
 /**
+ * Money moves only from payment (status 3) on, and a cancelled request may have been refunded:
+ * below 3 a request has no ledger entries, so nothing to read for its receipts.
+ */
+export function mayHaveMoneyMovements(timeline: number): boolean {
+  return timeline >= T.paid;
+}
+
+/**
  * spec §4: "For non-direct requests with status below 2 the movers count comes from the request;
  * otherwise from the accepted bid company".
  */

@@ -5,6 +5,7 @@ import {
   editFinalCommentResponseSchema,
   getCustomerRequestBodySchema,
   getCustomerRequestResponseSchema,
+  mayHaveMoneyMovements,
   MSG,
   requestDetailResponseSchema,
   requestIdBodySchema,
@@ -77,7 +78,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         request: row,
         timeZone: app.config.serviceTimeZone,
       });
-      const receipts = await listReceipts({ db: app.db, requestId: row.id, customerId: user.id });
+      // Below payment there is no ledger to read: the detail stays one statement.
+      const receipts = mayHaveMoneyMovements(row.timelineStatus)
+        ? await listReceipts({ db: app.db, requestId: row.id, customerId: user.id })
+        : [];
       return { code: 200, message: MSG.ok, data: toRequestDetail(row, user, refund, receipts) };
     },
   );
