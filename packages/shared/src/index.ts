@@ -31,3 +31,6 @@ export * from './rules/cancellation';
 export * from './schemas/moves';
 export * from './schemas/letter';
 export * from './rules/customer-documents';
+export * from './schemas/chat';
+export * from './schemas/tracking';
+export * from './realtime';

@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './payments';
 export * from './catalogue';
 export * from './lifecycle';
+export * from './realtime';

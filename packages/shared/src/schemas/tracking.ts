@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { idSchema } from './primitives';
+import { coordinate } from './wire-fields';
+
+/*
+ * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking, portal.md §3
+ * "Tracking event"). The foreman's phone posts points while the move is in progress (status 5);
+ * only the request's customer sees them, and only then.
+ */
+
+/** POST /api/foreman/post_location (foreman token, status 5). */
+export const postLocationBodySchema = z.object({
+  request_id: idSchema('request_id must be a request id.'),
+  latitude: coordinate(90, 'latitude must be between -90 and 90.'),
+  longitude: coordinate(180, 'longitude must be between -180 and 180.'),
+});
+export type PostLocationBody = z.input<typeof postLocationBodySchema>;
+
+/** One stored point. */
+export const trackingPointSchema = z
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'TrackingPoint' });
+export type TrackingPoint = z.infer<typeof trackingPointSchema>;
+
+/** The realtime `tracking` event (portal.md §3): a point of one request's truck. */
+export const trackingEventSchema = z.object({
+  request_id: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+  created_at: z.string(),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** post_location's answer: the stored point. */
+export const postLocationResponseSchema = envelope({ data: trackingEventSchema });
+
+/** POST /app_api/get_tracking (auth). */
+export const getTrackingBodySchema = z.object({
+  request_id: idSchema('request_id must be a request id.'),
+});
+export type GetTrackingBody = z.input<typeof getTrackingBodySchema>;
+
+/** The points of the move so far, oldest first. */
+export const getTrackingResponseSchema = envelope({ tracking_data: z.array(trackingPointSchema) });
+export type GetTrackingResponse = z.infer<typeof getTrackingResponseSchema>;
