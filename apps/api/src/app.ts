@@ -52,6 +52,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { settingRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerDemoSimulator } from './modules/demo/demo-simulator';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -261,6 +262,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(bidRoutes);
   await app.register(moveRoutes);
+  await app.register(trackingRoutes);
   await app.register(letterRoutes);
   await app.register(paymentRoutes);
   await app.register(customerMessageRoutes);

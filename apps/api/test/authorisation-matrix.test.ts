@@ -28,10 +28,17 @@ import { buildTestApp, createBid, createRequest, createUser } from './helper';
 /**
  * 'customer-or-link': the request's customer, or without a token the holder of its public link
  * (decision 016): a token that is sent must be a live customer's. 'company': user_type 2 only; 'partner': a company or its sales team (decision 011); 'crew': a
- * company or a foreman (move day).
+ * company or a foreman (move day); 'foreman': user_type 3 only (the truck's position).
  */
 type Access =
-  'public' | 'signed-in' | 'customer' | 'customer-or-link' | 'company' | 'partner' | 'crew';
+  | 'public'
+  | 'signed-in'
+  | 'customer'
+  | 'customer-or-link'
+  | 'company'
+  | 'partner'
+  | 'crew'
+  | 'foreman';
 type Cell =
   | 'no token'
   | 'malformed'
@@ -129,6 +136,8 @@ const ROUTES: Record<string, Access> = {
   'POST /app_api/add_feedback': 'customer',
   'POST /api/company/send_confirmation_letter': 'company',
   'POST /api/company/get_confirmation_letter': 'customer-or-link',
+  'POST /api/foreman/post_location': 'foreman',
+  'POST /app_api/get_tracking': 'customer',
   'POST /api/company/attach_signature_make_confirmation_letter_pdf': 'customer-or-link',
 };
 
@@ -157,6 +166,7 @@ const accessOf = (auth: AuthRequirement | undefined): Access => {
   if (types === `${UserType.company}`) return 'company';
   if (types === `${UserType.company},${UserType.salesTeam}`) return 'partner';
   if (types === `${UserType.company},${UserType.foreman}`) return 'crew';
+  if (types === `${UserType.foreman}`) return 'foreman';
   throw new Error(`no matrix column for ${JSON.stringify(auth)}`);
 };
 const keyOf = (r: { method: string; url: string }) =>
@@ -254,6 +264,7 @@ function expected(access: Access, cell: Cell): 401 | 403 | 'through' {
     company: ['company'],
     partner: ['company', 'sales team'],
     crew: ['company', 'foreman'],
+    foreman: ['foreman'],
   };
   return admitted[access].includes(cell) ? 'through' : 403;
 }
@@ -412,6 +423,13 @@ const OWNED: Record<
     check: async (res) => {
       expect(res.statusCode).toBe(404);
       expect((await ownerRow())?.additionalStatus).toBe(0);
+    },
+  },
+  'POST /app_api/get_tracking': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('tracking_data');
     },
   },
   'GET /api/customer/profile_customer': {

@@ -69,6 +69,11 @@ export const companyOrForeman = {
   auth: { userTypes: [UserType.company, UserType.foreman] },
 } satisfies { auth: AuthRequirement };
 
+/** Route config of a call only the foreman's phone makes (post_location): `config: foremanOnly`. */
+export const foremanOnly = {
+  auth: { userTypes: [UserType.foreman] },
+} satisfies { auth: AuthRequirement };
+
 // Our tokens are 43 base64url characters; anything far longer or with control bytes is no token.
 const MAX_TOKEN_LENGTH = 512;
 

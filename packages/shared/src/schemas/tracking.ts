@@ -9,11 +9,21 @@ import { coordinate } from './wire-fields';
  * only the request's customer sees them, and only then.
  */
 
+/** A coordinate a point must have: coordinate() reads an empty or missing one as null. */
+const requiredCoordinate = (max: number, message: string) =>
+  coordinate(max, message).transform((v, ctx) => {
+    if (v === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return v;
+  });
+
 /** POST /api/foreman/post_location (foreman token, status 5). */
 export const postLocationBodySchema = z.object({
   request_id: idSchema('request_id must be a request id.'),
-  latitude: coordinate(90, 'latitude must be between -90 and 90.'),
-  longitude: coordinate(180, 'longitude must be between -180 and 180.'),
+  latitude: requiredCoordinate(90, 'latitude must be between -90 and 90.'),
+  longitude: requiredCoordinate(180, 'longitude must be between -180 and 180.'),
 });
 export type PostLocationBody = z.input<typeof postLocationBodySchema>;
 

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  getTrackingBodySchema,
+  getTrackingResponseSchema,
+  postLocationBodySchema,
+  postLocationResponseSchema,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
+import { getTracking, postLocation, TRACKING_TEXT, type PostedLocation } from './tracking.service';
+import { decoratePendingRealtime } from './realtime-pending';
+
+/*
+ * Live truck tracking (issue 13 items 6 and 7): the foreman's post_location (tag 'partner'; a
+ * foreman signs in with /app_api/login and user_type 3) and the customer's get_tracking.
+ */
+
+/**
+ * Sends a newly stored point to the customer's room, on every API process. The point is
+ * committed first; a socket that misses it (offline, reconnecting) reads it back through
+ * get_tracking, so a failure to send is logged and the post still succeeds.
+ */
+export function sendTrackingPoint(app: FastifyInstance, posted: PostedLocation): void {
+  if (!posted.stored || posted.customerRoom === null) return;
+  try {
+    app.realtime.emit(posted.customerRoom, 'tracking', posted.event);
+  } catch (err) {
+    app.log.warn({ err, requestId: posted.event.request_id }, 'tracking point not sent');
+  }
+}
+
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  decoratePendingRealtime(app); // TEMPORARY until app.realtime is on main
+  app.post(
+    '/api/foreman/post_location',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "The assigned foreman's phone posts the truck's position during the move (status 5); the customer receives it live. One point a second is stored: a post within a second of the last answers that point",
+        body: postLocationBodySchema,
+        response: responses(postLocationResponseSchema, 401, 403, 404, 409),
+      },
+      config: foremanOnly,
+    },
+    async (request) => {
+      const body = request.body;
+      const posted = await postLocation({
+        db: app.db,
+        foremanId: authOf(request).user.id,
+        requestId: body.request_id,
+        latitude: body.latitude,
+        longitude: body.longitude,
+      });
+      sendTrackingPoint(app, posted);
+      return {
+        code: 200,
+        message: posted.stored ? TRACKING_TEXT.stored : TRACKING_TEXT.kept,
+        data: posted.event,
+      };
+    },
+  );
+
+  app.post(
+    '/app_api/get_tracking',
+    {
+      schema: {
+        tags: ['moves'],
+        summary:
+          "The truck's positions of the customer's move in progress (status 5), oldest first; refused before the move starts (422) and after it ends (409)",
+        body: getTrackingBodySchema,
+        response: responses(getTrackingResponseSchema, 401, 403, 404, 409),
+      },
+      config: customerOnly,
+    },
+    async (request) => ({
+      code: 200,
+      message: TRACKING_TEXT.points,
+      tracking_data: await getTracking({
+        db: app.db,
+        customerId: authOf(request).user.id,
+        requestId: request.body.request_id,
+      }),
+    }),
+  );
+};

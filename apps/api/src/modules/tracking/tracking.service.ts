@@ -1,0 +1,177 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  isTrackingEnabled,
+  refusalKind,
+  TIMELINE_LABELS,
+  type TimelineStatus,
+  type TrackingEvent,
+  type TrackingPoint,
+} from '@movehub/shared';
+import type { Db, Tx } from '../../db/client';
+import { requests, trackingPoints, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { lockRequest, REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+
+/*
+ * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking; issue 13 items 6
+ * and 7). The assigned foreman's phone posts the truck's position while the move is in progress
+ * (status 5); each stored point goes to the customer's room at once, and get_tracking gives the
+ * customer the points so far. Before the move starts and after it ends, nothing is stored and
+ * nothing is served.
+ */
+
+/**
+ * At most one stored point per second per request: a phone's GPS may fire many times a second,
+ * and a map needs no more. A point inside that second is not an error (the phone would only
+ * retry it): it answers 200 with the point already stored, which is neither stored again nor
+ * sent to the customer.
+ */
+export const TRACKING_POINT_INTERVAL_MS = 1000;
+
+/**
+ * The most points one move keeps: twelve hours at one a second. Past it a post is refused (409:
+ * the move's track is full, trying again changes nothing) rather than growing the table and
+ * get_tracking's answer without bound.
+ */
+export const TRACKING_MAX_POINTS = 43_200;
+
+export const TRACKING_TEXT = {
+  stored: 'The location has been stored.',
+  kept: 'A location of this move was stored less than a second ago; it stands.',
+  full: `This move already has ${TRACKING_MAX_POINTS} stored locations; no more are kept.`,
+  notStarted: (status: string) =>
+    `Tracking starts when the move is in progress. This request's status: ${status}.`,
+  ended: (status: string) => `Tracking has ended for this request. Its status: ${status}.`,
+  points: 'Tracking data of the move in progress.',
+} as const;
+
+type RequestRow = typeof requests.$inferSelect;
+
+/**
+ * 422 while the request has not reached the move in progress, 409 once it has gone past it
+ * (completed, confirmed, cancelled): shared refusalKind for the move that ends tracking, whose
+ * only starting status is the one tracking runs at.
+ */
+function notTracking(request: Pick<RequestRow, 'timelineStatus'>): AppError {
+  const status =
+    TIMELINE_LABELS[request.timelineStatus as TimelineStatus] ?? String(request.timelineStatus);
+  return refusalKind('completeMove', request.timelineStatus) === 'conflict'
+    ? AppError.conflict(TRACKING_TEXT.ended(status))
+    : AppError.unprocessable(TRACKING_TEXT.notStarted(status));
+}
+
+const toPoint = (row: { latitude: number; longitude: number; createdAt: Date }): TrackingPoint => ({
+  latitude: row.latitude,
+  longitude: row.longitude,
+  created_at: row.createdAt.toISOString(),
+});
+
+export interface PostedLocation {
+  /** The request's point that stands: the new one, or the one stored less than a second ago. */
+  event: TrackingEvent;
+  /** False when the post fell inside the second of the last stored point. */
+  stored: boolean;
+  /** The customer's room, to send a stored point to (null for a request without a customer). */
+  customerRoom: string | null;
+}
+
+/**
+ * Stores a point of the truck of a move in progress, posted by the foreman assigned to it. The
+ * request row is locked for the check and the write, so two posts of one move run one after the
+ * other and the one-a-second rule holds between them. Someone else's request reads as not found.
+ */
+export async function postLocation(opts: {
+  db: Db;
+  foremanId: number;
+  requestId: number;
+  latitude: number;
+  longitude: number;
+}): Promise<PostedLocation> {
+  return opts.db.transaction(async (tx) => {
+    const request = await lockRequest(tx, opts.requestId);
+    if (!request || request.foremanId !== opts.foremanId) {
+      throw AppError.notFound(REQUEST_NOT_FOUND);
+    }
+    if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
+
+    const [last] = await tx
+      .select({
+        latitude: trackingPoints.latitude,
+        longitude: trackingPoints.longitude,
+        createdAt: trackingPoints.createdAt,
+        recent: sql<boolean>`${trackingPoints.createdAt} > now() - make_interval(secs => ${TRACKING_POINT_INTERVAL_MS / 1000})`,
+      })
+      .from(trackingPoints)
+      .where(eq(trackingPoints.requestId, request.id))
+      .orderBy(desc(trackingPoints.id))
+      .limit(1);
+    const customerRoom = await roomOf(tx, request.customerId);
+    if (last?.recent) {
+      return {
+        event: { request_id: request.id, ...toPoint(last) },
+        stored: false,
+        customerRoom,
+      };
+    }
+    if (last) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trackingPoints)
+        .where(eq(trackingPoints.requestId, request.id));
+      if ((row?.n ?? 0) >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
+    }
+    const [stored] = await tx
+      .insert(trackingPoints)
+      .values({
+        requestId: request.id,
+        postedBy: opts.foremanId,
+        latitude: opts.latitude,
+        longitude: opts.longitude,
+      })
+      .returning();
+    return { event: { request_id: request.id, ...toPoint(stored!) }, stored: true, customerRoom };
+  });
+}
+
+async function roomOf(db: Tx, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await db
+    .select({ roomId: users.roomId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.roomId ?? null;
+}
+
+/**
+ * The points of a customer's move in progress, oldest first. Someone else's request reads as
+ * not found; before the move starts and after it ends the call is refused (422 / 409, see
+ * notTracking) rather than answered with an empty list: the tracking page shows a failure's
+ * message (spec §8 "a browser alert on a tracking detail failure"), so a customer who opens it
+ * too early or too late learns why no truck is shown, and a past move's route is never served.
+ */
+export async function getTracking(opts: {
+  db: Db;
+  customerId: number;
+  requestId: number;
+}): Promise<TrackingPoint[]> {
+  const [request] = await opts.db
+    .select({ customerId: requests.customerId, timelineStatus: requests.timelineStatus })
+    .from(requests)
+    .where(eq(requests.id, opts.requestId))
+    .limit(1);
+  if (!request || request.customerId !== opts.customerId) {
+    throw AppError.notFound(REQUEST_NOT_FOUND);
+  }
+  if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
+  const rows = await opts.db
+    .select({
+      latitude: trackingPoints.latitude,
+      longitude: trackingPoints.longitude,
+      createdAt: trackingPoints.createdAt,
+    })
+    .from(trackingPoints)
+    .where(eq(trackingPoints.requestId, opts.requestId))
+    .orderBy(asc(trackingPoints.id));
+  return rows.map(toPoint);
+}

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { TimelineStatus } from '@movehub/shared';
+import { requests, trackingPoints } from '../src/db/schema';
+import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
+import { pendingEmits } from '../src/modules/tracking/realtime-pending';
+import { buildTestApp, type TestContext } from './helper';
+import { moveFixtures } from './moves-helpers';
+
+/*
+ * Live truck tracking (issue 13 items 6 and 7): the assigned foreman posts the truck's position
+ * during the move (status 5), the customer reads the points back and receives each one live;
+ * nobody else, and never before or after the move.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(() => ctx.close());
+
+const f = moveFixtures(() => ctx);
+const post = (token: string | undefined, body: object) =>
+  f.call('/api/foreman/post_location', token, body);
+const track = (token: string | undefined, body: object) =>
+  f.call('/app_api/get_tracking', token, body);
+
+/** A company's request with its first foreman assigned, at `status` (in progress by default). */
+async function scene(status: TimelineStatus = TimelineStatus.inProgress) {
+  const company = await f.company();
+  const customer = await f.customer();
+  const foreman = company.foremen[0]!;
+  const request = await f.paidRequest({
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    status,
+    overrides: { foremanId: foreman.user.id },
+  });
+  return { company, customer, foreman, request };
+}
+
+const pointsOf = (requestId: number) =>
+  f
+    .db()
+    .select()
+    .from(trackingPoints)
+    .where(eq(trackingPoints.requestId, requestId))
+    .orderBy(asc(trackingPoints.id));
+
+/** Moves the request's stored points back in time, as if `seconds` had passed since. */
+const age = (requestId: number, seconds: number) =>
+  f.db().execute(
+    sql`update tracking_points set created_at = created_at - make_interval(secs => ${seconds})
+        where request_id = ${requestId}`,
+  );
+
+const DOWNTOWN = { latitude: 34.0522, longitude: -118.2437 };
+
+describe('post_location', () => {
+  it('answers 401 without a live token, before looking at the body', async () => {
+    for (const body of [{ request_id: 1, ...DOWNTOWN }, { latitude: 'x' }, {}]) {
+      for (const token of [undefined, 'not-a-token']) {
+        const res = await post(token, body);
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json()).toEqual({ code: 401, message: expect.any(String) });
+      }
+    }
+  });
+
+  it('is for foremen only: a customer or a company is refused (403)', async () => {
+    const { company, customer, request } = await scene();
+    for (const token of [customer.token, company.token]) {
+      const res = await post(token, { request_id: request.id, ...DOWNTOWN });
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect(await pointsOf(request.id)).toEqual([]);
+  });
+
+  it("is the assigned foreman's only: another foreman reads not found", async () => {
+    const { company, request } = await scene();
+    const other = await f.company();
+    for (const token of [company.foremen[1]!.token, other.foremen[0]!.token]) {
+      const res = await post(token, { request_id: request.id, ...DOWNTOWN });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe(REQUEST_NOT_FOUND);
+    }
+    const unknown = await post(company.foremen[0]!.token, { request_id: 99_999_999, ...DOWNTOWN });
+    expect(unknown.statusCode).toBe(404);
+    expect(await pointsOf(request.id)).toEqual([]);
+  });
+
+  it('is refused before the move starts (422) and after it ends (409)', async () => {
+    const cases: [TimelineStatus, number, string][] = [
+      [
+        TimelineStatus.truckAssigned,
+        422,
+        TRACKING_TEXT.notStarted('Truck assigned and ready to move'),
+      ],
+      [
+        TimelineStatus.completedByCompany,
+        409,
+        TRACKING_TEXT.ended('Completed, waiting for confirmation'),
+      ],
+      [TimelineStatus.completed, 409, TRACKING_TEXT.ended('Completed')],
+      [TimelineStatus.cancelled, 409, TRACKING_TEXT.ended('Request Cancelled')],
+    ];
+    for (const [status, code, message] of cases) {
+      const { foreman, request } = await scene(status);
+      const res = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
+      expect(res.statusCode, `status ${status}: ${res.body}`).toBe(code);
+      expect(res.json()).toEqual({ code, message });
+      expect(await pointsOf(request.id)).toEqual([]);
+    }
+  });
+
+  it('answers bad coordinates and ids with the 422 envelope, never a 500', async () => {
+    const { foreman, request } = await scene();
+    const id = request.id;
+    const bad: [object, string][] = [
+      [{ request_id: id, latitude: 90.0001, longitude: 0 }, 'latitude'],
+      [{ request_id: id, latitude: -91, longitude: 0 }, 'latitude'],
+      [{ request_id: id, latitude: 0, longitude: 180.5 }, 'longitude'],
+      [{ request_id: id, latitude: 0, longitude: -181 }, 'longitude'],
+      [{ request_id: id, latitude: 'north', longitude: 0 }, 'latitude'],
+      [{ request_id: id, latitude: null, longitude: 0 }, 'latitude'],
+      [{ request_id: id, latitude: '', longitude: 0 }, 'latitude'],
+      [{ request_id: id, longitude: 0 }, 'latitude'],
+      [{ request_id: id, latitude: 0 }, 'longitude'],
+      [{ request_id: id, latitude: {}, longitude: [] }, 'latitude'],
+      [{ request_id: id, latitude: 'NaN', longitude: 'Infinity' }, 'latitude'],
+      [{ request_id: 'abc', ...DOWNTOWN }, 'request_id'],
+      [{ request_id: -1, ...DOWNTOWN }, 'request_id'],
+      [{ ...DOWNTOWN }, 'request_id'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await post(foreman.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      const json = res.json();
+      expect(json.code).toBe(422);
+      expect(json.message).toEqual(expect.any(String));
+      expect(JSON.stringify(json.errors ?? json.message)).toContain(field);
+    }
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/foreman/post_location',
+      headers: { 'x-sh-auth': foreman.token, 'content-type': 'application/json' },
+      payload: '{"request_id":',
+    });
+    expect(notJson.statusCode).toBeLessThan(500);
+    expect(await pointsOf(request.id)).toEqual([]);
+  });
+
+  it('stores the point of the assigned foreman and sends it to the customer’s room', async () => {
+    const { customer, foreman, request } = await scene();
+    const sent = pendingEmits.length;
+    const res = await post(foreman.token, {
+      request_id: request.id,
+      latitude: '34.0522',
+      longitude: -118.2437,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(TRACKING_TEXT.stored);
+    expect(body.data).toEqual({
+      request_id: request.id,
+      ...DOWNTOWN,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const rows = await pointsOf(request.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ...DOWNTOWN, postedBy: foreman.user.id });
+    expect(rows[0]!.createdAt.toISOString()).toBe(body.data.created_at);
+    expect(pendingEmits.slice(sent)).toEqual([
+      { roomId: customer.user.roomId, event: 'tracking', args: [body.data] },
+    ]);
+  });
+
+  it('keeps one point a second: a post inside it answers the stored point, stores and sends nothing', async () => {
+    const { foreman, request } = await scene();
+    const first = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
+    expect(first.statusCode).toBe(200);
+    const sent = pendingEmits.length;
+    const again = await post(foreman.token, {
+      request_id: request.id,
+      latitude: 34.06,
+      longitude: -118.25,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      code: 200,
+      message: TRACKING_TEXT.kept,
+      data: first.json().data,
+    });
+    expect(await pointsOf(request.id)).toHaveLength(1);
+    expect(pendingEmits.length).toBe(sent);
+
+    // A second later the next point is stored.
+    await age(request.id, 1.5);
+    const later = await post(foreman.token, {
+      request_id: request.id,
+      latitude: 34.06,
+      longitude: -118.25,
+    });
+    expect(later.json().message).toBe(TRACKING_TEXT.stored);
+    expect((await pointsOf(request.id)).map((p) => p.latitude)).toEqual([34.0522, 34.06]);
+    expect(pendingEmits.length).toBe(sent + 1);
+  });
+
+  it('stores concurrent posts of one move one at a time, within the one-a-second rule', async () => {
+    const { foreman, request } = await scene();
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        post(foreman.token, { request_id: request.id, latitude: 34 + i / 100, longitude: -118 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await pointsOf(request.id)).toHaveLength(1);
+  });
+
+  it(`stores at most ${TRACKING_MAX_POINTS} points per move (409 past it)`, async () => {
+    const { foreman, request } = await scene();
+    await f.db().execute(
+      sql`insert into tracking_points (request_id, posted_by, latitude, longitude, created_at)
+          select ${request.id}, ${foreman.user.id}, 34, -118, now() - make_interval(secs => ${TRACKING_MAX_POINTS} - g)
+          from generate_series(1, ${TRACKING_MAX_POINTS}) g`,
+    );
+    await age(request.id, 2);
+    const res = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ code: 409, message: TRACKING_TEXT.full });
+    const [count] = await f
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(trackingPoints)
+      .where(eq(trackingPoints.requestId, request.id));
+    expect(count!.n).toBe(TRACKING_MAX_POINTS);
+  });
+});
+
+describe('get_tracking', () => {
+  /** A move in progress with three points a second apart. */
+  async function tracked() {
+    const s = await scene();
+    for (const [i, latitude] of [34.01, 34.02, 34.03].entries()) {
+      if (i > 0) await age(s.request.id, 1.5);
+      const res = await post(s.foreman.token, {
+        request_id: s.request.id,
+        latitude,
+        longitude: -118.3,
+      });
+      expect(res.json().message).toBe(TRACKING_TEXT.stored);
+    }
+    return s;
+  }
+
+  it("gives the customer the move's points, oldest first", async () => {
+    const { customer, request } = await tracked();
+    const res = await track(customer.token, { request_id: request.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      code: 200,
+      message: TRACKING_TEXT.points,
+      tracking_data: [34.01, 34.02, 34.03].map((latitude) => ({
+        latitude,
+        longitude: -118.3,
+        created_at: expect.any(String),
+      })),
+    });
+    const times = body.tracking_data.map((p: { created_at: string }) => Date.parse(p.created_at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('answers an empty list for a move in progress before the first point', async () => {
+    const { customer, request } = await scene();
+    const res = await track(customer.token, { request_id: request.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tracking_data).toEqual([]);
+  });
+
+  it('is the customer’s only: another customer reads not found, a partner is refused', async () => {
+    const { company, foreman, request } = await tracked();
+    const stranger = await f.customer();
+    const res = await track(stranger.token, { request_id: request.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: REQUEST_NOT_FOUND });
+    for (const token of [company.token, foreman.token]) {
+      const partner = await track(token, { request_id: request.id });
+      expect(partner.statusCode).toBe(403);
+      expect(partner.json().tracking_data).toBeUndefined();
+    }
+    expect((await track(undefined, { request_id: request.id })).statusCode).toBe(401);
+    expect((await track(stranger.token, { request_id: 'x' })).statusCode).toBe(422);
+  });
+
+  it('serves no positions before the move starts (422) or after it ends (409)', async () => {
+    const { customer, request } = await tracked();
+    const before = await scene(TimelineStatus.truckAssigned);
+    const early = await track(before.customer.token, { request_id: before.request.id });
+    expect(early.statusCode).toBe(422);
+    expect(early.json()).toEqual({
+      code: 422,
+      message: TRACKING_TEXT.notStarted('Truck assigned and ready to move'),
+    });
+
+    // The same move, once completed and once cancelled: its stored points are no longer served.
+    for (const [status, label] of [
+      [TimelineStatus.completedByCompany, 'Completed, waiting for confirmation'],
+      [TimelineStatus.completed, 'Completed'],
+      [TimelineStatus.cancelled, 'Request Cancelled'],
+    ] as const) {
+      await f
+        .db()
+        .update(requests)
+        .set({ timelineStatus: status })
+        .where(eq(requests.id, request.id));
+      const late = await track(customer.token, { request_id: request.id });
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json()).toEqual({ code: 409, message: TRACKING_TEXT.ended(label) });
+    }
+  });
+});
