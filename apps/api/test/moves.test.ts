@@ -11,6 +11,7 @@ import {
   users,
 } from '../src/db/schema';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
+import { DEMO_DRIVE_JOB } from '../src/modules/demo/demo-drive';
 import {
   DEMO_MOVE_JOB,
   nextDemoMoveStep,
@@ -349,6 +350,9 @@ describe('the demo simulator on move day', () => {
       await sleep(DELAY_MS);
       expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBeGreaterThanOrEqual(1);
       statuses.push((await f.requestRow(request.id)).timelineStatus);
+      // Started: the foreman drives (these addresses have no position: straight to arrival),
+      // and the company completes the move once the truck is there.
+      if (i === 1) expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(1);
     }
     expect(statuses).toEqual([
       TimelineStatus.truckAssigned,

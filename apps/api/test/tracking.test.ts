@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { TimelineStatus } from '@movehub/shared';
-import { requests, trackingPoints } from '../src/db/schema';
+import {
+  companyForemen,
+  requestAddresses,
+  requests,
+  trackingPoints,
+  users,
+} from '../src/db/schema';
+import { DEMO_COMPANIES } from '../src/db/seed/demo';
+import {
+  DEMO_DRIVE_JOB,
+  drivePlan,
+  pointsAlong,
+  runDemoDrive,
+} from '../src/modules/demo/demo-drive';
+import { DEMO_MOVE_JOB } from '../src/modules/demo/demo-simulator';
 import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
 import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
 import { pendingEmits } from '../src/modules/tracking/realtime-pending';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -14,9 +28,15 @@ import { moveFixtures } from './moves-helpers';
  * nobody else, and never before or after the move.
  */
 
+/** The demo simulator's delay here: a journey of two points, a second apart. */
+const DELAY_MS = 200;
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+  ctx = await buildTestApp({
+    IP_RATE_LIMIT_PER_MINUTE: '100000',
+    DEMO_SIMULATOR_DELAY_MS: String(DELAY_MS),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -319,5 +339,130 @@ describe('get_tracking', () => {
       expect(late.statusCode, late.body).toBe(409);
       expect(late.json()).toEqual({ code: 409, message: TRACKING_TEXT.ended(label) });
     }
+  });
+});
+
+describe('the demo truck', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const PICK_UP = { lat: 34.0522, lng: -118.2437 };
+  const DROP_OFF = { lat: 34.0195, lng: -118.4912 };
+
+  it('plans a journey of DEMO_SIMULATOR_DELAY_MS × 3, a point a second, 2 to 60 points', () => {
+    expect(drivePlan(10_000)).toEqual({ points: 31, intervalMs: 1000 });
+    expect(drivePlan(6_000)).toEqual({ points: 19, intervalMs: 1000 });
+    expect(drivePlan(DELAY_MS)).toEqual({ points: 2, intervalMs: 1000 });
+    expect(drivePlan(0)).toEqual({ points: 2, intervalMs: 1000 });
+    expect(drivePlan(100_000)).toEqual({ points: 60, intervalMs: 5085 });
+  });
+
+  it('spaces the points evenly along the route, through its corners, ends included', () => {
+    const line = [
+      { lat: 0, lng: 0 },
+      { lat: 0.003, lng: 0 },
+      { lat: 0.003, lng: 0.001 },
+    ];
+    expect(pointsAlong(line, 5)).toEqual([
+      [0, 0],
+      [0.001, 0],
+      [0.002, 0],
+      [0.003, 0],
+      [0.003, 0.001],
+    ]);
+    expect(pointsAlong([PICK_UP], 3)).toEqual([
+      [PICK_UP.lat, PICK_UP.lng],
+      [PICK_UP.lat, PICK_UP.lng],
+      [PICK_UP.lat, PICK_UP.lng],
+    ]);
+    expect(pointsAlong([], 3)).toEqual([]);
+  });
+
+  /** A demo company's move assigned to its first foreman, its addresses placed. */
+  async function demoMove(status: TimelineStatus) {
+    const [company] = await f
+      .db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_COMPANIES[0]!.email));
+    const [crew] = await f
+      .db()
+      .select({ id: companyForemen.userId })
+      .from(companyForemen)
+      .where(eq(companyForemen.companyId, company!.id))
+      .orderBy(asc(companyForemen.userId))
+      .limit(1);
+    const customer = await createUser(ctx.database);
+    const request = await createRequest(ctx.database, {
+      customerId: customer.id,
+      companyId: company!.id,
+      foremanId: crew!.id,
+      finalAmountCents: 60_000,
+      timelineStatus: status,
+    });
+    for (const [position, at] of [PICK_UP, DROP_OFF].entries()) {
+      await f
+        .db()
+        .update(requestAddresses)
+        .set({ latitude: at.lat, longitude: at.lng })
+        .where(
+          and(eq(requestAddresses.requestId, request.id), eq(requestAddresses.position, position)),
+        );
+    }
+    return { customer, request, foremanId: crew!.id };
+  }
+
+  it('drives from the pick-up to the drop-off during status 5, sends each point, then completes', async () => {
+    const { customer, request, foremanId } = await demoMove(TimelineStatus.truckAssigned);
+    await ctx.app.jobs.send(DEMO_MOVE_JOB, { requestId: request.id, step: 'start' });
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(1);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.inProgress);
+
+    const sent = pendingEmits.length;
+    expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(1);
+    // The next point waits its second; nothing completes the move meanwhile.
+    expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(0);
+    await sleep(DELAY_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(0);
+    await sleep(1000 - DELAY_MS + 100);
+    expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(1);
+
+    const points = await pointsOf(request.id);
+    expect(points.map((p) => [p.latitude, p.longitude, p.postedBy])).toEqual([
+      [PICK_UP.lat, PICK_UP.lng, foremanId],
+      [DROP_OFF.lat, DROP_OFF.lng, foremanId],
+    ]);
+    expect(pendingEmits.slice(sent).map((e) => [e.roomId, e.event])).toEqual([
+      [customer.roomId, 'tracking'],
+      [customer.roomId, 'tracking'],
+    ]);
+    // Arrived: the company marks the move complete after its step's delay.
+    await sleep(DELAY_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(1);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completedByCompany);
+    expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(0);
+  });
+
+  it('stops driving when the request leaves status 5, and a replayed point is not stored twice', async () => {
+    const { request } = await demoMove(TimelineStatus.inProgress);
+    const opts = { db: f.db(), geo: ctx.app.geo, log: ctx.app.log, maxDelayMs: 10_000 };
+    const first = await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 0 } });
+    expect(first.state).toBe('driving');
+    const path = first.state === 'driving' ? first.path : [];
+    expect(path).toHaveLength(31);
+    expect(path[0]).toEqual([PICK_UP.lat, PICK_UP.lng]);
+    expect(path[30]).toEqual([DROP_OFF.lat, DROP_OFF.lng]);
+    // The same job again (a retry): the point of the last second stands.
+    await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 0, path } });
+    expect(await pointsOf(request.id)).toHaveLength(1);
+
+    await f
+      .db()
+      .update(requests)
+      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
+      .where(eq(requests.id, request.id));
+    await age(request.id, 2);
+    expect(await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 1, path } })).toEqual({
+      state: 'stopped',
+    });
+    expect(await pointsOf(request.id)).toHaveLength(1);
   });
 });

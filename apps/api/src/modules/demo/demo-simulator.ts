@@ -18,6 +18,9 @@ import { placeBid } from '../bids/bids.service';
 import { assignMove, completeMove, startMove } from '../moves/moves.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
+import { sendTrackingPoint } from '../tracking/tracking.service';
+import { decoratePendingRealtime } from '../tracking/realtime-pending';
+import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -61,7 +64,8 @@ export interface DemoSimulator {
   requestCreated(requestId: number): Promise<void>;
   /**
    * A request was paid into escrow (2 → 3), after the commit: when a demo company won it, queue
-   * its move day (assign, start, complete, each a job after the one before). Never throws.
+   * its move day (assign, start, complete, each a job after the one before; between start and
+   * complete the foreman drives the truck, demo-drive.ts). Never throws.
    */
   requestPaid(requestId: number): Promise<void>;
   /**
@@ -227,7 +231,7 @@ async function isDemoCompany(db: Db, companyId: number): Promise<boolean> {
 /**
  * The move-day step that fits a request now, when a demo company won it: assign once paid (a
  * direct request once its letter is signed, spec §4), start once assigned, complete once
- * started. Null otherwise (another company's request, cancelled, waiting for the customer).
+ * started (the drive, demo-drive.ts, asks for it on arrival). Null otherwise (another company's request, cancelled, waiting for the customer).
  */
 export async function nextDemoMoveStep(db: Db, requestId: number): Promise<DemoMoveStep | null> {
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
@@ -340,6 +344,7 @@ export async function runDemoMoveStep(
 
 /** Defines the simulator's jobs and decorates app.demoSimulator (a no-op when it is off). */
 export function registerDemoSimulator(app: FastifyInstance): void {
+  decoratePendingRealtime(app); // TEMPORARY until app.realtime is on main
   const { enabled, maxDelayMs } = app.config.demoSimulator;
   if (!enabled) {
     const noop = async () => {};
@@ -365,18 +370,59 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       app.log.error({ err, requestId }, 'demo simulator could not queue a move-day step');
     }
   };
+  const drive = drivePlan(maxDelayMs);
+  /** Queues one point of the demo truck's journey; never throws. */
+  const queueDrive = async (job: DemoDriveJob, afterMs: number) => {
+    try {
+      await app.jobs.send(DEMO_DRIVE_JOB, job, {
+        startAfter: new Date(Date.now() + afterMs),
+        singletonKey: `${job.requestId}:drive:${job.tick}`,
+      });
+    } catch (err) {
+      app.log.error({ err, requestId: job.requestId }, 'demo simulator could not queue the drive');
+    }
+  };
+  app.jobs.define<DemoDriveJob>(DEMO_DRIVE_JOB, {
+    exclusive: true,
+    retryLimit: 2,
+    expireInSeconds: 60,
+    pollingIntervalSeconds: DEMO_POLL_SECONDS,
+    handler: async (data) => {
+      const outcome = await runDemoDrive({
+        db: app.db,
+        geo: app.geo,
+        log: app.log,
+        maxDelayMs,
+        job: data,
+      });
+      if (outcome.state === 'stopped') return;
+      if (outcome.posted) sendTrackingPoint(app, outcome.posted);
+      if (outcome.state === 'driving') {
+        await queueDrive(
+          { requestId: data.requestId, tick: data.tick + 1, path: outcome.path },
+          drive.intervalMs,
+        );
+      } else {
+        // Arrived: the company marks the move complete.
+        await queueMoveStep(data.requestId);
+      }
+    },
+  });
   app.jobs.define<DemoMoveJob>(DEMO_MOVE_JOB, {
     exclusive: true,
     retryLimit: 2,
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
-      // Each step, once played, queues the next: assign → start → complete.
+      // Each step, once played, queues the next: assign → start → (the drive) → complete.
       const letter = { log: app.log, publicUrl: app.config.publicUrl };
       if ((await runDemoMoveStep({ db: app.db, letter, ...data })) === 'done') {
         // The step told the customer: their email and SMS go out now.
         await kickDelivery(app);
-        await queueMoveStep(data.requestId);
+        // Once started, the foreman drives the truck from its first point on; the company
+        // completes the move when it arrives.
+        if (data.step === 'start') await queueDrive({ requestId: data.requestId, tick: 0 }, 0);
+        else await queueMoveStep(data.requestId);
       }
     },
   });

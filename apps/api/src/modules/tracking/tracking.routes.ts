@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   getTrackingBodySchema,
@@ -8,27 +7,13 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
-import { getTracking, postLocation, TRACKING_TEXT, type PostedLocation } from './tracking.service';
+import { getTracking, postLocation, sendTrackingPoint, TRACKING_TEXT } from './tracking.service';
 import { decoratePendingRealtime } from './realtime-pending';
 
 /*
  * Live truck tracking (issue 13 items 6 and 7): the foreman's post_location (tag 'partner'; a
  * foreman signs in with /app_api/login and user_type 3) and the customer's get_tracking.
  */
-
-/**
- * Sends a newly stored point to the customer's room, on every API process. The point is
- * committed first; a socket that misses it (offline, reconnecting) reads it back through
- * get_tracking, so a failure to send is logged and the post still succeeds.
- */
-export function sendTrackingPoint(app: FastifyInstance, posted: PostedLocation): void {
-  if (!posted.stored || posted.customerRoom === null) return;
-  try {
-    app.realtime.emit(posted.customerRoom, 'tracking', posted.event);
-  } catch (err) {
-    app.log.warn({ err, requestId: posted.event.request_id }, 'tracking point not sent');
-  }
-}
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   decoratePendingRealtime(app); // TEMPORARY until app.realtime is on main

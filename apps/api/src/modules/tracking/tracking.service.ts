@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
   isTrackingEnabled,
   refusalKind,
@@ -131,6 +132,20 @@ export async function postLocation(opts: {
       .returning();
     return { event: { request_id: request.id, ...toPoint(stored!) }, stored: true, customerRoom };
   });
+}
+
+/**
+ * Sends a newly stored point to the customer's room, on every API process. The point is
+ * committed first; a socket that misses it (offline, reconnecting) reads it back through
+ * get_tracking, so a failure to send is logged and the post still succeeds.
+ */
+export function sendTrackingPoint(app: FastifyInstance, posted: PostedLocation): void {
+  if (!posted.stored || posted.customerRoom === null) return;
+  try {
+    app.realtime.emit(posted.customerRoom, 'tracking', posted.event);
+  } catch (err) {
+    app.log.warn({ err, requestId: posted.event.request_id }, 'tracking point not sent');
+  }
 }
 
 async function roomOf(db: Tx, userId: number | null): Promise<string | null> {
