@@ -1,4 +1,4 @@
-// Writes the wizard map's offline basemap (src/features/wizard/map/socal-basemap.json) from npm
+// Writes the maps' offline basemap (src/lib/maps/socal-basemap.json) from npm
 // data: us-atlas's county and state outlines and the zipcodes package's city centres, cut to the
 // served area's box. Run it again after changing the box or upgrading either package:
 //   npx tsx apps/web/scripts/build-basemap.ts
@@ -16,7 +16,7 @@ const atlas = JSON.parse(
 ) as UsAtlasTopology;
 
 const target = fileURLToPath(
-  new URL('../src/features/wizard/map/socal-basemap.json', import.meta.url),
+  new URL('../src/lib/maps/socal-basemap.json', import.meta.url),
 );
 const json = `${JSON.stringify(makeBasemap(atlas, zipcodes.lookupByState('CA')))}\n`;
 writeFileSync(target, json);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import shipped from '../../src/features/wizard/map/socal-basemap.json';
+import shipped from '../../src/lib/maps/socal-basemap.json';
 import type { UsAtlasTopology } from './geometry';
 import { makeBasemap } from './make-basemap';
 

@@ -1,4 +1,4 @@
-import type { OfflineBasemapData } from '../../src/features/wizard/map/offline-basemap';
+import type { OfflineBasemapData } from '../../src/lib/maps/offline-basemap';
 import {
   basemapFromAtlas,
   regionLand,

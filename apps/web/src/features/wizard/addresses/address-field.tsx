@@ -5,8 +5,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { AUTOCOMPLETE_MIN_INPUT, type PlaceSuggestion } from '@movehub/shared';
 import type { WizardAddress } from '../draft';
-import { useDebouncedValue } from '../api/use-debounced-value';
-import { autocompleteQueryOptions, geoConfigQueryOptions } from '../api/wizard-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { geoConfigQueryOptions } from '../../../lib/maps/geo-query';
+import { autocompleteQueryOptions } from '../api/wizard-api';
 
 /** Typing pauses this long before suggestions are asked for (one call per pause, not per key). */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 250;

@@ -5,8 +5,6 @@ import {
   catalogueItemsResponseSchema,
   generateRequestResponseSchema,
   geoAutocompleteResponseSchema,
-  geoConfigResponseSchema,
-  geoDirectionsResponseSchema,
   geoGeocodeResponseSchema,
   getItemCategoriesByTypeResponseSchema,
   getMoveTypeResponseSchema,
@@ -16,7 +14,6 @@ import {
   validateGeneratedLinkResponseSchema,
   type CalculateEstimatedPriceBody,
   type GenerateDirectRequestBody,
-  type LatLng,
 } from '@movehub/shared';
 import { callApi } from '../../../lib/api-client';
 
@@ -77,12 +74,10 @@ export const wizardKeys = {
   items: (type: ItemType, directLink?: string) =>
     ['wizard', 'items', type, directLink ?? ''] as const,
   itemsByCategory: (categoryId: number) => ['wizard', 'items-by-category', categoryId] as const,
-  geoConfig: ['wizard', 'geo-config'] as const,
   directLink: (link: string) => ['wizard', 'direct-link', link] as const,
   serviceArea: (zipCode: string) => ['wizard', 'service-area', zipCode] as const,
   estimate: (body: CalculateEstimatedPriceBody) => ['wizard', 'estimate', body] as const,
   autocomplete: (term: string) => ['wizard', 'autocomplete', term] as const,
-  directions: (pointsKey: string) => ['wizard', 'directions', pointsKey] as const,
 };
 
 // The catalogue changes rarely; one fetch per visit is enough.
@@ -174,18 +169,7 @@ export const estimateQueryOptions = (body: CalculateEstimatedPriceBody) =>
     queryFn: ({ signal }) => calculateEstimatedPrice(body, signal),
   });
 
-// --- geo (through our server; keys stay there) -------------------------------------------------
-
-export function getGeoConfig(signal?: AbortSignal) {
-  return callApi('/api/geo/config', { schema: geoConfigResponseSchema, signal });
-}
-
-export const geoConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: wizardKeys.geoConfig,
-    queryFn: ({ signal }) => getGeoConfig(signal),
-    staleTime: Infinity,
-  });
+// --- geo (through our server; keys stay there; the map's calls are in lib/maps/geo-query) -----
 
 /** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
 export function autocompleteAddress(input: string, signal?: AbortSignal) {
@@ -210,26 +194,6 @@ export function geocodePlace(placeId: string) {
     schema: geoGeocodeResponseSchema,
   });
 }
-
-/** POST /api/geo/directions: the route line; a failure is only logged (spec §8). */
-export function getDirections(points: LatLng[], signal?: AbortSignal) {
-  return callApi('/api/geo/directions', {
-    method: 'POST',
-    body: { points },
-    schema: geoDirectionsResponseSchema,
-    signal,
-    suppressToast: true,
-  });
-}
-
-/** The route for one settled set of points; `pointsKey` is those points as a string. */
-export const directionsQueryOptions = (pointsKey: string, points: LatLng[]) =>
-  queryOptions({
-    queryKey: wizardKeys.directions(pointsKey),
-    queryFn: ({ signal }) => getDirections(points, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
 
 // --- direct links and the request itself ---------------------------------------------------------
 

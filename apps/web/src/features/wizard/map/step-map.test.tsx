@@ -7,7 +7,7 @@ import { MAP_STEP_MESSAGES } from './map-step-validation';
 import { StepMap } from './step-map';
 import { addressField, filledAddress, LATER_DAY, SPRING_ST, stubGeoServer } from '../api/test-geo';
 import { renderStep } from '../test-wizard';
-import { ROUTE_COLOR } from './wizard-map';
+import { ROUTE_COLOR } from '../../../lib/maps/map-layers';
 
 const dateField = () => screen.getByLabelText(/Move Date/) as HTMLInputElement;
 
