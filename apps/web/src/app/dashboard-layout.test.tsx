@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_HEADER, MSG } from '@movehub/shared';
@@ -65,6 +65,30 @@ describe('dashboard layout', () => {
       'aria-expanded',
       'true',
     );
+  });
+
+  it('hides the docked sidebar on the tracking page and shows it again on the way out', async () => {
+    // The tracking page's own calls are not the layout's concern here: their failure alerts.
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { router } = renderDashboard();
+    const user = userEvent.setup();
+    const toggle = () => screen.getByRole('button', { name: /navigation$/ });
+    await screen.findByRole('navigation', { name: 'Dashboard' });
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+
+    await act(() => router.navigate('/dashboard/my-requests/tracking-location/42'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ORDER # 42' })).toBeVisible();
+    expect(toggle()).toHaveAccessibleName('Show navigation');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    // The header button still shows it there.
+    await user.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle());
+
+    await act(() => router.navigate('/dashboard/my-requests'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Requests' })).toBeVisible();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    alert.mockRestore();
   });
 
   it('turns the sidebar into a drawer opened from the header on a narrow screen', async () => {

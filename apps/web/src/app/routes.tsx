@@ -72,6 +72,10 @@ const makePaymentPage = async () => ({
   Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
 });
 
+const trackingPage = async () => ({
+  Component: (await import('../features/tracking/tracking-page')).TrackingPage,
+});
+
 const signLetterPage = async () => ({
   Component: (await import('../features/letter/sign-letter-page')).SignLetterPage,
 });
@@ -138,7 +142,7 @@ export const routes: RouteObject[] = [
                   { path: 'companies-list/:requestId', lazy: companiesListPage },
                   { path: 'make-payment/:requestId', lazy: makePaymentPage },
                   { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
-                  notFound('tracking-location/:requestId'),
+                  { path: 'tracking-location/:requestId', lazy: trackingPage },
                   ...EDIT_PATHS.map(notFound),
                   notFound('change-request/:type/:requestId'),
                 ],

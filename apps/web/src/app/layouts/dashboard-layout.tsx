@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -16,6 +16,8 @@ import { ProfileMenu } from './profile-menu';
 
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_ID = 'dashboard-sidebar';
+/** spec/portal.md §2 "On wide screens the sidebar is hidden on the tracking page". */
+const TRACKING_PATH = '/dashboard/my-requests/tracking-location/:requestId';
 
 /**
  * spec/portal.md §2 dashboard layout: header, collapsible sidebar, profile dropdown and the
@@ -24,7 +26,15 @@ const SIDEBAR_ID = 'dashboard-sidebar';
  */
 export function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
-  const [desktopOpen, setDesktopOpen] = useState(true);
+  // The docked sidebar closes on the way into the tracking page, whose map takes the width, and
+  // opens again on the way out; the header button still shows it there.
+  const onTrackingPage = useMatch(TRACKING_PATH) !== null;
+  const [desktopOpen, setDesktopOpen] = useState(!onTrackingPage);
+  const [wasOnTrackingPage, setWasOnTrackingPage] = useState(onTrackingPage);
+  if (wasOnTrackingPage !== onTrackingPage) {
+    setWasOnTrackingPage(onTrackingPage);
+    setDesktopOpen(!onTrackingPage);
+  }
   const [mobileOpen, setMobileOpen] = useState(false);
   const sidebarOpen = isMobile ? mobileOpen : desktopOpen;
 

@@ -1,0 +1,80 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  getTrackingResponseSchema,
+  requestDetailResponseSchema,
+  type GetTrackingResponse,
+  type TrackingEvent,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/*
+ * The tracking page's calls (spec/request-lifecycle.md §7): the request (its addresses) and the
+ * truck's points so far. Each failure is shown by the page as a browser alert (§8 "as a browser
+ * alert on a tracking detail failure"), so neither shows the toast.
+ */
+
+export const trackingKeys = {
+  request: (requestId: number) => ['tracking', 'request', requestId] as const,
+  points: (requestId: number) => ['tracking', 'points', requestId] as const,
+};
+
+/** POST /api/customer/customer_request_detail (auth): the addresses the truck drives between. */
+export function getTrackedRequest(requestId: number, signal?: AbortSignal) {
+  return callApi('/api/customer/customer_request_detail', {
+    method: 'POST',
+    body: { request_id: requestId },
+    schema: requestDetailResponseSchema,
+    suppressToast: true,
+    signal,
+  });
+}
+
+/** POST /app_api/get_tracking (auth): the points of the move in progress, oldest first. */
+export function getTracking(requestId: number, signal?: AbortSignal) {
+  return callApi('/app_api/get_tracking', {
+    method: 'POST',
+    body: { request_id: requestId },
+    schema: getTrackingResponseSchema,
+    suppressToast: true,
+    signal,
+  });
+}
+
+export const trackedRequestQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: trackingKeys.request(requestId),
+    queryFn: ({ signal }) => getTrackedRequest(requestId, signal),
+    select: (response) => response.data,
+    retry: false,
+  });
+
+export const trackingQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: trackingKeys.points(requestId),
+    queryFn: ({ signal }) => getTracking(requestId, signal),
+    select: (response) => response.tracking_data,
+    retry: false,
+    // The points change by the socket's events, not by refetching on focus.
+    staleTime: Infinity,
+  });
+
+/**
+ * A point from the socket joins the cached points (the cache holds them, the page keeps no
+ * copy). A point already there (the same time) is not added twice; one older than the last is
+ * put in its place, so the list stays oldest first.
+ */
+export function addTrackingPoint(queryClient: QueryClient, event: TrackingEvent): void {
+  queryClient.setQueryData<GetTrackingResponse>(trackingKeys.points(event.request_id), (old) => {
+    if (!old) return old;
+    const point = {
+      latitude: event.latitude,
+      longitude: event.longitude,
+      created_at: event.created_at,
+    };
+    if (old.tracking_data.some((p) => p.created_at === point.created_at)) return old;
+    const tracking_data = [...old.tracking_data, point].sort(
+      (a, b) => Date.parse(a.created_at) - Date.parse(b.created_at),
+    );
+    return { ...old, tracking_data };
+  });
+}

@@ -1,0 +1,260 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerAddress, TrackingPoint } from '@movehub/shared';
+import { ROUTE_COLOR } from '../../lib/maps/map-layers';
+import { getToast, resetToast } from '../../lib/toast';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { buildRequestDetail } from '../../test/fixtures';
+import { renderScreen } from '../../test/render';
+import { addTrackingPoint } from './tracking-api';
+import { ADDRESS_MARKER_COLORS, LOCATE_LABEL, LOCATE_MESSAGE } from './tracking-map';
+import { TRACKING_TEXT, TrackingPage } from './tracking-page';
+
+const PATH = '/dashboard/my-requests/tracking-location/:requestId';
+const REQUEST_ID = 42;
+
+const address = (
+  i: number,
+  lat: number,
+  lng: number,
+  extra: Partial<ServerAddress> = {},
+): ServerAddress => ({
+  id: i + 1,
+  address_type: i === 0 ? 1 : 2,
+  complete_address: `${100 + i} Main St, Los Angeles, CA 900${10 + i}, USA`,
+  street_address: null,
+  zip_code: `900${10 + i}`,
+  apartment_number: null,
+  address_detail: null,
+  city: null,
+  state: null,
+  country: 'USA',
+  is_storage: false,
+  is_stairs: false,
+  is_elevator: false,
+  is_hardwood_floor: false,
+  number_of_flights: 0,
+  parking_and_building_info: null,
+  latitude: lat,
+  longitude: lng,
+  ...extra,
+});
+
+const TWO = [
+  address(0, 34.0522, -118.2437, { address_detail: 'Gate code 1234' }),
+  address(1, 34.0195, -118.4912),
+];
+
+const point = (latitude: number, longitude: number, second: number): TrackingPoint => ({
+  latitude,
+  longitude,
+  created_at: new Date(Date.UTC(2026, 10, 23, 17, 30, second)).toISOString(),
+});
+
+function stubServer(
+  opts: {
+    addresses?: ServerAddress[];
+    points?: TrackingPoint[];
+    tracking?: StubHandler;
+  } = {},
+) {
+  return stubFetch({
+    'POST /api/customer/customer_request_detail': {
+      code: 200,
+      data: buildRequestDetail({
+        request: { id: REQUEST_ID, request_timeline_status: 5 },
+        request_address: opts.addresses ?? TWO,
+      }),
+    },
+    'POST /app_api/get_tracking': opts.tracking ?? {
+      code: 200,
+      message: 'Tracking data of the move in progress.',
+      tracking_data: opts.points ?? [],
+    },
+    'GET /api/geo/config': {
+      code: 200,
+      data: {
+        map_tile_url: null,
+        provider: 'offline',
+        default_center: { lat: 33.9679, lng: -118.297 },
+        default_zoom: 11,
+      },
+    },
+    'POST /api/geo/directions': (body) => {
+      const points = (body as { points: { lat: number; lng: number }[] }).points;
+      return { code: 200, data: { route: { distance_miles: 12.3, points, legs: [] } } };
+    },
+  });
+}
+
+const renderPage = () =>
+  renderScreen(<TrackingPage />, {
+    path: PATH,
+    at: `/dashboard/my-requests/tracking-location/${REQUEST_ID}`,
+  });
+
+const map = () => screen.getByRole('region', { name: 'Tracking map' });
+const truckMarker = () => within(map()).findByRole('button', { name: /^Truck, heading/ });
+const liveLine = () => screen.getByRole('status');
+
+let alertSpy: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  resetToast();
+  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => {});
+});
+afterEach(() => {
+  alertSpy.mockRestore();
+});
+
+describe('TrackingPage', () => {
+  it("heads the map 'ORDER # {id}' and says 'Tracking' while the truck has no position", async () => {
+    const { calls } = stubServer();
+    renderPage();
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`ORDER # ${REQUEST_ID}`);
+    await waitFor(() => expect(calls.some((c) => c.path === '/app_api/get_tracking')).toBe(true));
+    expect(calls.find((c) => c.path === '/app_api/get_tracking')?.body).toEqual({
+      request_id: REQUEST_ID,
+    });
+    expect(await screen.findByText('Tracking')).toBeInTheDocument();
+    expect(screen.queryByText('Moving')).not.toBeInTheDocument();
+    expect(liveLine()).toHaveTextContent(TRACKING_TEXT.waiting);
+    expect(await within(map()).findByRole('button', { name: /^Address 1:/ })).toBeInTheDocument();
+    expect(within(map()).queryByRole('button', { name: /^Truck/ })).not.toBeInTheDocument();
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it("errors 'Please wait for forman location' on locate without a truck position", async () => {
+    stubServer();
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: LOCATE_LABEL }));
+    expect(getToast()).toMatchObject({ message: LOCATE_MESSAGE, severity: 'error' });
+  });
+
+  it("shows the truck with its 'Live Location' popup, 'Moving' and the time of the last point", async () => {
+    stubServer({ points: [point(34.05, -118.25, 0), point(34.05, -118.26, 5)] });
+    const user = userEvent.setup();
+    renderPage();
+
+    const truck = await truckMarker();
+    expect(await screen.findByText('Moving')).toBeInTheDocument();
+    expect(screen.queryByText('Tracking')).not.toBeInTheDocument();
+    // West, from the first point to the last.
+    expect(truck).toHaveAccessibleName('Truck, heading 270 degrees');
+    expect(liveLine()).toHaveTextContent(
+      /^The truck is on its way\. Last location update at \d{1,2}:30:05 [AP]M\.$/,
+    );
+
+    fireEvent.click(truck);
+    expect(await within(map()).findByText('Live Location')).toBeInTheDocument();
+
+    // Locate centres on the truck, without the error.
+    await user.click(screen.getByRole('button', { name: LOCATE_LABEL }));
+    expect(getToast()).toBeNull();
+  });
+
+  it('turns the truck by the last point and the point ten earlier', async () => {
+    // Ten points east, then ten north: heading north (the first point would say north-east).
+    const east = Array.from({ length: 11 }, (_, i) => point(34, -118.3 + i * 0.001, i));
+    const north = Array.from({ length: 10 }, (_, i) =>
+      point(34 + (i + 1) * 0.001, -118.29, 11 + i),
+    );
+    stubServer({ points: [...east, ...north] });
+    renderPage();
+
+    expect(await truckMarker()).toHaveAccessibleName('Truck, heading 0 degrees');
+  });
+
+  it('moves the truck with each live point, without loading the points again', async () => {
+    const { calls } = stubServer({ points: [point(34.05, -118.25, 0)] });
+    const { queryClient } = renderPage();
+    await truckMarker();
+    const fetched = calls.filter((c) => c.path === '/app_api/get_tracking').length;
+
+    act(() =>
+      addTrackingPoint(queryClient, {
+        request_id: REQUEST_ID,
+        ...point(34.06, -118.25, 9),
+      }),
+    );
+    expect(await truckMarker()).toHaveAccessibleName('Truck, heading 0 degrees');
+    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
+    // Another request's point, or one already shown, changes nothing.
+    act(() => {
+      addTrackingPoint(queryClient, { request_id: 7, ...point(33, -118, 20) });
+      addTrackingPoint(queryClient, { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
+    });
+    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
+    expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(fetched);
+  });
+
+  it('numbers the address markers with an icon of their own up to five, then the default', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => address(i, 34 + i * 0.01, -118.3));
+    stubServer({ addresses: six });
+    renderPage();
+
+    const markers = await within(map()).findAllByRole('button', { name: /^Address \d:/ });
+    expect(markers).toHaveLength(6);
+    for (let i = 0; i < 6; i++) {
+      const marker = within(map()).getByRole('button', {
+        name: `Address ${i + 1}: ${six[i]!.complete_address}`,
+      });
+      if (i < 5) {
+        expect(marker).toHaveClass(`tracking-address-marker-${i + 1}`);
+        expect(marker).toHaveTextContent(String(i + 1));
+        expect(marker.innerHTML).toContain(`background:${ADDRESS_MARKER_COLORS[i]}`);
+      } else {
+        expect(marker).toHaveClass('tracking-address-marker-default');
+        expect(marker).toHaveTextContent('');
+      }
+    }
+  });
+
+  it('shows an address’s type and detail, or N/A, when its marker is clicked', async () => {
+    stubServer();
+    renderPage();
+
+    fireEvent.click(await within(map()).findByRole('button', { name: /^Address 1:/ }));
+    const first = await within(map()).findByText(TWO[0]!.complete_address);
+    const popup = first.closest('.leaflet-popup') as HTMLElement;
+    expect(within(popup).getByText('PICK UP')).toBeInTheDocument();
+    expect(within(popup).getByText('Gate code 1234')).toBeInTheDocument();
+
+    fireEvent.click(within(map()).getByRole('button', { name: /^Address 2:/ }));
+    const second = await within(map()).findByText(TWO[1]!.complete_address);
+    const other = second.closest('.leaflet-popup') as HTMLElement;
+    expect(within(other).getByText('DROP OFF')).toBeInTheDocument();
+    expect(within(other).getByText('N/A')).toBeInTheDocument();
+  });
+
+  it('draws the red driving route through the addresses in order, a second after load', async () => {
+    const { calls } = stubServer();
+    renderPage();
+    await within(map()).findByRole('button', { name: /^Address 2:/ });
+    expect(calls.some((c) => c.path === '/api/geo/directions')).toBe(false);
+
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/geo/directions')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/geo/directions')?.body).toEqual({
+      points: TWO.map((a) => ({ lat: a.latitude, lng: a.longitude })),
+    });
+    await waitFor(() =>
+      expect(map().querySelector(`path[stroke="${ROUTE_COLOR}"]`)).not.toBeNull(),
+    );
+  });
+
+  it('shows a tracking failure’s message in a browser alert, and the map stays', async () => {
+    const message =
+      'Tracking has ended for this request. Its status: Completed, waiting for confirmation.';
+    stubServer({ tracking: { code: 409, message } });
+    renderPage();
+
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith(message));
+    expect(alertSpy).toHaveBeenCalledTimes(1);
+    expect(getToast()).toBeNull();
+    expect(screen.getByText('Tracking')).toBeInTheDocument();
+    expect(await within(map()).findByRole('button', { name: /^Address 1:/ })).toBeInTheDocument();
+  });
+});
