@@ -13,7 +13,7 @@ import {
  * From payment to feedback (issue 12; spec/request-lifecycle.md §2 "Payment", "Confirm
  * complete", §4, §9): a new customer's move is bid on by the demo companies, the customer accepts
  * a bid, adds a card when the payment screen asks for one, pays into escrow, the demo company
- * plays move day (assigns a foreman and a truck, starts, completes: one step every
+ * plays move day (assigns a foreman and a truck, starts, drives the truck, completes: one step every
  * DEMO_SIMULATOR_DELAY_MS / 2 on the e2e server), and the customer confirms the move, which
  * releases the money, then rates it and tips 15%: the card in Completed shows the tip and rating.
  */
@@ -83,7 +83,8 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
 
   // Move day, played by the demo company: the detail reaches 'Completed, waiting for
   // confirmation', and its timeline lists each step on the way.
-  await reloadUntilStatus(page, requestId, 'Completed, waiting for confirmation');
+  // The foreman drives the truck first (3 × the delay, demo-drive.ts), then the company completes.
+  await reloadUntilStatus(page, requestId, 'Completed, waiting for confirmation', 60_000);
   const timeline = page.getByRole('list', { name: 'Timeline' });
   for (const step of [
     'Paid and waiting for move',
