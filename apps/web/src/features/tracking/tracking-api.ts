@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
+  envelope,
   getTrackingResponseSchema,
-  requestDetailResponseSchema,
   type GetTrackingResponse,
   type TrackingEvent,
 } from '@movehub/shared';
@@ -13,6 +14,25 @@ import { callApi } from '../../lib/api-client';
  * alert on a tracking detail failure"), so neither shows the toast.
  */
 
+/**
+ * What the map reads of customer_request_detail: the fields of each address it shows (spec §3
+ * Address (server)); the rest of the detail is not kept. Its own small schema: the whole detail's
+ * would travel with this page for nothing.
+ */
+const trackedAddressSchema = z.object({
+  id: z.number().int(),
+  address_type: z.number().int(),
+  complete_address: z.string(),
+  address_detail: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type TrackedAddress = z.infer<typeof trackedAddressSchema>;
+
+const trackedRequestResponseSchema = envelope({
+  data: z.object({ request_address: z.array(trackedAddressSchema) }),
+});
+
 export const trackingKeys = {
   request: (requestId: number) => ['tracking', 'request', requestId] as const,
   points: (requestId: number) => ['tracking', 'points', requestId] as const,
@@ -23,7 +43,7 @@ export function getTrackedRequest(requestId: number, signal?: AbortSignal) {
   return callApi('/api/customer/customer_request_detail', {
     method: 'POST',
     body: { request_id: requestId },
-    schema: requestDetailResponseSchema,
+    schema: trackedRequestResponseSchema,
     suppressToast: true,
     signal,
   });

@@ -5,9 +5,8 @@ import { DomEvent, divIcon, latLngBounds } from 'leaflet';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
-import { MAP_DEFAULT_CENTER, type ServerAddress, type TrackingPoint } from '@movehub/shared';
+import { MAP_DEFAULT_CENTER, type TrackingPoint } from '@movehub/shared';
 import { geoConfigQueryOptions } from '../../lib/maps/geo-query';
 import {
   BaseLayers,
@@ -17,6 +16,7 @@ import {
   WATER_COLOR,
 } from '../../lib/maps/map-layers';
 import { showToast } from '../../lib/toast';
+import type { TrackedAddress } from './tracking-api';
 
 /*
  * The tracking map (spec/request-lifecycle.md "Tracking", §9): centred on 33.9679, -118.297 at
@@ -49,7 +49,7 @@ export function addressTypeText(type: number): string {
 }
 
 /** Where the marker points: the address's position, when it has one. */
-function placeOf(address: ServerAddress): [number, number] | null {
+function placeOf(address: TrackedAddress): [number, number] | null {
   return address.latitude !== null && address.longitude !== null
     ? [address.latitude, address.longitude]
     : null;
@@ -59,7 +59,7 @@ function placeOf(address: ServerAddress): [number, number] | null {
  * The marker of the address at `index` (0-based): a pin of its own colour with its number up to
  * the fifth, the default pin from the sixth. Its accessible name says which address it is.
  */
-function addressIcon(index: number, address: ServerAddress) {
+function addressIcon(index: number, address: TrackedAddress) {
   const own = index < ADDRESS_MARKER_COLORS.length;
   const color = own ? ADDRESS_MARKER_COLORS[index]! : DEFAULT_MARKER_COLOR;
   const label = `Address ${index + 1}: ${address.complete_address}`;
@@ -106,7 +106,7 @@ function truckIcon(heading: number) {
 }
 
 export interface TrackingMapProps {
-  addresses: readonly ServerAddress[];
+  addresses: readonly TrackedAddress[];
   /** The truck's last known point; null before the first. */
   truck: TrackingPoint | null;
   /** Degrees clockwise from north (truck-heading.ts). */
@@ -122,12 +122,10 @@ export function TrackingMap({ addresses, truck, heading }: TrackingMapProps) {
 
   if (config.isPending) {
     return (
-      <Skeleton
-        variant="rectangular"
-        width="100%"
-        height="100%"
+      <Box
         role="progressbar"
         aria-label="Loading map"
+        sx={{ height: '100%', bgcolor: 'grey.200' }}
       />
     );
   }
@@ -157,7 +155,7 @@ function AddressMarker({
   place,
 }: {
   index: number;
-  address: ServerAddress;
+  address: TrackedAddress;
   place: [number, number];
 }) {
   const icon = useMemo(() => addressIcon(index, address), [index, address]);

@@ -1,10 +1,8 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MOBILE_BREAKPOINT_PX, type TrackingPoint } from '@movehub/shared';
@@ -35,6 +33,13 @@ export const orderTitle = (requestId: string | number) => `ORDER # ${requestId}`
 
 /** spec §9: "Tracking map height is window height minus 60 on widths of 769 and above". */
 const WIDE = `@media (min-width:${MOBILE_BREAKPOINT_PX}px)`;
+
+/** The map's place while Leaflet loads. */
+function MapLoading() {
+  return (
+    <Box role="progressbar" aria-label="Loading map" sx={{ height: '100%', bgcolor: 'grey.200' }} />
+  );
+}
 
 function MapError() {
   return (
@@ -75,9 +80,13 @@ function useFailureAlert(error: Error | null) {
 
 /** The screen readers' line: the truck's state and the time of its last point. */
 export function liveText(truck: TrackingPoint | null): string {
-  return truck
-    ? TRACKING_TEXT.live(dayjs(truck.created_at).format('h:mm:ss A'))
-    : TRACKING_TEXT.waiting;
+  const time = (at: string) =>
+    new Date(at).toLocaleTimeString('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  return truck ? TRACKING_TEXT.live(time(truck.created_at)) : TRACKING_TEXT.waiting;
 }
 
 export function TrackingPage() {
@@ -122,17 +131,7 @@ export function TrackingPage() {
         }}
       >
         <MapErrorBoundary>
-          <Suspense
-            fallback={
-              <Skeleton
-                variant="rectangular"
-                width="100%"
-                height="100%"
-                role="progressbar"
-                aria-label="Loading map"
-              />
-            }
-          >
+          <Suspense fallback={<MapLoading />}>
             <TrackingMap
               addresses={request.data?.request_address ?? []}
               truck={truck}
