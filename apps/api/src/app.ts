@@ -53,6 +53,8 @@ import { settingRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerDemoSimulator } from './modules/demo/demo-simulator';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { registerRealtime } from './realtime/realtime';
+import { chatRoutes, registerChatDelivery } from './modules/chat/chat.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +197,9 @@ export async function buildApp({
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
   registerAuth(app);
+  // The socket on the same HTTP server; chat stores, then delivers through it.
+  await registerRealtime(app);
+  registerChatDelivery(app);
 
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only make sense behind TLS, i.e. in production.
@@ -217,7 +222,13 @@ export async function buildApp({
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty.style],
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParty.connect],
+        // The socket on this origin ('self' covers ws/wss of the same host in CSP 3; the
+        // explicit origin is for browsers that still read it as http(s) only).
+        connectSrc: [
+          "'self'",
+          new URL(config.publicUrl).origin.replace(/^http/, 'ws'),
+          ...thirdParty.connect,
+        ],
         frameSrc: ["'self'", ...thirdParty.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -266,6 +277,7 @@ export async function buildApp({
   await app.register(letterRoutes);
   await app.register(paymentRoutes);
   await app.register(customerMessageRoutes);
+  await app.register(chatRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

@@ -18,8 +18,8 @@ import {
 import { DEMO_MOVE_JOB } from '../src/modules/demo/demo-simulator';
 import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
 import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
-import { pendingEmits } from '../src/modules/tracking/realtime-pending';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -32,13 +32,19 @@ import { moveFixtures } from './moves-helpers';
 const DELAY_MS = 200;
 
 let ctx: TestContext;
+let baseUrl: string;
+const sockets: TestSocket[] = [];
 beforeAll(async () => {
   ctx = await buildTestApp({
     IP_RATE_LIMIT_PER_MINUTE: '100000',
     DEMO_SIMULATOR_DELAY_MS: String(DELAY_MS),
   });
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await ctx.close();
+});
 
 const f = moveFixtures(() => ctx);
 const post = (token: string | undefined, body: object) =>
@@ -76,6 +82,16 @@ const age = (requestId: number, seconds: number) =>
   );
 
 const DOWNTOWN = { latitude: 34.0522, longitude: -118.2437 };
+
+/** A connected socket.io client of a user, as the web app connects, and the tracking events it hears. */
+async function listen(user: { roomId: string; userType: number }, token: string) {
+  const socket = openSocket(baseUrl, { token, roomId: user.roomId, type: user.userType });
+  sockets.push(socket);
+  const heard: unknown[] = [];
+  socket.on('tracking', (event) => heard.push(event));
+  await connected(socket);
+  return { socket, heard };
+}
 
 describe('post_location', () => {
   it('answers 401 without a live token, before looking at the body', async () => {
@@ -171,9 +187,16 @@ describe('post_location', () => {
     expect(await pointsOf(request.id)).toEqual([]);
   });
 
-  it('stores the point of the assigned foreman and sends it to the customer’s room', async () => {
-    const { customer, foreman, request } = await scene();
-    const sent = pendingEmits.length;
+  it('stores the point of the assigned foreman and sends it to the customer’s sockets only', async () => {
+    const { company, customer, foreman, request } = await scene();
+    const stranger = await f.customer();
+    const mine = await listen(customer.user, customer.token);
+    const others = [
+      await listen(stranger.user, stranger.token),
+      await listen(company.user, company.token),
+      await listen(foreman.user, foreman.token),
+    ];
+    const live = next(mine.socket, 'tracking');
     const res = await post(foreman.token, {
       request_id: request.id,
       latitude: '34.0522',
@@ -191,16 +214,19 @@ describe('post_location', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ...DOWNTOWN, postedBy: foreman.user.id });
     expect(rows[0]!.createdAt.toISOString()).toBe(body.data.created_at);
-    expect(pendingEmits.slice(sent)).toEqual([
-      { roomId: customer.user.roomId, event: 'tracking', args: [body.data] },
-    ]);
+    expect(await live).toEqual(body.data);
+    for (const other of others)
+      expect(await heardWithin(other.socket, 'tracking', 300)).toBe(false);
+    expect(others.flatMap((o) => o.heard)).toEqual([]);
+    expect(mine.heard).toEqual([body.data]);
   });
 
   it('keeps one point a second: a post inside it answers the stored point, stores and sends nothing', async () => {
-    const { foreman, request } = await scene();
+    const { customer, foreman, request } = await scene();
+    const mine = await listen(customer.user, customer.token);
     const first = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
     expect(first.statusCode).toBe(200);
-    const sent = pendingEmits.length;
+    await expect.poll(() => mine.heard.length).toBe(1);
     const again = await post(foreman.token, {
       request_id: request.id,
       latitude: 34.06,
@@ -213,7 +239,7 @@ describe('post_location', () => {
       data: first.json().data,
     });
     expect(await pointsOf(request.id)).toHaveLength(1);
-    expect(pendingEmits.length).toBe(sent);
+    expect(await heardWithin(mine.socket, 'tracking', 300)).toBe(false);
 
     // A second later the next point is stored.
     await age(request.id, 1.5);
@@ -224,7 +250,8 @@ describe('post_location', () => {
     });
     expect(later.json().message).toBe(TRACKING_TEXT.stored);
     expect((await pointsOf(request.id)).map((p) => p.latitude)).toEqual([34.0522, 34.06]);
-    expect(pendingEmits.length).toBe(sent + 1);
+    await expect.poll(() => mine.heard.length).toBe(2);
+    expect(mine.heard[1]).toEqual(later.json().data);
   });
 
   it('stores concurrent posts of one move one at a time, within the one-a-second rule', async () => {
@@ -416,7 +443,7 @@ describe('the demo truck', () => {
     expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(1);
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.inProgress);
 
-    const sent = pendingEmits.length;
+    const mine = await listen(customer, await f.tokenOf(customer.id));
     expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(1);
     // The next point waits its second; nothing completes the move meanwhile.
     expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(0);
@@ -430,10 +457,15 @@ describe('the demo truck', () => {
       [PICK_UP.lat, PICK_UP.lng, foremanId],
       [DROP_OFF.lat, DROP_OFF.lng, foremanId],
     ]);
-    expect(pendingEmits.slice(sent).map((e) => [e.roomId, e.event])).toEqual([
-      [customer.roomId, 'tracking'],
-      [customer.roomId, 'tracking'],
-    ]);
+    await expect.poll(() => mine.heard.length).toBe(2);
+    expect(mine.heard).toEqual(
+      points.map((p) => ({
+        request_id: request.id,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        created_at: p.createdAt.toISOString(),
+      })),
+    );
     // Arrived: the company marks the move complete after its step's delay.
     await sleep(DELAY_MS);
     expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(1);

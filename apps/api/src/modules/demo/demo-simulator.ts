@@ -19,8 +19,8 @@ import { assignMove, completeMove, startMove } from '../moves/moves.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
 import { sendTrackingPoint } from '../tracking/tracking.service';
-import { decoratePendingRealtime } from '../tracking/realtime-pending';
 import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
+import { registerDemoChat, type ChatMessageSent } from './demo-chat';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -73,6 +73,11 @@ export interface DemoSimulator {
    * its move day may now begin. Never throws.
    */
   letterSigned(requestId: number): Promise<void>;
+  /**
+   * A chat message was stored and delivered: when a customer wrote to a demo company or its
+   * foreman, queue the reply. Never throws.
+   */
+  chatMessageSent(sent: ChatMessageSent): void;
 }
 
 declare module 'fastify' {
@@ -344,7 +349,6 @@ export async function runDemoMoveStep(
 
 /** Defines the simulator's jobs and decorates app.demoSimulator (a no-op when it is off). */
 export function registerDemoSimulator(app: FastifyInstance): void {
-  decoratePendingRealtime(app); // TEMPORARY until app.realtime is on main
   const { enabled, maxDelayMs } = app.config.demoSimulator;
   if (!enabled) {
     const noop = async () => {};
@@ -353,6 +357,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       requestCreated: noop,
       requestPaid: noop,
       letterSigned: noop,
+      chatMessageSent: () => undefined,
     });
     return;
   }
@@ -458,5 +463,6 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     },
     requestPaid: queueMoveStep,
     letterSigned: queueMoveStep,
+    chatMessageSent: registerDemoChat(app, maxDelayMs),
   });
 }

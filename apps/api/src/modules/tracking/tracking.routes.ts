@@ -8,7 +8,6 @@ import {
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
 import { getTracking, postLocation, sendTrackingPoint, TRACKING_TEXT } from './tracking.service';
-import { decoratePendingRealtime } from './realtime-pending';
 
 /*
  * Live truck tracking (issue 13 items 6 and 7): the foreman's post_location (tag 'partner'; a
@@ -16,7 +15,6 @@ import { decoratePendingRealtime } from './realtime-pending';
  */
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  decoratePendingRealtime(app); // TEMPORARY until app.realtime is on main
   app.post(
     '/api/foreman/post_location',
     {
