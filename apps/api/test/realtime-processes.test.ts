@@ -180,6 +180,29 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
     ).toBe(1);
   });
 
+  it('carries a tracking point posted to one process to the customer on the other', async () => {
+    const customer = await account(UserType.customer);
+    const company = await account(UserType.company);
+    const foreman = await account(UserType.foreman);
+    const request = await createRequest(database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      foremanId: foreman.user.id,
+      timelineStatus: TimelineStatus.inProgress,
+    });
+    const onA = await socketOn(urls[0], customer);
+    const heard = next(onA, 'tracking');
+    const res = await fetch(`${urls[1]}/api/foreman/post_location`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sh-auth': foreman.token },
+      body: JSON.stringify({ request_id: request.id, latitude: 34.0522, longitude: -118.2437 }),
+    });
+    const body = (await res.json()) as { code: number; data: unknown };
+    expect(body.code).toBe(200);
+    expect(await heard).toEqual(body.data);
+    expect(await heardWithin(onA, 'tracking', 800)).toBe(false);
+  });
+
   it('tells a notification once, whichever process committed it', async () => {
     const customer = await account(UserType.customer);
     const onA = await socketOn(urls[0], customer);

@@ -212,7 +212,7 @@ function LocateButton({ truck }: { truck: TrackingPoint | null }) {
     map.setView([truck.latitude, truck.longitude], TRUCK_ZOOM, { animate: false });
   };
   return (
-    <Box ref={ref} sx={{ position: 'absolute', right: 12, bottom: 24, zIndex: 1000 }}>
+    <Box ref={ref} sx={{ position: 'absolute', right: 12, top: 12, zIndex: 1000 }}>
       <IconButton
         aria-label={LOCATE_LABEL}
         onClick={locate}
