@@ -46,18 +46,20 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const [move] = await db.select().from(moveTypes).orderBy(asc(moveTypes.id)).limit(1);
   moveTypeId = move!.id;
-  [sofa] = await db
+  const [sofaRow] = await db
     .select()
     .from(catalogueItems)
     .where(eq(catalogueItems.type, '1'))
     .orderBy(asc(catalogueItems.id))
     .limit(1);
-  [tape] = await db
+  sofa = sofaRow!;
+  const [tapeRow] = await db
     .select()
     .from(catalogueItems)
     .where(eq(catalogueItems.type, '2'))
     .orderBy(asc(catalogueItems.id))
     .limit(1);
+  tape = tapeRow!;
   const a = await createUser(ctx.database);
   owner = { id: a.id, token: await loginAs(ctx.app, a.email) };
   const b = await createUser(ctx.database);
@@ -863,5 +865,38 @@ describe('one transaction', () => {
       await db.execute(sql`drop trigger request_edits_test_fault on request_items`);
       await db.execute(sql`drop function request_edits_test_fault()`);
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("describes every edit call on both paths under 'request-edits', with the session", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<
+        string,
+        {
+          tags?: string[];
+          summary?: string;
+          security?: unknown[];
+          requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+        }
+      >
+    >;
+    for (const path of [CUSTOMER, APP]) {
+      for (const name of CALLS) {
+        const op = paths[`${path}/${name}`]?.post;
+        expect(op?.tags, `${path}/${name}`).toEqual(['request-edits']);
+        expect(op?.summary, `${path}/${name}`).toBeTruthy();
+        expect(op?.security, `${path}/${name}`).toEqual([{ session: [] }]);
+        const properties = op?.requestBody?.content['application/json']?.schema.properties ?? {};
+        expect(Object.keys(properties), `${path}/${name}`).toContain('request_id');
+      }
+    }
+    const add = paths['/api/customer/add_address']?.post;
+    expect(
+      Object.keys(add?.requestBody?.content['application/json']?.schema.properties ?? {}),
+    ).toEqual(expect.arrayContaining(['zip_code', 'latitude', 'longitude', 'complete_address']));
   });
 });
