@@ -222,7 +222,13 @@ export async function buildApp({
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty.style],
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParty.connect],
+        // The socket on this origin ('self' covers ws/wss of the same host in CSP 3; the
+        // explicit origin is for browsers that still read it as http(s) only).
+        connectSrc: [
+          "'self'",
+          new URL(config.publicUrl).origin.replace(/^http/, 'ws'),
+          ...thirdParty.connect,
+        ],
         frameSrc: ["'self'", ...thirdParty.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
