@@ -662,8 +662,14 @@ describe('guards: who and when', () => {
     for (const status of [0, 3, 4, 5]) {
       expect(await each(APP, { status, direct: true })).toEqual(all(200));
     }
-    for (const status of [6, 7, 8]) {
-      expect(await each(APP, { status, direct: true })).toEqual(all(422));
+    expect(await each(APP, { status: 6, direct: true })).toEqual(all(422));
+  });
+
+  it('refuses a completed request with 409', async () => {
+    for (const status of [TimelineStatus.completed, TimelineStatus.feedbackGiven]) {
+      const done = { status, requestStatus: RequestStatus.done };
+      expect(await each(CUSTOMER, done)).toEqual(all(409));
+      expect(await each(APP, { ...done, direct: true })).toEqual(all(409));
     }
   });
 

@@ -32,7 +32,7 @@ const FAMILIES = [
 ] as const;
 
 const GUARD =
-  'Allowed for marketplace requests below status 3 and direct ones below 6 (422 after, 409 when cancelled); another customer’s request is 404';
+  'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled); another customer’s request is 404';
 
 export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const { prefix, who } of FAMILIES) {

@@ -82,8 +82,12 @@ const WHAT_CHANGED: Record<EditTitle, string> = {
 export const companyEditNotice = (requestId: number, title: EditTitle) =>
   `The customer ${WHAT_CHANGED[title]} move request #${requestId}.`;
 
-/** A cancelled request: gone past every edit (409, as shared refusalKind answers). */
-export const EDIT_CLOSED = 'This request is cancelled: its addresses and items cannot be changed.';
+/**
+ * A closed request (cancelled, or the move completed: request_status done, status 7 and on) has
+ * gone past every edit: 409, as shared refusalKind answers a request gone past a move.
+ */
+export const EDIT_CLOSED =
+  'This request is closed (completed or cancelled): its addresses and items can no longer be changed.';
 /** spec §4 Guards: marketplace requests below 3, direct ones below 6 (422 otherwise). */
 export const editRefusal = (request: Pick<RequestRow, 'timelineStatus' | 'requestType'>) => {
   const status = TIMELINE_LABELS[request.timelineStatus as TimelineStatus] ?? 'closed';
@@ -95,8 +99,9 @@ export const editRefusal = (request: Pick<RequestRow, 'timelineStatus' | 'reques
 
 function assertEditable(request: RequestRow): void {
   if (
-    request.requestStatus === RequestStatus.cancelled ||
-    request.timelineStatus === TimelineStatus.cancelled
+    request.requestStatus !== RequestStatus.active ||
+    request.timelineStatus === TimelineStatus.cancelled ||
+    request.timelineStatus >= TimelineStatus.completed
   ) {
     throw AppError.conflict(EDIT_CLOSED);
   }
