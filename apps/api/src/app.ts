@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { requestEditRoutes } from './modules/request-edits/request-edits.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
@@ -263,6 +264,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(customerRoutes);
   await app.register(requestRoutes);
+  await app.register(requestEditRoutes);
   await app.register(commentRoutes);
   await app.register(notificationRoutes);
   await app.register(settingRoutes);
