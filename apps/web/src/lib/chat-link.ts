@@ -1,0 +1,35 @@
+import { CHAT_TYPES, type ChatType } from '@movehub/shared';
+
+/*
+ * The chat screen's address, shared by the screens that open it (the Chat buttons of a request)
+ * and the screen itself: the selected conversation lives in the query string, so that a reload,
+ * a shared link or the browser's Back keep it.
+ */
+
+export const CHATS_PATH = '/dashboard/chats';
+
+/** One request's conversation with its company (type 0) or its foreman (type 2). */
+export interface ChatSelection {
+  request_id: number;
+  type: ChatType;
+}
+
+/** /dashboard/chats?request_id=42&type=0 */
+export function chatLink(selection?: ChatSelection): string {
+  if (!selection) return CHATS_PATH;
+  const query = new URLSearchParams({
+    request_id: String(selection.request_id),
+    type: String(selection.type),
+  });
+  return `${CHATS_PATH}?${query.toString()}`;
+}
+
+/** The selection a query string names, or null when it names none (or nonsense). */
+export function chatSelectionFromSearch(search: string | URLSearchParams): ChatSelection | null {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const requestId = Number(params.get('request_id'));
+  const type = Number(params.get('type'));
+  if (!params.get('request_id') || !Number.isSafeInteger(requestId) || requestId <= 0) return null;
+  if (params.get('type') === null || !(CHAT_TYPES as number[]).includes(type)) return null;
+  return { request_id: requestId, type: type as ChatType };
+}
