@@ -78,13 +78,21 @@ const RealtimeContext = createContext<RealtimeContextValue>({
   hub: null,
 });
 
+/**
+ * The connector the provider uses: socket.io's, unless a test puts a fake one here (the adapter
+ * boundary, CONVENTIONS.md "Tests").
+ */
+export const SocketConnectorContext = createContext<SocketConnector>(connectSocket);
+
 export interface RealtimeProviderProps {
   children: ReactNode;
-  /** Opens the connection; tests pass a fake socket's connector. */
+  /** Opens the connection; by default the context's connector. */
   connect?: SocketConnector;
 }
 
-export function RealtimeProvider({ children, connect = connectSocket }: RealtimeProviderProps) {
+export function RealtimeProvider({ children, connect: connectProp }: RealtimeProviderProps) {
+  const contextConnect = useContext(SocketConnectorContext);
+  const connect = connectProp ?? contextConnect;
   const token = useAuthToken();
   const roomId = useStoredUser()?.room_id ?? null;
   const [hub] = useState(() => new RealtimeHub());
