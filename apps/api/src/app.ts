@@ -52,6 +52,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { settingRoutes } from './modules/settings/settings.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { registerDemoSimulator } from './modules/demo/demo-simulator';
+import { registerRealtime } from './realtime/realtime';
+import { chatRoutes, registerChatDelivery } from './modules/chat/chat.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +196,9 @@ export async function buildApp({
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
   registerAuth(app);
+  // The socket on the same HTTP server; chat stores, then delivers through it.
+  await registerRealtime(app);
+  registerChatDelivery(app);
 
   await app.register(helmet, {
     // HSTS and upgrade-insecure-requests only make sense behind TLS, i.e. in production.
@@ -264,6 +269,7 @@ export async function buildApp({
   await app.register(letterRoutes);
   await app.register(paymentRoutes);
   await app.register(customerMessageRoutes);
+  await app.register(chatRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

@@ -102,6 +102,9 @@ const ROUTES: Record<string, Access> = {
   'POST /app_api/update_password': 'signed-in',
   'GET /app_api/get_notification': 'signed-in',
   'POST /app_api/mark_notification_read': 'signed-in',
+  'POST /app_api/channels': 'signed-in',
+  'POST /app_api/get_messages': 'signed-in',
+  'POST /app_api/change_chat_status': 'signed-in',
   'POST /app_api/add_comments': 'signed-in',
   'GET /api/customer/profile_customer': 'customer',
   'PUT /api/customer/update_customer': 'customer',
@@ -292,6 +295,25 @@ const OWNED: Record<
         .from(notifications)
         .where(eq(notifications.id, ownerNotice.id));
       expect(row?.isActive).toBe(true);
+    },
+  },
+  'POST /app_api/get_messages': {
+    body: () => ({ socket_id: owner.roomId, request_id: ownerRequest.id, type: 0 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+    },
+  },
+  'POST /app_api/change_chat_status': {
+    body: () => ({ socket_id: owner.roomId, request_id: ownerRequest.id, type: 0 }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+    },
+  },
+  'POST /app_api/channels': {
+    body: () => ({}),
+    check: async (res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(owner.roomId);
     },
   },
   'GET /app_api/get_notification': {

@@ -332,13 +332,14 @@ describe('demo companies (seed)', () => {
 
 describe('demo simulator', () => {
   it('has the serving demo companies bid within the delay, around the estimate, one bid each', async () => {
-    const started = Date.now();
     const requestId = await createRequest('90012');
-    // Queued at once, each due within the delay, staggered.
+    // Queued while the request was made, so each is due within the delay of now, staggered
+    // (measured from when the call returned: a loaded machine may take long to make it).
+    const returned = Date.now();
     const jobs = await jobsOf(requestId);
     expect(jobs.map((j) => j.data.companyId).sort()).toEqual([...companyIds.values()].sort());
     const due = jobs.map((j) => new Date(j.startAfter).getTime());
-    for (const at of due) expect(at - started).toBeLessThanOrEqual(DELAY_MS + 50);
+    for (const at of due) expect(at - returned).toBeLessThanOrEqual(DELAY_MS);
     expect(new Set(due).size).toBe(jobs.length);
 
     await sleep(DELAY_MS);

@@ -156,6 +156,7 @@ export const MSG = {
   requestTimeout: 'The request took too long to arrive.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   serverBusy: 'The server is busy right now. Please try again in a few seconds.',
+  serviceUnavailable: 'The service is unavailable right now. Please try again in a moment.',
   loggedOut: 'Logged out successfully.',
   ok: 'Success',
 } as const;

@@ -27,6 +27,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>;
+  /**
+   * Hears a NOTIFY channel: `pg_notify` sent inside a transaction arrives only once it commits,
+   * and in every process listening. Returns the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onPayload) =>
+        listenOnServer({
+          url: options.databaseUrl!,
+          channel,
+          onPayload,
+          onError: options.onIdleError,
+        }),
       close: () => pool.end(),
     };
   }
@@ -80,6 +92,80 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When the
+ * server goes away the connection is opened again, with a growing delay, until it is stopped;
+ * what was notified meanwhile is lost, which is why realtime clients refetch on reconnect.
+ */
+async function listenOnServer(opts: {
+  url: string;
+  channel: string;
+  onPayload: (payload: string) => void;
+  onError?: ((error: Error) => void) | undefined;
+}): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(opts.channel)) throw new Error(`bad channel ${opts.channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = LISTEN_RETRY_MIN_MS;
+
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: opts.url });
+    next.on('notification', (message) => {
+      if (message.channel === opts.channel && message.payload) opts.onPayload(message.payload);
+    });
+    next.on('error', (error) => {
+      opts.onError?.(error);
+      void next.end().catch(() => undefined);
+    });
+    next.on('end', () => {
+      if (client === next) client = null;
+      scheduleRetry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${opts.channel}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      delay = LISTEN_RETRY_MIN_MS;
+    } catch (error) {
+      opts.onError?.(error as Error);
+      await next.end().catch(() => undefined);
+      scheduleRetry();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }

@@ -77,6 +77,21 @@ export const chatChannelSchema = z
 export type ChatChannel = z.infer<typeof chatChannelSchema>;
 
 /**
+ * The chat object of a request list entry (company_chat_obj, foreman_chat_obj) and of the detail
+ * (chat_data_comapny, chat_data_foreman): the conversation a Chat button opens. Null while that
+ * conversation is closed.
+ */
+export const chatObjectSchema = z
+  .object({
+    room_id: z.string(),
+    request_id: z.number().int(),
+    receiver_room_id: z.string(),
+    type: z.union([z.literal(ChatType.company), z.literal(ChatType.foreman)]),
+  })
+  .meta({ id: 'ChatObject' });
+export type ChatObject = z.infer<typeof chatObjectSchema>;
+
+/**
  * One message (§3 Chat message). sender_type is seen from the caller: 1 sent by the caller (the
  * customer, on the customer's side), 0 received. message_status 1 once the receiver has read it.
  */

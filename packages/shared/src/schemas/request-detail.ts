@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatObjectSchema } from './chat';
 import { envelope, intCode } from './envelope';
 import { idSchema, safeText } from './primitives';
 import { requestListEntrySchema } from './requests';
@@ -196,8 +197,8 @@ export const requestDetailSchema = z
       })
       .nullable(),
     comments_array: z.array(commentThreadSchema),
-    chat_data_comapny: z.record(z.string(), z.unknown()).nullable(),
-    chat_data_foreman: z.record(z.string(), z.unknown()).nullable(),
+    chat_data_comapny: chatObjectSchema.nullable(),
+    chat_data_foreman: chatObjectSchema.nullable(),
     additional_status: z.number().int(),
     status: z.number().int(),
     delete_address_array: z.array(z.unknown()),

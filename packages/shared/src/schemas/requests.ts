@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatObjectSchema } from './chat';
 import { envelope, intCode } from './envelope';
 
 /** POST /api/customer/get_customer_request: request_status '0' active, '1' done, '2' cancelled. */
@@ -47,8 +48,8 @@ export const requestListEntrySchema = z
       }),
     ),
     company_profile: z.object({ name: z.string() }).nullable(),
-    company_chat_obj: z.record(z.string(), z.unknown()).nullable(),
-    foreman_chat_obj: z.record(z.string(), z.unknown()).nullable(),
+    company_chat_obj: chatObjectSchema.nullable(),
+    foreman_chat_obj: chatObjectSchema.nullable(),
     get_feedback: z
       .object({
         company_rating: z.number().nullable(),

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { LoginProtection } from '../../lib/login-protection';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
+import { sendSignal } from '../../realtime/signals';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -119,6 +120,8 @@ export async function revokeSession(opts: { db: Tx; sessionId: number }): Promis
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(eq(sessions.id, opts.sessionId));
+  // Its open sockets close once this commits.
+  await sendSignal(opts.db, { kind: 'revoke-session', sessionId: opts.sessionId });
 }
 
 /** Ends every session of a user (password reset). */
@@ -127,6 +130,7 @@ export async function revokeAllSessions(opts: { db: Tx; userId: number }): Promi
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, opts.userId), isNull(sessions.revokedAt)));
+  await sendSignal(opts.db, { kind: 'revoke-user', userId: opts.userId, keepSessionId: null });
 }
 
 /** Ends every session of a user but the one in use (password change from the profile). */
@@ -145,4 +149,9 @@ export async function revokeOtherSessions(opts: {
         isNull(sessions.revokedAt),
       ),
     );
+  await sendSignal(opts.db, {
+    kind: 'revoke-user',
+    userId: opts.userId,
+    keepSessionId: opts.keepSessionId,
+  });
 }

@@ -18,6 +18,7 @@ import { placeBid } from '../bids/bids.service';
 import { assignMove, completeMove, startMove } from '../moves/moves.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
+import { registerDemoChat, type ChatMessageSent } from './demo-chat';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -69,6 +70,11 @@ export interface DemoSimulator {
    * its move day may now begin. Never throws.
    */
   letterSigned(requestId: number): Promise<void>;
+  /**
+   * A chat message was stored and delivered: when a customer wrote to a demo company or its
+   * foreman, queue the reply. Never throws.
+   */
+  chatMessageSent(sent: ChatMessageSent): void;
 }
 
 declare module 'fastify' {
@@ -348,6 +354,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       requestCreated: noop,
       requestPaid: noop,
       letterSigned: noop,
+      chatMessageSent: () => undefined,
     });
     return;
   }
@@ -412,5 +419,6 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     },
     requestPaid: queueMoveStep,
     letterSigned: queueMoveStep,
+    chatMessageSent: registerDemoChat(app, maxDelayMs),
   });
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../errors';
+import { signalNotification } from '../../realtime/signals';
 import { toNotification } from './notifications.wire';
 
 /** The drawer shows the newest ones; older notifications stay stored but are not listed. */
@@ -28,7 +29,10 @@ export async function notify(opts: {
     .values({ userId: opts.userId, requestId: opts.requestId, messageBody: opts.message })
     .returning();
   if (!row) throw new Error('notify inserted nothing');
-  return toNotification(row);
+  const notification = toNotification(row);
+  // The bell of every open tab hears of it once the change commits (never if it rolls back).
+  await signalNotification(opts.db, opts.userId, notification);
+  return notification;
 }
 
 // The bell is read on every dashboard load: one prepared round trip gives the page and the

@@ -21,6 +21,7 @@ import {
   listCustomerRequests,
 } from './requests.service';
 import { toRequestCount, toRequestDetail, toRequestListEntry } from './requests.wire';
+import { chatObjectsFor } from '../chat/chat.service';
 import { listReceipts } from '../customer-messages/receipts.service';
 
 export const REQUEST_CANCELLED_MESSAGE = 'Your request has been cancelled.';
@@ -39,16 +40,18 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: customerOnly,
     },
     async (request) => {
-      const customerId = authOf(request).user.id;
+      const { user } = authOf(request);
       const { rows, counts } = await listCustomerRequests({
         db: app.db,
-        customerId,
+        customerId: user.id,
         requestStatus: request.body.request_status,
       });
+      // A second statement only when a listed request has a chat open (status 3 to 6).
+      const chats = await chatObjectsFor(app.db, user.roomId, rows);
       return {
         code: 200,
         message: 'Success',
-        data: rows.map(toRequestListEntry),
+        data: rows.map((row) => toRequestListEntry(row, chats.get(row.id))),
         request_count: toRequestCount(counts),
       };
     },
@@ -82,7 +85,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const receipts = mayHaveMoneyMovements(row.timelineStatus)
         ? await listReceipts({ db: app.db, requestId: row.id, customerId: user.id })
         : [];
-      return { code: 200, message: MSG.ok, data: toRequestDetail(row, user, refund, receipts) };
+      const chats = await chatObjectsFor(app.db, user.roomId, [row]);
+      return {
+        code: 200,
+        message: MSG.ok,
+        data: toRequestDetail(row, user, refund, receipts, chats.get(row.id)),
+      };
     },
   );
 

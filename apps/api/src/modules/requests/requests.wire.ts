@@ -18,6 +18,7 @@ import { centsToDollars } from '../../lib/wire';
 import type { requestAddresses, requests } from '../../db/schema';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import type { CustomerRequestRow, RequestCounts, RequestDetailRow } from './requests.service';
+import type { ChatObject } from '@movehub/shared';
 
 /*
  * The requests module's internal names to the spec's wire names (spec/request-lifecycle.md §3
@@ -51,6 +52,9 @@ export const SUMMARY_COLUMNS = {
   requestType: true,
   publicAccessLink: true,
   movers: true,
+  // The chat objects' counterparts.
+  companyId: true,
+  foremanId: true,
 } as const;
 type SummaryRow = Pick<typeof requests.$inferSelect, keyof typeof SUMMARY_COLUMNS>;
 
@@ -97,7 +101,16 @@ export function toRequestAddress(a: ListAddressRow): RequestListEntry['request_a
   };
 }
 
-export function toRequestListEntry(r: CustomerRequestRow): RequestListEntry {
+/** The request's chat objects (chat.service chatObjectsFor): null while a chat is closed. */
+export interface RequestChats {
+  company: ChatObject | null;
+  foreman: ChatObject | null;
+}
+
+export function toRequestListEntry(
+  r: CustomerRequestRow,
+  chats: RequestChats | undefined,
+): RequestListEntry {
   return {
     request: toRequestSummary(r),
     request_address: r.addresses.map(toRequestAddress),
@@ -107,9 +120,8 @@ export function toRequestListEntry(r: CustomerRequestRow): RequestListEntry {
       bid_amount: toDollars(b.bidAmountCents),
     })),
     company_profile: r.company ? { name: r.company.name } : null,
-    // No chat channel or feedback is stored yet (spec/request-lifecycle.md §3): null until one is.
-    company_chat_obj: null,
-    foreman_chat_obj: null,
+    company_chat_obj: chats?.company ?? null,
+    foreman_chat_obj: chats?.foreman ?? null,
     get_feedback: r.review
       ? {
           company_rating: r.review.companyRating,
@@ -191,6 +203,7 @@ export function toRequestDetail(
     amountCents: number;
     createdAt: Date;
   }[] = [],
+  chats?: RequestChats,
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
@@ -296,8 +309,8 @@ export function toRequestDetail(
         }
       : null,
     comments_array: toCommentThreads(r.comments as CommentRow[]),
-    chat_data_comapny: null,
-    chat_data_foreman: null,
+    chat_data_comapny: chats?.company ?? null,
+    chat_data_foreman: chats?.foreman ?? null,
     additional_status: r.additionalStatus,
     // 1 once the customer's feedback is recorded (spec §4: 8 with status 0 is shown as 7).
     status: review ? 1 : 0,

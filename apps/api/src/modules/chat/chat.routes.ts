@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  channelsResponseSchema,
+  conversationBodySchema,
+  getMessagesResponseSchema,
+  MSG,
+  okEnvelopeSchema,
+  type ChatChannel,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, signedIn } from '../../plugins/auth';
+import type { AuthContext } from '../../plugins/auth';
+import type { AppSocket } from '../../realtime/realtime';
+import {
+  listChannels,
+  listMessages,
+  markConversationRead,
+  storeMessage,
+  toChatMessage,
+  type ChannelDraft,
+  type ChatCaller,
+  type StoredMessage,
+} from './chat.service';
+
+function callerOf(auth: AuthContext): ChatCaller {
+  return { id: auth.user.id, roomId: auth.user.roomId, userType: auth.user.userType };
+}
+
+async function withPresence(app: FastifyInstance, drafts: ChannelDraft[]): Promise<ChatChannel[]> {
+  const online = await app.realtime.onlineRooms(drafts.map((d) => d.receiver_room_id));
+  return drafts.map((d) => ({
+    ...d,
+    profile_data: { ...d.profile_data, online_status: online.has(d.receiver_room_id) ? 1 : 0 },
+  }));
+}
+
+/**
+ * Delivers a stored message: to the other side's sockets and to the sender's other tabs (every
+ * socket of the sender's room but `exceptSocketId`, the one that sent it and gets the ack).
+ */
+export function deliverMessage(
+  app: FastifyInstance,
+  stored: StoredMessage,
+  exceptSocketId?: string,
+): void {
+  const { row, conversation } = stored;
+  const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
+  app.realtime.emit(
+    conversation.other.roomId,
+    'chatMessage',
+    toChatMessage(row, conversation.other.id, rooms),
+  );
+  app.realtime.emit(
+    conversation.me.roomId,
+    'chatMessage',
+    toChatMessage(row, conversation.me.id, rooms),
+    exceptSocketId ? { exceptSocketId } : undefined,
+  );
+}
+
+/**
+ * The socket's sendMessage: stores the message, then delivers it, and acknowledges with the
+ * stored message. A resend of a stored client_id is acknowledged again without a second
+ * delivery.
+ */
+export function registerChatDelivery(app: FastifyInstance): void {
+  app.realtime.handleMessages(async (socket: AppSocket, body) => {
+    const caller = {
+      id: socket.data.userId,
+      roomId: socket.data.roomId,
+      userType: socket.data.userType,
+    };
+    const stored = await storeMessage({ db: app.db, caller, body });
+    const { row, conversation } = stored;
+    if (stored.created) {
+      deliverMessage(app, stored, socket.id);
+      app.demoSimulator.chatMessageSent({
+        requestId: conversation.requestId,
+        type: conversation.type,
+        senderId: caller.id,
+        receiverId: conversation.other.id,
+      });
+    }
+    const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
+    return { code: 200, message: 'Message sent.', data: toChatMessage(row, caller.id, rooms) };
+  });
+}
+
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/app_api/channels',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          "The caller's open conversations: with companies (request_data) and foremen (request_data_foreman)",
+        response: responses(channelsResponseSchema, 401),
+      },
+      config: signedIn,
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { company, foreman } = await listChannels(app.db, callerOf(auth));
+      const [requestData, requestDataForeman] = await Promise.all([
+        withPresence(app, company),
+        withPresence(app, foreman),
+      ]);
+      return {
+        code: 200,
+        message: MSG.ok,
+        request_data: requestData,
+        request_data_foreman: requestDataForeman,
+        profile: {
+          room_id: auth.user.roomId,
+          first_name: auth.user.firstName,
+          last_name: auth.user.lastName,
+          profile_picture: auth.user.profilePicture,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/app_api/get_messages',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          'One conversation (the other side\u2019s room in socket_id, the request, type 0 company or 2 foreman), oldest first',
+        body: conversationBodySchema,
+        response: responses(getMessagesResponseSchema, 401, 404, 422),
+      },
+      config: signedIn,
+    },
+    async (request) => {
+      const { socket_id, request_id, type } = request.body;
+      const getchatdata = await listMessages({
+        db: app.db,
+        caller: callerOf(authOf(request)),
+        requestId: request_id,
+        type,
+        otherRoomId: socket_id,
+      });
+      return { code: 200, message: MSG.ok, getchatdata };
+    },
+  );
+
+  app.post(
+    '/app_api/change_chat_status',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Marks what the caller received in one conversation read',
+        body: conversationBodySchema,
+        response: responses(okEnvelopeSchema, 401, 404, 422),
+      },
+      config: signedIn,
+    },
+    async (request) => {
+      const { socket_id, request_id, type } = request.body;
+      await markConversationRead({
+        db: app.db,
+        caller: callerOf(authOf(request)),
+        requestId: request_id,
+        type,
+        otherRoomId: socket_id,
+      });
+      return { code: 200, message: 'Messages marked read.' };
+    },
+  );
+};

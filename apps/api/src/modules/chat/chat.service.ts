@@ -1,0 +1,404 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  CHAT_TEXT,
+  ChatType,
+  isChatEnabled,
+  isForemanChatEnabled,
+  TimelineStatus,
+  UserType,
+  type ChatChannel,
+  type ChatMessage,
+  type ChatObject,
+  type ChatType as ChatTypeValue,
+} from '@movehub/shared';
+import type { Tx } from '../../db/client';
+import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+
+/*
+ * Chat (docs/decisions/018). A conversation is a request and a channel type: 0 between the
+ * customer and the company that won it, 2 between the customer and the foreman of the move.
+ * The same calls serve both sides: `type` names the conversation, never the caller's role.
+ */
+
+/** The newest messages a conversation shows; older ones stay stored. */
+export const CHAT_HISTORY_LIMIT = 500;
+
+export interface ChatCaller {
+  id: number;
+  roomId: string;
+  userType: number;
+}
+
+interface Party {
+  id: number;
+  roomId: string;
+}
+
+export interface Conversation {
+  requestId: number;
+  type: ChatTypeValue;
+  timelineStatus: number;
+  me: Party;
+  other: Party;
+}
+
+const customer = alias(users, 'chat_customer');
+const company = alias(users, 'chat_company');
+const foreman = alias(users, 'chat_foreman');
+
+/** Whether a conversation of this type may carry new messages at this status (spec: 3 to 6). */
+export function isConversationOpen(type: ChatTypeValue, timelineStatus: number): boolean {
+  return type === ChatType.company
+    ? isChatEnabled(timelineStatus)
+    : isForemanChatEnabled(timelineStatus);
+}
+
+/**
+ * The caller's conversation on a request. Anyone who is not one of its two sides gets the same
+ * 404 as for a request that does not exist.
+ */
+export async function findConversation(
+  db: Tx,
+  caller: ChatCaller,
+  requestId: number,
+  type: ChatTypeValue,
+): Promise<Conversation> {
+  const [row] = await db
+    .select({
+      timelineStatus: requests.timelineStatus,
+      customerId: requests.customerId,
+      customerRoom: customer.roomId,
+      companyId: requests.companyId,
+      companyRoom: company.roomId,
+      foremanId: requests.foremanId,
+      foremanRoom: foreman.roomId,
+    })
+    .from(requests)
+    .leftJoin(customer, eq(customer.id, requests.customerId))
+    .leftJoin(company, eq(company.id, requests.companyId))
+    .leftJoin(foreman, eq(foreman.id, requests.foremanId))
+    .where(eq(requests.id, requestId));
+  if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const customerSide =
+    row.customerId && row.customerRoom ? { id: row.customerId, roomId: row.customerRoom } : null;
+  const partnerSide =
+    type === ChatType.company
+      ? row.companyId && row.companyRoom
+        ? { id: row.companyId, roomId: row.companyRoom }
+        : null
+      : row.foremanId && row.foremanRoom
+        ? { id: row.foremanId, roomId: row.foremanRoom }
+        : null;
+  if (!customerSide || !partnerSide) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const base = { requestId, type, timelineStatus: row.timelineStatus };
+  if (caller.id === customerSide.id) return { ...base, me: customerSide, other: partnerSide };
+  if (caller.id === partnerSide.id) return { ...base, me: partnerSide, other: customerSide };
+  throw AppError.notFound(REQUEST_NOT_FOUND);
+}
+
+type MessageRow = typeof chatMessages.$inferSelect;
+
+/** A stored message as `viewer` sees it (sender_type 1 when the viewer sent it). */
+export function toChatMessage(
+  row: MessageRow,
+  viewerId: number,
+  rooms: { sender: string; receiver: string },
+): ChatMessage {
+  return {
+    id: row.id,
+    request_id: row.requestId,
+    message_text: row.message,
+    message_type: 0,
+    message_datatime: row.createdAt.toISOString(),
+    message_status: row.readAt ? 1 : 0,
+    sender_type: row.senderId === viewerId ? 1 : 0,
+    is_active: row.readAt === null,
+    sender_id: rooms.sender,
+    receiver_id: rooms.receiver,
+    receive_type: row.channelType as ChatTypeValue,
+  };
+}
+
+export interface StoredMessage {
+  row: MessageRow;
+  conversation: Conversation;
+  /** False when this client_id was stored before (a resend): it is not delivered again. */
+  created: boolean;
+}
+
+/**
+ * Stores a message of the caller. The socket's account is the sender: the room ids the client
+ * sends must be its own and the other side's of that conversation, and the conversation must
+ * be open (company chat at 3 to 6, the foreman's at 5 and 6).
+ */
+export async function storeMessage(opts: {
+  db: Tx;
+  caller: ChatCaller;
+  body: {
+    client_id?: string | undefined;
+    sender_id: string;
+    receiver_id: string;
+    receive_type: ChatTypeValue;
+    room_id: string;
+    request_id: number;
+    message: string;
+  };
+}): Promise<StoredMessage> {
+  const { db, caller, body } = opts;
+  if (body.sender_id !== caller.roomId || body.room_id !== caller.roomId) {
+    throw AppError.forbidden(CHAT_TEXT.notYourRoom);
+  }
+  const conversation = await findConversation(db, caller, body.request_id, body.receive_type);
+  if (body.receiver_id !== conversation.other.roomId) {
+    throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
+  }
+  if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
+    const past =
+      conversation.timelineStatus === TimelineStatus.cancelled ||
+      conversation.timelineStatus > TimelineStatus.completedByCompany;
+    throw past
+      ? AppError.conflict(CHAT_TEXT.chatClosed)
+      : AppError.unprocessable(CHAT_TEXT.chatClosed);
+  }
+  const clientId = body.client_id ?? null;
+  const [inserted] = await db
+    .insert(chatMessages)
+    .values({
+      requestId: conversation.requestId,
+      channelType: conversation.type,
+      senderId: conversation.me.id,
+      receiverId: conversation.other.id,
+      message: body.message,
+      clientId,
+    })
+    .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
+    .returning();
+  if (inserted) return { row: inserted, conversation, created: true };
+  const [earlier] = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(eq(chatMessages.senderId, conversation.me.id), eq(chatMessages.clientId, clientId!)),
+    );
+  if (!earlier || earlier.requestId !== conversation.requestId) {
+    throw AppError.conflict('client_id was used for another message.');
+  }
+  return { row: earlier, conversation, created: false };
+}
+
+/** The conversation's newest messages, oldest first, as the caller sees them. */
+export async function listMessages(opts: {
+  db: Tx;
+  caller: ChatCaller;
+  requestId: number;
+  type: ChatTypeValue;
+  otherRoomId: string;
+}): Promise<ChatMessage[]> {
+  const conversation = await findConversation(opts.db, opts.caller, opts.requestId, opts.type);
+  if (conversation.other.roomId !== opts.otherRoomId) {
+    throw AppError.unprocessable('socket_id is not the other side of this conversation.');
+  }
+  const rows = await opts.db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.requestId, opts.requestId), eq(chatMessages.channelType, opts.type)))
+    .orderBy(desc(chatMessages.id))
+    .limit(CHAT_HISTORY_LIMIT);
+  const { me, other } = conversation;
+  return rows.reverse().map((row) =>
+    toChatMessage(row, me.id, {
+      sender: row.senderId === me.id ? me.roomId : other.roomId,
+      receiver: row.senderId === me.id ? other.roomId : me.roomId,
+    }),
+  );
+}
+
+/** Marks what the caller has received in the conversation read; answers how many were unread. */
+export async function markConversationRead(opts: {
+  db: Tx;
+  caller: ChatCaller;
+  requestId: number;
+  type: ChatTypeValue;
+  otherRoomId: string;
+}): Promise<number> {
+  const conversation = await findConversation(opts.db, opts.caller, opts.requestId, opts.type);
+  if (conversation.other.roomId !== opts.otherRoomId) {
+    throw AppError.unprocessable('socket_id is not the other side of this conversation.');
+  }
+  const updated = await opts.db
+    .update(chatMessages)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(chatMessages.requestId, opts.requestId),
+        eq(chatMessages.channelType, opts.type),
+        eq(chatMessages.receiverId, opts.caller.id),
+        isNull(chatMessages.readAt),
+      ),
+    )
+    .returning({ id: chatMessages.id });
+  return updated.length;
+}
+
+const OPEN_COMPANY_CHAT = [
+  TimelineStatus.paid,
+  TimelineStatus.truckAssigned,
+  TimelineStatus.inProgress,
+  TimelineStatus.completedByCompany,
+];
+const OPEN_FOREMAN_CHAT = [TimelineStatus.inProgress, TimelineStatus.completedByCompany];
+
+/** A channel before the presence check: online_status is filled by the caller of this. */
+export type ChannelDraft = Omit<ChatChannel, 'profile_data'> & {
+  profile_data: Omit<ChatChannel['profile_data'], 'online_status'>;
+};
+
+/**
+ * The caller's open conversations (POST /app_api/channels): a customer's with the companies of
+ * paid moves and, while a move is under way, their foremen; a company's and a foreman's with
+ * their customers. Newest activity first.
+ */
+export async function listChannels(
+  db: Tx,
+  caller: ChatCaller,
+): Promise<{ company: ChannelDraft[]; foreman: ChannelDraft[] }> {
+  const other = alias(users, 'chat_other');
+
+  const channels = async (
+    type: ChatTypeValue,
+    mine: SQL,
+    otherId: AnyPgColumn,
+    statuses: number[],
+  ): Promise<ChannelDraft[]> => {
+    // Counted by the partial unread index; the newest message by the conversation index.
+    const unread = sql<number>`(select count(*) from chat_messages m where m.receiver_id = ${caller.id} and m.request_id = ${requests.id} and m.channel_type = ${type} and m.read_at is null)`;
+    const lastAt = sql<
+      string | null
+    >`(select max(m.created_at) from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${type})`;
+    const rows = await db
+      .select({
+        requestId: requests.id,
+        roomId: other.roomId,
+        firstName: other.firstName,
+        lastName: other.lastName,
+        picture: other.profilePicture,
+        companyName: companyProfiles.name,
+        companyPicture: companyProfiles.profilePicture,
+        unread: unread.mapWith(Number),
+        lastAt,
+      })
+      .from(requests)
+      .innerJoin(other, eq(other.id, otherId))
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
+      .where(and(mine, inArray(requests.timelineStatus, statuses)))
+      .orderBy(desc(requests.id))
+      .limit(CHAT_HISTORY_LIMIT);
+    return rows
+      .map((r) => ({
+        room_id: caller.roomId,
+        request_id: r.requestId,
+        receiver_room_id: r.roomId,
+        type,
+        profile_data: {
+          room_id: r.roomId,
+          ...(r.companyName !== null
+            ? { name: r.companyName }
+            : { first_name: r.firstName, last_name: r.lastName }),
+          profile_picture: r.companyPicture ?? r.picture,
+        },
+        unread_messages: r.unread,
+        last_message_at: r.lastAt ? new Date(r.lastAt).toISOString() : null,
+      }))
+      .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''));
+  };
+
+  switch (caller.userType) {
+    case UserType.customer:
+      return {
+        company: await channels(
+          ChatType.company,
+          eq(requests.customerId, caller.id),
+          requests.companyId,
+          OPEN_COMPANY_CHAT,
+        ),
+        foreman: await channels(
+          ChatType.foreman,
+          eq(requests.customerId, caller.id),
+          requests.foremanId,
+          OPEN_FOREMAN_CHAT,
+        ),
+      };
+    case UserType.company:
+      return {
+        company: await channels(
+          ChatType.company,
+          eq(requests.companyId, caller.id),
+          requests.customerId,
+          OPEN_COMPANY_CHAT,
+        ),
+        foreman: [],
+      };
+    case UserType.foreman:
+      return {
+        company: [],
+        foreman: await channels(
+          ChatType.foreman,
+          eq(requests.foremanId, caller.id),
+          requests.customerId,
+          OPEN_FOREMAN_CHAT,
+        ),
+      };
+    default:
+      return { company: [], foreman: [] };
+  }
+}
+
+/**
+ * The chat objects of the customer's request list and detail (company_chat_obj, foreman_chat_obj;
+ * chat_data_comapny, chat_data_foreman): enough for a Chat button to open the conversation,
+ * null while that conversation is closed. One query for all the requests that have one open.
+ */
+export async function chatObjectsFor(
+  db: Tx,
+  customerRoomId: string,
+  rows: readonly {
+    id: number;
+    timelineStatus: number;
+    companyId: number | null;
+    foremanId: number | null;
+  }[],
+): Promise<Map<number, { company: ChatObject | null; foreman: ChatObject | null }>> {
+  const result = new Map<number, { company: ChatObject | null; foreman: ChatObject | null }>();
+  const wanted = new Set<number>();
+  for (const r of rows) {
+    if (r.companyId && isChatEnabled(r.timelineStatus)) wanted.add(r.companyId);
+    if (r.foremanId && isForemanChatEnabled(r.timelineStatus)) wanted.add(r.foremanId);
+  }
+  if (wanted.size === 0) return result;
+  const rooms = new Map(
+    (
+      await db
+        .select({ id: users.id, roomId: users.roomId })
+        .from(users)
+        .where(inArray(users.id, [...wanted]))
+    ).map((u) => [u.id, u.roomId]),
+  );
+  const object = (requestId: number, type: ChatTypeValue, userId: number | null) => {
+    const room = userId ? rooms.get(userId) : undefined;
+    return room
+      ? { room_id: customerRoomId, request_id: requestId, receiver_room_id: room, type }
+      : null;
+  };
+  for (const r of rows) {
+    result.set(r.id, {
+      company: isChatEnabled(r.timelineStatus) ? object(r.id, ChatType.company, r.companyId) : null,
+      foreman: isForemanChatEnabled(r.timelineStatus)
+        ? object(r.id, ChatType.foreman, r.foremanId)
+        : null,
+    });
+  }
+  return result;
+}

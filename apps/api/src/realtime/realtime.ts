@@ -1,0 +1,271 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import {
+  CHAT_TEXT,
+  ErrorCode,
+  hasControlCharacters,
+  MSG,
+  SOCKET_PATH,
+  roomIdSchema,
+  sendMessageSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SocketAck,
+} from '@movehub/shared';
+import { authenticate } from '../modules/auth/auth.service';
+import { AppError } from '../errors';
+import { parseSignal, REALTIME_CHANNEL, type RealtimeSignal } from './signals';
+
+/*
+ * The realtime channel (docs/decisions/018): socket.io on the API's own HTTP server, websocket
+ * transport only. A socket is one signed-in tab: the handshake carries the session's token and
+ * the account's room; the socket joins that room and nothing else. Everything it is told about
+ * is stored first (messages, points, notifications), so a client that reconnects refetches.
+ */
+
+export interface SocketData {
+  userId: number;
+  userType: number;
+  roomId: string;
+  sessionId: number;
+}
+
+export type Io = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** What a socket's sendMessage does with a valid message: the chat module answers it. */
+export type MessageHandler = (
+  socket: AppSocket,
+  body: ReturnType<(typeof sendMessageSchema)['parse']>,
+) => Promise<SocketAck<Parameters<Parameters<ClientToServerEvents['sendMessage']>[1]>[0]['data']>>;
+
+export interface Realtime {
+  io: Io;
+  /** Sends an event to every socket of one account (its room), in every process. */
+  emit<E extends keyof ServerToClientEvents>(
+    roomId: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+    options?: { exceptSocketId?: string },
+  ): void;
+  /** Which of these rooms have a socket connected now, in any process. */
+  onlineRooms(roomIds: readonly string[]): Promise<Set<string>>;
+  /** Sets what sendMessage does (the chat module, which stores before it delivers). */
+  handleMessages(handler: MessageHandler): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+// socket.io's frame ceiling: a message of 2,000 characters and its fields fit many times over.
+const MAX_FRAME_BYTES = 16 * 1024;
+// Our tokens are 43 base64url characters.
+const MAX_TOKEN_LENGTH = 512;
+/** A socket may send this many messages per window; more are refused with 429 until it passes. */
+export const SOCKET_MESSAGE_BURST = 30;
+export const SOCKET_MESSAGE_WINDOW_MS = 10_000;
+// How long a presence question waits for the other processes (Redis adapter).
+const PRESENCE_TIMEOUT_MS = 2_000;
+
+function handshakeError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { data: { code, message } });
+}
+
+function queryValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function ackError(error: unknown): SocketAck<never> {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  return { code: ErrorCode.internal, message: MSG.internal };
+}
+
+/**
+ * Attaches socket.io to the app's HTTP server and decorates `app.realtime`. With REDIS_URL the
+ * Redis adapter carries every emit to the sockets of the other processes; the transactional
+ * signals (signals.ts) reach every process through PostgreSQL's LISTEN, and each tells its own
+ * sockets.
+ */
+export async function registerRealtime(app: FastifyInstance): Promise<void> {
+  const io: Io = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+  });
+
+  let redis: { pub: Redis; sub: Redis } | null = null;
+  if (app.config.redisUrl) {
+    const pub = new Redis(app.config.redisUrl, { connectTimeout: 2_000, lazyConnect: true });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => app.log.warn({ err }, 'redis (realtime publish) error'));
+    sub.on('error', (err) => app.log.warn({ err }, 'redis (realtime subscribe) error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: PRESENCE_TIMEOUT_MS }));
+    redis = { pub, sub };
+  }
+
+  let messageHandler: MessageHandler | null = null;
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (
+      typeof token !== 'string' ||
+      token === '' ||
+      token.length > MAX_TOKEN_LENGTH ||
+      hasControlCharacters(token)
+    ) {
+      next(handshakeError(ErrorCode.unauthorized, MSG.unauthorized));
+      return;
+    }
+    authenticate({ db: app.db, token }).then(
+      (auth) => {
+        if (!auth) return next(handshakeError(ErrorCode.unauthorized, MSG.unauthorized));
+        const room = queryValue(socket.handshake.query.room_id);
+        if (room !== undefined && room !== auth.user.roomId) {
+          return next(handshakeError(ErrorCode.forbidden, CHAT_TEXT.notYourRoom));
+        }
+        const type = queryValue(socket.handshake.query.type);
+        if (type !== undefined && type !== String(auth.user.userType)) {
+          return next(handshakeError(ErrorCode.forbidden, 'type is not this account\u2019s type.'));
+        }
+        socket.data = {
+          userId: auth.user.id,
+          userType: auth.user.userType,
+          roomId: auth.user.roomId,
+          sessionId: auth.sessionId,
+        };
+        next();
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'socket handshake could not reach the database');
+        next(handshakeError(ErrorCode.serviceUnavailable, MSG.serviceUnavailable));
+      },
+    );
+  });
+
+  io.on('connection', (socket: AppSocket) => {
+    const { roomId, userId, sessionId } = socket.data;
+    void socket.join([roomId, `user:${userId}`, `session:${sessionId}`]);
+
+    socket.on('create', (requested, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = roomIdSchema.safeParse(requested);
+      if (!parsed.success || parsed.data !== roomId) {
+        reply({ code: ErrorCode.forbidden, message: CHAT_TEXT.notYourRoom });
+        return;
+      }
+      void socket.join(roomId);
+      reply({ code: 200, message: 'Joined.', data: undefined });
+    });
+
+    let windowStart = Date.now();
+    let sentInWindow = 0;
+    socket.on('sendMessage', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const now = Date.now();
+      if (now - windowStart >= SOCKET_MESSAGE_WINDOW_MS) {
+        windowStart = now;
+        sentInWindow = 0;
+      }
+      sentInWindow += 1;
+      if (sentInWindow > SOCKET_MESSAGE_BURST) {
+        reply({ code: ErrorCode.tooManyRequests, message: MSG.tooManyRequests });
+        return;
+      }
+      const parsed = sendMessageSchema.safeParse(payload);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        reply({ code: ErrorCode.unprocessable, message: issue?.message ?? 'Invalid message.' });
+        return;
+      }
+      if (!messageHandler) {
+        reply({ code: ErrorCode.serviceUnavailable, message: MSG.serviceUnavailable });
+        return;
+      }
+      messageHandler(socket, parsed.data).then(reply, (error: unknown) => {
+        if (!(error instanceof AppError)) app.log.error({ err: error }, 'sendMessage failed');
+        reply(ackError(error));
+      });
+    });
+  });
+
+  const onSignal = (signal: RealtimeSignal) => {
+    switch (signal.kind) {
+      case 'notification':
+        io.local.to(signal.room).emit('notification', signal.data);
+        return;
+      case 'revoke-session':
+        io.local.in(`session:${signal.sessionId}`).disconnectSockets(true);
+        return;
+      case 'revoke-user':
+        for (const socket of io.of('/').sockets.values()) {
+          if (
+            socket.data.userId === signal.userId &&
+            socket.data.sessionId !== signal.keepSessionId
+          ) {
+            socket.disconnect(true);
+          }
+        }
+        return;
+    }
+  };
+  const stopListening = await app.database.listen(REALTIME_CHANNEL, (payload) => {
+    const signal = parseSignal(payload);
+    if (signal) onSignal(signal);
+  });
+
+  const realtime: Realtime = {
+    io,
+    emit(roomId, event, payload, options) {
+      const target = options?.exceptSocketId
+        ? io.to(roomId).except(options.exceptSocketId)
+        : io.to(roomId);
+      // The event map's tuple types do not narrow through the generic; the payload is checked
+      // against the event by emit's signature above.
+      (target.emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    async onlineRooms(roomIds) {
+      if (roomIds.length === 0) return new Set();
+      try {
+        const sockets = await io.in([...roomIds]).fetchSockets();
+        return new Set(sockets.map((s) => s.data.roomId));
+      } catch (err) {
+        app.log.warn({ err }, 'presence unavailable');
+        return new Set();
+      }
+    },
+    handleMessages(handler) {
+      messageHandler = handler;
+    },
+  };
+  app.decorate('realtime', realtime);
+
+  // Open websockets would keep the HTTP server from closing: end them before it closes.
+  app.addHook('preClose', (done) => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await stopListening();
+    if (redis) {
+      await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    }
+  });
+}

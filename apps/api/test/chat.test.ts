@@ -1,0 +1,518 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  CHAT_TEXT,
+  ChatType,
+  MAX_CHAT_MESSAGE_LENGTH,
+  TimelineStatus,
+  UserType,
+  type ChatMessage,
+} from '@movehub/shared';
+import { chatMessages, requests } from '../src/db/schema';
+import { notify } from '../src/modules/notifications/notifications.service';
+import { buildTestApp, createUser, type TestContext } from './helper';
+import { moveFixtures } from './moves-helpers';
+import {
+  connected,
+  heardWithin,
+  next,
+  openSocket,
+  refusal,
+  type TestSocket,
+} from './socket-client';
+
+let ctx: TestContext;
+let baseUrl: string;
+const f = moveFixtures(() => ctx);
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ SEED_DEMO: 'false' });
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await ctx.close();
+});
+
+/** A connected socket of a user (customer type 1 unless given). */
+async function socketOf(user: { roomId: string; userType: number }, token: string) {
+  const socket = openSocket(baseUrl, { token, roomId: user.roomId, type: user.userType });
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+/** A customer, a company and its foreman on a request at `status`, each with a socket. */
+async function scene(status: TimelineStatus = TimelineStatus.paid) {
+  const company = await f.company();
+  const customer = await f.customer();
+  const request = await f.paidRequest({
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    status,
+  });
+  const foreman = company.foremen[0]!;
+  await f
+    .db()
+    .update(requests)
+    .set({ foremanId: foreman.user.id })
+    .where(eq(requests.id, request.id));
+  return {
+    request,
+    company,
+    customer,
+    foreman,
+    sockets: {
+      customer: await socketOf(customer.user, customer.token),
+      company: await socketOf(company.user, company.token),
+      foreman: await socketOf(foreman.user, foreman.token),
+    },
+  };
+}
+
+function message(
+  from: { roomId: string },
+  to: { roomId: string },
+  requestId: number,
+  text: string,
+  type: number = ChatType.company,
+) {
+  return {
+    client_id: randomUUID(),
+    sender_id: from.roomId,
+    room_id: from.roomId,
+    receiver_id: to.roomId,
+    receive_type: type,
+    request_id: requestId,
+    message: text,
+  };
+}
+
+describe('the socket handshake', () => {
+  it('refuses a socket without a token, with a bad one, or with a revoked one', async () => {
+    expect(await refusal(openSocket(baseUrl, {}))).toEqual({
+      code: 401,
+      message: expect.any(String),
+    });
+    expect((await refusal(openSocket(baseUrl, { token: 'x'.repeat(43) }))).code).toBe(401);
+    expect((await refusal(openSocket(baseUrl, { token: 'bad\u0000token' }))).code).toBe(401);
+
+    const customer = await f.customer();
+    const out = await f.call('/app_api/log_out', customer.token, {});
+    expect(out.statusCode).toBe(200);
+    const revoked = openSocket(baseUrl, { token: customer.token, roomId: customer.user.roomId });
+    expect((await refusal(revoked)).code).toBe(401);
+  });
+
+  it("refuses another user's room, and a type that is not the account's", async () => {
+    const a = await f.customer();
+    const b = await f.customer();
+    const other = openSocket(baseUrl, { token: a.token, roomId: b.user.roomId, type: 1 });
+    expect(await refusal(other)).toEqual({ code: 403, message: CHAT_TEXT.notYourRoom });
+    const wrongType = openSocket(baseUrl, { token: a.token, roomId: a.user.roomId, type: 2 });
+    expect((await refusal(wrongType)).code).toBe(403);
+  });
+
+  it('joins its own room on create and refuses any other', async () => {
+    const a = await f.customer();
+    const b = await f.customer();
+    const socket = await socketOf(a.user, a.token);
+    expect(await socket.emitWithAck('create', a.user.roomId)).toMatchObject({ code: 200 });
+    expect(await socket.emitWithAck('create', b.user.roomId)).toEqual({
+      code: 403,
+      message: CHAT_TEXT.notYourRoom,
+    });
+  });
+
+  it("closes a session's sockets when it logs out", async () => {
+    const customer = await f.customer();
+    const socket = await socketOf(customer.user, customer.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await f.call('/app_api/log_out', customer.token, {});
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe('sendMessage', () => {
+  it('stores the message, acknowledges it, then delivers it to the company', async () => {
+    const s = await scene();
+    const heard = next(s.sockets.company, 'chatMessage');
+    const ack = await s.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(s.customer.user, s.company.user, s.request.id, '  Is parking at the back ok?  '),
+    );
+    expect(ack).toMatchObject({
+      code: 200,
+      data: {
+        request_id: s.request.id,
+        message_text: 'Is parking at the back ok?',
+        sender_type: 1,
+        message_status: 0,
+        sender_id: s.customer.user.roomId,
+        receiver_id: s.company.user.roomId,
+        receive_type: ChatType.company,
+      },
+    });
+    const received = await heard;
+    expect(received).toMatchObject({
+      id: ack.data!.id,
+      sender_type: 0,
+      message_text: 'Is parking at the back ok?',
+    });
+    const [row] = await f.db().select().from(chatMessages).where(eq(chatMessages.id, received.id));
+    expect(row).toMatchObject({ senderId: s.customer.user.id, receiverId: s.company.user.id });
+  });
+
+  it("reaches the sender's other tabs, never the other customers", async () => {
+    const s = await scene();
+    const secondTab = await socketOf(s.customer.user, s.customer.token);
+    const stranger = await f.customer();
+    const strangerSocket = await socketOf(stranger.user, stranger.token);
+    const strangerHeard = heardWithin(strangerSocket, 'chatMessage', 800);
+    const tabHeard = next(secondTab, 'chatMessage');
+    const senderHeard = heardWithin(s.sockets.customer, 'chatMessage', 800);
+    await s.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(s.customer.user, s.company.user, s.request.id, 'Hello from tab one'),
+    );
+    expect((await tabHeard).sender_type).toBe(1);
+    expect(await senderHeard).toBe(false);
+    expect(await strangerHeard).toBe(false);
+  });
+
+  it('lets the company and the foreman answer through the same socket', async () => {
+    const s = await scene(TimelineStatus.inProgress);
+    const heard = next(s.sockets.customer, 'chatMessage');
+    const ack = await s.sockets.company.emitWithAck(
+      'sendMessage',
+      message(s.company.user, s.customer.user, s.request.id, 'We are on schedule.'),
+    );
+    expect(ack.code).toBe(200);
+    expect(await heard).toMatchObject({ sender_type: 0, receive_type: 0 });
+
+    const fromForeman = next(s.sockets.customer, 'chatMessage');
+    const foremanAck = await s.sockets.foreman.emitWithAck(
+      'sendMessage',
+      message(s.foreman.user, s.customer.user, s.request.id, 'Ten minutes away.', ChatType.foreman),
+    );
+    expect(foremanAck.code).toBe(200);
+    expect(await fromForeman).toMatchObject({ receive_type: 2, message_text: 'Ten minutes away.' });
+  });
+
+  it('stores a resent client_id once and delivers it once', async () => {
+    const s = await scene();
+    const body = message(s.customer.user, s.company.user, s.request.id, 'Sent twice');
+    const first = await s.sockets.customer.emitWithAck('sendMessage', body);
+    const heardAgain = heardWithin(s.sockets.company, 'chatMessage', 800);
+    const second = await s.sockets.customer.emitWithAck('sendMessage', body);
+    expect(second.data?.id).toBe(first.data?.id);
+    expect(await heardAgain).toBe(false);
+    const rows = await f
+      .db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.requestId, s.request.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an empty, oversize or malformed message with an ack error', async () => {
+    const s = await scene();
+    const base = message(s.customer.user, s.company.user, s.request.id, 'x');
+    const send = (payload: unknown) =>
+      s.sockets.customer.emitWithAck('sendMessage', payload as never);
+    expect(await send({ ...base, message: '   ' })).toEqual({
+      code: 422,
+      message: CHAT_TEXT.messageRequired,
+    });
+    expect(await send({ ...base, message: 'x'.repeat(MAX_CHAT_MESSAGE_LENGTH + 1) })).toEqual({
+      code: 422,
+      message: CHAT_TEXT.messageTooLong,
+    });
+    expect((await send({ ...base, message: 'bell\u0007' })).code).toBe(422);
+    expect((await send({ ...base, request_id: 'abc' })).code).toBe(422);
+    expect((await send({ ...base, receive_type: 1 })).code).toBe(422);
+    expect((await send(null)).code).toBe(422);
+    expect((await send('text')).code).toBe(422);
+    const rows = await f
+      .db()
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.requestId, s.request.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses rooms that are not the sender\u2019s or the other side\u2019s', async () => {
+    const s = await scene();
+    const stranger = await f.customer();
+    const send = (payload: object) =>
+      s.sockets.customer.emitWithAck('sendMessage', payload as never);
+    const base = message(s.customer.user, s.company.user, s.request.id, 'Hi');
+    expect(await send({ ...base, sender_id: stranger.user.roomId })).toEqual({
+      code: 403,
+      message: CHAT_TEXT.notYourRoom,
+    });
+    expect((await send({ ...base, receiver_id: stranger.user.roomId })).code).toBe(422);
+    // Another customer cannot write on this request at all.
+    const strangerSocket = await socketOf(stranger.user, stranger.token);
+    const foreign = await strangerSocket.emitWithAck(
+      'sendMessage',
+      message(stranger.user, s.company.user, s.request.id, 'Hi'),
+    );
+    expect(foreign.code).toBe(404);
+  });
+
+  it('opens the company chat at 3 to 6 and the foreman chat at 5 and 6 only', async () => {
+    const before = await scene(TimelineStatus.awaitingPayment);
+    const early = await before.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(before.customer.user, before.company.user, before.request.id, 'Too early'),
+    );
+    expect(early).toEqual({ code: 422, message: CHAT_TEXT.chatClosed });
+
+    const assigned = await scene(TimelineStatus.truckAssigned);
+    const foremanEarly = await assigned.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(
+        assigned.customer.user,
+        assigned.foreman.user,
+        assigned.request.id,
+        'Hi',
+        ChatType.foreman,
+      ),
+    );
+    expect(foremanEarly.code).toBe(422);
+
+    const done = await scene(TimelineStatus.completed);
+    const late = await done.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(done.customer.user, done.company.user, done.request.id, 'Too late'),
+    );
+    expect(late).toEqual({ code: 409, message: CHAT_TEXT.chatClosed });
+  });
+});
+
+describe('channels, get_messages and change_chat_status', () => {
+  it('lists open conversations with presence and unread counts, and marks them read', async () => {
+    const s = await scene(TimelineStatus.inProgress);
+    for (const text of ['First', 'Second']) {
+      await s.sockets.company.emitWithAck(
+        'sendMessage',
+        message(s.company.user, s.customer.user, s.request.id, text),
+      );
+    }
+    const channels = await f.call('/app_api/channels', s.customer.token, {});
+    expect(channels.statusCode).toBe(200);
+    const body = channels.json();
+    const companyChannel = body.request_data.find(
+      (c: { request_id: number }) => c.request_id === s.request.id,
+    );
+    expect(companyChannel).toMatchObject({
+      room_id: s.customer.user.roomId,
+      receiver_room_id: s.company.user.roomId,
+      type: 0,
+      unread_messages: 2,
+      profile_data: { room_id: s.company.user.roomId, name: s.company.name, online_status: 1 },
+    });
+    expect(body.request_data_foreman).toEqual([
+      expect.objectContaining({
+        type: 2,
+        receiver_room_id: s.foreman.user.roomId,
+        profile_data: expect.objectContaining({ first_name: 'Carla', last_name: 'Crew' }),
+      }),
+    ]);
+    expect(body.profile.room_id).toBe(s.customer.user.roomId);
+
+    const conversation = { socket_id: s.company.user.roomId, request_id: s.request.id, type: 0 };
+    const messages = await f.call('/app_api/get_messages', s.customer.token, conversation);
+    expect(messages.statusCode).toBe(200);
+    const list = messages.json().getchatdata as ChatMessage[];
+    expect(list.map((m) => [m.message_text, m.sender_type, m.message_status])).toEqual([
+      ['First', 0, 0],
+      ['Second', 0, 0],
+    ]);
+    expect(
+      (await f.call('/app_api/change_chat_status', s.customer.token, conversation)).statusCode,
+    ).toBe(200);
+    const after = (await f.call('/app_api/channels', s.customer.token, {})).json();
+    expect(
+      after.request_data.find((c: { request_id: number }) => c.request_id === s.request.id)
+        .unread_messages,
+    ).toBe(0);
+    // The company sees its own messages as sent, and read.
+    const companyView = await f.call('/app_api/get_messages', s.company.token, {
+      socket_id: s.customer.user.roomId,
+      request_id: s.request.id,
+      type: 0,
+    });
+    expect(
+      (companyView.json().getchatdata as ChatMessage[]).map((m) => [
+        m.sender_type,
+        m.message_status,
+      ]),
+    ).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
+  });
+
+  it('shows a company its customers and an offline counterpart as offline', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const request = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+    });
+    const body = (await f.call('/app_api/channels', company.token, {})).json();
+    expect(body.request_data).toEqual([
+      expect.objectContaining({
+        request_id: request.id,
+        receiver_room_id: customer.user.roomId,
+        profile_data: expect.objectContaining({ first_name: 'Robin', online_status: 0 }),
+      }),
+    ]);
+    expect(body.request_data_foreman).toEqual([]);
+  });
+
+  it('keeps conversations private and validates after authenticating', async () => {
+    const s = await scene();
+    const stranger = await f.customer();
+    const conversation = { socket_id: s.company.user.roomId, request_id: s.request.id, type: 0 };
+    expect((await f.call('/app_api/get_messages', stranger.token, conversation)).statusCode).toBe(
+      404,
+    );
+    expect((await f.call('/app_api/get_messages', undefined, { nonsense: true })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await f.call('/app_api/get_messages', s.customer.token, { ...conversation, type: 1 }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await f.call('/app_api/get_messages', s.customer.token, {
+          ...conversation,
+          socket_id: 'a b',
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await f.call('/app_api/change_chat_status', s.customer.token, {
+          ...conversation,
+          socket_id: stranger.user.roomId,
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
+
+  it('gives the request list and detail the chat objects of open conversations', async () => {
+    const s = await scene(TimelineStatus.inProgress);
+    const detail = await f.call('/api/customer/customer_request_detail', s.customer.token, {
+      request_id: s.request.id,
+    });
+    expect(detail.json().data).toMatchObject({
+      chat_data_comapny: {
+        request_id: s.request.id,
+        receiver_room_id: s.company.user.roomId,
+        type: 0,
+      },
+      chat_data_foreman: {
+        request_id: s.request.id,
+        receiver_room_id: s.foreman.user.roomId,
+        type: 2,
+      },
+    });
+    const list = await f.call('/api/customer/get_customer_request', s.customer.token, {
+      request_status: '0',
+    });
+    const entry = list
+      .json()
+      .data.find((e: { request: { id: number } }) => e.request.id === s.request.id);
+    expect(entry.company_chat_obj).toMatchObject({ receiver_room_id: s.company.user.roomId });
+    expect(entry.foreman_chat_obj).toMatchObject({ receiver_room_id: s.foreman.user.roomId });
+
+    const unpaid = await f.paidRequest({
+      customerId: s.customer.user.id,
+      companyId: s.company.user.id,
+      status: TimelineStatus.paid,
+    });
+    await f
+      .db()
+      .update(requests)
+      .set({ timelineStatus: TimelineStatus.awaitingPayment })
+      .where(eq(requests.id, unpaid.id));
+    const closed = await f.call('/api/customer/customer_request_detail', s.customer.token, {
+      request_id: unpaid.id,
+    });
+    expect(closed.json().data).toMatchObject({ chat_data_comapny: null, chat_data_foreman: null });
+  });
+
+  it('loses nothing across a reconnect: what was sent meanwhile is read back', async () => {
+    const s = await scene();
+    s.sockets.customer.close();
+    await s.sockets.company.emitWithAck(
+      'sendMessage',
+      message(s.company.user, s.customer.user, s.request.id, 'While you were away'),
+    );
+    const again = await socketOf(s.customer.user, s.customer.token);
+    expect(again.connected).toBe(true);
+    const list = (
+      await f.call('/app_api/get_messages', s.customer.token, {
+        socket_id: s.company.user.roomId,
+        request_id: s.request.id,
+        type: 0,
+      })
+    ).json().getchatdata as ChatMessage[];
+    expect(list.map((m) => m.message_text)).toEqual(['While you were away']);
+  });
+});
+
+describe('notifications', () => {
+  it('pushes a notification once its transaction commits, and never a rolled-back one', async () => {
+    const customer = await f.customer();
+    const socket = await socketOf(customer.user, customer.token);
+    const heard = next(socket, 'notification');
+    await f.db().transaction(async (tx) => {
+      await notify({
+        db: tx,
+        userId: customer.user.id,
+        requestId: null,
+        message: 'Committed news',
+      });
+    });
+    expect(await heard).toMatchObject({ message_body: 'Committed news', is_active: true });
+
+    const rolledBack = heardWithin(socket, 'notification', 800);
+    await f
+      .db()
+      .transaction(async (tx) => {
+        await notify({ db: tx, userId: customer.user.id, requestId: null, message: 'Never' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await rolledBack).toBe(false);
+  });
+
+  it('tells only the notified user', async () => {
+    const a = await f.customer();
+    const b = await f.customer();
+    const socketB = await socketOf(b.user, b.token);
+    const heard = heardWithin(socketB, 'notification', 800);
+    await notify({ db: f.db(), userId: a.user.id, requestId: null, message: 'For A' });
+    expect(await heard).toBe(false);
+  });
+
+  it('refuses a partner user type on the customer room check just like a customer', async () => {
+    const company = await createUser(ctx.database, {
+      userType: UserType.company,
+      email: `co-${randomUUID()}@example.com`,
+    });
+    const token = await f.tokenOf(company.id);
+    const socket = openSocket(baseUrl, { token, roomId: company.roomId, type: UserType.company });
+    sockets.push(socket);
+    await connected(socket);
+    expect(socket.connected).toBe(true);
+  });
+});

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatType, TimelineStatus, UserType } from '@movehub/shared';
+import { openDatabase, type Database } from '../src/db/client';
+import { companyProfiles, sessions } from '../src/db/schema';
+import { hashToken, newToken } from '../src/lib/tokens';
+import { notify } from '../src/modules/notifications/notifications.service';
+import { createRequest, createUser } from './helper';
+import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
+
+/*
+ * Two API processes behind one Redis and one PostgreSQL behave as one (issue: "Several
+ * processes"): real `node` processes on two ports, a customer connected to one and a company to
+ * the other. Runs where both servers are at hand (CI: DATABASE_URL and TEST_REDIS_URL).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and PostgreSQL', () => {
+  const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const children: ChildProcess[] = [];
+  const sockets: TestSocket[] = [];
+  let database: Database;
+  let urls: [string, string];
+  let dataDir: string;
+
+  async function startProcess(databaseUrl: string): Promise<string> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        DEMO_SIMULATOR: '0',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        // pino's "Server listening at http://127.0.0.1:PORT" line.
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}:\n${output}`));
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    await database.migrate();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'movehub-processes-'));
+    // One after the other: the second finds the schema migrated.
+    const first = await startProcess(url.toString());
+    const second = await startProcess(url.toString());
+    urls = [first, second];
+  }, 130_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            setTimeout(() => {
+              child.kill('SIGKILL');
+              resolve();
+            }, 12_000).unref();
+          }),
+      ),
+    );
+    await database?.close();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  async function account(userType: number) {
+    const user = await createUser(database, {
+      userType,
+      email: `${userType}-${randomUUID()}@example.com`,
+    });
+    const token = newToken();
+    await database.db.insert(sessions).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    return { user, token };
+  }
+
+  async function socketOn(base: string, who: Awaited<ReturnType<typeof account>>) {
+    const socket = openSocket(base, {
+      token: who.token,
+      roomId: who.user.roomId,
+      type: who.user.userType,
+    });
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  }
+
+  it('carries a chat message and presence from one process to the other', async () => {
+    const customer = await account(UserType.customer);
+    const company = await account(UserType.company);
+    await database.db
+      .insert(companyProfiles)
+      .values({ userId: company.user.id, name: 'Two Ports Moving' });
+    const request = await createRequest(database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      timelineStatus: TimelineStatus.paid,
+    });
+    const onA = await socketOn(urls[0], customer);
+    const onB = await socketOn(urls[1], company);
+
+    const heard = next(onB, 'chatMessage');
+    const ack = await onA.emitWithAck('sendMessage', {
+      client_id: randomUUID(),
+      sender_id: customer.user.roomId,
+      room_id: customer.user.roomId,
+      receiver_id: company.user.roomId,
+      receive_type: ChatType.company,
+      request_id: request.id,
+      message: 'Across processes',
+    });
+    expect(ack.code).toBe(200);
+    expect(await heard).toMatchObject({
+      id: ack.data!.id,
+      message_text: 'Across processes',
+      sender_type: 0,
+    });
+
+    // The company asks its process for its channels: the customer is online on the other one.
+    const res = await fetch(`${urls[1]}/app_api/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sh-auth': company.token },
+      body: '{}',
+    });
+    const body = (await res.json()) as {
+      request_data: { request_id: number; profile_data: { online_status: number } }[];
+    };
+    expect(
+      body.request_data.find((c) => c.request_id === request.id)?.profile_data.online_status,
+    ).toBe(1);
+  });
+
+  it('tells a notification once, whichever process committed it', async () => {
+    const customer = await account(UserType.customer);
+    const onA = await socketOn(urls[0], customer);
+    const first = next(onA, 'notification');
+    // Committed by a third connection: both processes hear PostgreSQL; only A holds the socket.
+    await notify({ db: database.db, userId: customer.user.id, requestId: null, message: 'Once' });
+    expect(await first).toMatchObject({ message_body: 'Once' });
+    expect(await heardWithin(onA, 'notification', 800)).toBe(false);
+  });
+});
