@@ -7,7 +7,9 @@ import {
   SOCKET_TIMEOUT_MS,
   type Notification,
 } from '@movehub/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fakeConnector } from '../test/fake-socket';
+import { stubFetch } from '../test/fetch-stub';
 import { buildUser } from '../test/fixtures';
 import {
   RealtimeProvider,
@@ -16,6 +18,8 @@ import {
   useRealtimeEvent,
   type RealtimeConnectInfo,
 } from './realtime';
+import { page } from './api-client';
+import { createQueryClient } from './query-client';
 import { socketOptions } from './socket';
 import { clearSession, setSession } from './storage';
 
@@ -50,9 +54,11 @@ function renderProvider() {
   const onNotification = vi.fn();
   const onConnect = vi.fn();
   const view = render(
-    <RealtimeProvider connect={connector.connect}>
-      <Probe onNotification={onNotification} onConnect={onConnect} />
-    </RealtimeProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <RealtimeProvider connect={connector.connect}>
+        <Probe onNotification={onNotification} onConnect={onConnect} />
+      </RealtimeProvider>
+    </QueryClientProvider>,
   );
   return { ...view, connector, onNotification, onConnect };
 }
@@ -131,17 +137,41 @@ describe('RealtimeProvider', () => {
     expect(connect).toHaveBeenCalledTimes(1);
   });
 
-  it('tries again at the longest delay after the handshake was refused', async () => {
+  it('tries again after a refused handshake, 2 s growing to 60 s', async () => {
     setSession('token-abc', buildUser());
     const { connector } = renderProvider();
     const socket = await connector.opened();
     const connect = vi.spyOn(socket, 'connect');
     vi.useFakeTimers();
-    await socket.serverRefuses();
-    vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MAX_MS - 1);
-    expect(connect).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(connect).toHaveBeenCalledTimes(1);
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      await socket.serverRefuses('The service is unavailable right now.', 503);
+      const before = connect.mock.calls.length;
+      let waited = 0;
+      while (connect.mock.calls.length === before) {
+        vi.advanceTimersByTime(1000);
+        waited += 1000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000]);
+  });
+
+  it('checks the session with an authenticated call when the handshake answers 401', async () => {
+    setSession('token-abc', buildUser());
+    vi.spyOn(page, 'reload').mockImplementation(() => {});
+    const { calls } = stubFetch({
+      'GET /api/customer/profile_customer': { code: 401, message: 'Unauthorized' },
+    });
+    const { connector } = renderProvider();
+    const socket = await connector.opened();
+    await socket.serverRefuses('Unauthorized', 401);
+    // The api client's 401 ends the session; the connection closes with it.
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual(['/api/customer/profile_customer']),
+    );
+    await waitFor(() => expect(socket.closedByClient).toBe(true));
+    expect(await screen.findByText('status off no socket')).toBeInTheDocument();
   });
 
   it('hands server events to the listeners', async () => {

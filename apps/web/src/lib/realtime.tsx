@@ -7,11 +7,14 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
+  SOCKET_RECONNECT_DELAY_MS,
   SOCKET_TIMEOUT_MS,
   type ServerToClientEvents,
 } from '@movehub/shared';
+import { profileQueryOptions } from './profile-query';
 import { connectSocket, type RealtimeSocket, type SocketConnector } from './socket';
 import { useAuthToken, useStoredUser } from './storage';
 
@@ -93,6 +96,12 @@ export interface RealtimeProviderProps {
 export function RealtimeProvider({ children, connect: connectProp }: RealtimeProviderProps) {
   const contextConnect = useContext(SocketConnectorContext);
   const connect = connectProp ?? contextConnect;
+  const queryClient = useQueryClient();
+  // A token the server no longer takes: one authenticated call lets the api client end the
+  // session (a 401 clears storage and reloads), which closes this socket too.
+  const onUnauthorized = useLatest(() => {
+    void queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch(() => undefined);
+  });
   const token = useAuthToken();
   const roomId = useStoredUser()?.room_id ?? null;
   const [hub] = useState(() => new RealtimeHub());
@@ -118,11 +127,13 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
     let socket: RealtimeSocket | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let everConnected = false;
+    let refusals = 0;
 
     const attach = (s: RealtimeSocket) => {
       s.on('connect', () => {
         const info: RealtimeConnectInfo = { connectedAt: Date.now(), reconnect: everConnected };
         everConnected = true;
+        refusals = 0;
         setConnection({ socket: s, status: 'connected' });
         // Join the room on every (re)connection; then let the screens fetch what they missed.
         let answered = false;
@@ -147,16 +158,20 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
         // socket.io retries a lost transport by itself, not a server's own disconnect.
         if (reason === 'io server disconnect') s.connect();
       });
-      s.on('connect_error', () => {
+      s.on('connect_error', (error: Error & { data?: { code?: number } }) => {
         if (closed || s.active) return;
-        // Refused at the handshake (a revoked token, a server not ready): socket.io gives up, so
-        // try again at the longest reconnect delay; a revoked token meanwhile ends the session
-        // through the next call's 401.
+        // Refused at the handshake (401 a revoked token, 503 a database that did not answer):
+        // socket.io gives up there, so try again, 2 s growing to 60 s like its own retries.
         setConnection({ socket: s, status: 'reconnecting' });
+        if (error.data?.code === 401) onUnauthorized.current();
         clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => {
-          if (!closed) s.connect();
-        }, SOCKET_RECONNECT_DELAY_MAX_MS);
+        retryTimer = setTimeout(
+          () => {
+            if (!closed) s.connect();
+          },
+          Math.min(SOCKET_RECONNECT_DELAY_MS * 2 ** refusals, SOCKET_RECONNECT_DELAY_MAX_MS),
+        );
+        refusals += 1;
       });
       for (const event of SERVER_EVENTS) {
         s.on(event, (...args: unknown[]) => hub.emit(event, ...args));
@@ -186,7 +201,7 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
       clearTimeout(retryTimer);
       socket?.disconnect();
     };
-  }, [token, roomId, connect, hub]);
+  }, [token, roomId, connect, hub, onUnauthorized]);
 
   return (
     <RealtimeContext.Provider value={{ socket: connection.socket, status: connection.status, hub }}>

@@ -106,11 +106,11 @@ export class FakeSocket {
   }
 
   /** The handshake is refused (a middleware error): socket.io does not retry by itself. */
-  async serverRefuses(message = 'Unauthorized') {
+  async serverRefuses(message = 'Unauthorized', code = 401) {
     await act(async () => {
       this.active = false;
       this.connected = false;
-      this.fire('connect_error', new Error(message));
+      this.fire('connect_error', Object.assign(new Error(message), { data: { code, message } }));
       await settle();
     });
   }

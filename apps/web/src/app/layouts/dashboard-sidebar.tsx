@@ -23,7 +23,6 @@ import { hasUnreadChatQueryOptions } from '../../features/chat/chat-api';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { useStoredUser } from '../../lib/storage';
 import { uploadUrl } from '../../lib/upload-url';
-import { visuallyHidden } from '../../ui/visually-hidden';
 
 interface NavItem {
   label: string;
@@ -106,6 +105,8 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
                 component={NavLink}
                 to={item.to}
                 onClick={onNavigate}
+                // The dot is drawn only; the link's name says it as well.
+                aria-label={unreadDot ? `${item.label}, unread messages` : undefined}
                 sx={{
                   mx: 1,
                   borderRadius: 1,
@@ -122,18 +123,7 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
                     item.icon
                   )}
                 </ListItemIcon>
-                <ListItemText
-                  primary={
-                    <>
-                      {item.label}
-                      {unreadDot && (
-                        <Box component="span" sx={visuallyHidden}>
-                          , unread messages
-                        </Box>
-                      )}
-                    </>
-                  }
-                />
+                <ListItemText primary={item.label} />
               </ListItemButton>
             </ListItem>
           );
