@@ -8,10 +8,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   SOCKET_RECONNECT_DELAY_MAX_MS,
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_TIMEOUT_MS,
+  chatMessageSchema,
+  notificationSchema,
+  trackingEventSchema,
   type ServerToClientEvents,
 } from '@movehub/shared';
 import { profileQueryOptions } from './profile-query';
@@ -38,7 +42,15 @@ export interface RealtimeConnectInfo {
   reconnect: boolean;
 }
 
-const SERVER_EVENTS: ServerEvent[] = ['chatMessage', 'notification', 'tracking'];
+/**
+ * Each server event's payload schema: what arrives is checked like an HTTP answer before it
+ * reaches the cache, so a payload of another shape is reported instead of drawn.
+ */
+const SERVER_EVENTS: Record<ServerEvent, z.ZodType> = {
+  chatMessage: chatMessageSchema,
+  notification: notificationSchema,
+  tracking: trackingEventSchema,
+};
 
 /** Listeners by event, kept apart from the socket so that they outlive a reconnection. */
 class RealtimeHub {
@@ -173,8 +185,12 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
         );
         refusals += 1;
       });
-      for (const event of SERVER_EVENTS) {
-        s.on(event, (...args: unknown[]) => hub.emit(event, ...args));
+      for (const [event, schema] of Object.entries(SERVER_EVENTS)) {
+        s.on(event as ServerEvent, (payload: unknown) => {
+          const parsed = schema.safeParse(payload);
+          if (parsed.success) hub.emit(event, parsed.data);
+          else console.error(`realtime: ${event} does not match its schema`, parsed.error.issues);
+        });
       }
     };
 
