@@ -169,17 +169,18 @@ export function markReadInCache(queryClient: QueryClient, ref: ConversationRef):
 export const SEND_TIMEOUT_MESSAGE =
   'Your message could not be sent: no answer from the server. Check your connection and try again.';
 export const NOT_CONNECTED_MESSAGE =
-  'Chat is not connected yet. Please wait a moment and try again.';
+  'Chat is not connected right now. Please wait a moment and try again.';
 
 /**
  * Emits sendMessage and waits for its acknowledgement (the message as stored). A timeout or a
- * refusal rejects with the message to show.
+ * refusal rejects with the message to show. Nothing is queued while the socket is down: a
+ * message the screen called unsent must not go out later behind the customer's back.
  */
 export async function sendChatMessage(
   socket: RealtimeSocket | null,
   message: SendMessage,
 ): Promise<ChatMessage> {
-  if (!socket) throw new Error(NOT_CONNECTED_MESSAGE);
+  if (!socket?.connected) throw new Error(NOT_CONNECTED_MESSAGE);
   let ack: SocketAck<ChatMessage>;
   try {
     ack = await socket.timeout(SOCKET_TIMEOUT_MS).emitWithAck('sendMessage', message);

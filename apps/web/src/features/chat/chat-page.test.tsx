@@ -16,7 +16,7 @@ import { fakeConnector } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { SEND_TIMEOUT_MESSAGE } from './chat-api';
+import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from './chat-api';
 import { ChatMessageWatcher } from './chat-message-watcher';
 import { ChatPage, SELECT_CONVERSATION_TEXT } from './chat-page';
 
@@ -325,6 +325,25 @@ describe('ChatPage', () => {
     await user.type(field, 'Hello?{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(SEND_TIMEOUT_MESSAGE);
     expect(field).toHaveValue('Hello?');
+  });
+
+  it('sends nothing while the socket is down, and says so', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    await socket.serverDrops();
+    expect(await screen.findByText('Reconnecting to chat…')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Still there?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_CONNECTED_MESSAGE);
+    expect(field).toHaveValue('Still there?');
+    expect(socket.count('sendMessage')).toBe(0);
+
+    await socket.serverConnects();
+    expect(screen.queryByText('Reconnecting to chat…')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(socket.count('sendMessage')).toBe(1);
   });
 
   it('shows a message arriving in the open conversation and marks it read', async () => {
