@@ -109,12 +109,15 @@ export function ConversationPane({
         }}
       >
         {onBack && (
-          <Button startIcon={<ArrowBackIcon aria-hidden />} onClick={onBack} sx={{ ml: -1 }}>
-            Chat List
-          </Button>
+          // A row of its own, so that the name keeps its width on a phone.
+          <Box sx={{ width: '100%', mb: -0.5 }}>
+            <Button startIcon={<ArrowBackIcon aria-hidden />} onClick={onBack} sx={{ ml: -1 }}>
+              Chat List
+            </Button>
+          </Box>
         )}
         <ChatAvatar picture={channel.profile_data.profile_picture} online={online} />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
           <Typography
             id={titleId}
             variant="h6"
@@ -132,6 +135,7 @@ export function ConversationPane({
           to={`/dashboard/my-requests/${channel.request_id}`}
           variant="outlined"
           size="small"
+          sx={{ flexShrink: 0 }}
         >
           Show request
         </Button>
