@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { requestEditRoutes } from './modules/request-edits/request-edits.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
@@ -221,7 +222,13 @@ export async function buildApp({
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty.style],
         imgSrc: ["'self'", 'data:', 'blob:', ...thirdParty.img],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...thirdParty.connect],
+        // The socket on this origin ('self' covers ws/wss of the same host in CSP 3; the
+        // explicit origin is for browsers that still read it as http(s) only).
+        connectSrc: [
+          "'self'",
+          new URL(config.publicUrl).origin.replace(/^http/, 'ws'),
+          ...thirdParty.connect,
+        ],
         frameSrc: ["'self'", ...thirdParty.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -256,6 +263,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(customerRoutes);
   await app.register(requestRoutes);
+  await app.register(requestEditRoutes);
   await app.register(commentRoutes);
   await app.register(notificationRoutes);
   await app.register(settingRoutes);

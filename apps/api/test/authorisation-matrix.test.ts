@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { BidStatus, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import {
   companyDirectLinks,
@@ -9,7 +9,9 @@ import {
   notifications,
   payments,
   requestBids,
+  requestAddresses,
   requestComments,
+  requestItems,
   requests,
   sessions,
 } from '../src/db/schema';
@@ -115,6 +117,16 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/generate_request': 'customer',
   'POST /api/customer/customer_request_detail': 'customer',
   'POST /api/customer/edit_final_comment': 'customer',
+  'POST /api/customer/add_address': 'customer',
+  'POST /api/customer/edit_address': 'customer',
+  'POST /api/customer/delete_address': 'customer',
+  'POST /api/customer/edit_items': 'customer',
+  'POST /api/customer/edit_extra_item': 'customer',
+  'POST /app_api/add_address': 'customer',
+  'POST /app_api/edit_address': 'customer',
+  'POST /app_api/delete_address': 'customer',
+  'POST /app_api/edit_items': 'customer',
+  'POST /app_api/edit_extra_item': 'customer',
   'POST /api/customer/delete_request': 'customer',
   'POST /api/customer/detail_of_bided_companies': 'customer',
   'POST /api/customer/delete_bid': 'customer',
@@ -205,6 +217,35 @@ await ctx.database.db.insert(companyDirectLinks).values({
 // A foreman of that company (user_type 3): move-day calls only.
 const foreman = await createUser(ctx.database, { userType: UserType.foreman });
 await ctx.database.db.insert(companyForemen).values({ userId: foreman.id, companyId: company.id });
+
+// The owner's addresses and items: another customer's edits must leave them as they are.
+const ownerAddressIds = (
+  await ctx.database.db
+    .select({ id: requestAddresses.id })
+    .from(requestAddresses)
+    .where(eq(requestAddresses.requestId, ownerRequest.id))
+    .orderBy(asc(requestAddresses.id))
+).map((a) => a.id);
+const editAddress = {
+  complete_address: '1 Colorado Blvd, Pasadena, CA 91101, USA',
+  zip_code: '91101',
+  latitude: 34.1456,
+  longitude: -118.1489,
+};
+async function ownerEditables() {
+  const addresses = await ctx.database.db
+    .select()
+    .from(requestAddresses)
+    .where(eq(requestAddresses.requestId, ownerRequest.id))
+    .orderBy(asc(requestAddresses.id));
+  const items = await ctx.database.db
+    .select()
+    .from(requestItems)
+    .where(eq(requestItems.requestId, ownerRequest.id))
+    .orderBy(asc(requestItems.id));
+  return { addresses, items };
+}
+const ownerEditablesBefore = await ownerEditables();
 
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
 async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
@@ -348,6 +389,46 @@ const OWNED: Record<
       expect((await ownerRow())?.finalComment).toBe(ownerRequest.finalComment);
     },
   },
+  ...Object.fromEntries(
+    ['/api/customer', '/app_api'].flatMap((prefix) =>
+      (
+        [
+          ['add_address', () => ({ request_id: ownerRequest.id, ...editAddress })],
+          [
+            'edit_address',
+            () => ({ request_id: ownerRequest.id, address_id: ownerAddressIds[0], ...editAddress }),
+          ],
+          [
+            'delete_address',
+            () => ({ request_id: ownerRequest.id, address_id: ownerAddressIds[0] }),
+          ],
+          [
+            'edit_items',
+            () => ({
+              request_id: ownerRequest.id,
+              items_array: [{ name: 'Not yours', quantity: 1 }],
+            }),
+          ],
+          [
+            'edit_extra_item',
+            () => ({
+              request_id: ownerRequest.id,
+              items_array: [{ name: 'Not yours', quantity: 1 }],
+            }),
+          ],
+        ] as const
+      ).map(([name, body]) => [
+        `POST ${prefix}/${name}`,
+        {
+          body,
+          check: async (res: Answer) => {
+            expect(res.statusCode).toBe(404);
+            expect(await ownerEditables()).toEqual(ownerEditablesBefore);
+          },
+        },
+      ]),
+    ),
+  ),
   'POST /api/customer/delete_request': {
     body: () => ({ request_id: ownerRequest.id }),
     check: async (res) => {

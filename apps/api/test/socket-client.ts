@@ -6,12 +6,13 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A real socket.io client as the web app connects: websocket only, token and room. */
 export function openSocket(
   baseUrl: string,
-  opts: { token?: string; roomId?: string; type?: number },
+  opts: { token?: string; roomId?: string; type?: number; headers?: Record<string, string> },
 ): TestSocket {
   return connect(baseUrl, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     auth: opts.token === undefined ? {} : { token: opts.token },
+    ...(opts.headers ? { extraHeaders: opts.headers } : {}),
     query: {
       ...(opts.roomId === undefined ? {} : { room_id: opts.roomId }),
       ...(opts.type === undefined ? {} : { type: String(opts.type) }),

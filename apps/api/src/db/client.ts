@@ -104,6 +104,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 const LISTEN_RETRY_MIN_MS = 500;
 const LISTEN_RETRY_MAX_MS = 10_000;
+const LISTEN_CONNECT_TIMEOUT_MS = 5_000;
+// A half-open connection (a server gone without a FIN) would never be noticed on its own.
+const LISTEN_PROBE_MS = 30_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When the
@@ -121,6 +124,14 @@ async function listenOnServer(opts: {
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   let delay = LISTEN_RETRY_MIN_MS;
+  const probe = setInterval(() => {
+    const current = client;
+    current?.query('select 1').catch((error: Error) => {
+      opts.onError?.(error);
+      void current.end().catch(() => undefined);
+    });
+  }, LISTEN_PROBE_MS);
+  probe.unref();
 
   const scheduleRetry = () => {
     if (stopped || retry) return;
@@ -132,7 +143,11 @@ async function listenOnServer(opts: {
     delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: opts.url });
+    const next = new pg.Client({
+      connectionString: opts.url,
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === opts.channel && message.payload) opts.onPayload(message.payload);
     });
@@ -163,6 +178,7 @@ async function listenOnServer(opts: {
   await connect();
   return async () => {
     stopped = true;
+    clearInterval(probe);
     if (retry) clearTimeout(retry);
     const current = client;
     client = null;

@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
+  AUTH_HEADER,
   CHAT_TEXT,
   ErrorCode,
   hasControlCharacters,
@@ -81,6 +82,8 @@ export const SOCKET_MESSAGE_BURST = 30;
 export const SOCKET_MESSAGE_WINDOW_MS = 10_000;
 // How long a presence question waits for the other processes (Redis adapter).
 const PRESENCE_TIMEOUT_MS = 2_000;
+/** One account may hold this many sockets in one process (tabs, phones); more are refused. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 function handshakeError(code: number, message: string): Error {
   return Object.assign(new Error(message), { data: { code, message } });
@@ -88,6 +91,44 @@ function handshakeError(code: number, message: string): Error {
 
 function queryValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The session's token: in the handshake's `auth` (the web app), else the `x-sh-auth` header as
+ * the HTTP calls send it (clients that can set headers), else a `token` query parameter.
+ */
+function tokenOf(handshake: AppSocket['handshake']): unknown {
+  const fromAuth: unknown = handshake.auth?.token;
+  if (fromAuth !== undefined) return fromAuth;
+  const header = handshake.headers[AUTH_HEADER];
+  if (header !== undefined) return Array.isArray(header) ? header[0] : header;
+  return queryValue(handshake.query.token);
+}
+
+/** A fixed-window counter per key, forgotten when its window has passed. */
+class WindowCounter {
+  private readonly counts = new Map<string, { start: number; count: number }>();
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+  /** Counts one more for `key`; false when that is over the limit. */
+  admit(key: string): boolean {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    if (!entry || now - entry.start >= this.windowMs) {
+      if (this.counts.size > 10_000) this.sweep(now);
+      this.counts.set(key, { start: now, count: 1 });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= this.limit;
+  }
+  private sweep(now: number) {
+    for (const [key, entry] of this.counts) {
+      if (now - entry.start >= this.windowMs) this.counts.delete(key);
+    }
+  }
 }
 
 function ackError(error: unknown): SocketAck<never> {
@@ -116,14 +157,36 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     pub.on('error', (err) => app.log.warn({ err }, 'redis (realtime publish) error'));
     sub.on('error', (err) => app.log.warn({ err }, 'redis (realtime subscribe) error'));
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes every emit and does not catch: while Redis is away ioredis rejects
+    // the queued commands, and an unhandled rejection would end the process. An emit that
+    // cannot reach the other processes is logged; its clients refetch when they reconnect.
+    const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
+    (pub as unknown as { publish: (...args: unknown[]) => Promise<number> }).publish = (
+      ...args: unknown[]
+    ) =>
+      publish(...args).catch((err: unknown) => {
+        app.log.warn({ err }, 'redis (realtime publish) failed');
+        return 0;
+      });
     io.adapter(createAdapter(pub, sub, { requestsTimeout: PRESENCE_TIMEOUT_MS }));
     redis = { pub, sub };
   }
 
   let messageHandler: MessageHandler | null = null;
 
+  // Each handshake costs a database read: an address gets the per-address ceiling of the other
+  // abusable calls (IP_RATE_LIMIT_PER_MINUTE) in each process.
+  const handshakes = new WindowCounter(app.config.ipRateLimitPerMinute, 60_000);
+  const tokens = new WeakMap<AppSocket, string>();
+  const socketsPerUser = new Map<number, number>();
+
   io.use((socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
+    // Cheap checks first: the address's pace, then the token's shape, then the database.
+    if (!handshakes.admit(socket.handshake.address)) {
+      next(handshakeError(ErrorCode.tooManyRequests, MSG.tooManyRequests));
+      return;
+    }
+    const token = tokenOf(socket.handshake);
     if (
       typeof token !== 'string' ||
       token === '' ||
@@ -144,6 +207,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         if (type !== undefined && type !== String(auth.user.userType)) {
           return next(handshakeError(ErrorCode.forbidden, 'type is not this account\u2019s type.'));
         }
+        if ((socketsPerUser.get(auth.user.id) ?? 0) >= MAX_SOCKETS_PER_USER) {
+          return next(handshakeError(ErrorCode.tooManyRequests, MSG.tooManyRequests));
+        }
+        tokens.set(socket, token);
         socket.data = {
           userId: auth.user.id,
           userType: auth.user.userType,
@@ -162,6 +229,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   io.on('connection', (socket: AppSocket) => {
     const { roomId, userId, sessionId } = socket.data;
     void socket.join([roomId, `user:${userId}`, `session:${sessionId}`]);
+    socketsPerUser.set(userId, (socketsPerUser.get(userId) ?? 0) + 1);
+    socket.once('disconnect', () => {
+      const left = (socketsPerUser.get(userId) ?? 1) - 1;
+      if (left > 0) socketsPerUser.set(userId, left);
+      else socketsPerUser.delete(userId);
+    });
 
     socket.on('create', (requested, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -194,14 +267,27 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         reply({ code: ErrorCode.unprocessable, message: issue?.message ?? 'Invalid message.' });
         return;
       }
-      if (!messageHandler) {
+      const handler = messageHandler;
+      if (!handler) {
         reply({ code: ErrorCode.serviceUnavailable, message: MSG.serviceUnavailable });
         return;
       }
-      messageHandler(socket, parsed.data).then(reply, (error: unknown) => {
-        if (!(error instanceof AppError)) app.log.error({ err: error }, 'sendMessage failed');
-        reply(ackError(error));
-      });
+      // The session is read again: one that was revoked or has expired since the handshake
+      // sends nothing, even if its revocation signal never reached this process.
+      const token = tokens.get(socket) ?? '';
+      authenticate({ db: app.db, token })
+        .then(async (auth) => {
+          if (!auth || auth.sessionId !== sessionId) {
+            reply({ code: ErrorCode.unauthorized, message: MSG.unauthorized });
+            socket.disconnect(true);
+            return;
+          }
+          reply(await handler(socket, parsed.data));
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof AppError)) app.log.error({ err: error }, 'sendMessage failed');
+          reply(ackError(error));
+        });
     });
   });
 
@@ -246,8 +332,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         const sockets = await io.in([...roomIds]).fetchSockets();
         return new Set(sockets.map((s) => s.data.roomId));
       } catch (err) {
-        app.log.warn({ err }, 'presence unavailable');
-        return new Set();
+        // Another process did not answer in time: this process's own sockets still count.
+        app.log.warn({ err }, 'presence across processes unavailable');
+        const sockets = await io.local.in([...roomIds]).fetchSockets();
+        return new Set(sockets.map((s) => s.data.roomId));
       }
     },
     handleMessages(handler) {

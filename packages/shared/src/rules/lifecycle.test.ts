@@ -15,6 +15,7 @@ import {
   findTransition,
   isChatEnabled,
   isOpenForBids,
+  isPriceAgreed,
   LIFECYCLE_TRANSITIONS,
   mayHaveMoneyMovements,
   moversOf,
@@ -97,6 +98,10 @@ describe('the screen guards (spec §4 "Guards and availability")', () => {
       ALL.filter((s) => canEditRequestDetails({ request_timeline_status: s, request_type: 1 })),
     ).toEqual([0, 1, 2, 3, 4, 5]);
     expect(canEditRequestDetails({ request_timeline_status: 0, request_status: 2 })).toBe(false);
+  });
+
+  it('holds the price as agreed from status 3 (paid, or the letter sent), not once cancelled', () => {
+    expect(ALL.filter((s) => isPriceAgreed(s))).toEqual([3, 4, 5, 6, 7, 8]);
   });
 
   it('edits the client comment below 6', () => {

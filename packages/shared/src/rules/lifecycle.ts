@@ -203,6 +203,16 @@ export function canEditRequestDetails(request: LifecycleRequest): boolean {
   return request.request_timeline_status < limit;
 }
 
+/**
+ * From status 3 a request's price is agreed: paid into escrow (marketplace) or set by the
+ * company's confirmation letter (direct). A customer's edit from then on changes no amount by
+ * itself: the estimate is recalculated only below 3, and a new price is the company's to propose
+ * (issue 14 item 4).
+ */
+export function isPriceAgreed(timeline: number): boolean {
+  return timeline >= T.paid && timeline !== T.cancelled;
+}
+
 /** spec §4: "Client comment editing below status 6". */
 export function canEditClientComment(request: LifecycleRequest): boolean {
   return (

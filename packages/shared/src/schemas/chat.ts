@@ -142,17 +142,19 @@ export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 
 /**
  * The socket's sendMessage (§3 "Fields sent: sender_id, receiver_id, receive_type, room_id and
- * the message"), plus the request the conversation is about. The server trusts the socket's
- * account for the sender; sender_id and room_id must be that account's room.
+ * the message"). The server trusts the socket's account for the sender: sender_id must be that
+ * account's room, room_id one of the conversation's two rooms. request_id names the
+ * conversation's request; without it the newest open conversation of the two rooms and the type
+ * is meant.
  */
 export const sendMessageSchema = z.object({
   /** The sender's id for this message (a uuid): resending it after a lost ack stores it once. */
-  client_id: z.string().uuid('client_id must be a uuid.').optional(),
+  client_id: z.uuid({ error: 'client_id must be a uuid.' }).optional(),
   sender_id: roomIdSchema,
   receiver_id: roomIdSchema,
   receive_type: chatTypeSchema,
   room_id: roomIdSchema,
-  request_id: idSchema('request_id must be a request id.'),
+  request_id: idSchema('request_id must be a request id.').optional(),
   message: chatMessageTextSchema,
 });
 export type SendMessage = z.input<typeof sendMessageSchema>;

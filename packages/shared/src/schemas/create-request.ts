@@ -42,7 +42,8 @@ const dollars = dollarsSchema;
 
 const flightsMessage = `number_of_flights must be a whole number from 0 to ${MAX_FLIGHTS}.`;
 const quantityMessage = `quantity must be a whole number from 0 to ${QUANTITY_MAX}.`;
-const photosMessage = `At most ${MAX_ITEM_PHOTOS} photos per item are allowed.`;
+/** The wizard's photo limit (spec §9), also on the edit screens' item lines. */
+export const photosMessage = `At most ${MAX_ITEM_PHOTOS} photos per item are allowed.`;
 const dateMessage = 's_date must be a date in MM-DD-YYYY form.';
 // Ours: the spec names no texts for the time window.
 const slotMessage = (field: string) =>

@@ -80,6 +80,7 @@ export function registerChatDelivery(app: FastifyInstance): void {
         type: conversation.type,
         senderId: caller.id,
         receiverId: conversation.other.id,
+        at: Date.now(),
       });
     }
     const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };

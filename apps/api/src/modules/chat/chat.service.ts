@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CHAT_TEXT,
@@ -12,7 +12,7 @@ import {
   type ChatObject,
   type ChatType as ChatTypeValue,
 } from '@movehub/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
@@ -65,8 +65,10 @@ export async function findConversation(
   caller: ChatCaller,
   requestId: number,
   type: ChatTypeValue,
+  /** Hold the request row (FOR SHARE) until the caller's transaction ends. */
+  lock = false,
 ): Promise<Conversation> {
-  const [row] = await db
+  const query = db
     .select({
       timelineStatus: requests.timelineStatus,
       customerId: requests.customerId,
@@ -81,6 +83,7 @@ export async function findConversation(
     .leftJoin(company, eq(company.id, requests.companyId))
     .leftJoin(foreman, eq(foreman.id, requests.foremanId))
     .where(eq(requests.id, requestId));
+  const [row] = lock ? await query.for('share', { of: requests }) : await query;
   if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
   const customerSide =
     row.customerId && row.customerRoom ? { id: row.customerId, roomId: row.customerRoom } : null;
@@ -130,12 +133,48 @@ export interface StoredMessage {
 }
 
 /**
- * Stores a message of the caller. The socket's account is the sender: the room ids the client
- * sends must be its own and the other side's of that conversation, and the conversation must
- * be open (company chat at 3 to 6, the foreman's at 5 and 6).
+ * The request of the newest open conversation of this type between the caller and the account
+ * of `otherRoomId`, for a message that names no request.
+ */
+async function newestOpenConversation(
+  db: Tx,
+  caller: ChatCaller,
+  otherRoomId: string,
+  type: ChatTypeValue,
+): Promise<number> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.roomId, otherRoomId));
+  if (!other) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const partnerColumn = type === ChatType.company ? requests.companyId : requests.foremanId;
+  const statuses = type === ChatType.company ? OPEN_COMPANY_CHAT : OPEN_FOREMAN_CHAT;
+  const [row] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        inArray(requests.timelineStatus, statuses),
+        or(
+          and(eq(requests.customerId, caller.id), eq(partnerColumn, other.id)),
+          and(eq(partnerColumn, caller.id), eq(requests.customerId, other.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(requests.id))
+    .limit(1);
+  if (!row) throw AppError.unprocessable(CHAT_TEXT.chatClosed);
+  return row.id;
+}
+
+/**
+ * Stores a message of the caller. The socket's account is the sender: sender_id must be its
+ * room, receiver_id the other side's of that conversation, room_id one of the two, and the
+ * conversation must be open (company chat at 3 to 6, the foreman's at 5 and 6). The request row
+ * is held while the message is written, so a move closing the chat cannot slip in between.
  */
 export async function storeMessage(opts: {
-  db: Tx;
+  db: Db;
   caller: ChatCaller;
   body: {
     client_id?: string | undefined;
@@ -143,50 +182,61 @@ export async function storeMessage(opts: {
     receiver_id: string;
     receive_type: ChatTypeValue;
     room_id: string;
-    request_id: number;
+    request_id?: number | undefined;
     message: string;
   };
 }): Promise<StoredMessage> {
-  const { db, caller, body } = opts;
-  if (body.sender_id !== caller.roomId || body.room_id !== caller.roomId) {
+  const { caller, body } = opts;
+  if (body.sender_id !== caller.roomId) throw AppError.forbidden(CHAT_TEXT.notYourRoom);
+  if (body.room_id !== caller.roomId && body.room_id !== body.receiver_id) {
     throw AppError.forbidden(CHAT_TEXT.notYourRoom);
   }
-  const conversation = await findConversation(db, caller, body.request_id, body.receive_type);
-  if (body.receiver_id !== conversation.other.roomId) {
-    throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
-  }
-  if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
-    const past =
-      conversation.timelineStatus === TimelineStatus.cancelled ||
-      conversation.timelineStatus > TimelineStatus.completedByCompany;
-    throw past
-      ? AppError.conflict(CHAT_TEXT.chatClosed)
-      : AppError.unprocessable(CHAT_TEXT.chatClosed);
-  }
-  const clientId = body.client_id ?? null;
-  const [inserted] = await db
-    .insert(chatMessages)
-    .values({
-      requestId: conversation.requestId,
-      channelType: conversation.type,
-      senderId: conversation.me.id,
-      receiverId: conversation.other.id,
-      message: body.message,
-      clientId,
-    })
-    .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
-    .returning();
-  if (inserted) return { row: inserted, conversation, created: true };
-  const [earlier] = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(eq(chatMessages.senderId, conversation.me.id), eq(chatMessages.clientId, clientId!)),
-    );
-  if (!earlier || earlier.requestId !== conversation.requestId) {
-    throw AppError.conflict('client_id was used for another message.');
-  }
-  return { row: earlier, conversation, created: false };
+  return opts.db.transaction(async (tx) => {
+    const requestId =
+      body.request_id ??
+      (await newestOpenConversation(tx, caller, body.receiver_id, body.receive_type));
+    const conversation = await findConversation(tx, caller, requestId, body.receive_type, true);
+    if (body.receiver_id !== conversation.other.roomId) {
+      throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
+    }
+    if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
+      const past =
+        conversation.timelineStatus === TimelineStatus.cancelled ||
+        conversation.timelineStatus > TimelineStatus.completedByCompany;
+      throw past
+        ? AppError.conflict(CHAT_TEXT.chatClosed)
+        : AppError.unprocessable(CHAT_TEXT.chatClosed);
+    }
+    const clientId = body.client_id ?? null;
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        requestId: conversation.requestId,
+        channelType: conversation.type,
+        senderId: conversation.me.id,
+        receiverId: conversation.other.id,
+        message: body.message,
+        clientId,
+      })
+      .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
+      .returning();
+    if (inserted) return { row: inserted, conversation, created: true };
+    // Only a repeated client_id conflicts (NULLs never do): the earlier message is the answer.
+    const [earlier] = await tx
+      .select()
+      .from(chatMessages)
+      .where(
+        and(eq(chatMessages.senderId, conversation.me.id), eq(chatMessages.clientId, clientId!)),
+      );
+    if (
+      !earlier ||
+      earlier.requestId !== conversation.requestId ||
+      earlier.channelType !== conversation.type
+    ) {
+      throw AppError.conflict('client_id was used for another message.');
+    }
+    return { row: earlier, conversation, created: false };
+  });
 }
 
 /** The conversation's newest messages, oldest first, as the caller sees them. */

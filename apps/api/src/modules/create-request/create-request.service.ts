@@ -13,7 +13,11 @@ import {
   toCents,
   UserType,
   zonedNow,
+  type CreateRequestAddress,
+  type CreateRequestItem,
   type DirectLinkProfile,
+  type EstimateAddress,
+  type EstimateItem,
   type GenerateDirectRequestInput,
   type GenerateRequestInput,
   type LatLng,
@@ -128,6 +132,108 @@ function moveDateOf(sDate: string, now: ZonedTime): string {
   return date;
 }
 
+/** The address fields the wizard and the edit screens send, as request_addresses columns. */
+export function addressColumns(
+  a: Omit<CreateRequestAddress, 'address_type'>,
+): Omit<typeof requestAddresses.$inferInsert, 'requestId' | 'position' | 'addressType'> {
+  return {
+    completeAddress: a.complete_address,
+    streetAddress: a.street_address,
+    zipCode: a.zip_code,
+    apartmentNumber: a.apartment_number,
+    addressDetail: a.address_detail,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    isStorage: a.is_storage,
+    isStairs: a.is_stairs,
+    isElevator: a.is_elevator,
+    isHardwoodFloor: a.is_hardwood_floor,
+    numberOfFlights: a.number_of_flights,
+    parkingAndBuildingInfo: a.parking_and_building_info,
+    latitude: a.latitude,
+    longitude: a.longitude,
+  };
+}
+
+/** 400 unless every catalogue id among the lines names a catalogue item (custom lines have none). */
+export async function assertCatalogueItems(opts: {
+  db: Tx;
+  items: readonly Pick<CreateRequestItem, '_id'>[];
+}): Promise<void> {
+  const ids = [...new Set(opts.items.flatMap((i) => (i._id === null ? [] : [i._id])))];
+  if (ids.length === 0) return;
+  const found = await opts.db
+    .select({ id: catalogueItems.id })
+    .from(catalogueItems)
+    .where(inArray(catalogueItems.id, ids));
+  if (found.length !== ids.length) throw AppError.badRequest(UNKNOWN_ITEM_MESSAGE);
+}
+
+/**
+ * The item lines of a request with their photos, in order from `firstPosition`: the wizard's
+ * lines at creation, the edit screens' replacements later.
+ */
+export async function insertRequestItems(opts: {
+  tx: Tx;
+  requestId: number;
+  items: readonly CreateRequestItem[];
+  firstPosition?: number;
+}): Promise<void> {
+  const { tx, requestId } = opts;
+  const first = opts.firstPosition ?? 0;
+  for (const [index, item] of opts.items.entries()) {
+    const [row] = await tx
+      .insert(requestItems)
+      .values({
+        requestId,
+        catalogueItemId: item._id,
+        name: item.name,
+        categoryName: item.category_name,
+        quantity: item.quantity,
+        size: item.size,
+        type: item.type,
+        unitPriceCents: toCents(item.unit_price),
+        currency: item.currency,
+        additionalInfo: item.additional_info,
+        addedByType: item.added_by_type,
+        position: first + index,
+      })
+      .returning({ id: requestItems.id });
+    if (!row) throw new Error('insertRequestItems inserted no item');
+    if (item.items_image_array.length > 0) {
+      await tx
+        .insert(requestItemImages)
+        .values(item.items_image_array.map((imageUrl) => ({ requestItemId: row.id, imageUrl })));
+    }
+  }
+}
+
+/**
+ * The route distance (net_distance, over the addresses that carry coordinates, in order) and the
+ * recommended amount a request stores: the midpoint of the estimate's range (what the customer
+ * saw as 'Estimated price' low to high), in whole dollars, as cents.
+ */
+export function estimateMove(opts: {
+  addresses: readonly (EstimateAddress & { latitude: number | null; longitude: number | null })[];
+  items: readonly EstimateItem[];
+  movers: number;
+  moveTypeName: string | null;
+}): { miles: number; recommendAmountCents: number } {
+  const points: LatLng[] = opts.addresses.flatMap((a) =>
+    a.latitude !== null && a.longitude !== null ? [{ lat: a.latitude, lng: a.longitude }] : [],
+  );
+  const miles = routeMiles(points);
+  const range = estimatePrice({
+    items: opts.items,
+    movers: opts.movers,
+    miles,
+    moveTypeName: opts.moveTypeName,
+    addresses: opts.addresses,
+  });
+  return { miles, recommendAmountCents: toCents(Math.round((range.low + range.high) / 2)) };
+}
+
 /**
  * Writes a request with its addresses, items, photos and first timeline entry, and tells the
  * customer (and, for a direct request, the company). Call it inside a transaction: the checks
@@ -162,27 +268,13 @@ async function insertRequest(opts: {
       await assertServedZip({ db: tx, zipCode: address.zip_code });
     }
   }
-  const catalogueIds = [
-    ...new Set(body.items_array.flatMap((i) => (i._id === null ? [] : [i._id]))),
-  ];
-  if (catalogueIds.length > 0) {
-    const found = await tx
-      .select({ id: catalogueItems.id })
-      .from(catalogueItems)
-      .where(inArray(catalogueItems.id, catalogueIds));
-    if (found.length !== catalogueIds.length) throw AppError.badRequest(UNKNOWN_ITEM_MESSAGE);
-  }
+  await assertCatalogueItems({ db: tx, items: body.items_array });
 
-  const points: LatLng[] = body.address_array.flatMap((a) =>
-    a.latitude !== null && a.longitude !== null ? [{ lat: a.latitude, lng: a.longitude }] : [],
-  );
-  const miles = routeMiles(points);
-  const range = estimatePrice({
+  const estimate = estimateMove({
+    addresses: body.address_array,
     items: body.items_array,
     movers: body.movers,
-    miles,
     moveTypeName: moveType.name,
-    addresses: body.address_array,
   });
   // The schema has checked it (grid, 'From' before 'To', present): the bounds, else s_time's.
   const window = payloadWindow(body);
@@ -199,10 +291,8 @@ async function insertRequest(opts: {
       windowTo: window?.to ?? null,
       moveTypeId: body.move_type,
       movers: body.movers,
-      netDistanceMiles: miles,
-      // The recommended amount is the midpoint of the estimate's range (what the customer saw
-      // as 'Estimated price' low to high), in whole dollars.
-      recommendAmountCents: toCents(Math.round((range.low + range.high) / 2)),
+      netDistanceMiles: estimate.miles,
+      recommendAmountCents: estimate.recommendAmountCents,
       customerBudgetCents: body.customer_budget == null ? null : toCents(body.customer_budget),
       finalComment: body.final_comment,
       // 192 random bits: the link opens the request without a session (view-request).
@@ -223,50 +313,10 @@ async function insertRequest(opts: {
       requestId: request.id,
       position,
       addressType: a.address_type,
-      completeAddress: a.complete_address,
-      streetAddress: a.street_address,
-      zipCode: a.zip_code,
-      apartmentNumber: a.apartment_number,
-      addressDetail: a.address_detail,
-      city: a.city,
-      state: a.state,
-      country: a.country,
-      isStorage: a.is_storage,
-      isStairs: a.is_stairs,
-      isElevator: a.is_elevator,
-      isHardwoodFloor: a.is_hardwood_floor,
-      numberOfFlights: a.number_of_flights,
-      parkingAndBuildingInfo: a.parking_and_building_info,
-      latitude: a.latitude,
-      longitude: a.longitude,
+      ...addressColumns(a),
     })),
   );
-
-  for (const [position, item] of body.items_array.entries()) {
-    const [row] = await tx
-      .insert(requestItems)
-      .values({
-        requestId: request.id,
-        catalogueItemId: item._id,
-        name: item.name,
-        categoryName: item.category_name,
-        quantity: item.quantity,
-        size: item.size,
-        type: item.type,
-        unitPriceCents: toCents(item.unit_price),
-        currency: item.currency,
-        additionalInfo: item.additional_info,
-        addedByType: item.added_by_type,
-        position,
-      })
-      .returning({ id: requestItems.id });
-    if (!row) throw new Error('insertRequest inserted no item');
-    if (item.items_image_array.length > 0) {
-      await tx
-        .insert(requestItemImages)
-        .values(item.items_image_array.map((imageUrl) => ({ requestItemId: row.id, imageUrl })));
-    }
-  }
+  await insertRequestItems({ tx, requestId: request.id, items: body.items_array });
 
   await tx
     .insert(requestTimeline)

@@ -36,6 +36,8 @@ export interface ChatMessageSent {
   type: ChatTypeValue;
   senderId: number;
   receiverId: number;
+  /** When the message was stored (ms): the reply is due a fixed time after it. */
+  at: number;
 }
 
 /** A reply lands this long after the customer's message (capped by DEMO_SIMULATOR_DELAY_MS). */
@@ -168,7 +170,7 @@ export function registerDemoChat(
         .where(eq(users.id, sent.senderId));
       if (sender?.userType !== UserType.customer) return;
       if (!(await isDemoPartner(app.db, sent.receiverId, sent.type))) return;
-      const now = Date.now();
+      const now = sent.at;
       await app.jobs.send(
         DEMO_CHAT_JOB,
         {

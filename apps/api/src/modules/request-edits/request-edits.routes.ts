@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addAddressBodySchema,
+  deleteAddressBodySchema,
+  editAddressBodySchema,
+  EDIT_MESSAGES,
+  editExtraItemBodySchema,
+  editItemsBodySchema,
+  requestEditResponseSchema,
+} from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, customerOnly } from '../../plugins/auth';
+import {
+  addAddress,
+  deleteAddress,
+  editAddress,
+  editExtraItems,
+  editItems,
+} from './request-edits.service';
+
+/*
+ * The customer's edits of a request (spec §7): each call on /api/customer, which the web app uses
+ * for marketplace requests, and on /app_api, which it uses for direct ones (spec §6). Both paths
+ * run the same service and the same guards, which follow the request's own kind (marketplace
+ * below status 3, direct below 6), never the path it came by. Both need the customer's token:
+ * the auth hook answers 401 before the body is read, and another customer's request is 404.
+ */
+
+const FAMILIES = [
+  { prefix: '/api/customer', who: 'marketplace requests' },
+  { prefix: '/app_api', who: 'direct requests' },
+] as const;
+
+const GUARD =
+  'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled); another customer’s request is 404';
+
+export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { prefix, who } of FAMILIES) {
+    app.post(
+      `${prefix}/add_address`,
+      {
+        schema: {
+          tags: ['request-edits'],
+          summary: `Adds an address to the customer's request (path of ${who}); at most 6, zip in the service area for marketplace requests`,
+          description: `${GUARD}. The route distance and, before status 3, the estimate are recalculated.`,
+          body: addAddressBodySchema,
+          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const { request_id, ...address } = request.body;
+        const data = await addAddress({
+          db: app.db,
+          customerId: authOf(request).user.id,
+          requestId: request_id,
+          address,
+        });
+        return { code: 200, message: EDIT_MESSAGES.addressAdded, data };
+      },
+    );
+
+    app.post(
+      `${prefix}/edit_address`,
+      {
+        schema: {
+          tags: ['request-edits'],
+          summary: `Replaces the fields of one address of the customer's request (path of ${who})`,
+          description: `${GUARD}. A changed zip must be in the service area for marketplace requests.`,
+          body: editAddressBodySchema,
+          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const { request_id, address_id, ...address } = request.body;
+        const data = await editAddress({
+          db: app.db,
+          customerId: authOf(request).user.id,
+          requestId: request_id,
+          addressId: address_id,
+          address,
+        });
+        return { code: 200, message: EDIT_MESSAGES.addressUpdated, data };
+      },
+    );
+
+    app.post(
+      `${prefix}/delete_address`,
+      {
+        schema: {
+          tags: ['request-edits'],
+          summary: `Deletes one address of the customer's request (path of ${who}); refused below 3 addresses`,
+          description: `${GUARD}. With fewer than 3 addresses: 422 'Minimum two address is required. If you want to change please edit your address or add new address then delete this.'`,
+          body: deleteAddressBodySchema,
+          response: responses(requestEditResponseSchema, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const data = await deleteAddress({
+          db: app.db,
+          customerId: authOf(request).user.id,
+          requestId: request.body.request_id,
+          addressId: request.body.address_id,
+        });
+        return { code: 200, message: EDIT_MESSAGES.addressDeleted, data };
+      },
+    );
+
+    app.post(
+      `${prefix}/edit_items`,
+      {
+        schema: {
+          tags: ['request-edits'],
+          summary: `Replaces the regular items of the customer's request by the lines sent with a quantity above 0 (path of ${who})`,
+          description: `${GUARD}. The wizard's item rules: at most 3 photos, whole quantities 0 to 999, a name, catalogue ids that exist, the request's total caps.`,
+          body: editItemsBodySchema,
+          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const data = await editItems({
+          db: app.db,
+          customerId: authOf(request).user.id,
+          requestId: request.body.request_id,
+          lines: request.body.items_array,
+        });
+        return { code: 200, message: EDIT_MESSAGES.itemsUpdated, data };
+      },
+    );
+
+    app.post(
+      `${prefix}/edit_extra_item`,
+      {
+        schema: {
+          tags: ['request-edits'],
+          summary: `Replaces the extra items of the customer's request: all are sent, those with a quantity above 0 are kept (path of ${who})`,
+          description: `${GUARD}.`,
+          body: editExtraItemBodySchema,
+          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const data = await editExtraItems({
+          db: app.db,
+          customerId: authOf(request).user.id,
+          requestId: request.body.request_id,
+          lines: request.body.items_array,
+        });
+        return { code: 200, message: EDIT_MESSAGES.extraItemsUpdated, data };
+      },
+    );
+  }
+};
