@@ -27,9 +27,13 @@ export function chatLink(selection?: ChatSelection): string {
 /** The selection a query string names, or null when it names none (or nonsense). */
 export function chatSelectionFromSearch(search: string | URLSearchParams): ChatSelection | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const requestId = Number(params.get('request_id'));
-  const type = Number(params.get('type'));
-  if (!params.get('request_id') || !Number.isSafeInteger(requestId) || requestId <= 0) return null;
-  if (params.get('type') === null || !(CHAT_TYPES as number[]).includes(type)) return null;
+  const rawRequestId = params.get('request_id')?.trim();
+  const rawType = params.get('type')?.trim();
+  // Number('') is 0: an empty value must not read as the company's type or a request.
+  if (!rawRequestId || !rawType) return null;
+  const requestId = Number(rawRequestId);
+  const type = Number(rawType);
+  if (!Number.isSafeInteger(requestId) || requestId <= 0) return null;
+  if (!(CHAT_TYPES as number[]).includes(type)) return null;
   return { request_id: requestId, type: type as ChatType };
 }
