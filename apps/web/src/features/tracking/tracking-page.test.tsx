@@ -1,13 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerAddress, TrackingPoint } from '@movehub/shared';
 import { ROUTE_COLOR } from '../../lib/maps/map-layers';
+import { RealtimeProvider } from '../../lib/realtime';
+import { setSession } from '../../lib/storage';
 import { getToast, resetToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { buildRequestDetail } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { addTrackingPoint } from './tracking-api';
+import { fakeConnector } from '../../test/fake-socket';
+import { buildRequestDetail, buildUser } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
 import { ADDRESS_MARKER_COLORS, LOCATE_LABEL, LOCATE_MESSAGE } from './tracking-map';
 import { TRACKING_TEXT, TrackingPage } from './tracking-page';
 
@@ -88,14 +90,29 @@ function stubServer(
   });
 }
 
-const renderPage = () =>
-  renderScreen(<TrackingPage />, {
-    path: PATH,
-    at: `/dashboard/my-requests/tracking-location/${REQUEST_ID}`,
-  });
+/** The page inside the session's realtime connection (a fake socket), as the dashboard has it. */
+function renderPage() {
+  setSession('token-abc', buildUser({ room_id: 'room-7' }));
+  const connector = fakeConnector();
+  const view = renderRoutes(
+    [
+      {
+        path: PATH,
+        element: (
+          <RealtimeProvider connect={connector.connect}>
+            <TrackingPage />
+          </RealtimeProvider>
+        ),
+      },
+    ],
+    `/dashboard/my-requests/tracking-location/${REQUEST_ID}`,
+  );
+  return { ...view, connector };
+}
 
 const map = () => screen.getByRole('region', { name: 'Tracking map' });
 const truckMarker = () => within(map()).findByRole('button', { name: /^Truck, heading/ });
+const truckElement = () => within(map()).getByRole('button', { name: /^Truck, heading/ });
 const liveLine = () => screen.getByRole('status');
 
 let alertSpy: ReturnType<typeof vi.spyOn>;
@@ -168,27 +185,38 @@ describe('TrackingPage', () => {
     expect(await truckMarker()).toHaveAccessibleName('Truck, heading 0 degrees');
   });
 
-  it('moves the truck with each live point, without loading the points again', async () => {
+  it('moves the truck with each tracking event of the socket, without loading the points again', async () => {
     const { calls } = stubServer({ points: [point(34.05, -118.25, 0)] });
-    const { queryClient } = renderPage();
+    const { connector } = renderPage();
+    const socket = await connector.opened();
     await truckMarker();
-    const fetched = calls.filter((c) => c.path === '/app_api/get_tracking').length;
-
-    act(() =>
-      addTrackingPoint(queryClient, {
-        request_id: REQUEST_ID,
-        ...point(34.06, -118.25, 9),
-      }),
+    // Read before the socket connected: the points of the gap are read again, once.
+    await socket.serverConnects();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(2),
     );
+    const place = () => {
+      const { transform, left, top } = truckElement().style;
+      return `${transform} ${left} ${top}`;
+    };
+    const before = place();
+
+    await socket.serverEmits('tracking', { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
     expect(await truckMarker()).toHaveAccessibleName('Truck, heading 0 degrees');
+    expect(place()).not.toBe(before);
     expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
     // Another request's point, or one already shown, changes nothing.
-    act(() => {
-      addTrackingPoint(queryClient, { request_id: 7, ...point(33, -118, 20) });
-      addTrackingPoint(queryClient, { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
-    });
+    await socket.serverEmits('tracking', { request_id: 7, ...point(33, -118, 20) });
+    await socket.serverEmits('tracking', { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
     expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
-    expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(fetched);
+    expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(2);
+
+    // A reconnection reads the points again: those of the gap were never heard.
+    await socket.serverDrops();
+    await socket.serverConnects();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(3),
+    );
   });
 
   it('numbers the address markers with an icon of their own up to five, then the default', async () => {
