@@ -15,9 +15,7 @@ const atlas = JSON.parse(
   readFileSync(require.resolve('us-atlas/counties-10m.json'), 'utf8'),
 ) as UsAtlasTopology;
 
-const target = fileURLToPath(
-  new URL('../src/lib/maps/socal-basemap.json', import.meta.url),
-);
+const target = fileURLToPath(new URL('../src/lib/maps/socal-basemap.json', import.meta.url));
 const json = `${JSON.stringify(makeBasemap(atlas, zipcodes.lookupByState('CA')))}\n`;
 writeFileSync(target, json);
 process.stdout.write(`wrote ${target} (${(json.length / 1024).toFixed(1)} KB)\n`);
