@@ -3,12 +3,7 @@ import { MAX_ADDRESSES, MAX_MONEY_DOLLARS } from '../constants';
 import { RequestStatus, TimelineStatus } from '../enums';
 import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
-import {
-  isSlot,
-  isWindowOrdered,
-  parseSpecDate,
-  payloadWindow,
-} from '../rules/wizard-time';
+import { isSlot, isWindowOrdered, parseSpecDate, payloadWindow } from '../rules/wizard-time';
 import { envelope, intCode } from './envelope';
 import { idSchema, itemLines, safeString, safeText } from './primitives';
 import {
@@ -93,10 +88,7 @@ export const signedDollarsSchema = (message: string) =>
     )
     .transform(Number)
     .pipe(
-      z
-        .number({ error: message })
-        .min(-MAX_MONEY_DOLLARS, message)
-        .max(MAX_MONEY_DOLLARS, message),
+      z.number({ error: message }).min(-MAX_MONEY_DOLLARS, message).max(MAX_MONEY_DOLLARS, message),
     );
 
 const price = signedDollarsSchema(priceMessage);

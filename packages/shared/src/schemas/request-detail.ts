@@ -232,14 +232,15 @@ export const requestDetailSchema = z
      * the final amount it asks: charged into escrow above 0, refunded below, from status 3).
      * Optional on the wire type only so that older fixtures stay valid; the server always sends it.
      */
-    change_proposals: z.array(
-      z.object({
-        change_id: z.number().int(),
-        type: z.enum(['request', 'address', 'items', 'extra-items']),
-        price: z.number(),
-        proposed_at: z.string(),
-      }),
-    )
+    change_proposals: z
+      .array(
+        z.object({
+          change_id: z.number().int(),
+          type: z.enum(['request', 'address', 'items', 'extra-items']),
+          price: z.number(),
+          proposed_at: z.string(),
+        }),
+      )
       .optional(),
     company_rating: z.number().nullable(),
     customer_rating: z.number().nullable(),

@@ -61,11 +61,11 @@ export const requestChanges = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('request_changes_request_idx').on(t.requestId, t.id),
     index('request_changes_proposed_by_idx').on(t.proposedBy),
-    check('request_changes_type_ck', sql`${t.type} in ('request', 'address', 'items', 'extra-items')`),
-    check('request_changes_status_ck', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
     check(
-      'request_changes_decided_ck',
-      sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`,
+      'request_changes_type_ck',
+      sql`${t.type} in ('request', 'address', 'items', 'extra-items')`,
     ),
+    check('request_changes_status_ck', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    check('request_changes_decided_ck', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
   ],
 );

@@ -236,7 +236,8 @@ export async function proposeChange(opts: {
     }
     if (priceCents < 0 && request.timelineStatus >= TimelineStatus.paid) {
       const held = await balanceOf({ db: tx, account: account.escrow(request.id) });
-      if (held < -priceCents) throw AppError.unprocessable(CHANGE_TEXT.escrowShort(formatUsd(held)));
+      if (held < -priceCents)
+        throw AppError.unprocessable(CHANGE_TEXT.escrowShort(formatUsd(held)));
     }
 
     let proposal: RequestProposal | AddressProposal | ItemsProposal;
@@ -538,7 +539,12 @@ export async function acceptChange(opts: {
     }
     // Whatever the money step needs to know must hold now, before the provider is called.
     if (change.type === 'address') {
-      await assertAddressesApply(tx, request, change.proposal as AddressProposal, CHANGE_TEXT.changedSince);
+      await assertAddressesApply(
+        tx,
+        request,
+        change.proposal as AddressProposal,
+        CHANGE_TEXT.changedSince,
+      );
     }
     if (change.priceCents < 0) {
       const held = await balanceOf({ db: tx, account: account.escrow(request.id) });
@@ -575,7 +581,10 @@ export async function acceptChange(opts: {
       .from(payments)
       .where(eq(payments.idempotencyKey, idempotencyKey));
     const updated = await applyChange(tx, request, now, customerId, payment?.id ?? null);
-    const [decided] = await tx.select().from(requestChanges).where(eq(requestChanges.id, change.id));
+    const [decided] = await tx
+      .select()
+      .from(requestChanges)
+      .where(eq(requestChanges.id, change.id));
     result.done = { change: decided ?? now, request: updated, movedCents: change.priceCents };
   };
 

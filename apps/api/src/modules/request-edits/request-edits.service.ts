@@ -176,10 +176,7 @@ async function editRequest(opts: {
  * fact of the addresses) and, before the price is agreed, the estimate; answers what the request
  * now holds. Runs in the caller's transaction.
  */
-export async function recalculateRequest(
-  tx: Tx,
-  request: RequestRow,
-): Promise<RequestEditResult> {
+export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<RequestEditResult> {
   const addresses = await readAddresses(tx, request.id);
   const items = await readItems(tx, request.id);
   const [moveType] = request.moveTypeId
