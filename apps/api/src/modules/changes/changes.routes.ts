@@ -72,6 +72,9 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
                 priceCents: toCents(price),
               })
             : await rejectChange({ db: app.db, customerId: user.id, requestId: request_id, type });
+        // After the commit: a demo company's move day, held while its change waited, goes on
+        // (the hook queues the step that fits now, and proposes at most one change per move).
+        await app.demoSimulator.requestPaid(request_id);
         return {
           code: 200,
           message: status === 1 ? CHANGE_MESSAGES.accepted : CHANGE_MESSAGES.rejected,
