@@ -641,6 +641,25 @@ describe('accepting and rejecting', () => {
     expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
   });
 
+  it('refuses to accept a proposed date that has passed since (422) and applies nothing', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 10 });
+    const [change] = await changeRows(request.id);
+    await db()
+      .update(requestChanges)
+      .set({ proposal: { ...(change!.proposal as object), moveDate: '2020-01-02' } })
+      .where(eq(requestChanges.id, change!.id));
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 10,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(CHANGE_TEXT.datePassed);
+    expect(await changeMovements(request.id)).toEqual([]);
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+  });
+
   it('charges once when the same accept is sent many times at once', async () => {
     const { company, customer, request } = await paidMove();
     await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 30 });

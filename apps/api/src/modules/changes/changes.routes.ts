@@ -70,6 +70,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
                 requestId: request_id,
                 type,
                 priceCents: toCents(price),
+                timeZone: app.config.serviceTimeZone,
               })
             : await rejectChange({ db: app.db, customerId: user.id, requestId: request_id, type });
         // After the commit: a demo company's move day, held while its change waited, goes on

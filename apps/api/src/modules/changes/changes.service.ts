@@ -87,6 +87,8 @@ export const CHANGE_TEXT = {
     `The price of this change is ${price}. Please look at it again before accepting.`,
   raced: 'This change was answered while your payment was made; the payment was reversed.',
   pastDate: 'The move date cannot be in the past.',
+  datePassed:
+    'The date this change proposes has passed; please reject it and ask the company for a new one.',
   cutoffDate: 'Moves for tomorrow can no longer be booked after 22:00; please choose a later date.',
   belowZero: 'A saving cannot be larger than the final amount.',
   escrowShort: (held: string) =>
@@ -517,6 +519,8 @@ export async function acceptChange(opts: {
   requestId: number;
   type: ChangeType;
   priceCents: number;
+  /** The service area's time zone: its clock says whether a proposed date has passed. */
+  timeZone: string;
   timeoutMs?: number;
 }): Promise<ConfirmedChange> {
   const { db, customerId } = opts;
@@ -528,6 +532,12 @@ export async function acceptChange(opts: {
     }
     if (isClosed(request)) {
       throw AppError.conflict(CHANGE_TEXT.closed(statusWords(request.timelineStatus)));
+    }
+    // A date proposed days ago may have passed since: it can no longer be booked.
+    const proposedDay =
+      change.type === 'request' ? (change.proposal as RequestProposal).moveDate : null;
+    if (proposedDay && moveDayRefusal(proposedDay, zonedNow(claimedAt, opts.timeZone)) === 'past') {
+      throw AppError.unprocessable(CHANGE_TEXT.datePassed);
     }
     if (!changeNeedsPayment(request.timelineStatus, change.priceCents)) {
       const updated = await applyChange(tx, request, change, customerId, null);
