@@ -126,6 +126,18 @@ describe('the production build', () => {
     }
   });
 
+  it('leaves the socket client out of the first visits: only the dashboard loads it', () => {
+    const socketClient = manifest[moduleKey(manifest, 'socket.io-client/build/esm/index.js')]!;
+    expect(socketClient.isDynamicEntry).toBe(true);
+    for (const screen of Object.keys(SCREENS)) {
+      const routeModules = SCREENS[screen]!.map((pathEnd) => moduleKey(manifest, pathEnd));
+      const visit = firstVisitFiles(manifest, routeModules, (key) =>
+        ON_DEMAND.some((pattern) => pattern.test(key)),
+      );
+      expect(visit.js, screen).not.toContain(socketClient.file);
+    }
+  });
+
   it('writes a brotli and a gzip copy, of the same bytes, beside every text file over 1 kB', () => {
     const texts = filesBelow(outDir).filter(
       (file) => /\.(?:js|css|html|svg|json)$/.test(file) && statSync(file).size >= 1024,

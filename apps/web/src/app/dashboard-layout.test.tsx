@@ -26,6 +26,12 @@ function renderDashboard() {
     },
     'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
     'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
+    'POST /app_api/channels': {
+      code: 200,
+      request_data: [],
+      request_data_foreman: [],
+      profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
+    },
   });
   return { ...server, ...renderRoutes(routes, '/dashboard/my-requests') };
 }

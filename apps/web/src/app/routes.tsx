@@ -76,6 +76,10 @@ const signLetterPage = async () => ({
   Component: (await import('../features/letter/sign-letter-page')).SignLetterPage,
 });
 
+const chatPage = async () => ({
+  Component: (await import('../features/chat/chat-page')).ChatPage,
+});
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -143,7 +147,7 @@ export const routes: RouteObject[] = [
                   notFound('change-request/:type/:requestId'),
                 ],
               },
-              notFound('chats'),
+              { path: 'chats', lazy: chatPage },
               {
                 path: 'my-cards',
                 lazy: async () => ({

@@ -16,6 +16,8 @@ export interface ToastState {
   message: string;
   severity: ToastSeverity;
   open: boolean;
+  /** How long it stays; the spec's toast is 5 s, the chat's new-message snack 2 s (§9). */
+  durationMs: number;
 }
 
 let state: ToastState | null = null;
@@ -27,8 +29,12 @@ function setState(next: ToastState | null): void {
   for (const listener of listeners) listener();
 }
 
-export function showToast(message: string, severity: ToastSeverity = 'error'): void {
-  setState({ id: nextId++, message, severity, open: true });
+export function showToast(
+  message: string,
+  severity: ToastSeverity = 'error',
+  { durationMs = TOAST_MS }: { durationMs?: number } = {},
+): void {
+  setState({ id: nextId++, message, severity, open: true, durationMs });
 }
 
 export function hideToast(): void {
@@ -59,7 +65,7 @@ export function useToast(): { showToast: typeof showToast; hideToast: typeof hid
 export function Toaster() {
   const toast = useSyncExternalStore(subscribe, getToast, getToast);
   const onClose = useCallback((_event?: Event | SyntheticEvent, reason?: SnackbarCloseReason) => {
-    // The spec keeps the toast for its full 5 seconds; a stray click elsewhere does not dismiss it.
+    // The spec keeps the toast for its full time; a stray click elsewhere does not dismiss it.
     if (reason === 'clickaway') return;
     hideToast();
   }, []);
@@ -68,7 +74,7 @@ export function Toaster() {
     <Snackbar
       key={toast?.id}
       open={toast?.open ?? false}
-      autoHideDuration={TOAST_MS}
+      autoHideDuration={toast?.durationMs ?? TOAST_MS}
       onClose={onClose}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import {
@@ -13,8 +13,13 @@ import { Toaster } from '../lib/toast';
 /**
  * Renders routes in a memory router with a fresh query client and the toast, as the app does.
  * The initial entry may carry page state; several entries make a history (the last is shown).
+ * A wrapper goes around it all (a fake socket's connector, for instance).
  */
-export function renderRoutes(routes: RouteObject[], initial: InitialEntry | InitialEntry[]) {
+export function renderRoutes(
+  routes: RouteObject[],
+  initial: InitialEntry | InitialEntry[],
+  { wrapper: Wrapper }: { wrapper?: (props: { children: ReactNode }) => ReactElement } = {},
+) {
   const router = createMemoryRouter(routes, {
     initialEntries: Array.isArray(initial) ? initial : [initial],
   });
@@ -22,12 +27,13 @@ export function renderRoutes(routes: RouteObject[], initial: InitialEntry | Init
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const view = render(
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(Wrapper ? <Wrapper>{app}</Wrapper> : app);
   return { ...view, router, queryClient };
 }
 

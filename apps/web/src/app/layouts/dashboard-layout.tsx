@@ -8,11 +8,14 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { ChatMessageWatcher } from '../../features/chat/chat-message-watcher';
 import { NotificationCenter } from '../../features/notifications/notification-center';
+import { RealtimeProvider } from '../../lib/realtime';
 import { Brand } from '../../ui/brand';
 import { MOBILE_MEDIA_QUERY } from '../theme';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { ProfileMenu } from './profile-menu';
+import { RealtimeCacheSync } from './realtime-cache-sync';
 
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_ID = 'dashboard-sidebar';
@@ -20,7 +23,8 @@ const SIDEBAR_ID = 'dashboard-sidebar';
 /**
  * spec/portal.md §2 dashboard layout: header, collapsible sidebar, profile dropdown and the
  * notification bell with its right-hand drawer. On wide screens the sidebar is docked and the
- * header button collapses it; below 769 px it is a drawer.
+ * header button collapses it; below 769 px it is a drawer. The signed-in session's realtime
+ * connection lives here, so that only the dashboard loads the socket client.
  */
 export function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
@@ -35,66 +39,70 @@ export function DashboardLayout() {
   const closeMobile = () => setMobileOpen(false);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar
-        position="fixed"
-        component="header"
-        elevation={1}
-        // The docked sidebar sits below the header; the mobile drawer covers it, as a modal should.
-        sx={{ zIndex: (theme) => (isMobile ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
-      >
-        <Toolbar>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={sidebarOpen ? 'Hide navigation' : 'Show navigation'}
-            aria-controls={SIDEBAR_ID}
-            aria-expanded={sidebarOpen}
-            onClick={toggleSidebar}
-            sx={{ mr: 1 }}
+    <RealtimeProvider>
+      <RealtimeCacheSync />
+      <ChatMessageWatcher />
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar
+          position="fixed"
+          component="header"
+          elevation={1}
+          // The docked sidebar sits below the header; the mobile drawer covers it, as a modal should.
+          sx={{ zIndex: (theme) => (isMobile ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
+        >
+          <Toolbar>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={sidebarOpen ? 'Hide navigation' : 'Show navigation'}
+              aria-controls={SIDEBAR_ID}
+              aria-expanded={sidebarOpen}
+              onClick={toggleSidebar}
+              sx={{ mr: 1 }}
+            >
+              {sidebarOpen ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+            <Brand to="/dashboard" />
+            <Box sx={{ flexGrow: 1 }} />
+            <NotificationCenter />
+            <ProfileMenu />
+          </Toolbar>
+        </AppBar>
+
+        {isMobile ? (
+          <Drawer
+            id={SIDEBAR_ID}
+            variant="temporary"
+            open={mobileOpen}
+            onClose={closeMobile}
+            sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
           >
-            {sidebarOpen ? <MenuOpenIcon /> : <MenuIcon />}
-          </IconButton>
-          <Brand to="/dashboard" />
-          <Box sx={{ flexGrow: 1 }} />
-          <NotificationCenter />
-          <ProfileMenu />
-        </Toolbar>
-      </AppBar>
+            <DashboardSidebar onNavigate={closeMobile} />
+          </Drawer>
+        ) : (
+          <Drawer
+            id={SIDEBAR_ID}
+            variant="persistent"
+            open={desktopOpen}
+            sx={{
+              width: desktopOpen ? SIDEBAR_WIDTH : 0,
+              flexShrink: 0,
+              transition: (theme) => theme.transitions.create('width'),
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
+            }}
+          >
+            <Toolbar />
+            <DashboardSidebar />
+          </Drawer>
+        )}
 
-      {isMobile ? (
-        <Drawer
-          id={SIDEBAR_ID}
-          variant="temporary"
-          open={mobileOpen}
-          onClose={closeMobile}
-          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
-        >
-          <DashboardSidebar onNavigate={closeMobile} />
-        </Drawer>
-      ) : (
-        <Drawer
-          id={SIDEBAR_ID}
-          variant="persistent"
-          open={desktopOpen}
-          sx={{
-            width: desktopOpen ? SIDEBAR_WIDTH : 0,
-            flexShrink: 0,
-            transition: (theme) => theme.transitions.create('width'),
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3 }, pb: 4 }}>
           <Toolbar />
-          <DashboardSidebar />
-        </Drawer>
-      )}
-
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3 }, pb: 4 }}>
-        <Toolbar />
-        <Box sx={{ pt: 3 }}>
-          <Outlet />
+          <Box sx={{ pt: 3 }}>
+            <Outlet />
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </RealtimeProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -18,6 +19,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import PersonIcon from '@mui/icons-material/Person';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import type { ReactElement } from 'react';
+import { hasUnreadChatQueryOptions } from '../../features/chat/chat-api';
 import { profileQueryOptions } from '../../lib/profile-query';
 import { useStoredUser } from '../../lib/storage';
 import { uploadUrl } from '../../lib/upload-url';
@@ -46,6 +48,8 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const rating = profile.data?.customer_rating ?? user?.customer_rating ?? 0;
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   const picture = uploadUrl(user?.profile_picture);
+  // spec §2: the Chat link's unread dot; chat messages and reconnections refresh it.
+  const chatUnread = useQuery(hasUnreadChatQueryOptions()).data === true;
 
   return (
     <Box
@@ -93,26 +97,37 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
 
       <List sx={{ mt: 2 }}>
-        {NAV_ITEMS.map((item) => (
-          <ListItem key={item.to} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={item.to}
-              onClick={onNavigate}
-              sx={{
-                mx: 1,
-                borderRadius: 1,
-                '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
-                '&.active .MuiListItemIcon-root': { color: 'primary.main' },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
-                {item.icon}
-              </ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
-          </ListItem>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const unreadDot = item.to === '/dashboard/chats' && chatUnread;
+          return (
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                onClick={onNavigate}
+                // The dot is drawn only; the link's name says it as well.
+                aria-label={unreadDot ? `${item.label}, unread messages` : undefined}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': { bgcolor: 'action.selected', fontWeight: 600 },
+                  '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+                  {unreadDot ? (
+                    <Badge variant="dot" color="error">
+                      {item.icon}
+                    </Badge>
+                  ) : (
+                    item.icon
+                  )}
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
       </List>
     </Box>
   );

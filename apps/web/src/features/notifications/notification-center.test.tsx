@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG, type Notification } from '@movehub/shared';
+import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
+import { fakeConnector } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
 import { renderScreen } from '../../test/render';
@@ -19,15 +21,23 @@ function buildNotification(overrides: Partial<Notification> = {}): Notification 
   };
 }
 
-/** A server holding these notifications; mark_notification_read changes them. */
+/**
+ * A server holding these notifications; mark_notification_read changes them. The bell sits in
+ * the realtime provider, on a fake socket the test drives.
+ */
 function renderCenter(initial: Notification[]) {
   setSession('token-abc', buildUser());
   let list = initial;
-  const reply = () => ({
-    code: 200,
-    data: list,
-    notification_count: list.filter((n) => n.is_active).length,
-  });
+  // While held, the list call never answers: what shows comes from the push alone.
+  let held = false;
+  const reply = () =>
+    held
+      ? new Promise<never>(() => {})
+      : {
+          code: 200,
+          data: list,
+          notification_count: list.filter((n) => n.is_active).length,
+        };
   const server = stubFetch({
     'GET /app_api/get_notification': reply,
     'POST /app_api/mark_notification_read': (body) => {
@@ -39,8 +49,25 @@ function renderCenter(initial: Notification[]) {
       return { code: 200, message: MSG.notificationsRead };
     },
   });
-  const view = renderScreen(<NotificationCenter />, { path: '/dashboard/my-requests' });
-  return { ...server, ...view };
+  const connector = fakeConnector();
+  const view = renderScreen(
+    <RealtimeProvider connect={connector.connect}>
+      <NotificationCenter />
+    </RealtimeProvider>,
+    { path: '/dashboard/my-requests' },
+  );
+  /** The server stores a notification, then pushes it (as the API does). */
+  const push = async (notification: Notification) => {
+    list = [notification, ...list];
+    await connector.latest.serverEmits('notification', notification);
+  };
+  const connected = async () => {
+    await (await connector.opened()).serverConnects();
+  };
+  const holdServer = () => {
+    held = true;
+  };
+  return { ...server, ...view, connector, push, connected, holdServer };
 }
 
 const gets = (calls: ReturnType<typeof stubFetch>['calls']) =>
@@ -130,5 +157,39 @@ describe('NotificationCenter', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     await user.click(await screen.findByRole('button', { name: 'Close notifications' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('counts a pushed notification on the bell and lists it, without a reload', async () => {
+    const { push, connected } = renderCenter([buildNotification({ id: 1, is_active: false })]);
+    await connected();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+
+    await push(buildNotification({ id: 2, message_body: 'Swift Movers placed a bid.' }));
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(within(bell).getByText('1')).toBeInTheDocument();
+
+    await push(buildNotification({ id: 3, message_body: 'Your move has started.' }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+    const items = within(drawer).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Unread: Your move has started.'),
+      expect.stringContaining('Unread: Swift Movers placed a bid.'),
+      expect.stringContaining('Acme Movers placed a bid on your request.'),
+    ]);
+  });
+
+  it('counts a pushed notification at once, before the list is fetched again', async () => {
+    const { connector, connected, holdServer } = renderCenter([buildNotification({ id: 1 })]);
+    await connected();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    holdServer();
+    await connector.latest.serverEmits('notification', buildNotification({ id: 8 }));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    // The same notification twice (a reconnection's refetch racing the push) counts once.
+    await connector.latest.serverEmits('notification', buildNotification({ id: 8 }));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 });

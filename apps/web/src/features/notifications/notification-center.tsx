@@ -18,6 +18,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { MSG, type Notification, type getNotificationResponseSchema } from '@movehub/shared';
 import { formatDate } from '../../lib/format-date';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import {
@@ -34,7 +35,8 @@ const DRAWER_WIDTH = 360;
 /**
  * spec/portal.md §2: the header's notification bell (a badge only when the count is above 0) and
  * the right-hand drawer that lists the notifications. Clicking one marks it read and opens its
- * request; 'Mark all as read' clears them all. The list is fetched again whenever it opens.
+ * request; 'Mark all as read' clears them all. The list is fetched again whenever it opens, and a
+ * pushed `notification` joins it (and the count) at once, then the server's list confirms it.
  */
 export function NotificationCenter() {
   const titleId = useId();
@@ -55,6 +57,18 @@ export function NotificationCenter() {
     });
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+
+  useRealtimeEvent('notification', (notification) => {
+    queryClient.setQueryData<NotificationList>(notificationKeys.all, (current) => {
+      if (!current || current.data.some((item) => item.id === notification.id)) return current;
+      return {
+        ...current,
+        data: [notification, ...current.data],
+        notification_count: current.notification_count + (notification.is_active ? 1 : 0),
+      };
+    });
+    void refresh();
+  });
 
   const markOne = useMutation({
     mutationFn: (id: number) => markNotificationRead({ id }),

@@ -3,34 +3,25 @@ import Button from '@mui/material/Button';
 import Stack, { type StackProps } from '@mui/material/Stack';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import {
+  ChatType,
   TimelineStatus,
   canConfirmComplete,
   canMakePayment,
   isChatEnabled,
   isTrackingEnabled,
 } from '@movehub/shared';
+import { chatLink } from '../../lib/chat-link';
 
-/** spec/portal.md §3 chat channel type: 0 the company, 2 the mover (foreman). */
-export const ChatChannelType = { company: 0, foreman: 2 } as const;
-export type ChatChannelType = (typeof ChatChannelType)[keyof typeof ChatChannelType];
-
-/** The chat screen opens on the request's channel with the company or with the foreman. */
-export interface ChatNavigationState {
-  request_id: number;
-  type: ChatChannelType;
-}
-
-function ChatButton({ requestId, type }: { requestId: number; type: ChatChannelType }) {
-  const state: ChatNavigationState = { request_id: requestId, type };
+/** Opens the chat screen on this request's conversation with the company or the foreman. */
+function ChatButton({ requestId, type }: { requestId: number; type: ChatType }) {
   return (
     <Button
       component={RouterLink}
-      to="/dashboard/chats"
-      state={state}
+      to={chatLink({ request_id: requestId, type })}
       variant="outlined"
       startIcon={<ChatIcon aria-hidden />}
       aria-label={
-        type === ChatChannelType.foreman
+        type === ChatType.foreman
           ? `Chat with the foreman of request #${requestId}`
           : `Chat with the company of request #${requestId}`
       }
@@ -83,8 +74,7 @@ export function RequestActions({
   }
   // spec §2 card: Chat at 3 and 4 with the company, at 5 with the foreman; 6 shows only Confirm.
   if (isChatEnabled(timeline) && !canConfirmComplete(timeline)) {
-    const type =
-      timeline === TimelineStatus.inProgress ? ChatChannelType.foreman : ChatChannelType.company;
+    const type = timeline === TimelineStatus.inProgress ? ChatType.foreman : ChatType.company;
     buttons.push(<ChatButton key="chat" requestId={requestId} type={type} />);
   }
   if (canConfirmComplete(timeline)) {

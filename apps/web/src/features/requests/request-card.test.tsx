@@ -11,10 +11,10 @@ type EntryOverrides = Parameters<typeof buildRequestEntry>[0];
 
 function ChatsStandIn() {
   const location = useLocation();
-  return <p>Chats {JSON.stringify(location.state)}</p>;
+  return <p>Chats {location.search}</p>;
 }
 
-/** One card in its list, with the chat screen as a stand-in that shows its navigation state. */
+/** One card in its list, with the chat screen as a stand-in that shows its query string. */
 function renderCard(overrides: EntryOverrides) {
   const entry = buildRequestEntry(overrides);
   const view = renderRoutes(
@@ -85,14 +85,14 @@ describe('RequestCard by timeline status', () => {
     await userEvent
       .setup()
       .click(card.getByRole('link', { name: 'Chat with the company of request #42' }));
-    expect(await screen.findByText('Chats {"request_id":42,"type":0}')).toBeInTheDocument();
+    expect(await screen.findByText('Chats ?request_id=42&type=0')).toBeInTheDocument();
   });
 
   it('shows only Chat at 4', () => {
     const { card } = renderCard(at(4));
     expect(card.getByRole('link', { name: /Chat with the company/ })).toHaveAttribute(
       'href',
-      '/dashboard/chats',
+      '/dashboard/chats?request_id=42&type=0',
     );
     expect(card.queryByRole('link', { name: /Track|Pay/ })).not.toBeInTheDocument();
   });
@@ -106,7 +106,7 @@ describe('RequestCard by timeline status', () => {
     await userEvent
       .setup()
       .click(card.getByRole('link', { name: 'Chat with the foreman of request #42' }));
-    expect(await screen.findByText('Chats {"request_id":42,"type":2}')).toBeInTheDocument();
+    expect(await screen.findByText('Chats ?request_id=42&type=2')).toBeInTheDocument();
   });
 
   it("shows 'Confirm move and release money' to confirm-complete at 6", () => {

@@ -680,7 +680,7 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     expect(card.getByRole('link', { name: 'Track request #42' })).toBeInTheDocument();
     expect(
       card.getByRole('link', { name: 'Chat with the foreman of request #42' }),
-    ).toHaveAttribute('href', '/dashboard/chats');
+    ).toHaveAttribute('href', '/dashboard/chats?request_id=42&type=2');
   });
 
   it('goes back when the request is cancelled (request_status 2)', async () => {

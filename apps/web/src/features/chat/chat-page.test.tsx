@@ -1,0 +1,429 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CHAT_TEXT,
+  NEW_MESSAGE_SNACK_MS,
+  type ChatChannel,
+  type ChatMessage,
+  type ConversationBody,
+} from '@movehub/shared';
+import { RealtimeProvider } from '../../lib/realtime';
+import { setSession } from '../../lib/storage';
+import { getToast } from '../../lib/toast';
+import { fakeConnector } from '../../test/fake-socket';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildUser } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from './chat-api';
+import { ChatMessageWatcher } from './chat-message-watcher';
+import { ChatPage, SELECT_CONVERSATION_TEXT } from './chat-page';
+
+const ME = 'room-1';
+
+function buildChannel(overrides: Partial<ChatChannel> = {}): ChatChannel {
+  return {
+    room_id: ME,
+    request_id: 42,
+    receiver_room_id: 'room-company',
+    type: 0,
+    profile_data: {
+      room_id: 'room-company',
+      name: 'Swift Movers',
+      profile_picture: 'swift.png',
+      online_status: 1,
+    },
+    unread_messages: 0,
+    last_message_at: '2026-03-15T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+const company = buildChannel({ unread_messages: 2 });
+const foreman = buildChannel({
+  request_id: 42,
+  type: 2,
+  receiver_room_id: 'room-foreman',
+  profile_data: {
+    room_id: 'room-foreman',
+    first_name: 'Mike',
+    last_name: 'Lopez',
+    profile_picture: null,
+    online_status: 0,
+  },
+  last_message_at: '2026-03-15T09:00:00.000Z',
+});
+
+function buildMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: 1,
+    request_id: 42,
+    message_text: 'Hello, we will be there at 8.',
+    message_type: 0,
+    message_datatime: '2026-03-15T10:00:00.000Z',
+    message_status: 0,
+    sender_type: 0,
+    is_active: true,
+    sender_id: 'room-company',
+    receiver_id: ME,
+    receive_type: 0,
+    ...overrides,
+  };
+}
+
+const companyThread = [
+  buildMessage({ id: 1, message_text: 'Hello, we will be there at 8.' }),
+  buildMessage({
+    id: 2,
+    sender_type: 1,
+    sender_id: ME,
+    receiver_id: 'room-company',
+    message_text: 'Great, see you then.',
+    message_datatime: '2026-03-15T10:05:00.000Z',
+  }),
+];
+
+/** A narrow screen: the chat's single-pane query (and the dashboard's mobile one) match. */
+function narrowScreen() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/**
+ * The chat screen inside the dashboard's realtime provider and message watcher, against a server
+ * that holds these channels and messages; change_chat_status clears a channel's unread count.
+ */
+function renderChat({
+  at = '/dashboard/chats',
+  channels = [company],
+  foremen = [foreman],
+  messages = { '42-0': companyThread } as Record<string, ChatMessage[]>,
+} = {}) {
+  setSession('token-abc', buildUser({ room_id: ME }));
+  const server = { company: channels, foreman: foremen };
+  const http = stubFetch({
+    'POST /app_api/channels': () => ({
+      code: 200,
+      request_data: server.company,
+      request_data_foreman: server.foreman,
+      profile: { room_id: ME, first_name: 'Dana', last_name: 'Mover', profile_picture: null },
+    }),
+    'POST /app_api/get_messages': (body) => {
+      const { request_id, type } = body as ConversationBody;
+      return { code: 200, getchatdata: messages[`${request_id}-${type}`] ?? [] };
+    },
+    'POST /app_api/change_chat_status': (body) => {
+      const { request_id, type } = body as ConversationBody;
+      const clear = (list: ChatChannel[]) =>
+        list.map((c) =>
+          c.request_id === request_id && c.type === type ? { ...c, unread_messages: 0 } : c,
+        );
+      server.company = clear(server.company);
+      server.foreman = clear(server.foreman);
+      return { code: 200, message: 'Success' };
+    },
+  });
+  const connector = fakeConnector();
+  const view = renderRoutes(
+    [
+      {
+        path: '/dashboard',
+        element: (
+          <RealtimeProvider connect={connector.connect}>
+            <ChatMessageWatcher />
+            <Outlet />
+          </RealtimeProvider>
+        ),
+        children: [
+          { path: 'chats', element: <ChatPage /> },
+          { path: 'my-requests', element: <p>My Requests page</p> },
+          { path: 'my-requests/:requestId', element: <p>Request page</p> },
+        ],
+      },
+    ],
+    at,
+  );
+  const connected = async () => {
+    const socket = await connector.opened();
+    await socket.serverConnects();
+    return socket;
+  };
+  return { ...http, ...view, server, connector, connected };
+}
+
+const posts = (calls: ReturnType<typeof stubFetch>['calls'], path: string) =>
+  calls.filter((call) => call.path === path);
+
+describe('ChatPage', () => {
+  it('lists the company and foreman conversations with names, status and unread counts', async () => {
+    const { container } = renderChat();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Chat List' });
+    const items = within(list).getAllByRole('button');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Swift MoversCompany · Request #42 · Online2 unread messages',
+      'Mike LopezForeman · Request #42 · Offline',
+    ]);
+    // The profile header, a picture when there is one, a placeholder otherwise.
+    expect(screen.getByText('Dana Mover')).toBeInTheDocument();
+    expect(container.querySelector('img[src="/uploads/swift.png"]')).not.toBeNull();
+    expect(screen.getByText(SELECT_CONVERSATION_TEXT)).toBeInTheDocument();
+    expect(document.title).toBe('Chat | MoveHub');
+  });
+
+  it('says so when there is no conversation yet', async () => {
+    renderChat({ channels: [], foremen: [] });
+    expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
+  });
+
+  it('opens a conversation: sent and received bubbles with times, Show request, and marks it read', async () => {
+    const { calls, router } = renderChat();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Swift Movers/ }));
+
+    expect(router.state.location.search).toBe('?request_id=42&type=0');
+    const pane = screen.getByRole('region', { name: 'Swift Movers' });
+    const log = await within(pane).findByRole('log', { name: 'Messages with Swift Movers' });
+    const bubbles = within(log).getAllByRole('listitem');
+    expect(bubbles.map((b) => b.textContent)).toEqual([
+      expect.stringMatching(
+        /^Swift Movers: Hello, we will be there at 8\.Mar 15th 26, \d+:00 [AP]M$/,
+      ),
+      expect.stringMatching(/^You: Great, see you then\.Mar 15th 26, \d+:05 [AP]M$/),
+    ]);
+    expect(bubbles[1]!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2026-03-15T10:05:00.000Z',
+    );
+    expect(within(pane).getByRole('link', { name: 'Show request' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-requests/42',
+    );
+    await waitFor(() =>
+      expect(posts(calls, '/app_api/change_chat_status').map((c) => c.body)).toEqual([
+        { socket_id: 'room-company', request_id: 42, type: 0 },
+      ]),
+    );
+    expect(posts(calls, '/app_api/get_messages')[0]!.body).toEqual({
+      socket_id: 'room-company',
+      request_id: 42,
+      type: 0,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Swift Movers/ })).not.toHaveTextContent('unread'),
+    );
+    // The message field has the focus, ready to type.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+  });
+
+  it('opens the conversation the address names (a Chat button of a request)', async () => {
+    renderChat({ at: '/dashboard/chats?request_id=42&type=2' });
+    const pane = await screen.findByRole('region', { name: 'Mike Lopez' });
+    expect(within(pane).getByText('Foreman · Request #42 · Offline')).toBeInTheDocument();
+    expect(await within(pane).findByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Mike Lopez/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  it('shows the list with a note when chat is not open for the requested conversation', async () => {
+    renderChat({ at: '/dashboard/chats?request_id=77&type=0' });
+    expect(await screen.findByText(CHAT_TEXT.chatClosed)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Chat List' })).toBeInTheDocument();
+    expect(screen.getByText(SELECT_CONVERSATION_TEXT)).toBeInTheDocument();
+  });
+
+  it('requires a message before sending', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(CHAT_TEXT.messageRequired)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), '   {Enter}');
+    expect(screen.getByText(CHAT_TEXT.messageRequired)).toBeInTheDocument();
+    expect(socket.count('sendMessage')).toBe(0);
+  });
+
+  it('sends through the socket, shows the stored message and empties the field', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Can you bring blankets?{Enter}');
+
+    const log = screen.getByRole('log', { name: 'Messages with Swift Movers' });
+    expect(await within(log).findByText('Can you bring blankets?')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    const sent = socket.emitted.filter((e) => e.event === 'sendMessage');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.args[0]).toEqual({
+      client_id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      sender_id: ME,
+      room_id: ME,
+      receiver_id: 'room-company',
+      receive_type: 0,
+      request_id: 42,
+      message: 'Can you bring blankets?',
+    });
+  });
+
+  it('keeps the typed text and shows why when the server refuses the message, and resends it once', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    socket.sendReply = () => ({ code: 400, message: CHAT_TEXT.chatClosed });
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Are you on your way?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHAT_TEXT.chatClosed);
+    expect(field).toHaveValue('Are you on your way?');
+
+    // The same text again is the same message: its client_id stays, so it is stored once.
+    socket.sendReply = (message) => ({
+      code: 200,
+      message: 'Sent',
+      data: buildMessage({
+        id: 99,
+        sender_type: 1,
+        sender_id: ME,
+        receiver_id: 'room-company',
+        message_text: message.message,
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const ids = socket.emitted
+      .filter((e) => e.event === 'sendMessage')
+      .map((e) => (e.args[0] as { client_id: string }).client_id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('says the message was not sent when no acknowledgement comes', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    socket.sendReply = () => 'no-answer';
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Hello?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(SEND_TIMEOUT_MESSAGE);
+    expect(field).toHaveValue('Hello?');
+  });
+
+  it('sends nothing while the socket is down, and says so', async () => {
+    const { connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    await socket.serverDrops();
+    expect(await screen.findByText('Reconnecting to chat…')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Still there?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_CONNECTED_MESSAGE);
+    expect(field).toHaveValue('Still there?');
+    expect(socket.count('sendMessage')).toBe(0);
+
+    await socket.serverConnects();
+    expect(screen.queryByText('Reconnecting to chat…')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(socket.count('sendMessage')).toBe(1);
+  });
+
+  it('shows a message arriving in the open conversation and marks it read', async () => {
+    const { calls, connected } = renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    const socket = await connected();
+    const log = await screen.findByRole('log', { name: 'Messages with Swift Movers' });
+    await waitFor(() => expect(posts(calls, '/app_api/change_chat_status')).toHaveLength(1));
+
+    await socket.serverEmits(
+      'chatMessage',
+      buildMessage({ id: 3, message_text: 'We are 10 minutes away.' }),
+    );
+    expect(await within(log).findByText('We are 10 minutes away.')).toBeInTheDocument();
+    await waitFor(() => expect(posts(calls, '/app_api/change_chat_status')).toHaveLength(2));
+    expect(getToast()).toBeNull();
+  });
+
+  it('on another conversation, a new message shows the info snack and refreshes the unread counts', async () => {
+    const { calls, connected, server } = renderChat({
+      at: '/dashboard/chats?request_id=42&type=0',
+    });
+    const socket = await connected();
+    await screen.findByRole('log', { name: 'Messages with Swift Movers' });
+    const before = posts(calls, '/app_api/channels').length;
+
+    server.foreman = [{ ...foreman, unread_messages: 1 }];
+    await socket.serverEmits(
+      'chatMessage',
+      buildMessage({ id: 4, receive_type: 2, sender_id: 'room-foreman', message_text: 'Hi!' }),
+    );
+    expect(getToast()).toMatchObject({
+      message: 'New message from Mike Lopez',
+      severity: 'info',
+      durationMs: NEW_MESSAGE_SNACK_MS,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('New message from Mike Lopez');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Mike Lopez/ })).toHaveTextContent(
+        '1 unread message',
+      ),
+    );
+    expect(posts(calls, '/app_api/channels').length).toBeGreaterThan(before);
+  });
+
+  it('elsewhere in the dashboard, a received message shows the snack; an own message from another tab does not', async () => {
+    const { connected } = renderChat({ at: '/dashboard/my-requests' });
+    const socket = await connected();
+    await screen.findByText('My Requests page');
+
+    await socket.serverEmits(
+      'chatMessage',
+      buildMessage({ id: 5, sender_type: 1, sender_id: ME, receiver_id: 'room-company' }),
+    );
+    expect(getToast()).toBeNull();
+
+    await socket.serverEmits('chatMessage', buildMessage({ id: 6 }));
+    expect(getToast()).toMatchObject({ severity: 'info', durationMs: NEW_MESSAGE_SNACK_MS });
+  });
+
+  it("below 600 px shows one pane at a time, with 'Chat List' going back", async () => {
+    narrowScreen();
+    const { router } = renderChat();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Swift Movers/ }));
+
+    expect(await screen.findByRole('region', { name: 'Swift Movers' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Chat List' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Chat List' }));
+
+    expect(await screen.findByRole('list', { name: 'Chat List' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Swift Movers' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    // Back on the conversation just left.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Swift Movers/ })).toHaveFocus());
+  });
+
+  it('on a wide screen shows the list and the conversation side by side', async () => {
+    renderChat({ at: '/dashboard/chats?request_id=42&type=0' });
+    expect(await screen.findByRole('region', { name: 'Swift Movers' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Chat List' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat List' })).not.toBeInTheDocument();
+  });
+});

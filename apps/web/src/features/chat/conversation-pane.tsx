@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { ChatChannel, ChatMessage } from '@movehub/shared';
+import { formatDateTime } from '../../lib/format-date';
+import type { RealtimeStatus } from '../../lib/realtime';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { ChatAvatar, onlineText } from './chat-avatar';
+import { channelName, messagesQueryOptions } from './chat-api';
+import { channelTypeLabel } from './contact-list';
+import { MessageForm } from './message-form';
+
+export const NO_MESSAGES_TEXT = 'No messages yet.';
+export const RECONNECTING_TEXT = 'Reconnecting to chat…';
+
+/** One bubble: sent (sender_type 1) on the right, received on the left, with its time. */
+function Bubble({ message, name }: { message: ChatMessage; name: string }) {
+  const sent = message.sender_type === 1;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: sent ? 'flex-end' : 'flex-start',
+        listStyle: 'none',
+      }}
+    >
+      <Box
+        sx={{
+          maxWidth: '78%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          borderBottomRightRadius: sent ? 4 : undefined,
+          borderBottomLeftRadius: sent ? undefined : 4,
+          bgcolor: sent ? 'primary.main' : 'grey.100',
+          color: sent ? 'primary.contrastText' : 'text.primary',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        <Box component="span" sx={visuallyHidden}>
+          {sent ? 'You: ' : `${name}: `}
+        </Box>
+        {message.message_text}
+      </Box>
+      <Typography
+        component="time"
+        dateTime={message.message_datatime}
+        variant="caption"
+        color="text.secondary"
+        sx={{ mt: 0.25, mx: 0.5 }}
+      >
+        {formatDateTime(message.message_datatime)}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The open conversation: its header (who, online status, 'Show request', and below 600 px the
+ * 'Chat List' back control), the bubbles oldest first, and the message form.
+ */
+export function ConversationPane({
+  channel,
+  status,
+  onBack,
+}: {
+  channel: ChatChannel;
+  status: RealtimeStatus;
+  /** Set in the single-pane layout: goes back to the list. */
+  onBack?: () => void;
+}) {
+  const titleId = useId();
+  const name = channelName(channel);
+  const online = channel.profile_data.online_status === 1;
+  const messages = useQuery(messagesQueryOptions(channel));
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+
+  // The newest message stays in view as messages arrive.
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [count, channel.request_id, channel.type]);
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          px: 2,
+          py: 1.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {onBack && (
+          // A row of its own, so that the name keeps its width on a phone.
+          <Box sx={{ width: '100%', mb: -0.5 }}>
+            <Button startIcon={<ArrowBackIcon aria-hidden />} onClick={onBack} sx={{ ml: -1 }}>
+              Chat List
+            </Button>
+          </Box>
+        )}
+        <ChatAvatar picture={channel.profile_data.profile_picture} online={online} />
+        <Box sx={{ flex: '1 1 140px', minWidth: 0 }}>
+          <Typography
+            id={titleId}
+            variant="h6"
+            component="h2"
+            sx={{ fontSize: '1.05rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}
+          >
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {channelTypeLabel(channel.type)} · Request #{channel.request_id} · {onlineText(online)}
+          </Typography>
+        </Box>
+        <Button
+          component={RouterLink}
+          to={`/dashboard/my-requests/${channel.request_id}`}
+          variant="outlined"
+          size="small"
+          sx={{ flexShrink: 0 }}
+        >
+          Show request
+        </Button>
+      </Box>
+
+      {status === 'reconnecting' && (
+        <Typography
+          role="status"
+          variant="body2"
+          sx={{ px: 2, py: 0.5, bgcolor: 'warning.light', color: 'text.primary' }}
+        >
+          {RECONNECTING_TEXT}
+        </Typography>
+      )}
+
+      <Box sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, minHeight: 0 }}>
+        {messages.isPending ? (
+          <PageLoader label="Loading messages" />
+        ) : messages.isError ? (
+          <LoadError message={messages.error.message} onRetry={messages.refetch} />
+        ) : (
+          // A live log: a message that arrives is read out without moving the focus.
+          <Box role="log" aria-label={`Messages with ${name}`}>
+            {count === 0 ? (
+              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+                {NO_MESSAGES_TEXT}
+              </Typography>
+            ) : (
+              <Box
+                component="ul"
+                sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.25 }}
+              >
+                {messages.data.map((message) => (
+                  <Bubble key={message.id} message={message} name={name} />
+                ))}
+              </Box>
+            )}
+          </Box>
+        )}
+        <div ref={endRef} />
+      </Box>
+
+      <MessageForm channel={channel} />
+    </Box>
+  );
+}

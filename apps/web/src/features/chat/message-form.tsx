@@ -1,0 +1,133 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import SendIcon from '@mui/icons-material/Send';
+import { chatMessageTextSchema, type ChatChannel } from '@movehub/shared';
+import { useRealtime } from '../../lib/realtime';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { addMessageToCache, chatKeys, sendChatMessage } from './chat-api';
+import { newClientId } from './client-id';
+
+const messageFormSchema = z.object({ message: chatMessageTextSchema });
+
+/**
+ * The message field and Send (spec §5 "Chat: a message is required."). Sends through the
+ * socket's sendMessage and waits for its acknowledgement: only then is the field emptied, so a
+ * refused or unanswered message stays typed and shows why. A retry of the same text keeps its
+ * client_id, so a message whose acknowledgement was lost is stored once.
+ */
+export function MessageForm({ channel }: { channel: ChatChannel }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { socket } = useRealtime();
+  const [sendError, setSendError] = useState<string | null>(null);
+  const pending = useRef<{ text: string; clientId: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(messageFormSchema), defaultValues: { message: '' } });
+  const { ref, ...messageField } = register('message');
+
+  const send = useMutation({
+    mutationFn: (text: string) => {
+      if (pending.current?.text !== text) pending.current = { text, clientId: newClientId() };
+      return sendChatMessage(socket, {
+        client_id: pending.current.clientId,
+        sender_id: channel.room_id,
+        room_id: channel.room_id,
+        receiver_id: channel.receiver_room_id,
+        receive_type: channel.type,
+        request_id: channel.request_id,
+        message: text,
+      });
+    },
+    onSuccess: (stored) => {
+      pending.current = null;
+      addMessageToCache(queryClient, stored);
+      reset({ message: '' });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
+    },
+    onError: (error) => setSendError(error.message),
+  });
+
+  const submit = handleSubmit((values) => {
+    if (send.isPending) return;
+    setSendError(null);
+    send.mutate(values.message.trim());
+  });
+
+  // Enter sends, Shift+Enter starts a new line (and an input method's Enter is left alone).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-busy={send.isPending}
+      onSubmit={(event) => void submit(event)}
+      sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}
+    >
+      {sendError && (
+        <Alert severity="error" sx={{ mb: 1 }} onClose={() => setSendError(null)}>
+          {sendError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          {...messageField}
+          inputRef={ref}
+          id={`${id}-message`}
+          label="Message"
+          placeholder="Type a message"
+          multiline
+          maxRows={5}
+          fullWidth
+          size="small"
+          onKeyDown={onKeyDown}
+          error={Boolean(errors.message)}
+          helperText={errors.message?.message}
+          slotProps={{
+            htmlInput: {
+              // MUI's own helper-text reference, kept beside the keyboard hint.
+              'aria-describedby': errors.message
+                ? `${id}-message-helper-text ${id}-hint`
+                : `${id}-hint`,
+            },
+          }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={send.isPending}
+          endIcon={
+            send.isPending ? (
+              <CircularProgress size={16} color="inherit" aria-hidden />
+            ) : (
+              <SendIcon aria-hidden />
+            )
+          }
+          sx={{ flexShrink: 0, mt: 0.25 }}
+        >
+          Send
+        </Button>
+      </Box>
+      <Box id={`${id}-hint`} sx={visuallyHidden}>
+        Enter sends the message; Shift and Enter start a new line.
+      </Box>
+    </Box>
+  );
+}
