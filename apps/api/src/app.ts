@@ -33,6 +33,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { requestEditRoutes } from './modules/request-edits/request-edits.routes';
+import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
@@ -265,6 +266,7 @@ export async function buildApp({
   await app.register(customerRoutes);
   await app.register(requestRoutes);
   await app.register(requestEditRoutes);
+  await app.register(changeRoutes);
   await app.register(commentRoutes);
   await app.register(notificationRoutes);
   await app.register(settingRoutes);

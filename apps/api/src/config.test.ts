@@ -86,7 +86,11 @@ describe('loadConfig', () => {
   });
 
   it('runs the demo simulator outside production unless DEMO_SIMULATOR=0, within 10 s by default', () => {
-    expect(loadConfig({}).demoSimulator).toEqual({ enabled: true, maxDelayMs: 10_000 });
+    expect(loadConfig({}).demoSimulator).toEqual({
+      enabled: true,
+      maxDelayMs: 10_000,
+      proposeChanges: false,
+    });
     expect(loadConfig({ NODE_ENV: 'test' }).demoSimulator.enabled).toBe(true);
     expect(loadConfig({ DEMO_SIMULATOR: '0' }).demoSimulator.enabled).toBe(false);
     expect(loadConfig({ DEMO_SIMULATOR: 'false' }).demoSimulator.enabled).toBe(false);

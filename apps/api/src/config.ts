@@ -105,6 +105,9 @@ const schema = z
     DEMO_SIMULATOR: bool.optional(),
     // The longest a simulated step waits after what prompted it (ms); steps are spread below it.
     DEMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // Whether demo companies also propose changes to some paid moves. Off until the customer
+    // can answer a proposal in the web app: a proposal holds the demo move day until answered.
+    DEMO_SIMULATOR_CHANGES: bool.optional(),
     // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
     // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
     GOOGLE_MAPS_KEY: z.string().min(1).optional(),
@@ -198,6 +201,7 @@ const schema = z
       demoSimulator: {
         enabled: !production && (env.DEMO_SIMULATOR ?? true),
         maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,
+        proposeChanges: env.DEMO_SIMULATOR_CHANGES ?? false,
       },
       storage: env.S3_BUCKET
         ? {

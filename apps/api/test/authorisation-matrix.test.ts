@@ -9,6 +9,7 @@ import {
   notifications,
   payments,
   requestBids,
+  requestChanges,
   requestAddresses,
   requestComments,
   requestItems,
@@ -139,11 +140,16 @@ const ROUTES: Record<string, Access> = {
   'POST /api/customer/delete_bid': 'customer',
   'PUT /api/customer/accept_request': 'customer',
   'POST /api/customer/make_payment': 'customer',
+  'POST /api/customer/change_price_date_time_movers_confirmation': 'customer',
+  'POST /api/customer/change_address_confirmation': 'customer',
+  'POST /api/customer/change_item_confirmation': 'customer',
+  'POST /api/customer/change_extra_item_confirmation': 'customer',
   'GET /api/customer/request_calendar': 'customer',
   'GET /api/customer/request_receipt': 'customer',
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
+  'POST /api/company/propose_change': 'company',
   'POST /api/company/assign_move': 'company',
   'POST /api/foreman/start_move': 'crew',
   'POST /api/company/complete_move': 'crew',
@@ -256,6 +262,30 @@ async function ownerEditables() {
   return { addresses, items };
 }
 const ownerEditablesBefore = await ownerEditables();
+
+// A change the company proposed on the owner's request, one of each type: another customer's
+// answer must leave each pending and the request's price as it was.
+const ownerChangeIds = (
+  await ctx.database.db
+    .insert(requestChanges)
+    .values(
+      (['request', 'address', 'items', 'extra-items'] as const).map((type) => ({
+        requestId: ownerRequest.id,
+        type,
+        proposal: {},
+        priceCents: 1000,
+        proposedBy: company.id,
+      })),
+    )
+    .returning({ id: requestChanges.id })
+).map((r) => r.id);
+async function ownerChangesPending() {
+  const rows = await ctx.database.db
+    .select({ id: requestChanges.id, status: requestChanges.status })
+    .from(requestChanges)
+    .where(eq(requestChanges.requestId, ownerRequest.id));
+  return rows.length === ownerChangeIds.length && rows.every((r) => r.status === 'pending');
+}
 
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
 async function session(userId: number, state: 'live' | 'revoked' | 'expired' = 'live') {
@@ -510,6 +540,24 @@ const OWNED: Record<
       expect(held).toEqual([]);
     },
   },
+  ...Object.fromEntries(
+    [
+      'change_price_date_time_movers_confirmation',
+      'change_address_confirmation',
+      'change_item_confirmation',
+      'change_extra_item_confirmation',
+    ].map((call) => [
+      `POST /api/customer/${call}`,
+      {
+        body: () => ({ request_id: ownerRequest.id, status: '1', price: 10 }),
+        check: async (res: Answer) => {
+          expect(res.statusCode).toBe(404);
+          expect(await ownerChangesPending()).toBe(true);
+          expect((await ownerRow())?.finalAmountCents).toBe(ownerRequest.finalAmountCents);
+        },
+      },
+    ]),
+  ),
   'POST /api/company/get_confirmation_letter': {
     body: () => ({ request_id: ownerRequest.id }),
     check: async (res) => {

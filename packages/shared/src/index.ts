@@ -22,6 +22,7 @@ export * from './rules/estimate';
 export * from './schemas/catalogue';
 export * from './schemas/create-request';
 export * from './schemas/request-edits';
+export * from './schemas/changes';
 export * from './schemas/geo';
 export * from './schemas/request-link';
 export * from './rules/lifecycle';

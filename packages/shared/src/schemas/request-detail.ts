@@ -64,6 +64,25 @@ export const serverItemSchema = z
   .meta({ id: 'ServerItem' });
 export type ServerItem = z.infer<typeof serverItemSchema>;
 
+/**
+ * A proposed address (spec §3 "price (on new, edited and deleted address entries)"): in
+ * new_address_array with id null, in edit_address_array with the id of the address it replaces
+ * and its proposed fields, in delete_address_array as the address is now.
+ */
+export const changeAddressSchema = serverAddressSchema
+  .extend({ id: z.number().int().nullable(), price: z.number().nullable() })
+  .meta({ id: 'ChangeAddress' });
+export type ChangeAddress = z.infer<typeof changeAddressSchema>;
+
+/** A proposed item line (spec §3: "change_item adds item_change_images"); id null. */
+export const changeItemSchema = serverItemSchema
+  .extend({
+    id: z.number().int().nullable(),
+    item_change_images: z.array(z.object({ image_url: z.string() })),
+  })
+  .meta({ id: 'ChangeItem' });
+export type ChangeItem = z.infer<typeof changeItemSchema>;
+
 /** spec §3 Comment: a top-level comment with its profile and replies. */
 const commentProfileSchema = z.object({
   name: z.string(),
@@ -201,11 +220,28 @@ export const requestDetailSchema = z
     chat_data_foreman: chatObjectSchema.nullable(),
     additional_status: z.number().int(),
     status: z.number().int(),
-    delete_address_array: z.array(z.unknown()),
-    edit_address_array: z.array(z.unknown()),
-    new_address_array: z.array(z.unknown()),
-    change_item: z.array(z.unknown()),
-    change_item_extra: z.array(z.unknown()),
+    delete_address_array: z.array(changeAddressSchema),
+    edit_address_array: z.array(changeAddressSchema),
+    new_address_array: z.array(changeAddressSchema),
+    /** The regular items as a pending change of type items would make them. */
+    change_item: z.array(changeItemSchema),
+    /** The extra items as a pending change of type extra-items would make them. */
+    change_item_extra: z.array(changeItemSchema),
+    /**
+     * Ours: the pending proposals, one per type at most, each with its price (the difference to
+     * the final amount it asks: charged into escrow above 0, refunded below, from status 3).
+     * Optional on the wire type only so that older fixtures stay valid; the server always sends it.
+     */
+    change_proposals: z
+      .array(
+        z.object({
+          change_id: z.number().int(),
+          type: z.enum(['request', 'address', 'items', 'extra-items']),
+          price: z.number(),
+          proposed_at: z.string(),
+        }),
+      )
+      .optional(),
     company_rating: z.number().nullable(),
     customer_rating: z.number().nullable(),
     /**

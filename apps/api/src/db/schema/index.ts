@@ -9,3 +9,4 @@ export * from './payments';
 export * from './catalogue';
 export * from './lifecycle';
 export * from './realtime';
+export * from './changes';

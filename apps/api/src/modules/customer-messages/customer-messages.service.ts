@@ -43,6 +43,7 @@ export type CustomerEvent =
   | 'release'
   | 'cancelled'
   | 'rescheduled'
+  | 'change_proposed'
   | 'reminder';
 
 /** The job that sends pending messages (after each change, and every minute as a safety net). */
@@ -279,6 +280,7 @@ const SUBJECTS: Record<CustomerEvent, (id: number) => string> = {
   release: (id) => `Payment released for request #${id}`,
   cancelled: (id) => `Request #${id} is cancelled`,
   rescheduled: (id) => `Your move is rescheduled (request #${id})`,
+  change_proposed: (id) => `Your mover proposes a change to request #${id}`,
   reminder: (id) => `Reminder: your move is tomorrow (request #${id})`,
 };
 

@@ -21,6 +21,7 @@ import { sendConfirmationLetter, type LetterRates } from '../letter/letter.servi
 import { sendTrackingPoint } from '../tracking/tracking.service';
 import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
 import { registerDemoChat, type ChatMessageSent } from './demo-chat';
+import { demoChangePending, registerDemoChanges } from './demo-changes';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -215,7 +216,7 @@ export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed
 }
 
 /** True when the company is one of the seeded demo companies (recognised by their emails). */
-async function isDemoCompany(db: Db, companyId: number): Promise<boolean> {
+export async function isDemoCompany(db: Db, companyId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -298,6 +299,8 @@ export async function runDemoMoveStep(
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null || stepFor(request) !== step) return 'skipped';
   if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
+  // A change proposal waits for the customer: the move goes on once answered (demo-changes.ts).
+  if (await demoChangePending(db, requestId)) return 'skipped';
   const companyId = request.companyId;
   try {
     if (step === 'sendLetter') {
@@ -413,6 +416,9 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       }
     },
   });
+  const queueDemoChange = app.config.demoSimulator.proposeChanges
+    ? registerDemoChanges(app, maxDelayMs)
+    : async () => undefined;
   app.jobs.define<DemoMoveJob>(DEMO_MOVE_JOB, {
     exclusive: true,
     retryLimit: 2,
@@ -461,7 +467,10 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       // A direct request to a demo company gets its confirmation letter.
       await queueMoveStep(requestId);
     },
-    requestPaid: queueMoveStep,
+    requestPaid: async (requestId: number) => {
+      await queueMoveStep(requestId);
+      await queueDemoChange(requestId);
+    },
     letterSigned: queueMoveStep,
     chatMessageSent: registerDemoChat(app, maxDelayMs),
   });

@@ -267,10 +267,12 @@ export async function refundFromEscrow(opts: {
   customerId: number;
   amountCents: number;
   attempt: number;
-  reason?: 'cancel';
+  reason?: 'cancel' | 'change';
   apply?: (tx: Tx) => Promise<void>;
 }): Promise<MovementResult> {
   await assertEscrowCovers(opts.db, opts.requestId, opts.amountCents);
+  // The latest charge that covers the amount (a provider refunds at most what a charge took:
+  // a change's small charge cannot carry the refund of a larger saving), else the latest.
   const [hold] = await opts.db
     .select({ ref: payments.gatewayRef })
     .from(payments)
@@ -281,7 +283,7 @@ export async function refundFromEscrow(opts: {
         eq(payments.status, 'succeeded'),
       ),
     )
-    .orderBy(sql`${payments.id} desc`)
+    .orderBy(sql`${payments.amountCents} >= ${opts.amountCents} desc`, sql`${payments.id} desc`)
     .limit(1);
   if (!hold?.ref) throw AppError.badRequest('Nothing was paid for this request.');
   const chargeRef = hold.ref;

@@ -156,34 +156,7 @@ async function editRequest(opts: {
     const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
     assertEditable(request);
     await opts.change(tx, request);
-
-    const addresses = await readAddresses(tx, request.id);
-    const items = await readItems(tx, request.id);
-    const [moveType] = request.moveTypeId
-      ? await tx
-          .select({ name: moveTypes.name })
-          .from(moveTypes)
-          .where(eq(moveTypes.id, request.moveTypeId))
-          .limit(1)
-      : [];
-    const estimate = estimateMove({
-      addresses: addresses.map((a) => ({
-        latitude: a.latitude,
-        longitude: a.longitude,
-        is_stairs: a.isStairs,
-        number_of_flights: a.numberOfFlights,
-      })),
-      items,
-      movers: request.movers ?? 2,
-      moveTypeName: moveType?.name ?? null,
-    });
-    const recommendAmountCents = isPriceAgreed(request.timelineStatus)
-      ? request.recommendAmountCents
-      : estimate.recommendAmountCents;
-    await tx
-      .update(requests)
-      .set({ netDistanceMiles: estimate.miles, recommendAmountCents, updatedAt: sql`now()` })
-      .where(eq(requests.id, request.id));
+    const result = await recalculateRequest(tx, request);
     await tx.insert(requestTimeline).values({ requestId: request.id, activityTitle: opts.title });
     if (request.companyId !== null) {
       await notify({
@@ -193,19 +166,56 @@ async function editRequest(opts: {
         message: companyEditNotice(request.id, opts.title),
       });
     }
-    return {
-      request_id: request.id,
-      request_address: addresses.map(toServerAddress),
-      request_item: items.filter((i) => i.type !== ItemType.extra).map(toServerItem),
-      extra_request_items: items.filter((i) => i.type === ItemType.extra).map(toServerItem),
-      net_distance: estimate.miles,
-      recommend_amount: centsToDollars(recommendAmountCents),
-    };
+    return result;
   });
 }
 
+/**
+ * After a change of a locked request's addresses or items (the customer's edit, or a change the
+ * company proposed and the customer accepted): recalculates the route distance (always: it is a
+ * fact of the addresses) and, before the price is agreed, the estimate; answers what the request
+ * now holds. Runs in the caller's transaction.
+ */
+export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<RequestEditResult> {
+  const addresses = await readAddresses(tx, request.id);
+  const items = await readItems(tx, request.id);
+  const [moveType] = request.moveTypeId
+    ? await tx
+        .select({ name: moveTypes.name })
+        .from(moveTypes)
+        .where(eq(moveTypes.id, request.moveTypeId))
+        .limit(1)
+    : [];
+  const estimate = estimateMove({
+    addresses: addresses.map((a) => ({
+      latitude: a.latitude,
+      longitude: a.longitude,
+      is_stairs: a.isStairs,
+      number_of_flights: a.numberOfFlights,
+    })),
+    items,
+    movers: request.movers ?? 2,
+    moveTypeName: moveType?.name ?? null,
+  });
+  const recommendAmountCents = isPriceAgreed(request.timelineStatus)
+    ? request.recommendAmountCents
+    : estimate.recommendAmountCents;
+  await tx
+    .update(requests)
+    .set({ netDistanceMiles: estimate.miles, recommendAmountCents, updatedAt: sql`now()` })
+    .where(eq(requests.id, request.id));
+  return {
+    request_id: request.id,
+    request_address: addresses.map(toServerAddress),
+    request_item: items.filter((i) => i.type !== ItemType.extra).map(toServerItem),
+    extra_request_items: items.filter((i) => i.type === ItemType.extra).map(toServerItem),
+    net_distance: estimate.miles,
+    recommend_amount: centsToDollars(recommendAmountCents),
+  };
+}
+
 /** The service-area check of creation: marketplace requests only (spec §4 Guards). */
-async function assertServed(tx: Tx, request: RequestRow, zipCode: string): Promise<void> {
+export async function assertServed(tx: Tx, request: RequestRow, zipCode: string): Promise<void> {
   if (!isDirectRequest({ request_type: request.requestType })) {
     await assertServedZip({ db: tx, zipCode });
   }
@@ -303,7 +313,7 @@ export async function deleteAddress(opts: {
  * Replaces the request's items of one type (regular or extra) by `lines`, keeping the whole
  * request within the wizard's caps (lines and pieces, regular and extra together).
  */
-async function replaceItems(
+export async function replaceItems(
   tx: Tx,
   request: RequestRow,
   type: ItemType,

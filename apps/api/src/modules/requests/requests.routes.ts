@@ -21,6 +21,8 @@ import {
   listCustomerRequests,
 } from './requests.service';
 import { toRequestCount, toRequestDetail, toRequestListEntry } from './requests.wire';
+import { pendingChanges } from '../changes/changes.service';
+import { toChangeFields } from '../changes/changes.wire';
 import { chatObjectsFor } from '../chat/chat.service';
 import { listReceipts } from '../customer-messages/receipts.service';
 
@@ -86,10 +88,19 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await listReceipts({ db: app.db, requestId: row.id, customerId: user.id })
         : [];
       const chats = await chatObjectsFor(app.db, user.roomId, [row]);
+      // Proposals exist only where a company may make them (from acceptance, or a direct request).
+      const pending = row.companyId !== null ? await pendingChanges(app.db, row.id) : [];
       return {
         code: 200,
         message: MSG.ok,
-        data: toRequestDetail(row, user, refund, receipts, chats.get(row.id)),
+        data: toRequestDetail(
+          row,
+          user,
+          refund,
+          receipts,
+          chats.get(row.id),
+          pending.length > 0 ? toChangeFields(pending, row) : undefined,
+        ),
       };
     },
   );

@@ -19,6 +19,7 @@ import type { requestAddresses, requests } from '../../db/schema';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import type { CustomerRequestRow, RequestCounts, RequestDetailRow } from './requests.service';
 import type { ChatObject } from '@movehub/shared';
+import type { ChangeFields } from '../changes/changes.wire';
 
 /*
  * The requests module's internal names to the spec's wire names (spec/request-lifecycle.md §3
@@ -187,8 +188,8 @@ const EXTRA_ITEM = '2';
 
 /**
  * customer_request_detail (spec §3 "Request detail response also holds"). Company info once a
- * bid is accepted, foreman and trucks from status 4 (shared guards); the change arrays stay empty
- * until changes can be proposed.
+ * bid is accepted, foreman and trucks from status 4 (shared guards); the *_change fields and
+ * arrays show the company's pending proposals (changes.wire toChangeFields), else null and [].
  */
 export function toRequestDetail(
   r: RequestDetailRow,
@@ -204,6 +205,7 @@ export function toRequestDetail(
     createdAt: Date;
   }[] = [],
   chats?: RequestChats,
+  changes?: ChangeFields,
 ): RequestDetail {
   const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
@@ -234,14 +236,14 @@ export function toRequestDetail(
       customer_last_name: direct ? r.contactLastName : customer.lastName,
       customer_email: direct ? r.contactEmail : customer.email,
       customer_phone_number: direct ? r.contactPhone : customer.phone,
-      s_time_change: null,
+      s_time_change: changes?.s_time_change ?? null,
       move_type: r.moveType?.name ?? null,
       move_type_id: r.moveTypeId,
       net_distance: r.netDistanceMiles,
-      final_amount_change: null,
-      s_date_change: null,
-      item_price_change: null,
-      extra_item_price_change: null,
+      final_amount_change: changes?.final_amount_change ?? null,
+      s_date_change: changes?.s_date_change ?? null,
+      item_price_change: changes?.item_price_change ?? null,
+      extra_item_price_change: changes?.extra_item_price_change ?? null,
       // spec §3: discount is the percent, total_discount the amount it takes off.
       total_discount:
         finalCents == null || r.discountPercent <= 0
@@ -289,7 +291,7 @@ export function toRequestDetail(
             },
             bid_amount: toDollars(r.acceptedBid?.bidAmountCents ?? finalCents ?? 0),
             movers: r.acceptedBid?.movers ?? r.movers,
-            movers_change: null,
+            movers_change: changes?.movers_change ?? null,
           }
         : null,
     get_foreman_of_company:
@@ -314,11 +316,12 @@ export function toRequestDetail(
     additional_status: r.additionalStatus,
     // 1 once the customer's feedback is recorded (spec §4: 8 with status 0 is shown as 7).
     status: review ? 1 : 0,
-    delete_address_array: [],
-    edit_address_array: [],
-    new_address_array: [],
-    change_item: [],
-    change_item_extra: [],
+    delete_address_array: changes?.delete_address_array ?? [],
+    edit_address_array: changes?.edit_address_array ?? [],
+    new_address_array: changes?.new_address_array ?? [],
+    change_item: changes?.change_item ?? [],
+    change_item_extra: changes?.change_item_extra ?? [],
+    change_proposals: changes?.change_proposals ?? [],
     company_rating: review?.companyRating ?? null,
     customer_rating: review?.customerRating ?? null,
     cancellation_refund: cancellation

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CHANGE_CONFIRMATION_CALLS,
+  CHANGE_MESSAGES,
+  CHANGE_TYPES,
+  changeConfirmationBodySchema,
+  changeConfirmationResponseSchema,
+  proposeChangeBodySchema,
+  proposeChangeResponseSchema,
+  toCents,
+} from '@movehub/shared';
+import { centsToDollars, responses } from '../../lib/wire';
+import { authOf, companyOnly, customerOnly } from '../../plugins/auth';
+import { acceptChange, proposeChange, rejectChange } from './changes.service';
+import { toChangeProposal } from './changes.wire';
+
+/*
+ * Change proposals (the partner API) and the customer's four confirmation calls (spec §7).
+ * Handlers stay a few lines: the rules and the money are in changes.service.
+ */
+export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/company/propose_change',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "The request's company proposes a change (type request: s_date, s_time or start_window_from/to, movers; address: new_address_array, edit_address_array, delete_address_array; items / extra-items: items_array) with its price, the signed difference to the final amount in dollars",
+        description:
+          "Only the company of the request (the accepted bid's, or a direct request's): another request is 404. Marketplace requests from status 2, direct ones from 0, both below 6 (422 before, 409 once completed or cancelled). One pending proposal per request and type: a second one is 409 until the customer answers. The request keeps its values; the detail shows the proposed ones (s_date_change, s_time_change, movers_change, final_amount_change, new/edit/delete_address_array, change_item, change_item_extra, item_price_change, extra_item_price_change); the timeline gets 'Change in request' / 'Change in address' / 'Change in items' / 'Change in extra items' and the customer a notification and an email. A saving may not exceed the final amount, nor from status 3 what the escrow holds (422).",
+        body: proposeChangeBodySchema,
+        response: responses(proposeChangeResponseSchema, 400, 401, 403, 404, 409),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const row = await proposeChange({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        input: request.body,
+        timeZone: app.config.serviceTimeZone,
+      });
+      return { code: 200, message: CHANGE_MESSAGES.proposed, data: toChangeProposal(row) };
+    },
+  );
+
+  for (const type of CHANGE_TYPES) {
+    app.post(
+      `/api/customer/${CHANGE_CONFIRMATION_CALLS[type]}`,
+      {
+        schema: {
+          tags: ['changes'],
+          summary: `The customer accepts (status '1') or rejects (status '0') the pending change of type ${type}; price is the change's price as shown`,
+          description:
+            "Reject changes nothing but the proposal. Accept applies the proposed values and moves the final amount by the price, in one transaction. Below status 3 no money moves; from 3 a price above 0 is charged to the saved card into escrow (400 when declined or no card: nothing applied, the proposal stays pending) and a price below 0 is refunded from escrow. The price sent must be the proposal's (422). A change already answered is 409, and so is an answer while an accept is being paid; none proposed is 404, another customer's request 404.",
+          body: changeConfirmationBodySchema,
+          response: responses(changeConfirmationResponseSchema, 400, 401, 403, 404, 409),
+        },
+        config: customerOnly,
+      },
+      async (request) => {
+        const { user } = authOf(request);
+        const { request_id, status, price } = request.body;
+        const done =
+          status === 1
+            ? await acceptChange({
+                db: app.db,
+                gateway: app.payments,
+                customerId: user.id,
+                requestId: request_id,
+                type,
+                priceCents: toCents(price),
+                timeZone: app.config.serviceTimeZone,
+              })
+            : await rejectChange({ db: app.db, customerId: user.id, requestId: request_id, type });
+        // After the commit: a demo company's move day, held while its change waited, goes on
+        // (the hook queues the step that fits now, and proposes at most one change per move).
+        await app.demoSimulator.requestPaid(request_id);
+        return {
+          code: 200,
+          message: status === 1 ? CHANGE_MESSAGES.accepted : CHANGE_MESSAGES.rejected,
+          data: {
+            ...toChangeProposal(done.change),
+            request_timeline_status: done.request.timelineStatus,
+            final_amount: centsToDollars(done.request.finalAmountCents),
+            amount_moved: done.movedCents / 100,
+          },
+        };
+      },
+    );
+  }
+};

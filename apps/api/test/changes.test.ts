@@ -1,0 +1,820 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, like } from 'drizzle-orm';
+import {
+  CHANGE_CONFIRMATION_CALLS,
+  CHANGE_TIMELINE,
+  MSG,
+  TimelineStatus,
+  type ChangeType,
+} from '@movehub/shared';
+import {
+  catalogueItems,
+  customerMessages,
+  payments,
+  requestAddresses,
+  requestBids,
+  requestChanges,
+  requestItems,
+  requests,
+  requestTimeline,
+} from '../src/db/schema';
+import { account, balanceOf } from '../src/modules/payments/ledger';
+import { CHANGE_TEXT } from '../src/modules/changes/changes.service';
+import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { buildTestApp, createRequest, type TestContext } from './helper';
+import { moveFixtures } from './moves-helpers';
+
+/*
+ * Change proposals and confirmations through the real server on the sandbox gateway (issue 14
+ * items 4 to 6, "Bad input and races"): the company proposes, the detail shows the proposed
+ * values, the customer accepts (money through escrow from status 3, charged or refunded exactly
+ * once) or rejects (nothing changes).
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(() => ctx.close());
+
+const f = moveFixtures(() => ctx);
+const db = () => ctx.database.db;
+
+const PROPOSE = '/api/company/propose_change';
+const confirmUrl = (type: ChangeType) => `/api/customer/${CHANGE_CONFIRMATION_CALLS[type]}`;
+
+/** A company, a customer with a card, and a request the company won, paid (status 3). */
+async function paidMove(opts: { amountCents?: number; status?: TimelineStatus } = {}) {
+  const company = await f.company();
+  const customer = await f.customer();
+  const request = await f.paidRequest({
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    amountCents: opts.amountCents ?? 50_000,
+    ...(opts.status !== undefined ? { status: opts.status } : {}),
+  });
+  return { company, customer, request };
+}
+
+/** A request the company's bid won, not paid yet (status 2). */
+async function acceptedMove() {
+  const company = await f.company();
+  const customer = await f.customer();
+  const request = await createRequest(ctx.database, {
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    finalAmountCents: 40_000,
+    timelineStatus: TimelineStatus.awaitingPayment,
+  });
+  const [bid] = await db()
+    .insert(requestBids)
+    .values({
+      requestId: request.id,
+      companyId: company.user.id,
+      bidAmountCents: 40_000,
+      movers: 2,
+      status: 1,
+    })
+    .returning();
+  await db().update(requests).set({ acceptedBidId: bid!.id }).where(eq(requests.id, request.id));
+  return { company, customer, request };
+}
+
+const propose = (token: string | undefined, payload: object) => f.call(PROPOSE, token, payload);
+const confirm = (type: ChangeType, token: string | undefined, payload: object) =>
+  f.call(confirmUrl(type), token, payload);
+
+const detail = async (token: string, requestId: number) => {
+  const res = await f.call('/api/customer/customer_request_detail', token, {
+    request_id: requestId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+const addressesOf = (requestId: number) =>
+  db()
+    .select()
+    .from(requestAddresses)
+    .where(eq(requestAddresses.requestId, requestId))
+    .orderBy(asc(requestAddresses.position), asc(requestAddresses.id));
+
+const changeRows = (requestId: number) =>
+  db()
+    .select()
+    .from(requestChanges)
+    .where(eq(requestChanges.requestId, requestId))
+    .orderBy(asc(requestChanges.id));
+
+/** The change charges and refunds of a request at the provider's side of our records. */
+const changeMovements = (requestId: number) =>
+  db()
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.requestId, requestId),
+        like(payments.idempotencyKey, `${requestId}:%change%`),
+      ),
+    );
+
+const escrow = (requestId: number) => balanceOf({ db: db(), account: account.escrow(requestId) });
+
+const REQUEST_CHANGE = {
+  type: 'request',
+  s_date: '12-30-2026',
+  start_window_from: '10:00',
+  start_window_to: '12:00',
+  movers: '3',
+};
+
+const NEW_ADDRESS = {
+  complete_address: '1 Colorado Blvd, Pasadena, CA 91101, USA',
+  zip_code: '91101',
+  latitude: 34.1456,
+  longitude: -118.1489,
+  address_type: '2',
+};
+
+describe('propose_change', () => {
+  it('shows a request change in the detail beside the unchanged values, with its timeline entry and the customer told in-app and by email', async () => {
+    const { company, customer, request } = await paidMove();
+    const res = await propose(company.token, {
+      request_id: request.id,
+      ...REQUEST_CHANGE,
+      price: '75.50',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      request_id: request.id,
+      type: 'request',
+      status: 'pending',
+      price: 75.5,
+    });
+
+    const d = await detail(customer.token, request.id);
+    expect(d.request).toMatchObject({
+      s_date: '12-15-2026',
+      start_window_from: '08:00',
+      start_window_to: '09:00',
+      final_amount: 500,
+      s_date_change: '12-30-2026',
+      s_time_change: '10:00 - 12:00',
+      final_amount_change: 575.5,
+    });
+    expect(d.bid_Accepted_company).toMatchObject({ movers_change: 3 });
+    expect(d.change_proposals).toEqual([expect.objectContaining({ type: 'request', price: 75.5 })]);
+    expect(d.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toContain(
+      'Change in request',
+    );
+    const row = await f.requestRow(request.id);
+    expect([row.moveDate, row.windowFrom, row.movers, row.finalAmountCents]).toEqual([
+      '2026-12-15',
+      '08:00',
+      2,
+      50_000,
+    ]);
+    expect((await f.noticesOf(customer.user.id, request.id)).at(-1)).toContain(
+      `proposes a change to request #${request.id}`,
+    );
+    const mails = await db()
+      .select()
+      .from(customerMessages)
+      .where(
+        and(
+          eq(customerMessages.requestId, request.id),
+          eq(customerMessages.event, 'change_proposed'),
+        ),
+      );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('shows an address change: new, edited and deleted addresses with their prices', async () => {
+    const { company, customer, request } = await paidMove();
+    const [first, second] = await addressesOf(request.id);
+    await db().insert(requestAddresses).values({
+      requestId: request.id,
+      position: 2,
+      addressType: 2,
+      completeAddress: '300 Storage Way, Los Angeles, CA 90012, USA',
+      zipCode: '90012',
+    });
+    const third = (await addressesOf(request.id))[2]!;
+    const res = await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      new_address_array: [{ ...NEW_ADDRESS, price: 40 }],
+      edit_address_array: [
+        { ...NEW_ADDRESS, address_id: second!.id, apartment_number: '9C', price: 10 },
+      ],
+      delete_address_array: [{ address_id: third.id, price: -20 }],
+      price: 30,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = await detail(customer.token, request.id);
+    expect(d.new_address_array).toEqual([
+      expect.objectContaining({ id: null, zip_code: '91101', address_type: 2, price: 40 }),
+    ]);
+    expect(d.edit_address_array).toEqual([
+      expect.objectContaining({ id: second!.id, apartment_number: '9C', price: 10 }),
+    ]);
+    expect(d.delete_address_array).toEqual([
+      expect.objectContaining({ id: third.id, zip_code: '90012', price: -20 }),
+    ]);
+    expect(d.request_address).toHaveLength(3);
+    expect(d.request_address[0].id).toBe(first!.id);
+    expect(d.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toContain(
+      'Change in address',
+    );
+  });
+
+  it('shows an items change and an extra-items change with their photos and prices', async () => {
+    const { company, customer, request } = await paidMove();
+    const [tape] = await db()
+      .select()
+      .from(catalogueItems)
+      .where(eq(catalogueItems.type, '2'))
+      .orderBy(asc(catalogueItems.id))
+      .limit(1);
+    const items = await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [
+        {
+          name: 'Piano',
+          type: '1',
+          quantity: 1,
+          items_image_array: ['https://cdn.example.com/piano.jpg'],
+        },
+        { name: 'Gone', type: '1', quantity: 0 },
+      ],
+      price: 120,
+    });
+    expect(items.statusCode, items.body).toBe(200);
+    const extra = await propose(company.token, {
+      request_id: request.id,
+      type: 'extra-items',
+      items_array: [{ _id: tape!.id, name: tape!.name, type: '2', quantity: 2 }],
+      price: '15',
+    });
+    expect(extra.statusCode, extra.body).toBe(200);
+
+    const d = await detail(customer.token, request.id);
+    expect(d.change_item).toEqual([
+      expect.objectContaining({
+        id: null,
+        name: 'Piano',
+        quantity: 1,
+        item_change_images: [{ image_url: 'https://cdn.example.com/piano.jpg' }],
+      }),
+    ]);
+    expect(d.request.item_price_change).toBe(120);
+    expect(d.change_item_extra).toEqual([
+      expect.objectContaining({ item_id: tape!.id, quantity: 2, type: '2' }),
+    ]);
+    expect(d.request.extra_item_price_change).toBe(15);
+    const titles = d.request_timeline.map((t: { activity_title: string }) => t.activity_title);
+    expect(titles).toEqual(expect.arrayContaining(['Change in items', 'Change in extra items']));
+  });
+
+  it('refuses a second proposal of a type while one is pending (409), but takes another type', async () => {
+    const { company, request } = await paidMove();
+    const body = { request_id: request.id, ...REQUEST_CHANGE, price: 10 };
+    expect((await propose(company.token, body)).statusCode).toBe(200);
+    const again = await propose(company.token, { ...body, price: 20 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 409, message: CHANGE_TEXT.pending('request') });
+    const items = await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Desk', type: '1', quantity: 1 }],
+      price: 0,
+    });
+    expect(items.statusCode).toBe(200);
+    expect((await changeRows(request.id)).map((r) => r.priceCents)).toEqual([1000, 0]);
+  });
+
+  it('answers 404 to another company and 403 to a customer, and leaves the request without proposals', async () => {
+    const { customer, request } = await paidMove();
+    const other = await f.company();
+    const res = await propose(other.token, { request_id: request.id, ...REQUEST_CHANGE, price: 5 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: REQUEST_NOT_FOUND });
+    const asCustomer = await propose(customer.token, {
+      request_id: request.id,
+      ...REQUEST_CHANGE,
+      price: 5,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(await changeRows(request.id)).toEqual([]);
+  });
+
+  it('answers 401 without a token before reading a bad body', async () => {
+    const res = await propose(undefined, { type: 'nonsense' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('proposes only after acceptance and before completion: 422 before, 409 after or when cancelled', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const at = async (status: TimelineStatus, requestStatus = 0) => {
+      const request = await createRequest(ctx.database, {
+        customerId: customer.user.id,
+        companyId: company.user.id,
+        finalAmountCents: 30_000,
+        timelineStatus: status,
+        requestStatus,
+      });
+      return (await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 0 }))
+        .statusCode;
+    };
+    expect(await at(TimelineStatus.pendingAcceptance)).toBe(422);
+    expect(await at(TimelineStatus.awaitingPayment)).toBe(200);
+    expect(await at(TimelineStatus.inProgress)).toBe(200);
+    expect(await at(TimelineStatus.completedByCompany)).toBe(409);
+    expect(await at(TimelineStatus.completed, 1)).toBe(409);
+    expect(await at(TimelineStatus.cancelled, 2)).toBe(409);
+  });
+
+  it('refuses a saving larger than the final amount or than the escrow holds (422)', async () => {
+    const { company, request } = await paidMove({ amountCents: 10_000 });
+    const res = await propose(company.token, {
+      request_id: request.id,
+      ...REQUEST_CHANGE,
+      price: -150,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(CHANGE_TEXT.belowZero);
+    await db()
+      .update(requests)
+      .set({ finalAmountCents: 90_000 })
+      .where(eq(requests.id, request.id));
+    const more = await propose(company.token, {
+      request_id: request.id,
+      ...REQUEST_CHANGE,
+      price: -150,
+    });
+    expect(more.statusCode).toBe(422);
+    expect(more.json().message).toContain('escrow');
+    expect(await changeRows(request.id)).toEqual([]);
+  });
+
+  it('refuses an address change that would leave fewer than 2 addresses or names another request’s address', async () => {
+    const { company, request } = await paidMove();
+    const [first] = await addressesOf(request.id);
+    const other = await paidMove();
+    const [foreign] = await addressesOf(other.request.id);
+    const tooFew = await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      delete_address_array: [{ address_id: first!.id }],
+      price: 0,
+    });
+    expect(tooFew.statusCode).toBe(422);
+    expect(tooFew.json().message).toBe(MSG.minTwoAddresses);
+    const notOurs = await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      edit_address_array: [{ ...NEW_ADDRESS, address_id: foreign!.id }],
+      price: 0,
+    });
+    expect(notOurs.statusCode).toBe(422);
+    expect(await changeRows(request.id)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown type', { type: 'roof' }],
+    ['no price', { ...REQUEST_CHANGE, price: undefined }],
+    ['a price that is not money', { ...REQUEST_CHANGE, price: '12.345' }],
+    ['a price out of range', { ...REQUEST_CHANGE, price: -9_999_999 }],
+    ['an impossible date', { ...REQUEST_CHANGE, s_date: '02-30-2027', price: 1 }],
+    ['a window with one bound', { type: 'request', start_window_from: '10:00', price: 1 }],
+    [
+      'a window the wrong way round',
+      { type: 'request', start_window_from: '12:00', start_window_to: '10:00', price: 1 },
+    ],
+    ['a window off the half hour', { type: 'request', s_time: '10:10 - 12:00', price: 1 }],
+    ['movers out of the options', { type: 'request', movers: 9, price: 1 }],
+    ['nothing to change', { type: 'request', price: 0 }],
+    [
+      'an item with 4 photos',
+      {
+        type: 'items',
+        price: 1,
+        items_array: [{ name: 'Lamp', quantity: 1, items_image_array: ['a', 'b', 'c', 'd'] }],
+      },
+    ],
+    ['an item with no name', { type: 'items', price: 1, items_array: [{ quantity: 1 }] }],
+    [
+      'a quantity of 1000',
+      { type: 'items', price: 1, items_array: [{ name: 'Box', quantity: 1000 }] },
+    ],
+    [
+      'an extra item sent as regular',
+      { type: 'extra-items', price: 1, items_array: [{ name: 'Tape', type: '1', quantity: 1 }] },
+    ],
+    ['an address change with nothing in it', { type: 'address', price: 1 }],
+    [
+      'address prices that do not add up',
+      { type: 'address', price: 5, new_address_array: [{ ...NEW_ADDRESS, price: 4 }] },
+    ],
+    [
+      'an address without a zip',
+      { type: 'address', price: 0, new_address_array: [{ ...NEW_ADDRESS, zip_code: '' }] },
+    ],
+    ['a request id that is not one', { ...REQUEST_CHANGE, price: 1, request_id: 'x' }],
+  ])('answers 422 (never 500) to %s', async (_name, body) => {
+    const { company, request } = await paidMove();
+    const res = await propose(company.token, { request_id: request.id, ...body });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 422, message: expect.any(String) });
+    expect(await changeRows(request.id)).toEqual([]);
+  });
+
+  it('refuses a date in the past (422)', async () => {
+    const { company, request } = await paidMove();
+    const res = await propose(company.token, {
+      request_id: request.id,
+      type: 'request',
+      s_date: '01-02-2020',
+      price: 0,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(CHANGE_TEXT.pastDate);
+  });
+});
+
+describe('accepting and rejecting', () => {
+  it('applies a change below status 3 with no money moved, the final amount moved by its price', async () => {
+    const { company, customer, request } = await acceptedMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 60 });
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '60',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'accepted',
+      final_amount: 460,
+      amount_moved: 0,
+      request_timeline_status: TimelineStatus.awaitingPayment,
+    });
+    const row = await f.requestRow(request.id);
+    expect([row.moveDate, row.windowFrom, row.windowTo, row.movers, row.finalAmountCents]).toEqual([
+      '2026-12-30',
+      '10:00',
+      '12:00',
+      3,
+      46_000,
+    ]);
+    const [bid] = await db()
+      .select()
+      .from(requestBids)
+      .where(eq(requestBids.requestId, request.id));
+    expect(bid?.movers).toBe(3);
+    expect(await db().select().from(payments).where(eq(payments.requestId, request.id))).toEqual(
+      [],
+    );
+    const d = await detail(customer.token, request.id);
+    expect(d.request.s_date_change).toBeNull();
+    expect(d.bid_Accepted_company.movers).toBe(3);
+    expect(d.bid_Accepted_company.movers_change).toBeNull();
+    expect((await f.noticesOf(company.user.id, request.id)).at(-1)).toBe(
+      CHANGE_TEXT.answeredForCompany(request.id, 'request', true),
+    );
+  });
+
+  it('charges a higher price once into escrow at status 3, balances the ledger, raises the final amount and revises the calendar invite', async () => {
+    const { company, customer, request } = await paidMove();
+    const heldBefore = await escrow(request.id);
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 75.5 });
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 75.5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ final_amount: 575.5, amount_moved: 75.5 });
+    expect(await escrow(request.id)).toBe(heldBefore + 7550);
+    expect(await f.ledgerTotal()).toBe(0);
+    const moved = await changeMovements(request.id);
+    expect(moved.map((p) => [p.kind, p.status, p.amountCents])).toEqual([
+      ['hold', 'succeeded', 7550],
+    ]);
+    const [change] = await changeRows(request.id);
+    expect(change).toMatchObject({ status: 'accepted', paymentId: moved[0]!.id });
+    expect((await f.requestRow(request.id)).moveDate).toBe('2026-12-30');
+    const revised = await db()
+      .select()
+      .from(customerMessages)
+      .where(
+        and(eq(customerMessages.requestId, request.id), eq(customerMessages.event, 'rescheduled')),
+      );
+    expect(revised).toHaveLength(1);
+    expect(revised[0]?.calendar).toBe('request');
+
+    // Accepting again applies nothing more and charges nothing more.
+    const again = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 75.5,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CHANGE_TEXT.answered);
+    expect(await changeMovements(request.id)).toHaveLength(1);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(57_550);
+  });
+
+  it('refunds a saving once from escrow, balances the ledger and lowers the final amount', async () => {
+    const { company, customer, request } = await paidMove();
+    const heldBefore = await escrow(request.id);
+    await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Small box', type: '1', quantity: 3 }],
+      price: '-40',
+    });
+    const res = await confirm('items', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '-40',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ final_amount: 460, amount_moved: -40 });
+    expect(await escrow(request.id)).toBe(heldBefore - 4000);
+    expect(await f.ledgerTotal()).toBe(0);
+    expect(
+      (await changeMovements(request.id)).map((p) => [p.kind, p.status, p.amountCents]),
+    ).toEqual([['refund', 'succeeded', 4000]]);
+    const items = await db()
+      .select()
+      .from(requestItems)
+      .where(eq(requestItems.requestId, request.id));
+    expect(items.map((i) => [i.name, i.quantity])).toEqual([['Small box', 3]]);
+    const d = await detail(customer.token, request.id);
+    expect(d.receipts.map((r: { kind: string }) => r.kind)).toContain('refund');
+    expect(d.change_item).toEqual([]);
+  });
+
+  it('applies a change with no price at status 3 without moving money', async () => {
+    const { company, customer, request } = await paidMove();
+    const [first, second] = await addressesOf(request.id);
+    await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      new_address_array: [NEW_ADDRESS],
+      edit_address_array: [
+        {
+          ...NEW_ADDRESS,
+          address_id: second!.id,
+          zip_code: '90402',
+          latitude: 34.0195,
+          longitude: -118.4912,
+        },
+      ],
+      price: 0,
+    });
+    const res = await confirm('address', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.amount_moved).toBe(0);
+    const after = await addressesOf(request.id);
+    expect(after.map((a) => [a.id, a.zipCode])).toEqual([
+      [first!.id, '90012'],
+      [second!.id, '90402'],
+      [expect.any(Number), '91101'],
+    ]);
+    expect((await f.requestRow(request.id)).netDistanceMiles).toBeGreaterThan(0);
+    expect(await changeMovements(request.id)).toEqual([]);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
+  });
+
+  it('rejects a change: the request stays as it was and the proposal can no longer be accepted', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 20 });
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '0',
+      price: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'rejected',
+      amount_moved: 0,
+      final_amount: 500,
+    });
+    const row = await f.requestRow(request.id);
+    expect([row.moveDate, row.movers, row.finalAmountCents]).toEqual(['2026-12-15', 2, 50_000]);
+    expect(await changeMovements(request.id)).toEqual([]);
+    const d = await detail(customer.token, request.id);
+    expect(d.request.s_date_change).toBeNull();
+    expect(d.change_proposals).toEqual([]);
+    const accept = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 20,
+    });
+    expect(accept.statusCode).toBe(409);
+    // A new proposal of the type may follow.
+    expect(
+      (await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 5 }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses an accept at another price (422) and applies nothing', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 80 });
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 8,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(CHANGE_TEXT.priceMismatch('$80.00'));
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+    expect(await changeMovements(request.id)).toEqual([]);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
+  });
+
+  it('refuses to accept a proposed date that has passed since (422) and applies nothing', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 10 });
+    const [change] = await changeRows(request.id);
+    await db()
+      .update(requestChanges)
+      .set({ proposal: { ...(change!.proposal as object), moveDate: '2020-01-02' } })
+      .where(eq(requestChanges.id, change!.id));
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 10,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(CHANGE_TEXT.datePassed);
+    expect(await changeMovements(request.id)).toEqual([]);
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+  });
+
+  it('charges once when the same accept is sent many times at once', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 30 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        confirm('request', customer.token, { request_id: request.id, status: '1', price: 30 }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
+    expect(
+      (await changeMovements(request.id)).filter((p) => p.status === 'succeeded'),
+    ).toHaveLength(1);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(53_000);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+
+  it('lets one of an accept and a reject racing win, and the money follows the winner', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { company, customer, request } = await paidMove();
+      const heldBefore = await escrow(request.id);
+      await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 25 });
+      const [accept, reject] = await Promise.all([
+        confirm('request', customer.token, { request_id: request.id, status: '1', price: 25 }),
+        confirm('request', customer.token, { request_id: request.id, status: '0', price: 25 }),
+      ]);
+      expect([accept.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      const [change] = await changeRows(request.id);
+      const charged = (await changeMovements(request.id)).filter((p) => p.status === 'succeeded');
+      if (accept.statusCode === 200) {
+        expect(change?.status).toBe('accepted');
+        expect(charged).toHaveLength(1);
+        expect(await escrow(request.id)).toBe(heldBefore + 2500);
+        expect((await f.requestRow(request.id)).finalAmountCents).toBe(52_500);
+      } else {
+        expect(change?.status).toBe('rejected');
+        expect(charged).toHaveLength(0);
+        expect(await escrow(request.id)).toBe(heldBefore);
+        expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
+      }
+      expect(await f.ledgerTotal()).toBe(0);
+    }
+  });
+
+  it('applies nothing when the card is declined: the proposal stays pending and may be accepted with another card', async () => {
+    const company = await f.company();
+    const customer = await f.customer('4000000000000341');
+    const request = await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      finalAmountCents: 50_000,
+      timelineStatus: TimelineStatus.paid,
+    });
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 45 });
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 45,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.cardDeclined);
+    const [change] = await changeRows(request.id);
+    expect(change).toMatchObject({ status: 'pending', acceptingSince: null });
+    const row = await f.requestRow(request.id);
+    expect([row.moveDate, row.finalAmountCents]).toEqual(['2026-12-15', 50_000]);
+    expect(await escrow(request.id)).toBe(0);
+    expect(await f.ledgerTotal()).toBe(0);
+    // The detail still shows the proposal.
+    expect((await detail(customer.token, request.id)).request.s_date_change).toBe('12-30-2026');
+    // A reject is still possible.
+    const reject = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '0',
+    });
+    expect(reject.statusCode).toBe(200);
+  });
+
+  it("answers 404 to another customer and leaves the owner's proposal pending", async () => {
+    const { company, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 5 });
+    const stranger = await f.customer();
+    for (const status of ['1', '0']) {
+      const res = await confirm('request', stranger.token, {
+        request_id: request.id,
+        status,
+        price: 5,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+    expect(await changeMovements(request.id)).toEqual([]);
+  });
+
+  it('answers 404 when no change of the type was proposed, and 401 without a token before reading a bad body', async () => {
+    const { customer, request } = await paidMove();
+    const none = await confirm('extra-items', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '',
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(CHANGE_TEXT.noChange);
+    for (const type of ['request', 'address', 'items', 'extra-items'] as const) {
+      expect((await confirm(type, undefined, { status: 'maybe' })).statusCode).toBe(401);
+    }
+  });
+
+  it.each([
+    ['no status', { price: 1 }],
+    ['a status other than 0 or 1', { status: '2', price: 1 }],
+    ['a price that is not money', { status: '1', price: 'ten' }],
+    ['a request id that is not one', { status: '1', request_id: -4 }],
+  ])('answers 422 (never 500) to a confirmation with %s', async (_name, body) => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 5 });
+    const res = await confirm('request', customer.token, { request_id: request.id, ...body });
+    expect(res.statusCode, res.body).toBe(422);
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+  });
+
+  it('refuses to accept once the request is completed or cancelled (409)', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 0 });
+    await db()
+      .update(requests)
+      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
+      .where(eq(requests.id, request.id));
+    const res = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 0,
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await changeRows(request.id))[0]?.status).toBe('pending');
+  });
+
+  it('writes the answer to the timeline', async () => {
+    const { company, customer, request } = await acceptedMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 0 });
+    await confirm('request', customer.token, { request_id: request.id, status: '0' });
+    const titles = (
+      await db().select().from(requestTimeline).where(eq(requestTimeline.requestId, request.id))
+    ).map((t) => t.activityTitle);
+    expect(titles).toEqual(expect.arrayContaining([CHANGE_TIMELINE.request, 'Change rejected']));
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("lists propose_change under 'partner' and the four confirmations under 'changes'", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = res.json().paths as Record<string, { post?: { tags?: string[] } }>;
+    expect(paths[PROPOSE]?.post?.tags).toEqual(['partner']);
+    for (const call of Object.values(CHANGE_CONFIRMATION_CALLS)) {
+      expect(paths[`/api/customer/${call}`]?.post?.tags).toEqual(['changes']);
+    }
+  });
+});

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { MAX_ADDRESSES, MAX_MONEY_DOLLARS } from '../constants';
+import { RequestStatus, TimelineStatus } from '../enums';
+import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
+import { MOVERS_OPTIONS } from '../rules/wizard-movers';
+import { isSlot, isWindowOrdered, parseSpecDate, payloadWindow } from '../rules/wizard-time';
+import { envelope, intCode } from './envelope';
+import { idSchema, itemLines, safeString, safeText } from './primitives';
+import {
+  editExtraItemLineSchema,
+  editItemLineSchema,
+  requestAddressFieldsSchema,
+} from './request-edits';
+
+/*
+ * Change proposals and change confirmations (spec/request-lifecycle.md §2 "Change confirmation",
+ * §3 the *_change fields, §4 "Change confirmations", §7 the change_*_confirmation calls, §9
+ * "Payment-required threshold for change confirmations: status 3"; issue 14 items 4 to 6).
+ *
+ * The company of a request proposes a change of one of four kinds with its price (the difference
+ * it makes to the final amount, in dollars, negative for a saving); the request keeps its values
+ * and shows the proposed ones beside them until the customer accepts ('1') or rejects ('0').
+ * The address and item lines are the edit screens' own schemas (request-edits.ts), so a proposed
+ * line obeys the wizard's rules (3 photos, quantities, names).
+ */
+
+/** The four kinds of change (spec §2: "Type request covers date, time, movers and price"). */
+export const CHANGE_TYPES = ['request', 'address', 'items', 'extra-items'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/** A proposal's life: waiting for the customer, then accepted or rejected, once. */
+export const CHANGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** spec §2 timeline titles of a proposal, by type. */
+export const CHANGE_TIMELINE: Record<ChangeType, string> = {
+  request: 'Change in request',
+  address: 'Change in address',
+  items: 'Change in items',
+  'extra-items': 'Change in extra items',
+};
+
+/** Our texts: the spec names none for these answers. */
+export const CHANGE_MESSAGES = {
+  proposed: 'Change proposed. The customer has been asked to accept or reject it.',
+  accepted: 'Change accepted successfully.',
+  rejected: 'Change rejected successfully.',
+} as const;
+
+/**
+ * Proposals are made from a company's acceptance until the move is completed: a marketplace
+ * request from status 2 (a bid accepted) and a direct request (its company is known from the
+ * link) from 0, both below 6 (completed by the company), while the request is active.
+ */
+export function canProposeChange(request: LifecycleRequest): boolean {
+  if ((request.request_status ?? RequestStatus.active) !== RequestStatus.active) return false;
+  const status = request.request_timeline_status;
+  if (status === TimelineStatus.cancelled || status >= TimelineStatus.completedByCompany) {
+    return false;
+  }
+  return isDirectRequest(request) || status >= TimelineStatus.awaitingPayment;
+}
+
+/** spec §9: at status 3 or above, accepting a change with a price moves money through escrow. */
+export function changeNeedsPayment(timeline: number, priceCents: number): boolean {
+  return timeline >= TimelineStatus.paid && priceCents !== 0;
+}
+
+const requestId = idSchema('request_id must be a request id.');
+const addressId = idSchema('address_id must be an address id.');
+
+const priceMessage = 'price must be an amount in dollars (negative for a saving).';
+
+/**
+ * A change's price: dollars with at most 2 decimals, negative when the change saves the customer
+ * money, within the money columns' range. Sent as a number or a numeric string.
+ */
+export const signedDollarsSchema = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        safeString()
+          .trim()
+          .regex(/^-?\d+(\.\d{1,2})?$/, message),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(
+      z.number({ error: message }).min(-MAX_MONEY_DOLLARS, message).max(MAX_MONEY_DOLLARS, message),
+    );
+
+const price = signedDollarsSchema(priceMessage);
+/** A per-address price (spec §3: "price (on new, edited and deleted address entries)"). */
+const entryPrice = signedDollarsSchema(priceMessage).optional();
+
+const dateMessage = 's_date must be a date in MM-DD-YYYY form.';
+const slotMessage = (field: string) =>
+  `${field} must be a time on the half hour from 00:00 to 23:30, as HH:mm.`;
+const windowOrderMessage = "The move time's 'To' must be later than its 'From'.";
+const nothingMessage = 'Please propose at least one change.';
+
+const optionalSlot = (field: string) =>
+  safeText(20)
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isSlot(v), slotMessage(field));
+
+/** type request: a new date, time window and/or crew, with the price of the change. */
+const requestChangeSchema = z
+  .object({
+    request_id: requestId,
+    type: z.literal('request'),
+    s_date: safeString()
+      .trim()
+      .refine((v) => parseSpecDate(v) !== null, dateMessage)
+      .nullish()
+      .transform((v) => v || null),
+    s_time: safeText(100)
+      .nullish()
+      .transform((v) => v?.trim() || null),
+    start_window_from: optionalSlot('start_window_from'),
+    start_window_to: optionalSlot('start_window_to'),
+    movers: intCode(MOVERS_OPTIONS, 'movers must be 2, 3 or 4.')
+      .nullish()
+      .transform((v) => v ?? null),
+    price,
+  })
+  .superRefine((body, ctx) => {
+    const { start_window_from: from, start_window_to: to } = body;
+    if (Boolean(from) !== Boolean(to)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "Please choose the move time: both 'From' and 'To'.",
+        path: [from ? 'start_window_to' : 'start_window_from'],
+      });
+      return;
+    }
+    // The window is the bounds when both are sent, else s_time's ('HH:mm - HH:mm' or a premade
+    // label), as at creation; a free text that names no window is refused.
+    const window = payloadWindow(body);
+    if (body.s_time && !window) {
+      ctx.addIssue({ code: 'custom', message: slotMessage('s_time'), path: ['s_time'] });
+    } else if (window && !(isSlot(window.from) && isSlot(window.to))) {
+      ctx.addIssue({ code: 'custom', message: slotMessage('s_time'), path: ['s_time'] });
+    } else if (window && !isWindowOrdered(window)) {
+      ctx.addIssue({ code: 'custom', message: windowOrderMessage, path: ['start_window_to'] });
+    }
+    if (!body.s_date && !body.s_time && !from && body.movers === null && body.price === 0) {
+      ctx.addIssue({ code: 'custom', message: nothingMessage, path: ['type'] });
+    }
+  });
+
+const newAddressEntry = requestAddressFieldsSchema.extend({ price: entryPrice });
+const editAddressEntry = requestAddressFieldsSchema.extend({
+  address_id: addressId,
+  price: entryPrice,
+});
+const deleteAddressEntry = z.object({ address_id: addressId, price: entryPrice });
+
+const addressList = <T extends z.ZodType>(entry: T) =>
+  z
+    .array(entry)
+    .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses are allowed.`)
+    .optional()
+    .default([]);
+
+/**
+ * type address: addresses to add, edit (by address_id, fields replaced) and delete. The entries'
+ * prices, when given, add up to the change's price.
+ */
+const addressChangeSchema = z
+  .object({
+    request_id: requestId,
+    type: z.literal('address'),
+    new_address_array: addressList(newAddressEntry),
+    edit_address_array: addressList(editAddressEntry),
+    delete_address_array: addressList(deleteAddressEntry),
+    price,
+  })
+  .superRefine((body, ctx) => {
+    const entries = [
+      ...body.new_address_array,
+      ...body.edit_address_array,
+      ...body.delete_address_array,
+    ];
+    if (entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: nothingMessage, path: ['new_address_array'] });
+      return;
+    }
+    const ids = [...body.edit_address_array, ...body.delete_address_array].map((e) => e.address_id);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'An address may be edited or deleted once in a change.',
+        path: ['edit_address_array'],
+      });
+    }
+    const priced = entries.filter((e) => e.price !== undefined);
+    const sumCents = priced.reduce((sum, e) => sum + Math.round((e.price ?? 0) * 100), 0);
+    if (priced.length > 0 && sumCents !== Math.round(body.price * 100)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "The addresses' prices must add up to the change's price.",
+        path: ['price'],
+      });
+    }
+  });
+
+/** type items: the request's regular items as they would be (lines with a quantity above 0). */
+const itemsChangeSchema = z.object({
+  request_id: requestId,
+  type: z.literal('items'),
+  items_array: itemLines(editItemLineSchema).transform((lines) =>
+    lines.filter((line) => line.quantity > 0),
+  ),
+  price,
+});
+
+/** type extra-items: every extra item, unticked ones with quantity 0 (kept: those above 0). */
+const extraItemsChangeSchema = z.object({
+  request_id: requestId,
+  type: z.literal('extra-items'),
+  items_array: itemLines(editExtraItemLineSchema).transform((lines) =>
+    lines.filter((line) => line.quantity > 0),
+  ),
+  price,
+});
+
+/** POST /api/company/propose_change. */
+export const proposeChangeBodySchema = z.discriminatedUnion(
+  'type',
+  [requestChangeSchema, addressChangeSchema, itemsChangeSchema, extraItemsChangeSchema],
+  { error: "type must be 'request', 'address', 'items' or 'extra-items'." },
+);
+export type ProposeChangeBody = z.input<typeof proposeChangeBodySchema>;
+export type ProposeChangeInput = z.output<typeof proposeChangeBodySchema>;
+export type RequestChangeInput = z.output<typeof requestChangeSchema>;
+export type AddressChangeInput = z.output<typeof addressChangeSchema>;
+
+/** A proposal as its company and its customer see it (ours). */
+export const changeProposalSchema = z
+  .object({
+    change_id: z.number().int(),
+    request_id: z.number().int(),
+    type: z.enum(CHANGE_TYPES),
+    status: z.enum(CHANGE_STATUSES),
+    /** The difference to the final amount in dollars: charged when above 0, refunded below. */
+    price: z.number(),
+    proposed_at: z.string(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'ChangeProposal' });
+export type ChangeProposal = z.infer<typeof changeProposalSchema>;
+
+export const proposeChangeResponseSchema = envelope({ data: changeProposalSchema });
+export type ProposeChangeResponse = z.infer<typeof proposeChangeResponseSchema>;
+
+/**
+ * POST /api/customer/change_price_date_time_movers_confirmation, change_address_confirmation,
+ * change_item_confirmation, change_extra_item_confirmation: status '1' accepts, '0' rejects;
+ * price is the change's price as the screen showed it ('' or absent for none), which must be
+ * the proposal's, so that a stale screen never accepts another amount.
+ */
+export const changeConfirmationBodySchema = z.object({
+  request_id: requestId,
+  status: intCode([0, 1], "status must be '1' (accept) or '0' (reject)."),
+  price: z
+    .union([z.literal(''), z.null(), signedDollarsSchema(priceMessage)])
+    .optional()
+    .transform((v) => (v === '' || v == null ? 0 : v)),
+});
+export type ChangeConfirmationBody = z.input<typeof changeConfirmationBodySchema>;
+
+/** What a confirmation answers: the proposal as decided and the request's money after it. */
+export const changeConfirmationResponseSchema = envelope({
+  data: changeProposalSchema.extend({
+    request_timeline_status: z.number().int(),
+    final_amount: z.number().nullable(),
+    /** Dollars charged into escrow (above 0) or refunded from it (below 0); 0 when none moved. */
+    amount_moved: z.number(),
+  }),
+});
+export type ChangeConfirmationResponse = z.infer<typeof changeConfirmationResponseSchema>;
+
+/** The confirmation call of each type (spec §7). */
+export const CHANGE_CONFIRMATION_CALLS: Record<ChangeType, string> = {
+  request: 'change_price_date_time_movers_confirmation',
+  address: 'change_address_confirmation',
+  items: 'change_item_confirmation',
+  'extra-items': 'change_extra_item_confirmation',
+};
