@@ -20,7 +20,9 @@
  * database `movehub_bench` (BENCH_DATABASE_NAME) is dropped and created on it. BENCH_SECONDS sets each run's length,
  * BENCH_ABUSE_SECONDS the abuse scenario's (30). `npm run bench -- login` runs the abuse
  * scenario only; `npm run bench -- money` only make_payment and end_move_confirmation (issue 12:
- * 20 connections, p99 at most 100 ms, the ledger balanced after each).
+ * 20 connections, p99 at most 100 ms, the ledger balanced after each); `npm run bench --
+ * realtime` only the socket (bench/realtime.ts: 1,000 sockets, chat delivery and tracking, on
+ * one process and on two behind Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +34,7 @@ import pg from 'pg';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
 import { IP_LIMIT_PER_MINUTE, MSG } from '@movehub/shared';
+import { measureRealtime } from './realtime';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,7 +56,7 @@ const PASSWORD = 'Bench@1234';
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 30);
 const only = process.argv.slice(2);
 /** `npm run bench -- NAME` runs one scenario: the sign-in abuse, or the money calls. */
-const SCENARIOS = ['login', 'money'] as const;
+const SCENARIOS = ['login', 'money', 'realtime'] as const;
 
 function dbUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -344,17 +347,21 @@ function requestBody(wizard: WizardCatalogue) {
   };
 }
 
-function startServer(url: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+function startServer(
+  url: string,
+  env: Record<string, string> = {},
+  serverPort = port,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: url,
-      PORT: String(port),
+      PORT: String(serverPort),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       // One address sends every request here; the per-IP ceiling would measure itself.
       IP_RATE_LIMIT_PER_MINUTE: '100000000',
       HOST: '127.0.0.1',
@@ -605,6 +612,17 @@ async function main(): Promise<void> {
   const throughput = only.length === 0 ? await measureThroughput(url, tokens) : undefined;
   const payment = runs('money') ? await measurePayments(url, tokens) : undefined;
   const confirmation = runs('money') ? await measureConfirmations(url, tokens) : undefined;
+  const realtime = runs('realtime')
+    ? await measureRealtime(url, {
+        start: (serverPort, env) => startServer(url, env, serverPort),
+        stop: async (child) => {
+          child.kill('SIGTERM');
+          await new Promise((r) => child.once('exit', r));
+        },
+        ports: [port, port + 1],
+        redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      })
+    : undefined;
 
   let abuse;
   if (runs('login')) {
@@ -627,6 +645,7 @@ async function main(): Promise<void> {
     ...throughput,
     make_payment: payment,
     end_move_confirmation: confirmation,
+    realtime,
     login_under_abuse: abuse,
     cpus: (await import('node:os')).cpus().length,
     // The machine's load when the run ended: other work on a shared machine lowers every ratio.
@@ -635,6 +654,20 @@ async function main(): Promise<void> {
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (realtime) {
+    console.table(
+      realtime.map((r) => ({
+        setup: r.setup,
+        sockets: r.sockets,
+        'chat p50 ms': r.chat_delivery.p50_ms,
+        'chat p99 ms': r.chat_delivery.p99_ms,
+        'chat target p99': r.chat_delivery.target_p99_ms,
+        'tracking p50 ms': r.tracking_to_customer.p50_ms,
+        'tracking p99 ms': r.tracking_to_customer.p99_ms,
+        'tracking target p99': r.tracking_to_customer.target_p99_ms,
+      })),
+    );
+  }
   if (abuse) console.table([abuse]);
   console.log('Written to bench/results.json');
 }
