@@ -54,6 +54,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DEMO_SIMULATOR_DELAY_MS: '6000',
+      // The demo truck drives for 45 s, so that the tracking journey watches it move on a slow
+      // machine long before the move completes.
+      DEMO_SIMULATOR_DRIVE_MS: '45000',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       enabled: true,
       maxDelayMs: 10_000,
       proposeChanges: false,
+      driveMs: 30_000,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).demoSimulator.enabled).toBe(true);
     expect(loadConfig({ DEMO_SIMULATOR: '0' }).demoSimulator.enabled).toBe(false);

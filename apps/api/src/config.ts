@@ -108,6 +108,9 @@ const schema = z
     // Whether demo companies also propose changes to some paid moves. Off until the customer
     // can answer a proposal in the web app: a proposal holds the demo move day until answered.
     DEMO_SIMULATOR_CHANGES: bool.optional(),
+    // How long the demo truck drives between the addresses once the move starts (ms); three
+    // times DEMO_SIMULATOR_DELAY_MS unless set.
+    DEMO_SIMULATOR_DRIVE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
     // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
     GOOGLE_MAPS_KEY: z.string().min(1).optional(),
@@ -202,6 +205,7 @@ const schema = z
         enabled: !production && (env.DEMO_SIMULATOR ?? true),
         maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,
         proposeChanges: env.DEMO_SIMULATOR_CHANGES ?? false,
+        driveMs: env.DEMO_SIMULATOR_DRIVE_MS ?? env.DEMO_SIMULATOR_DELAY_MS * 3,
       },
       storage: env.S3_BUCKET
         ? {

@@ -375,11 +375,11 @@ describe('the demo truck', () => {
   const DROP_OFF = { lat: 34.0195, lng: -118.4912 };
 
   it('plans a journey of DEMO_SIMULATOR_DELAY_MS × 3, a point a second, 2 to 60 points', () => {
-    expect(drivePlan(10_000)).toEqual({ points: 31, intervalMs: 1000 });
-    expect(drivePlan(6_000)).toEqual({ points: 19, intervalMs: 1000 });
-    expect(drivePlan(DELAY_MS)).toEqual({ points: 2, intervalMs: 1000 });
+    expect(drivePlan(30_000)).toEqual({ points: 31, intervalMs: 1000 });
+    expect(drivePlan(18_000)).toEqual({ points: 19, intervalMs: 1000 });
+    expect(drivePlan(DELAY_MS * 3)).toEqual({ points: 2, intervalMs: 1000 });
     expect(drivePlan(0)).toEqual({ points: 2, intervalMs: 1000 });
-    expect(drivePlan(100_000)).toEqual({ points: 60, intervalMs: 5085 });
+    expect(drivePlan(300_000)).toEqual({ points: 60, intervalMs: 5085 });
   });
 
   it('spaces the points evenly along the route, through its corners, ends included', () => {
@@ -475,7 +475,7 @@ describe('the demo truck', () => {
 
   it('stops driving when the request leaves status 5, and a replayed point is not stored twice', async () => {
     const { request } = await demoMove(TimelineStatus.inProgress);
-    const opts = { db: f.db(), geo: ctx.app.geo, log: ctx.app.log, maxDelayMs: 10_000 };
+    const opts = { db: f.db(), geo: ctx.app.geo, log: ctx.app.log, driveMs: 30_000 };
     const first = await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 0 } });
     expect(first.state).toBe('driving');
     const path = first.state === 'driving' ? first.path : [];

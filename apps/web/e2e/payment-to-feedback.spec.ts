@@ -83,8 +83,9 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
 
   // Move day, played by the demo company: the detail reaches 'Completed, waiting for
   // confirmation', and its timeline lists each step on the way.
-  // The foreman drives the truck first (3 × the delay, demo-drive.ts), then the company completes.
-  await reloadUntilStatus(page, requestId, 'Completed, waiting for confirmation', 60_000);
+  // The foreman drives the truck first (DEMO_SIMULATOR_DRIVE_MS, 45 s here), then the company
+  // completes.
+  await reloadUntilStatus(page, requestId, 'Completed, waiting for confirmation', 100_000);
   const timeline = page.getByRole('list', { name: 'Timeline' });
   for (const step of [
     'Paid and waiting for move',

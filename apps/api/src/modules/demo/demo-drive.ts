@@ -33,7 +33,10 @@ export interface DemoDriveJob {
   path?: [number, number][];
 }
 
-/** The journey lasts this many times DEMO_SIMULATOR_DELAY_MS: 30 s by default, 18 s on e2e. */
+/**
+ * The journey lasts this many times DEMO_SIMULATOR_DELAY_MS unless DEMO_SIMULATOR_DRIVE_MS says
+ * otherwise: 30 s by default.
+ */
 export const DEMO_DRIVE_SHARE = 3;
 
 /** A journey has at most this many points (a point a second for a minute). */
@@ -47,12 +50,11 @@ export interface DrivePlan {
 }
 
 /**
- * The journey's rhythm for a simulator delay: DEMO_DRIVE_SHARE × the delay in all, a point each
- * second (the server keeps no more), at least the start and the end, at most
- * DEMO_DRIVE_MAX_POINTS. With the default 10 s: 31 points a second apart.
+ * The journey's rhythm for a drive of `durationMs`: a point each second (the server keeps no
+ * more), at least the start and the end, at most DEMO_DRIVE_MAX_POINTS. With the default 30 s:
+ * 31 points a second apart.
  */
-export function drivePlan(maxDelayMs: number): DrivePlan {
-  const durationMs = maxDelayMs * DEMO_DRIVE_SHARE;
+export function drivePlan(durationMs: number): DrivePlan {
   const points = Math.min(
     DEMO_DRIVE_MAX_POINTS,
     Math.max(2, Math.floor(durationMs / TRACKING_POINT_INTERVAL_MS) + 1),
@@ -149,7 +151,8 @@ export async function runDemoDrive(opts: {
   db: Db;
   geo: GeoProvider;
   log: FastifyBaseLogger;
-  maxDelayMs: number;
+  /** The drive's length (config demoSimulator.driveMs). */
+  driveMs: number;
   job: DemoDriveJob;
 }): Promise<DriveOutcome> {
   const { db, job } = opts;
@@ -168,7 +171,7 @@ export async function runDemoDrive(opts: {
       geo: opts.geo,
       log: opts.log,
       requestId: job.requestId,
-      points: drivePlan(opts.maxDelayMs).points,
+      points: drivePlan(opts.driveMs).points,
     }));
   const point = path[job.tick];
   if (!point) return { state: 'arrived', posted: null };

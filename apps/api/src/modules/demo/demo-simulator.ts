@@ -378,7 +378,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       app.log.error({ err, requestId }, 'demo simulator could not queue a move-day step');
     }
   };
-  const drive = drivePlan(maxDelayMs);
+  const { driveMs } = app.config.demoSimulator;
+  const drive = drivePlan(driveMs);
   /** Queues one point of the demo truck's journey; never throws. */
   const queueDrive = async (job: DemoDriveJob, afterMs: number) => {
     try {
@@ -400,7 +401,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
         db: app.db,
         geo: app.geo,
         log: app.log,
-        maxDelayMs,
+        driveMs,
         job: data,
       });
       if (outcome.state === 'stopped') return;
