@@ -138,6 +138,12 @@ export function conversationOf(message: ChatMessage): ConversationRef {
 /** Puts a stored message into its conversation's cache, once, in order. */
 export function addMessageToCache(queryClient: QueryClient, message: ChatMessage): void {
   const key = chatKeys.messages(conversationOf(message));
+  // While the conversation is being read its answer would overwrite the pushed message: read it
+  // again once more instead (a conversation never read is read when it opens).
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
   queryClient.setQueryData(key, (current: GetMessagesResponse | undefined) => {
     if (!current || current.getchatdata.some((m) => m.id === message.id)) return current;
     const getchatdata = [...current.getchatdata, message].sort(

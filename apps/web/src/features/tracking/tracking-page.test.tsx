@@ -162,7 +162,7 @@ describe('TrackingPage', () => {
     // West, from the first point to the last.
     expect(truck).toHaveAccessibleName('Truck, heading 270 degrees');
     expect(liveLine()).toHaveTextContent(
-      /^The truck is on its way\. Last location update at \d{1,2}:30:05 [AP]M\.$/,
+      /^The truck is on its way\. Last location update at \d{1,2}:30 [AP]M\.$/,
     );
 
     fireEvent.click(truck);
@@ -204,11 +204,11 @@ describe('TrackingPage', () => {
     await socket.serverEmits('tracking', { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
     expect(await truckMarker()).toHaveAccessibleName('Truck, heading 0 degrees');
     expect(place()).not.toBe(before);
-    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
+    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30 [AP]M\.$/);
     // Another request's point, or one already shown, changes nothing.
     await socket.serverEmits('tracking', { request_id: 7, ...point(33, -118, 20) });
     await socket.serverEmits('tracking', { request_id: REQUEST_ID, ...point(34.06, -118.25, 9) });
-    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30:09 [AP]M\.$/);
+    expect(liveLine()).toHaveTextContent(/update at \d{1,2}:30 [AP]M\.$/);
     expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(2);
 
     // A reconnection reads the points again: those of the gap were never heard.
@@ -217,6 +217,26 @@ describe('TrackingPage', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/app_api/get_tracking')).toHaveLength(3),
     );
+  });
+
+  it('reads the points again when a step of this request is notified, not for another', async () => {
+    const { calls } = stubServer({ points: [point(34.05, -118.25, 0)] });
+    const { connector } = renderPage();
+    const socket = await connector.opened();
+    await socket.serverConnects();
+    await truckMarker();
+    const reads = () => calls.filter((c) => c.path === '/app_api/get_tracking').length;
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(1));
+    const before = reads();
+    const notice = {
+      id: 1,
+      message_body: 'x',
+      created_at: new Date().toISOString(),
+      is_active: true,
+    };
+    await socket.serverEmits('notification', { ...notice, action_value: 7 });
+    await socket.serverEmits('notification', { ...notice, id: 2, action_value: REQUEST_ID });
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('numbers the address markers with an icon of their own up to five, then the default', async () => {

@@ -79,13 +79,13 @@ function useFailureAlert(error: Error | null) {
 }
 
 /** The screen readers' line: the truck's state and the time of its last point. */
+/**
+ * The screen readers' line. Its time is to the minute: the region is polite and live, and a
+ * text that changed with every point would be read out every second.
+ */
 export function liveText(truck: TrackingPoint | null): string {
   const time = (at: string) =>
-    new Date(at).toLocaleTimeString('en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-    });
+    new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return truck ? TRACKING_TEXT.live(time(truck.created_at)) : TRACKING_TEXT.waiting;
 }
 

@@ -9,12 +9,29 @@ import { addTrackingPoint, trackingKeys } from './tracking-api';
  */
 export function useLiveTracking(requestId: number): void {
   const queryClient = useQueryClient();
+  const key = trackingKeys.points(requestId);
   useRealtimeEvent('tracking', (event) => {
-    if (event.request_id === requestId) addTrackingPoint(queryClient, event);
+    if (event.request_id !== requestId) return;
+    // While the points are being read the answer would overwrite the pushed one: read again.
+    const state = queryClient.getQueryState(key);
+    if (!state?.data || state.fetchStatus === 'fetching') {
+      void queryClient.invalidateQueries({ queryKey: key });
+    } else {
+      addTrackingPoint(queryClient, event);
+    }
+  });
+  // A step of this request (the move completed, cancelled) is told as a notification: the
+  // points are read again, and past the move the server says why there is no truck.
+  useRealtimeEvent('notification', (notification) => {
+    if (notification.action_value === requestId) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
   });
   useRealtimeConnect(({ connectedAt }) => {
-    const key = trackingKeys.points(requestId);
-    const readAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
-    if (readAt > 0 && readAt < connectedAt) void queryClient.invalidateQueries({ queryKey: key });
+    const state = queryClient.getQueryState(key);
+    const readAt = state?.dataUpdatedAt ?? 0;
+    if (state?.fetchStatus === 'fetching' || (readAt > 0 && readAt < connectedAt)) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
   });
 }
