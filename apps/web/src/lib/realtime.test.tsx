@@ -138,6 +138,8 @@ describe('RealtimeProvider', () => {
   });
 
   it('tries again after a refused handshake, 2 s growing to 60 s', async () => {
+    // The middle of the ±50% spread: the delays themselves.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     setSession('token-abc', buildUser());
     const { connector } = renderProvider();
     const socket = await connector.opened();

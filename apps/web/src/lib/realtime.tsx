@@ -181,7 +181,12 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
           () => {
             if (!closed) s.connect();
           },
-          Math.min(SOCKET_RECONNECT_DELAY_MS * 2 ** refusals, SOCKET_RECONNECT_DELAY_MAX_MS),
+          // Spread by ±50% like socket.io's own retries, so that the tabs refused together
+          // (a database that was away) do not all come back in the same instant.
+          Math.min(
+            SOCKET_RECONNECT_DELAY_MS * 2 ** refusals * (0.5 + Math.random()),
+            SOCKET_RECONNECT_DELAY_MAX_MS,
+          ),
         );
         refusals += 1;
       });

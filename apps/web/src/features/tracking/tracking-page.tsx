@@ -78,7 +78,6 @@ function useFailureAlert(error: Error | null) {
   }, [error]);
 }
 
-/** The screen readers' line: the truck's state and the time of its last point. */
 /**
  * The screen readers' line. Its time is to the minute: the region is polite and live, and a
  * text that changed with every point would be read out every second.
@@ -96,8 +95,8 @@ export function TrackingPage() {
   const request = useQuery(trackedRequestQueryOptions(id));
   const tracking = useQuery(trackingQueryOptions(id));
   useLiveTracking(id);
-  useFailureAlert(request.error);
-  useFailureAlert(tracking.error);
+  // One alert for one failure: a request that is not the customer's fails both reads.
+  useFailureAlert(request.error ?? tracking.error);
 
   const points = tracking.data ?? [];
   const truck = points.at(-1) ?? null;
