@@ -13,17 +13,45 @@ test('a 401 from any call clears the stored session and reloads into the login p
 }) => {
   await acceptCookies(page, baseURL);
   await logIn(page);
+  // The server answers one call 401 (a session it no longer knows): the answer alone ends it.
+  await page.route('**/api/customer/get_customer_request', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 401, message: 'Your session has ended. Please log in again.' }),
+    }),
+  );
+  expectRefusal(page, '/api/customer/get_customer_request', 401);
+  // My Requests reads its list again (on loading, and after the socket connects): that call's
+  // 401 clears the session and reloads into /login.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  // Polled: the reload into /login may still be replacing the page the URL already names.
+  await expect
+    .poll(() =>
+      page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        user: localStorage.getItem('user'),
+      })),
+    )
+    .toEqual({ token: null, user: null });
+});
+
+test('a session ended in another tab sends this one to the login page by itself', async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL);
+  await logIn(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  // The session ends elsewhere (another tab logged out): the next call answers 401.
+  // Logged out elsewhere: the server closes this tab's socket, its handshake is refused, and one
+  // call confirms the 401, which ends the session here without any click.
+  expectRefusal(page, '/api/customer/profile_customer', 401);
   const out = await page.request.post('/app_api/log_out', {
     headers: { 'x-sh-auth': token ?? '' },
   });
   expect(out.status()).toBe(200);
-
-  expectRefusal(page, '/api/customer/get_customer_request', 401);
-  await page.getByRole('tab', { name: /^Completed/ }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  // Polled: the reload into /login may still be replacing the page the URL already names.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   await expect
     .poll(() =>
       page.evaluate(() => ({
