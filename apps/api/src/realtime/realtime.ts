@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   AUTH_HEADER,
   CHAT_TEXT,
@@ -11,6 +12,7 @@ import {
   SOCKET_PATH,
   roomIdSchema,
   sendMessageSchema,
+  type ChatMessage,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SocketAck,
@@ -105,32 +107,6 @@ function tokenOf(handshake: AppSocket['handshake']): unknown {
   return queryValue(handshake.query.token);
 }
 
-/** A fixed-window counter per key, forgotten when its window has passed. */
-class WindowCounter {
-  private readonly counts = new Map<string, { start: number; count: number }>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-  /** Counts one more for `key`; false when that is over the limit. */
-  admit(key: string): boolean {
-    const now = Date.now();
-    const entry = this.counts.get(key);
-    if (!entry || now - entry.start >= this.windowMs) {
-      if (this.counts.size > 10_000) this.sweep(now);
-      this.counts.set(key, { start: now, count: 1 });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit;
-  }
-  private sweep(now: number) {
-    for (const [key, entry] of this.counts) {
-      if (now - entry.start >= this.windowMs) this.counts.delete(key);
-    }
-  }
-}
-
 function ackError(error: unknown): SocketAck<never> {
   if (error instanceof AppError) return { code: error.code, message: error.message };
   return { code: ErrorCode.internal, message: MSG.internal };
@@ -176,16 +152,29 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
 
   // Each handshake costs a database read: an address gets the per-address ceiling of the other
   // abusable calls (IP_RATE_LIMIT_PER_MINUTE) in each process.
-  const handshakes = new WindowCounter(app.config.ipRateLimitPerMinute, 60_000);
+  const handshakes = new RateLimiterMemory({
+    keyPrefix: 'socket-handshake',
+    points: app.config.ipRateLimitPerMinute,
+    duration: 60,
+  });
+  // Messages per socket (keyed by its id): a burst, then a refusal until the window passes.
+  const messages = new RateLimiterMemory({
+    keyPrefix: 'socket-message',
+    points: SOCKET_MESSAGE_BURST,
+    duration: SOCKET_MESSAGE_WINDOW_MS / 1000,
+  });
   const tokens = new WeakMap<AppSocket, string>();
   const socketsPerUser = new Map<number, number>();
 
   io.use((socket, next) => {
     // Cheap checks first: the address's pace, then the token's shape, then the database.
-    if (!handshakes.admit(socket.handshake.address)) {
-      next(handshakeError(ErrorCode.tooManyRequests, MSG.tooManyRequests));
-      return;
-    }
+    handshakes.consume(socket.handshake.address).then(
+      () => admit(socket, next),
+      () => next(handshakeError(ErrorCode.tooManyRequests, MSG.tooManyRequests)),
+    );
+  });
+
+  function admit(socket: AppSocket, next: (err?: Error) => void): void {
     const token = tokenOf(socket.handshake);
     if (
       typeof token !== 'string' ||
@@ -224,7 +213,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         next(handshakeError(ErrorCode.serviceUnavailable, MSG.serviceUnavailable));
       },
     );
-  });
+  }
 
   io.on('connection', (socket: AppSocket) => {
     const { roomId, userId, sessionId } = socket.data;
@@ -247,20 +236,15 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       reply({ code: 200, message: 'Joined.', data: undefined });
     });
 
-    let windowStart = Date.now();
-    let sentInWindow = 0;
     socket.on('sendMessage', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      const now = Date.now();
-      if (now - windowStart >= SOCKET_MESSAGE_WINDOW_MS) {
-        windowStart = now;
-        sentInWindow = 0;
-      }
-      sentInWindow += 1;
-      if (sentInWindow > SOCKET_MESSAGE_BURST) {
-        reply({ code: ErrorCode.tooManyRequests, message: MSG.tooManyRequests });
-        return;
-      }
+      messages.consume(socket.id).then(
+        () => receive(payload, reply),
+        () => reply({ code: ErrorCode.tooManyRequests, message: MSG.tooManyRequests }),
+      );
+    });
+
+    function receive(payload: unknown, reply: (result: SocketAck<ChatMessage>) => void): void {
       const parsed = sendMessageSchema.safeParse(payload);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -288,7 +272,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
           if (!(error instanceof AppError)) app.log.error({ err: error }, 'sendMessage failed');
           reply(ackError(error));
         });
-    });
+    }
   });
 
   const onSignal = (signal: RealtimeSignal) => {

@@ -27,8 +27,7 @@ function callerOf(auth: AuthContext): ChatCaller {
   return { id: auth.user.id, roomId: auth.user.roomId, userType: auth.user.userType };
 }
 
-async function withPresence(app: FastifyInstance, drafts: ChannelDraft[]): Promise<ChatChannel[]> {
-  const online = await app.realtime.onlineRooms(drafts.map((d) => d.receiver_room_id));
+function withPresence(drafts: ChannelDraft[], online: ReadonlySet<string>): ChatChannel[] {
   return drafts.map((d) => ({
     ...d,
     profile_data: { ...d.profile_data, online_status: online.has(d.receiver_room_id) ? 1 : 0 },
@@ -103,10 +102,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const { company, foreman } = await listChannels(app.db, callerOf(auth));
-      const [requestData, requestDataForeman] = await Promise.all([
-        withPresence(app, company),
-        withPresence(app, foreman),
-      ]);
+      // One presence question for both lists (across processes it is a round trip of its own).
+      const online = await app.realtime.onlineRooms(
+        [...company, ...foreman].map((d) => d.receiver_room_id),
+      );
+      const requestData = withPresence(company, online);
+      const requestDataForeman = withPresence(foreman, online);
       return {
         code: 200,
         message: MSG.ok,

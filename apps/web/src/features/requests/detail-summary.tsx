@@ -15,6 +15,7 @@ import {
   TimelineStatus,
   canCancel,
   CANCELLATION_POLICY_TEXT,
+  CHANGE_TIMELINE,
   discountedCents,
   formatUsd,
   isDirectRequest,
@@ -44,12 +45,9 @@ export function bidsBoxText(count: number): string {
 }
 
 /** spec §2 Timeline: the change entries and the change-request type their 'More Details' opens. */
-const CHANGE_TYPES: Record<string, string> = {
-  'Change in request': 'request',
-  'Change in address': 'address',
-  'Change in items': 'items',
-  'Change in extra items': 'extra-items',
-};
+const CHANGE_TYPES: Record<string, string> = Object.fromEntries(
+  Object.entries(CHANGE_TIMELINE).map(([type, title]) => [title, type]),
+);
 
 function FinalPriceLines({ request }: { request: RequestDetail['request'] }) {
   const finalCents = toCents(request.final_amount ?? 0);

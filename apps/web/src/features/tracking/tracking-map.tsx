@@ -6,7 +6,7 @@ import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
-import { MAP_DEFAULT_CENTER, type TrackingPoint } from '@movehub/shared';
+import { MAP_DEFAULT_CENTER, MSG, type TrackingPoint } from '@movehub/shared';
 import { geoConfigQueryOptions } from '../../lib/maps/geo-query';
 import {
   BaseLayers,
@@ -34,7 +34,6 @@ export const TRUCK_ZOOM = 17;
 /** No closer than this when the view fits the addresses (a single address, two close ones). */
 const FIT_MAX_ZOOM = 15;
 
-export const LOCATE_MESSAGE = 'Please wait for forman location';
 export const LOCATE_LABEL = 'Locate truck';
 
 /** The colours of the address markers 1 to 5; any further address wears the default marker. */
@@ -206,7 +205,7 @@ function LocateButton({ truck }: { truck: TrackingPoint | null }) {
   }, []);
   const locate = () => {
     if (!truck) {
-      showToast(LOCATE_MESSAGE, 'error');
+      showToast(MSG.waitForForeman, 'error');
       return;
     }
     map.setView([truck.latitude, truck.longitude], TRUCK_ZOOM, { animate: false });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerAddress, TrackingPoint } from '@movehub/shared';
+import { MSG, type ServerAddress, type TrackingPoint } from '@movehub/shared';
 import { ROUTE_COLOR } from '../../lib/maps/map-layers';
 import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
@@ -10,7 +10,7 @@ import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { fakeConnector } from '../../test/fake-socket';
 import { buildRequestDetail, buildUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { ADDRESS_MARKER_COLORS, LOCATE_LABEL, LOCATE_MESSAGE } from './tracking-map';
+import { ADDRESS_MARKER_COLORS, LOCATE_LABEL } from './tracking-map';
 import { TRACKING_TEXT, TrackingPage } from './tracking-page';
 
 const PATH = '/dashboard/my-requests/tracking-location/:requestId';
@@ -148,7 +148,7 @@ describe('TrackingPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: LOCATE_LABEL }));
-    expect(getToast()).toMatchObject({ message: LOCATE_MESSAGE, severity: 'error' });
+    expect(getToast()).toMatchObject({ message: MSG.waitForForeman, severity: 'error' });
   });
 
   it("shows the truck with its 'Live Location' popup, 'Moving' and the time of the last point", async () => {
