@@ -7,7 +7,7 @@ import { RootLayout } from './root-layout';
 /*
  * The whole route map of spec/portal.md §2 and spec/request-lifecycle.md §2. Screens load lazily,
  * one chunk per feature. Paths whose screens are not built yet render the 404 page, so that every
- * spec path answers; a screen, once built, replaces its `notFound` entry and nothing else moves.
+ * spec path answers; a screen, once built, replaces its `notFound` entry (or `notFoundPage` in EDIT_ROUTES) and nothing else moves.
  */
 
 const loginPage = async () => ({
@@ -87,11 +87,11 @@ const chatPage = async () => ({
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
-const EDIT_PATHS = [
-  'add-address/:requestId',
-  'edit-address/:requestId/:addressId',
-  'edit-items/:requestId',
-  'edit-extra-items/:requestId',
+const EDIT_ROUTES: RouteObject[] = [
+  { path: 'add-address/:requestId', lazy: notFoundPage },
+  { path: 'edit-address/:requestId/:addressId', lazy: notFoundPage },
+  { path: 'edit-items/:requestId', lazy: notFoundPage },
+  { path: 'edit-extra-items/:requestId', lazy: notFoundPage },
 ];
 
 export const routes: RouteObject[] = [
@@ -123,11 +123,15 @@ export const routes: RouteObject[] = [
           { path: 'claim-request/:token', lazy: claimRequestPage },
           // A public access link or a request id; with or without a session (decision 016).
           { path: 'sign-confirmation-letter/:id', lazy: signLetterPage },
-          // The edit routes are also exposed at top level (request-lifecycle §2). Their screens are
-          // not built yet; how they guard a missing token is decided with them.
-          ...EDIT_PATHS.map(notFound),
           notFound('*'),
         ],
+      },
+
+      // The edit routes are also exposed at top level (request-lifecycle §2): the same screens,
+      // signed in, in the dashboard's layout.
+      {
+        element: <RequireAuth />,
+        children: [{ lazy: dashboardLayout, children: EDIT_ROUTES }],
       },
 
       {
@@ -147,7 +151,7 @@ export const routes: RouteObject[] = [
                   { path: 'make-payment/:requestId', lazy: makePaymentPage },
                   { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
                   { path: 'tracking-location/:requestId', lazy: trackingPage },
-                  ...EDIT_PATHS.map(notFound),
+                  ...EDIT_ROUTES,
                   notFound('change-request/:type/:requestId'),
                 ],
               },
