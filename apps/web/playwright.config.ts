@@ -57,6 +57,10 @@ export default defineConfig({
       // The demo truck drives for 45 s, so that the tracking journey watches it move on a slow
       // machine long before the move completes.
       DEMO_SIMULATOR_DRIVE_MS: '45000',
+      // No demo proposals: they hold move day on half of the moves, which would make the
+      // move-day journeys depend on the request's id. The change journey proposes through the
+      // partner API as the company.
+      DEMO_SIMULATOR_CHANGES: 'false',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

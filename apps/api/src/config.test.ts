@@ -89,7 +89,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).demoSimulator).toEqual({
       enabled: true,
       maxDelayMs: 10_000,
-      proposeChanges: false,
+      proposeChanges: true,
       driveMs: 30_000,
     });
     expect(loadConfig({ NODE_ENV: 'test' }).demoSimulator.enabled).toBe(true);

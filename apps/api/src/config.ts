@@ -105,8 +105,8 @@ const schema = z
     DEMO_SIMULATOR: bool.optional(),
     // The longest a simulated step waits after what prompted it (ms); steps are spread below it.
     DEMO_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-    // Whether demo companies also propose changes to some paid moves. Off until the customer
-    // can answer a proposal in the web app: a proposal holds the demo move day until answered.
+    // Whether demo companies also propose changes to some paid moves (on by default): a
+    // proposal holds the demo move day until the customer answers it.
     DEMO_SIMULATOR_CHANGES: bool.optional(),
     // How long the demo truck drives between the addresses once the move starts (ms); three
     // times DEMO_SIMULATOR_DELAY_MS unless set.
@@ -204,7 +204,7 @@ const schema = z
       demoSimulator: {
         enabled: !production && (env.DEMO_SIMULATOR ?? true),
         maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,
-        proposeChanges: env.DEMO_SIMULATOR_CHANGES ?? false,
+        proposeChanges: env.DEMO_SIMULATOR_CHANGES ?? true,
         driveMs: env.DEMO_SIMULATOR_DRIVE_MS ?? env.DEMO_SIMULATOR_DELAY_MS * 3,
       },
       storage: env.S3_BUCKET

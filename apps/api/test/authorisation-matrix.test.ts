@@ -150,6 +150,8 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/place_bid': 'company',
   'POST /api/company/withdraw_bid': 'company',
   'POST /api/company/propose_change': 'company',
+  'POST /api/company/price_change': 'company',
+  'POST /api/company/changes_awaiting_price': 'company',
   'POST /api/company/assign_move': 'company',
   'POST /api/foreman/start_move': 'crew',
   'POST /api/company/complete_move': 'crew',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import {
   CHANGE_CONFIRMATION_CALLS,
+  CHANGE_MESSAGES,
   CHANGE_TIMELINE,
   MSG,
   TimelineStatus,
@@ -10,6 +11,7 @@ import {
 import {
   catalogueItems,
   customerMessages,
+  notifications,
   payments,
   requestAddresses,
   requestBids,
@@ -21,6 +23,12 @@ import {
 import { account, balanceOf } from '../src/modules/payments/ledger';
 import { CHANGE_TEXT } from '../src/modules/changes/changes.service';
 import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import {
+  awaitingPriceTitle,
+  companyPriceNotice,
+  EDIT_TIMELINE,
+  EDIT_WAITS_FOR_ANSWER,
+} from '../src/modules/request-edits/request-edits.service';
 import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
@@ -805,6 +813,223 @@ describe('accepting and rejecting', () => {
       await db().select().from(requestTimeline).where(eq(requestTimeline.requestId, request.id))
     ).map((t) => t.activityTitle);
     expect(titles).toEqual(expect.arrayContaining([CHANGE_TIMELINE.request, 'Change rejected']));
+  });
+});
+
+describe("a paid direct request's edits are priced by the company before they apply (item 4)", () => {
+  /** A direct request the company's link brought, paid (status 3 unless said). */
+  async function paidDirectMove(status?: TimelineStatus) {
+    const company = await f.company();
+    const customer = await f.customer();
+    const request = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      amountCents: 50_000,
+      ...(status !== undefined ? { status } : {}),
+      overrides: { requestType: 1 },
+    });
+    return { company, customer, request };
+  }
+  const AWAITING = '/api/company/changes_awaiting_price';
+  const PRICE = '/api/company/price_change';
+
+  it('stores the edits as one change awaiting the price, applies nothing, and tells the company', async () => {
+    const { company, customer, request } = await paidDirectMove(TimelineStatus.truckAssigned);
+    const before = await addressesOf(request.id);
+    const added = await f.call('/app_api/add_address', customer.token, {
+      request_id: request.id,
+      ...NEW_ADDRESS,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().message).toBe(CHANGE_MESSAGES.sentForPricing);
+    expect(added.json().data.awaiting_price).toBe(true);
+    const edited = await f.call('/app_api/edit_address', customer.token, {
+      request_id: request.id,
+      address_id: before[1]!.id,
+      ...NEW_ADDRESS,
+      complete_address: '2 Colorado Blvd, Pasadena, CA 91101, USA',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const removed = await f.call('/app_api/delete_address', customer.token, {
+      request_id: request.id,
+      address_id: before[0]!.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    // Nothing applied, nothing charged; one change holds the three edits.
+    expect(await addressesOf(request.id)).toEqual(before);
+    expect(await changeMovements(request.id)).toEqual([]);
+    const rows = await changeRows(request.id);
+    expect(rows.map((r) => [r.type, r.status, r.priceCents])).toEqual([
+      ['address', 'awaiting_price', 0],
+    ]);
+    const listed = await f.call(AWAITING, company.token, { request_id: request.id });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [asked] = listed.json().data;
+    expect(asked).toMatchObject({ type: 'address', status: 'awaiting_price' });
+    expect(asked.asked.new_address_array).toHaveLength(1);
+    expect(asked.asked.edit_address_array).toMatchObject([
+      { address_id: before[1]!.id, complete_address: '2 Colorado Blvd, Pasadena, CA 91101, USA' },
+    ]);
+    expect(asked.asked.delete_address_array).toEqual([{ address_id: before[0]!.id }]);
+    const notices = await db()
+      .select({ message: notifications.messageBody })
+      .from(notifications)
+      .where(
+        and(eq(notifications.requestId, request.id), eq(notifications.userId, company.user.id)),
+      );
+    expect(notices.map((n) => n.message)).toContain(
+      companyPriceNotice(request.id, EDIT_TIMELINE.addressAdded),
+    );
+    const titles = (await detail(customer.token, request.id)).request_timeline.map(
+      (t: { activity_title: string }) => t.activity_title,
+    );
+    expect(titles).toContain(awaitingPriceTitle(EDIT_TIMELINE.addressDeleted));
+    // The customer's view has nothing to accept yet.
+    const early = await confirm('address', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '',
+    });
+    expect(early.json()).toEqual({ code: 409, message: CHANGE_TEXT.awaitingPrice });
+    // The company cannot propose over it: it prices it.
+    const over = await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      new_address_array: [NEW_ADDRESS],
+      price: 10,
+    });
+    expect(over.json()).toEqual({ code: 409, message: CHANGE_TEXT.askedByCustomer('address') });
+  });
+
+  it('once priced, the customer pays the difference into escrow once and the edits apply', async () => {
+    const { company, customer, request } = await paidDirectMove();
+    const before = await addressesOf(request.id);
+    await f.call('/app_api/add_address', customer.token, {
+      request_id: request.id,
+      ...NEW_ADDRESS,
+    });
+    const heldBefore = await escrow(request.id);
+    const priced = await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'address',
+      price: '35',
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({
+      message: CHANGE_MESSAGES.priced,
+      data: { status: 'pending', price: 35 },
+    });
+    const d = await detail(customer.token, request.id);
+    expect(d.new_address_array).toHaveLength(1);
+    expect(d.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toContain(
+      CHANGE_TIMELINE.address,
+    );
+    const accepted = await confirm('address', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '35',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toMatchObject({ final_amount: 535, amount_moved: 35 });
+    expect(await escrow(request.id)).toBe(heldBefore + 3500);
+    expect(await f.ledgerTotal()).toBe(0);
+    const after = await addressesOf(request.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)?.zipCode).toBe('91101');
+    // Priced once: a second price finds nothing waiting.
+    const again = await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'address',
+      price: '35',
+    });
+    expect(again.json()).toEqual({ code: 404, message: CHANGE_TEXT.nothingToPrice });
+  });
+
+  it('refunds a saving the company prices on fewer items, and a reject applies nothing', async () => {
+    const { company, customer, request } = await paidDirectMove();
+    const [tape] = await db().select().from(catalogueItems).limit(1);
+    const heldBefore = await escrow(request.id);
+    const sent = await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [{ _id: tape!.id, name: tape!.name, type: '1', quantity: 1 }],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await f.call(PRICE, company.token, { request_id: request.id, type: 'items', price: -20 });
+    const res = await confirm('items', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '-20',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await escrow(request.id)).toBe(heldBefore - 2000);
+    expect(await f.ledgerTotal()).toBe(0);
+
+    await f.call('/app_api/edit_extra_item', customer.token, {
+      request_id: request.id,
+      items_array: [],
+    });
+    await f.call(PRICE, company.token, { request_id: request.id, type: 'extra-items', price: 0 });
+    const itemsBefore = await db()
+      .select()
+      .from(requestItems)
+      .where(eq(requestItems.requestId, request.id));
+    const rejected = await confirm('extra-items', customer.token, {
+      request_id: request.id,
+      status: '0',
+      price: '0',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(
+      await db().select().from(requestItems).where(eq(requestItems.requestId, request.id)),
+    ).toEqual(itemsBefore);
+  });
+
+  it("refuses the customer's edit while the company's own proposal of that kind waits (409)", async () => {
+    const { company, customer, request } = await paidDirectMove();
+    await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Small box', type: '1', quantity: 3 }],
+      price: 10,
+    });
+    const res = await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [],
+    });
+    expect(res.json()).toEqual({ code: 409, message: EDIT_WAITS_FOR_ANSWER });
+  });
+
+  it('lets only the request’s company price, only the kinds a customer edits, within the escrow', async () => {
+    const { customer, request } = await paidDirectMove();
+    const other = await f.company();
+    await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [],
+    });
+    const stranger = await f.call(PRICE, other.token, {
+      request_id: request.id,
+      type: 'items',
+      price: 5,
+    });
+    expect(stranger.json()).toEqual({ code: 404, message: REQUEST_NOT_FOUND });
+    const asCustomer = await f.call(PRICE, customer.token, {
+      request_id: request.id,
+      type: 'items',
+      price: 5,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const noToken = await f.call(PRICE, undefined, { request_id: 'x' });
+    expect(noToken.statusCode).toBe(401);
+    const company = await f.company();
+    const wrongKind = await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'request',
+      price: 5,
+    });
+    expect(wrongKind.statusCode).not.toBe(200);
+    expect(wrongKind.json().code).toBe(wrongKind.statusCode);
+    expect((await changeRows(request.id)).map((r) => r.status)).toEqual(['awaiting_price']);
   });
 });
 

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { TimelineStatus, UserType } from '@movehub/shared';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
-import { requestChanges, users } from '../src/db/schema';
+import { catalogueItems, requestChanges, users } from '../src/db/schema';
 import {
   DEMO_CHANGE_JOB,
   demoChangePriceCents,
   getsDemoChange,
+  DEMO_PRICE_JOB,
   runDemoChange,
 } from '../src/modules/demo/demo-changes';
 import { DEMO_MOVE_JOB, runDemoMoveStep } from '../src/modules/demo/demo-simulator';
@@ -154,5 +155,58 @@ describe('demo change proposals', () => {
       await runDemoChange({ db: f.db(), timeZone: 'America/Los_Angeles', requestId: request.id }),
     ).toBe('skipped');
     expect(await changesOf(request.id)).toEqual([]);
+  });
+});
+
+describe('demo pricing of the changes customers ask for', () => {
+  it("prices a paid direct move's edit at the estimate's difference, holding move day until then", async () => {
+    const companyId = await demoCompanyId();
+    const customer = await f.customer();
+    const request = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId,
+      amountCents: 60_000,
+      overrides: { requestType: 1 },
+    });
+    const [item] = await f.db().select().from(catalogueItems).limit(1);
+    const sent = await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [{ _id: item!.id, name: item!.name, type: '1', size: '3', quantity: 40 }],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.awaiting_price).toBe(true);
+    expect(
+      await runDemoMoveStep({
+        db: f.db(),
+        letter: letter(),
+        requestId: request.id,
+        step: 'assign',
+      }),
+    ).toBe('skipped');
+
+    await sleep(DELAY_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_PRICE_JOB)).toBe(1);
+    const [change] = await changesOf(request.id);
+    expect(change).toMatchObject({ type: 'items', status: 'pending' });
+    // Forty large pieces cost more to move, in whole dollars.
+    expect(change!.priceCents).toBeGreaterThan(0);
+    expect(change!.priceCents % 100).toBe(0);
+  });
+
+  it("leaves another company's change to that company", async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const request = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      overrides: { requestType: 1 },
+    });
+    await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [],
+    });
+    await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_PRICE_JOB);
+    expect((await changesOf(request.id)).map((c) => c.status)).toEqual(['awaiting_price']);
   });
 });

@@ -4,6 +4,12 @@ import pg from 'pg';
 import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+
+/**
+ * Every test app's base settings. The demo companies' change proposals stay off unless a test
+ * asks for them: a proposal holds a demo move day, which the move-day tests play out.
+ */
+const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SIMULATOR_CHANGES: 'false' };
 import { openDatabase, type Database } from '../src/db/client';
 import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
@@ -48,7 +54,7 @@ export async function buildTestApp(
       await c.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ ...TEST_ENV, ...env });
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await database.migrate();
   await seed({ db: database.db, demo: config.seedDemo });
@@ -77,7 +83,7 @@ export async function buildPeerApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ ...TEST_ENV, ...env });
   const database = ctx.databaseUrl
     ? await openDatabase({ databaseUrl: ctx.databaseUrl, poolSize: 4 })
     : ctx.database;

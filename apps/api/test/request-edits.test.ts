@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
+  CHANGE_MESSAGES,
   EDIT_MESSAGES,
   INT4_MAX,
   MSG,
@@ -20,7 +21,8 @@ import {
   requestTimeline,
 } from '../src/db/schema';
 import {
-  companyEditNotice,
+  awaitingPriceTitle,
+  companyPriceNotice,
   EDIT_CLOSED,
   EDIT_TIMELINE,
   TOO_MANY_ADDRESSES,
@@ -724,22 +726,23 @@ describe('guards: who and when', () => {
 });
 
 describe('money', () => {
-  it('keeps the agreed price of a direct request edited from status 3, and tells its company', async () => {
+  it("sends a direct request's edit from status 3 to its company to price, changing nothing yet", async () => {
     const request = await makeRequest({ status: TimelineStatus.truckAssigned, direct: true });
     const before = await snapshot(request.id);
     const res = await call(APP, 'add_address', owner.token, bodyOf('add_address', request));
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(CHANGE_MESSAGES.sentForPricing);
+    expect(res.json().data).toMatchObject({ awaiting_price: true, recommend_amount: 123.45 });
     const after = await snapshot(request.id);
-    expect(after.netDistanceMiles).toBeGreaterThan(before.netDistanceMiles);
-    expect(after.recommendAmountCents).toBe(before.recommendAmountCents);
+    expect(after.addresses).toEqual(before.addresses);
     expect(after.finalAmountCents).toBe(before.finalAmountCents);
-    expect(res.json().data.recommend_amount).toBe(123.45);
+    expect(after.timeline).toContain(awaitingPriceTitle(EDIT_TIMELINE.addressAdded));
     const notices = await ctx.database.db
       .select({ message: notifications.messageBody })
       .from(notifications)
       .where(eq(notifications.requestId, request.id));
     expect(notices.map((n) => n.message)).toContain(
-      companyEditNotice(request.id, EDIT_TIMELINE.addressAdded),
+      companyPriceNotice(request.id, EDIT_TIMELINE.addressAdded),
     );
   });
 
@@ -853,7 +856,7 @@ describe('one transaction', () => {
       create trigger request_edits_test_fault before insert on request_items
       for each row execute function request_edits_test_fault()`);
     try {
-      const request = await makeRequest({ direct: true, status: 4 });
+      const request = await makeRequest({ direct: true, status: 1 });
       const before = await snapshot(request.id);
       const res = await call(APP, 'edit_items', owner.token, {
         request_id: request.id,

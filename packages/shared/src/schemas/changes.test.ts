@@ -4,6 +4,8 @@ import {
   canProposeChange,
   changeConfirmationBodySchema,
   changeNeedsPayment,
+  editNeedsCompanyPrice,
+  priceChangeBodySchema,
   proposeChangeBodySchema,
 } from './changes';
 
@@ -20,6 +22,31 @@ describe('canProposeChange', () => {
       canProposeChange({ request_timeline_status: s, request_type: 1, request_status });
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 11].filter((s) => at(s))).toEqual([0, 1, 2, 3, 4, 5]);
     expect(at(T.paid, 2)).toBe(false);
+  });
+});
+
+describe('editNeedsCompanyPrice', () => {
+  it('sends the edits of a paid direct request to its company for a price, and no other edit', () => {
+    const at = (s: number, request_type: number) =>
+      editNeedsCompanyPrice({ request_timeline_status: s, request_type });
+    expect([0, 1, 2, 3, 4, 5].filter((s) => at(s, 1))).toEqual([3, 4, 5]);
+    expect([0, 1, 2].filter((s) => at(s, 0))).toEqual([]);
+  });
+});
+
+describe('priceChangeBodySchema', () => {
+  it('prices only the kinds of change a customer edits, in signed dollars', () => {
+    expect(priceChangeBodySchema.parse({ request_id: 4, type: 'items', price: '-12.50' })).toEqual({
+      request_id: 4,
+      type: 'items',
+      price: -12.5,
+    });
+    expect(
+      priceChangeBodySchema.safeParse({ request_id: 4, type: 'request', price: 5 }).success,
+    ).toBe(false);
+    expect(
+      priceChangeBodySchema.safeParse({ request_id: 4, type: 'address', price: '5$' }).success,
+    ).toBe(false);
   });
 });
 

@@ -28,8 +28,12 @@ import {
 export const CHANGE_TYPES = ['request', 'address', 'items', 'extra-items'] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
-/** A proposal's life: waiting for the customer, then accepted or rejected, once. */
-export const CHANGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * A proposal's life: waiting for the customer ('pending'), then accepted or rejected, once. A
+ * change the customer asked for on a paid direct request starts as 'awaiting_price': its company
+ * prices it (price_change), which makes it pending like a proposal of its own.
+ */
+export const CHANGE_STATUSES = ['awaiting_price', 'pending', 'accepted', 'rejected'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
 
 /** spec §2 timeline titles of a proposal, by type. */
@@ -45,7 +49,23 @@ export const CHANGE_MESSAGES = {
   proposed: 'Change proposed. The customer has been asked to accept or reject it.',
   accepted: 'Change accepted successfully.',
   rejected: 'Change rejected successfully.',
+  sentForPricing:
+    'Your change was sent to your mover to price. You will be asked to accept it with its price before it applies.',
+  priced: 'Change priced. The customer has been asked to accept or reject it.',
 } as const;
+
+/** The kinds of change a customer's own edit makes (the request's date, time and crew are not edited by the customer). */
+export const EDIT_CHANGE_TYPES = ['address', 'items', 'extra-items'] as const;
+export type EditChangeType = (typeof EDIT_CHANGE_TYPES)[number];
+
+/**
+ * Issue 14 item 4: an edit the customer makes once the price is paid (a direct request, status 3
+ * to 5; marketplace requests are not edited then) may change what the move costs, so the company
+ * prices it before it applies: the edit becomes a change awaiting the company's price.
+ */
+export function editNeedsCompanyPrice(request: LifecycleRequest): boolean {
+  return isDirectRequest(request) && request.request_timeline_status >= TimelineStatus.paid;
+}
 
 /**
  * Proposals are made from a company's acceptance until the move is completed: a marketplace
@@ -239,6 +259,17 @@ export type ProposeChangeInput = z.output<typeof proposeChangeBodySchema>;
 export type RequestChangeInput = z.output<typeof requestChangeSchema>;
 export type AddressChangeInput = z.output<typeof addressChangeSchema>;
 
+/**
+ * POST /api/company/price_change (ours, partner API): the request's company prices the change its
+ * customer asked for (an edit of a paid direct request); it then waits for the customer's answer.
+ */
+export const priceChangeBodySchema = z.object({
+  request_id: requestId,
+  type: z.enum(EDIT_CHANGE_TYPES, { error: "type must be 'address', 'items' or 'extra-items'." }),
+  price,
+});
+export type PriceChangeBody = z.input<typeof priceChangeBodySchema>;
+
 /** A proposal as its company and its customer see it (ours). */
 export const changeProposalSchema = z
   .object({
@@ -255,6 +286,22 @@ export const changeProposalSchema = z
 export type ChangeProposal = z.infer<typeof changeProposalSchema>;
 
 export const proposeChangeResponseSchema = envelope({ data: changeProposalSchema });
+
+/** POST /api/company/changes_awaiting_price (ours, partner API): optionally one request's. */
+export const changesAwaitingPriceBodySchema = z.object({ request_id: requestId.optional() });
+
+/**
+ * The customer's changes that wait for the company's price, each with what the customer asks in
+ * propose_change's fields (new_address_array, edit_address_array, delete_address_array with
+ * address_id; or items_array), without a price.
+ */
+export const changesAwaitingPriceResponseSchema = envelope({
+  data: z.array(
+    changeProposalSchema.extend({
+      asked: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
 export type ProposeChangeResponse = z.infer<typeof proposeChangeResponseSchema>;
 
 /**

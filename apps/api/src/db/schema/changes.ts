@@ -22,9 +22,12 @@ import { payments } from './payments';
  * by the shared schema) and its price: the signed difference it makes to the final amount, in
  * cents. The request keeps its own values until the customer accepts; reject changes nothing.
  *
- * At most one pending proposal per request and type (partial unique index): a second one is
+ * At most one open change per request and type (partial unique index): a second one is
  * refused (409) until the customer has answered the first, so the customer never accepts values
  * other than those the screen showed.
+ *
+ * A customer's edit of a paid direct request is stored here too, as 'awaiting_price' with price 0
+ * and proposed_by the customer: the company prices it (price_change) and it becomes pending.
  *
  * `accepting_since` marks an accept whose money is at the provider (charged into or refunded
  * from escrow outside any transaction): a reject or a second accept meanwhile gets 409, and a
@@ -40,7 +43,7 @@ export const requestChanges = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['request', 'address', 'items', 'extra-items'] }).notNull(),
-    status: text('status', { enum: ['pending', 'accepted', 'rejected'] })
+    status: text('status', { enum: ['awaiting_price', 'pending', 'accepted', 'rejected'] })
       .notNull()
       .default('pending'),
     proposal: jsonb('proposal').notNull(),
@@ -56,16 +59,22 @@ export const requestChanges = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
   },
   (t) => [
-    uniqueIndex('request_changes_one_pending_uq')
+    uniqueIndex('request_changes_one_open_uq')
       .on(t.requestId, t.type)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} in ('awaiting_price', 'pending')`),
     index('request_changes_request_idx').on(t.requestId, t.id),
     index('request_changes_proposed_by_idx').on(t.proposedBy),
     check(
       'request_changes_type_ck',
       sql`${t.type} in ('request', 'address', 'items', 'extra-items')`,
     ),
-    check('request_changes_status_ck', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
-    check('request_changes_decided_ck', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check(
+      'request_changes_status_ck',
+      sql`${t.status} in ('awaiting_price', 'pending', 'accepted', 'rejected')`,
+    ),
+    check(
+      'request_changes_decided_ck',
+      sql`(${t.status} in ('awaiting_price', 'pending')) = (${t.decidedAt} is null)`,
+    ),
   ],
 );

@@ -5,14 +5,23 @@ import {
   CHANGE_TYPES,
   changeConfirmationBodySchema,
   changeConfirmationResponseSchema,
+  changesAwaitingPriceBodySchema,
+  changesAwaitingPriceResponseSchema,
+  priceChangeBodySchema,
   proposeChangeBodySchema,
   proposeChangeResponseSchema,
   toCents,
 } from '@movehub/shared';
 import { centsToDollars, responses } from '../../lib/wire';
 import { authOf, companyOnly, customerOnly } from '../../plugins/auth';
-import { acceptChange, proposeChange, rejectChange } from './changes.service';
-import { toChangeProposal } from './changes.wire';
+import {
+  acceptChange,
+  changesAwaitingPrice,
+  priceChange,
+  proposeChange,
+  rejectChange,
+} from './changes.service';
+import { toAskedChange, toChangeProposal } from './changes.wire';
 
 /*
  * Change proposals (the partner API) and the customer's four confirmation calls (spec §7).
@@ -41,6 +50,58 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         timeZone: app.config.serviceTimeZone,
       });
       return { code: 200, message: CHANGE_MESSAGES.proposed, data: toChangeProposal(row) };
+    },
+  );
+
+  app.post(
+    '/api/company/changes_awaiting_price',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "The changes the company's customers asked for on paid direct requests, waiting for the company's price (of one request with request_id)",
+        description:
+          "A customer's edit of a direct request at status 3 to 5 (addresses, items, extra items) is not applied: it waits here, in propose_change's fields (asked), until the company prices it with price_change. Further edits of the same kind join it.",
+        body: changesAwaitingPriceBodySchema,
+        response: responses(changesAwaitingPriceResponseSchema, 400, 401, 403),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const rows = await changesAwaitingPrice({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        ...(request.body.request_id !== undefined ? { requestId: request.body.request_id } : {}),
+      });
+      return {
+        code: 200,
+        message: 'Changes awaiting your price.',
+        data: rows.map((row) => ({ ...toChangeProposal(row), asked: toAskedChange(row) })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/company/price_change',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "The request's company prices the change its customer asked for (type address, items or extra-items), the signed difference to the final amount in dollars",
+        description:
+          "The change becomes pending with that price, as a proposal: the timeline gets its 'Change in …' entry and the customer a notification and an email; the customer accepts (paying or being refunded the difference) or rejects it. Only the request's company (404 otherwise, and when no change of that type awaits a price); 409 once the move is completed or cancelled; a saving larger than the final amount or than the escrow holds is 422.",
+        body: priceChangeBodySchema,
+        response: responses(proposeChangeResponseSchema, 400, 401, 403, 404, 409),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const row = await priceChange({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        input: request.body,
+      });
+      return { code: 200, message: CHANGE_MESSAGES.priced, data: toChangeProposal(row) };
     },
   );
 

@@ -47,6 +47,7 @@ import {
 import { account, balanceOf } from '../payments/ledger';
 import { COMPENSATED, holdInEscrow, refundFromEscrow } from '../payments/payments.service';
 import {
+  assertAddressesApply,
   assertServed,
   recalculateRequest,
   replaceItems,
@@ -81,6 +82,10 @@ export const CHANGE_TEXT = {
   notOpen: (status: string) => `Changes cannot be proposed for this request now: it is ${status}.`,
   closed: (status: string) => `This change can no longer be answered: the request is ${status}.`,
   noChange: 'No change of this kind is waiting for your answer.',
+  awaitingPrice: 'Your mover has not priced this change yet: you will be told when it has.',
+  askedByCustomer: (type: ChangeType) =>
+    `The customer asked for a change of this kind (${type}): price it with price_change.`,
+  nothingToPrice: 'No change of this kind asked by the customer waits for your price.',
   answered: 'This change has already been answered.',
   inProgress: 'This change is already being accepted.',
   priceMismatch: (price: string) =>
@@ -103,6 +108,8 @@ export const CHANGE_TEXT = {
   // Notifications.
   proposedForCustomer: (requestId: number, type: ChangeType, price: string) =>
     `Your mover proposes a change to request #${requestId} (${WHAT[type]}) for ${price}. Please accept or reject it.`,
+  pricedForCustomer: (requestId: number, type: ChangeType, price: string) =>
+    `Your mover priced the change you asked for on request #${requestId} (${WHAT[type]}) at ${price}. Please accept or reject it.`,
   answeredForCompany: (requestId: number, type: ChangeType, accepted: boolean) =>
     `The customer ${accepted ? 'accepted' : 'rejected'} your change to request #${requestId} (${WHAT[type]}).`,
   rescheduled: (requestId: number) =>
@@ -162,7 +169,8 @@ function proposedDate(sDate: string, timeZone: string, now: Date): string {
   return date;
 }
 
-async function pendingOf(tx: Tx, requestId: number, type: ChangeType) {
+/** The open change of a type (awaiting its price, or pending the customer's answer), if any. */
+async function openOf(tx: Tx, requestId: number, type: ChangeType) {
   const [row] = await tx
     .select()
     .from(requestChanges)
@@ -170,35 +178,11 @@ async function pendingOf(tx: Tx, requestId: number, type: ChangeType) {
       and(
         eq(requestChanges.requestId, requestId),
         eq(requestChanges.type, type),
-        eq(requestChanges.status, 'pending'),
+        sql`${requestChanges.status} in ('awaiting_price', 'pending')`,
       ),
     )
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The address proposal can apply to the request as it is now: the addresses it edits and
- * deletes are the request's, and the request keeps 2 to 6 addresses. Checked when proposed and
- * again when accepted (the customer may have edited addresses below status 3 meanwhile).
- */
-async function assertAddressesApply(
-  tx: Tx,
-  request: RequestRow,
-  p: AddressProposal,
-  whenGone: string,
-): Promise<void> {
-  const rows = await tx
-    .select({ id: requestAddresses.id })
-    .from(requestAddresses)
-    .where(eq(requestAddresses.requestId, request.id));
-  const ids = new Set(rows.map((r) => r.id));
-  for (const e of [...p.edit, ...p.remove]) {
-    if (!ids.has(e.address_id)) throw AppError.unprocessable(whenGone);
-  }
-  const after = rows.length + p.add.length - p.remove.length;
-  if (after < 2) throw AppError.unprocessable(MSG.minTwoAddresses);
-  if (after > MAX_ADDRESSES) throw AppError.unprocessable(CHANGE_TEXT.tooManyAddresses);
 }
 
 /** POST /api/company/propose_change. */
@@ -230,17 +214,15 @@ export async function proposeChange(opts: {
         ? AppError.conflict(CHANGE_TEXT.notOpen(words))
         : AppError.unprocessable(CHANGE_TEXT.notOpen(words));
     }
-    if (await pendingOf(tx, request.id, input.type)) {
-      throw AppError.conflict(CHANGE_TEXT.pending(input.type));
+    const open = await openOf(tx, request.id, input.type);
+    if (open) {
+      throw AppError.conflict(
+        open.status === 'awaiting_price'
+          ? CHANGE_TEXT.askedByCustomer(input.type)
+          : CHANGE_TEXT.pending(input.type),
+      );
     }
-    if ((request.finalAmountCents ?? 0) + priceCents < 0) {
-      throw AppError.unprocessable(CHANGE_TEXT.belowZero);
-    }
-    if (priceCents < 0 && request.timelineStatus >= TimelineStatus.paid) {
-      const held = await balanceOf({ db: tx, account: account.escrow(request.id) });
-      if (held < -priceCents)
-        throw AppError.unprocessable(CHANGE_TEXT.escrowShort(formatUsd(held)));
-    }
+    await assertPriceFits(tx, request, priceCents);
 
     let proposal: RequestProposal | AddressProposal | ItemsProposal;
     switch (input.type) {
@@ -264,7 +246,9 @@ export async function proposeChange(opts: {
             price: a.price ?? null,
           })),
         };
-        await assertAddressesApply(tx, request, p, CHANGE_TEXT.unknownAddress);
+        await assertAddressesApply(tx, request, p, () =>
+          AppError.unprocessable(CHANGE_TEXT.unknownAddress),
+        );
         for (const a of [...p.add, ...p.edit]) await assertServed(tx, request, a.zip_code);
         proposal = p;
         break;
@@ -302,6 +286,94 @@ export async function proposeChange(opts: {
     }
     return row;
   });
+}
+
+/**
+ * A price the request can bear: a saving no larger than the final amount, nor, once paid, than
+ * what its escrow holds.
+ */
+async function assertPriceFits(tx: Tx, request: RequestRow, priceCents: number): Promise<void> {
+  if ((request.finalAmountCents ?? 0) + priceCents < 0) {
+    throw AppError.unprocessable(CHANGE_TEXT.belowZero);
+  }
+  if (priceCents < 0 && request.timelineStatus >= TimelineStatus.paid) {
+    const held = await balanceOf({ db: tx, account: account.escrow(request.id) });
+    if (held < -priceCents) throw AppError.unprocessable(CHANGE_TEXT.escrowShort(formatUsd(held)));
+  }
+}
+
+/**
+ * POST /api/company/price_change: the request's company prices the change its customer asked
+ * for (issue 14 item 4). The change becomes pending with that price: the timeline gets its
+ * 'Change in …' entry with 'More Details', and the customer is told in-app and by email, as for
+ * a proposal. The customer's edits of that kind wait for the answer from then on.
+ */
+export async function priceChange(opts: {
+  db: Db;
+  companyId: number;
+  input: { request_id: number; type: ChangeType; price: number };
+}): Promise<ChangeRow> {
+  const { input } = opts;
+  const priceCents = toCents(input.price);
+  return opts.db.transaction(async (tx) => {
+    const request = await lockRequest(tx, input.request_id);
+    if (!request || request.companyId !== opts.companyId) {
+      throw AppError.notFound(REQUEST_NOT_FOUND);
+    }
+    const open = await openOf(tx, request.id, input.type);
+    if (!open || open.status !== 'awaiting_price') {
+      throw AppError.notFound(CHANGE_TEXT.nothingToPrice);
+    }
+    const guard = {
+      request_timeline_status: request.timelineStatus,
+      request_status: request.requestStatus,
+      request_type: request.requestType,
+    };
+    if (!canProposeChange(guard)) {
+      throw AppError.conflict(CHANGE_TEXT.notOpen(statusWords(request.timelineStatus)));
+    }
+    await assertPriceFits(tx, request, priceCents);
+    const [row] = await tx
+      .update(requestChanges)
+      .set({ status: 'pending', priceCents })
+      .where(eq(requestChanges.id, open.id))
+      .returning();
+    if (!row) throw new Error('priceChange updated nothing');
+    await tx
+      .insert(requestTimeline)
+      .values({ requestId: request.id, activityTitle: CHANGE_TIMELINE[input.type] });
+    if (request.customerId !== null) {
+      await notifyCustomer({
+        db: tx,
+        userId: request.customerId,
+        requestId: request.id,
+        event: 'change_proposed',
+        message: CHANGE_TEXT.pricedForCustomer(request.id, input.type, formatUsd(priceCents)),
+      });
+    }
+    return row;
+  });
+}
+
+/** The customer's changes awaiting a company's price, oldest first (of one request, or all its). */
+export async function changesAwaitingPrice(opts: {
+  db: Db;
+  companyId: number;
+  requestId?: number;
+}): Promise<ChangeRow[]> {
+  return opts.db
+    .select({ change: requestChanges })
+    .from(requestChanges)
+    .innerJoin(requests, eq(requests.id, requestChanges.requestId))
+    .where(
+      and(
+        eq(requests.companyId, opts.companyId),
+        eq(requestChanges.status, 'awaiting_price'),
+        opts.requestId !== undefined ? eq(requests.id, opts.requestId) : undefined,
+      ),
+    )
+    .orderBy(asc(requestChanges.id))
+    .then((rows) => rows.map((r) => r.change));
 }
 
 /** The pending proposals of a request, for its detail (one per type at most). */
@@ -357,7 +429,9 @@ async function applyChange(
     }
     case 'address': {
       const p = change.proposal as AddressProposal;
-      await assertAddressesApply(tx, request, p, CHANGE_TEXT.changedSince);
+      await assertAddressesApply(tx, request, p, () =>
+        AppError.unprocessable(CHANGE_TEXT.changedSince),
+      );
       for (const e of p.remove) {
         await tx
           .delete(requestAddresses)
@@ -455,7 +529,9 @@ async function lockPending(
   opts: { requestId: number; customerId: number; type: ChangeType; now: Date },
 ): Promise<{ request: RequestRow; change: ChangeRow }> {
   const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-  const change = await pendingOf(tx, request.id, opts.type);
+  const open = await openOf(tx, request.id, opts.type);
+  if (open?.status === 'awaiting_price') throw AppError.conflict(CHANGE_TEXT.awaitingPrice);
+  const change = open;
   if (!change) {
     const [answered] = await tx
       .select({ id: requestChanges.id })
@@ -549,11 +625,8 @@ export async function acceptChange(opts: {
     }
     // Whatever the money step needs to know must hold now, before the provider is called.
     if (change.type === 'address') {
-      await assertAddressesApply(
-        tx,
-        request,
-        change.proposal as AddressProposal,
-        CHANGE_TEXT.changedSince,
+      await assertAddressesApply(tx, request, change.proposal as AddressProposal, () =>
+        AppError.unprocessable(CHANGE_TEXT.changedSince),
       );
     }
     if (change.priceCents < 0) {

@@ -31,6 +31,21 @@ export function toChangeProposal(row: ChangeRow): ChangeProposal {
   };
 }
 
+/** What a customer's change awaiting its price asks, in propose_change's fields. */
+export function toAskedChange(row: ChangeRow): Record<string, unknown> {
+  if (row.type === 'address') {
+    const p = row.proposal as AddressProposal;
+    const strip = <T extends { price: number | null }>({ price: _price, ...rest }: T) => rest;
+    return {
+      new_address_array: p.add.map(strip),
+      edit_address_array: p.edit.map(strip),
+      delete_address_array: p.remove.map((e) => ({ address_id: e.address_id })),
+    };
+  }
+  if (row.type === 'request') return {};
+  return { items_array: (row.proposal as ItemsProposal).items };
+}
+
 type AddressRow = Omit<typeof requestAddresses.$inferSelect, 'requestId' | 'position'>;
 
 function proposedAddress(a: ProposedAddress, id: number | null, type: number): ChangeAddress {

@@ -1,16 +1,30 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  ItemType,
   MOVERS_OPTIONS,
   TimelineStatus,
   toDollars,
   type ProposeChangeInput,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { requestChanges, requests } from '../../db/schema';
+import {
+  moveTypes,
+  requestAddresses,
+  requestChanges,
+  requestItems,
+  requests,
+} from '../../db/schema';
 import { AppError } from '../../errors';
-import { proposeChange } from '../changes/changes.service';
+import {
+  changesAwaitingPrice,
+  priceChange,
+  proposeChange,
+  type AddressProposal,
+  type ItemsProposal,
+} from '../changes/changes.service';
+import { estimateMove } from '../create-request/create-request.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
 
@@ -73,12 +87,17 @@ export function demoChangeOf(request: typeof requests.$inferSelect): ProposeChan
   };
 }
 
-/** True while a change of the request waits for the customer's answer. */
+/** True while a change of the request waits for its price or for the customer's answer. */
 export async function demoChangePending(db: Db, requestId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: requestChanges.id })
     .from(requestChanges)
-    .where(and(eq(requestChanges.requestId, requestId), eq(requestChanges.status, 'pending')))
+    .where(
+      and(
+        eq(requestChanges.requestId, requestId),
+        sql`${requestChanges.status} in ('awaiting_price', 'pending')`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -154,6 +173,148 @@ export function registerDemoChanges(
     } catch (err) {
       // The customer's payment is committed; a demo nicety must not turn it into an error.
       app.log.error({ err, requestId }, 'demo simulator could not queue a change proposal');
+    }
+  };
+}
+
+/*
+ * The demo companies price the changes their customers ask for (issue 14 item 4): a paid direct
+ * request's edit waits for its company's price; a demo company prices it a moment later at the
+ * difference the edit makes to the move's estimate (as at creation), in whole dollars, so that
+ * the customer then accepts it and pays or is refunded that difference, or rejects it.
+ */
+
+export const DEMO_PRICE_JOB = 'demo.price-change';
+
+/** The price lands this share of the simulator's delay after the customer's edit. */
+export const DEMO_PRICE_DELAY_SHARE = 0.25;
+
+/** The estimate of the move with the asked change applied, less the estimate without it. */
+export async function demoChangePrice(
+  db: Db,
+  request: typeof requests.$inferSelect,
+  change: typeof requestChanges.$inferSelect,
+): Promise<number> {
+  const addresses = await db
+    .select()
+    .from(requestAddresses)
+    .where(eq(requestAddresses.requestId, request.id))
+    .orderBy(asc(requestAddresses.position), asc(requestAddresses.id));
+  const items = await db
+    .select({ size: requestItems.size, quantity: requestItems.quantity, type: requestItems.type })
+    .from(requestItems)
+    .where(eq(requestItems.requestId, request.id));
+  const [moveType] = request.moveTypeId
+    ? await db
+        .select({ name: moveTypes.name })
+        .from(moveTypes)
+        .where(eq(moveTypes.id, request.moveTypeId))
+        .limit(1)
+    : [];
+  const estimate = (
+    stops: readonly {
+      latitude: number | null;
+      longitude: number | null;
+      is_stairs: boolean;
+      number_of_flights: number;
+    }[],
+    lines: readonly { size: string | null; quantity: number; type: string | number }[],
+  ) =>
+    estimateMove({
+      addresses: stops,
+      items: lines.map((l) => ({
+        size: l.size ?? '2',
+        quantity: l.quantity,
+        type: String(l.type),
+      })),
+      movers: request.movers ?? 2,
+      moveTypeName: moveType?.name ?? null,
+    }).recommendAmountCents;
+  const stopOf = (a: (typeof addresses)[number]) => ({
+    latitude: a.latitude,
+    longitude: a.longitude,
+    is_stairs: a.isStairs,
+    number_of_flights: a.numberOfFlights,
+  });
+  const stopsNow = addresses.map(stopOf);
+  const before = estimate(stopsNow, items);
+  let after: number;
+  if (change.type === 'address') {
+    const p = change.proposal as AddressProposal;
+    const removed = new Set(p.remove.map((e) => e.address_id));
+    const edits = new Map(p.edit.map((e) => [e.address_id, e]));
+    const stops = [
+      ...addresses.filter((a) => !removed.has(a.id)).map((a) => edits.get(a.id) ?? stopOf(a)),
+      ...p.add,
+    ];
+    after = estimate(stops, items);
+  } else {
+    const type = change.type === 'items' ? ItemType.regular : ItemType.extra;
+    const kept = items.filter((i) => i.type !== type);
+    after = estimate(stopsNow, [...kept, ...(change.proposal as ItemsProposal).items]);
+  }
+  return Math.round((after - before) / 100) * 100;
+}
+
+/** Prices every change awaiting a demo company's price on a request; skips anything else. */
+export async function runDemoPricing(opts: {
+  db: Db;
+  requestId: number;
+}): Promise<'priced' | 'skipped'> {
+  const { db, requestId } = opts;
+  const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!request || request.companyId === null) return 'skipped';
+  if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
+  const waiting = await changesAwaitingPrice({ db, companyId: request.companyId, requestId });
+  let priced = false;
+  for (const change of waiting) {
+    const cents = await demoChangePrice(db, request, change);
+    // A saving never exceeds what the request can give back (escrow, final amount).
+    const floor = -(request.finalAmountCents ?? 0);
+    try {
+      await priceChange({
+        db,
+        companyId: request.companyId,
+        input: {
+          request_id: requestId,
+          type: change.type,
+          price: toDollars(Math.max(cents, floor)),
+        },
+      });
+      priced = true;
+    } catch (err) {
+      // Moved on under the job (cancelled, completed, priced by a twin): nothing to do.
+      if (err instanceof AppError && err.code >= 400 && err.code < 500) continue;
+      throw err;
+    }
+  }
+  return priced ? 'priced' : 'skipped';
+}
+
+/** Defines the pricing job; answers the hook that queues it after an edit (never throws). */
+export function registerDemoPricing(
+  app: FastifyInstance,
+  maxDelayMs: number,
+): (requestId: number) => Promise<void> {
+  app.jobs.define<DemoChangeJob>(DEMO_PRICE_JOB, {
+    exclusive: true,
+    retryLimit: 2,
+    expireInSeconds: 60,
+    pollingIntervalSeconds: DEMO_POLL_SECONDS,
+    handler: async (data) => {
+      const done = await runDemoPricing({ db: app.db, requestId: data.requestId });
+      if (done === 'priced') await kickDelivery(app);
+    },
+  });
+  return async (requestId: number) => {
+    try {
+      await app.jobs.send(DEMO_PRICE_JOB, { requestId } satisfies DemoChangeJob, {
+        startAfter: new Date(Date.now() + Math.round(maxDelayMs * DEMO_PRICE_DELAY_SHARE)),
+        singletonKey: `${requestId}:price`,
+      });
+    } catch (err) {
+      // The customer's edit is committed; a demo nicety must not turn it into an error.
+      app.log.error({ err, requestId }, 'demo simulator could not queue a change price');
     }
   };
 }

@@ -21,7 +21,7 @@ import { sendConfirmationLetter, type LetterRates } from '../letter/letter.servi
 import { sendTrackingPoint } from '../tracking/tracking.service';
 import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
 import { registerDemoChat, type ChatMessageSent } from './demo-chat';
-import { demoChangePending, registerDemoChanges } from './demo-changes';
+import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -79,6 +79,11 @@ export interface DemoSimulator {
    * foreman, queue the reply. Never throws.
    */
   chatMessageSent(sent: ChatMessageSent): void;
+  /**
+   * A customer's edit of a paid direct request waits for its company's price, after the commit:
+   * when that is a demo company, queue its price. Never throws.
+   */
+  changeAskedForPrice(requestId: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -361,6 +366,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       requestPaid: noop,
       letterSigned: noop,
       chatMessageSent: () => undefined,
+      changeAskedForPrice: noop,
     });
     return;
   }
@@ -474,5 +480,6 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     },
     letterSigned: queueMoveStep,
     chatMessageSent: registerDemoChat(app, maxDelayMs),
+    changeAskedForPrice: registerDemoPricing(app, maxDelayMs),
   });
 }

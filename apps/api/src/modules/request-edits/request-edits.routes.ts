@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CHANGE_MESSAGES,
   addAddressBodySchema,
   deleteAddressBodySchema,
   editAddressBodySchema,
@@ -16,6 +17,7 @@ import {
   editAddress,
   editExtraItems,
   editItems,
+  type RequestEditResult,
 } from './request-edits.service';
 
 /*
@@ -35,6 +37,16 @@ const GUARD =
   'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled); another customer’s request is 404';
 
 export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * An applied edit answers its own message; one sent to the company to price says so, and a
+   * demo company is asked to price it (after the commit).
+   */
+  const answer = async (message: string, data: RequestEditResult) => {
+    if (!data.awaiting_price) return { code: 200, message, data };
+    await app.demoSimulator.changeAskedForPrice(data.request_id);
+    return { code: 200, message: CHANGE_MESSAGES.sentForPricing, data };
+  };
+
   for (const { prefix, who } of FAMILIES) {
     app.post(
       `${prefix}/add_address`,
@@ -56,7 +68,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request_id,
           address,
         });
-        return { code: 200, message: EDIT_MESSAGES.addressAdded, data };
+        return answer(EDIT_MESSAGES.addressAdded, data);
       },
     );
 
@@ -81,7 +93,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           addressId: address_id,
           address,
         });
-        return { code: 200, message: EDIT_MESSAGES.addressUpdated, data };
+        return answer(EDIT_MESSAGES.addressUpdated, data);
       },
     );
 
@@ -104,7 +116,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.body.request_id,
           addressId: request.body.address_id,
         });
-        return { code: 200, message: EDIT_MESSAGES.addressDeleted, data };
+        return answer(EDIT_MESSAGES.addressDeleted, data);
       },
     );
 
@@ -127,7 +139,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.body.request_id,
           lines: request.body.items_array,
         });
-        return { code: 200, message: EDIT_MESSAGES.itemsUpdated, data };
+        return answer(EDIT_MESSAGES.itemsUpdated, data);
       },
     );
 
@@ -150,7 +162,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.body.request_id,
           lines: request.body.items_array,
         });
-        return { code: 200, message: EDIT_MESSAGES.extraItemsUpdated, data };
+        return answer(EDIT_MESSAGES.extraItemsUpdated, data);
       },
     );
   }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import {
   canEditRequestDetails,
+  editNeedsCompanyPrice,
   isDirectRequest,
   isPriceAgreed,
   ItemType,
@@ -13,6 +14,7 @@ import {
   TimelineStatus,
   totalQuantityMessage,
   type CreateRequestItem,
+  type EditChangeType,
   type RequestAddressFields,
   type ServerAddress,
   type ServerItem,
@@ -21,6 +23,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   moveTypes,
   requestAddresses,
+  requestChanges,
   requestItemImages,
   requestItems,
   requests,
@@ -38,6 +41,7 @@ import { lockCustomerRequest, type RequestRow } from '../lifecycle/lifecycle.ser
 import { notify } from '../notifications/notifications.service';
 import { centsToDollars } from '../../lib/wire';
 import { toServerAddress, toServerItem } from '../requests/requests.wire';
+import type { AddressProposal, ItemsProposal } from '../changes/changes.service';
 
 /*
  * The customer's edits of a request's addresses, items and extra items (spec §2 "Item and
@@ -49,9 +53,11 @@ import { toServerAddress, toServerItem } from '../requests/requests.wire';
  *
  * Money: an edit never changes an amount that was agreed. Before status 3 (marketplace requests
  * are edited only then) the estimate (recommend_amount) is recalculated as at creation. From 3
- * on (direct requests, up to 5) the request's price is the company's rates from the confirmation
- * letter; the edit applies to the move, the rates, final amount and estimate stay as they are,
- * and the company is told so that it can price the change (issue 14's change proposals).
+ * on (direct requests, up to 5) the move is paid at the company's price, so an edit may change
+ * what it costs: it is not applied but stored as a change awaiting the company's price (issue 14
+ * item 4; request_changes, status 'awaiting_price'). The company prices it (price_change), and
+ * the customer accepts it, paying or being refunded the difference, or rejects it, as any
+ * proposal. Further edits of the same kind before the price join the same change.
  */
 
 /** Not found and not the request's read the same, so ids don't leak. */
@@ -121,6 +127,117 @@ export interface RequestEditResult {
   extra_request_items: ServerItem[];
   net_distance: number;
   recommend_amount: number | null;
+  awaiting_price: boolean;
+}
+
+/** An edit as the change it asks for, when it must be priced first. */
+export type EditAsChange =
+  | { type: 'address'; proposal: AddressProposal }
+  | { type: 'items' | 'extra-items'; proposal: ItemsProposal };
+
+/** The timeline entry of an edit sent for pricing (ours). */
+export const awaitingPriceTitle = (title: EditTitle) => `${title}, awaiting the mover's price`;
+
+/** To the company: what the customer asks, to be priced. */
+export const companyPriceNotice = (requestId: number, title: EditTitle) =>
+  `The customer ${WHAT_CHANGED[title]} move request #${requestId}. Please price the change so that they can accept it.`;
+
+/** A change of this kind proposed by the company waits for the customer's answer. */
+export const EDIT_WAITS_FOR_ANSWER =
+  'Your mover proposed a change of this kind that waits for your answer: please accept or reject it first.';
+
+/**
+ * The address proposal can apply to the request as it is now: the addresses it edits and
+ * deletes are the request's, and the request keeps 2 to 6 addresses. Checked when a change is
+ * asked for or proposed, and again when accepted (addresses may have changed meanwhile).
+ */
+export async function assertAddressesApply(
+  tx: Tx,
+  request: RequestRow,
+  p: AddressProposal,
+  whenGone: () => AppError,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: requestAddresses.id })
+    .from(requestAddresses)
+    .where(eq(requestAddresses.requestId, request.id));
+  const ids = new Set(rows.map((r) => r.id));
+  for (const e of [...p.edit, ...p.remove]) {
+    if (!ids.has(e.address_id)) throw whenGone();
+  }
+  const after = rows.length + p.add.length - p.remove.length;
+  if (after < 2) throw AppError.unprocessable(MSG.minTwoAddresses);
+  if (after > MAX_ADDRESSES) throw AppError.unprocessable(TOO_MANY_ADDRESSES);
+}
+
+/** A further address edit joins the one awaiting its price: the last word on an address wins. */
+function mergeAddressChanges(prev: AddressProposal, next: AddressProposal): AddressProposal {
+  const touched = new Set([...next.edit, ...next.remove].map((e) => e.address_id));
+  return {
+    add: [...prev.add, ...next.add],
+    edit: [...prev.edit.filter((e) => !touched.has(e.address_id)), ...next.edit],
+    remove: [...prev.remove.filter((e) => !touched.has(e.address_id)), ...next.remove],
+  };
+}
+
+/**
+ * Stores the customer's edit of a paid direct request as a change awaiting the company's price,
+ * or joins it to the one already waiting; checks it as the edit itself would be checked.
+ */
+async function askForPrice(
+  tx: Tx,
+  request: RequestRow,
+  customerId: number,
+  edit: EditAsChange,
+  title: EditTitle,
+): Promise<void> {
+  const [open] = await tx
+    .select()
+    .from(requestChanges)
+    .where(
+      and(
+        eq(requestChanges.requestId, request.id),
+        eq(requestChanges.type, edit.type satisfies EditChangeType),
+        sql`${requestChanges.status} in ('awaiting_price', 'pending')`,
+      ),
+    )
+    .limit(1);
+  if (open?.status === 'pending') throw AppError.conflict(EDIT_WAITS_FOR_ANSWER);
+  let proposal: AddressProposal | ItemsProposal;
+  if (edit.type === 'address') {
+    const merged = open
+      ? mergeAddressChanges(open.proposal as AddressProposal, edit.proposal)
+      : edit.proposal;
+    await assertAddressesApply(tx, request, merged, () => AppError.notFound(ADDRESS_NOT_FOUND));
+    proposal = merged;
+  } else {
+    const type = edit.type === 'items' ? ItemType.regular : ItemType.extra;
+    await assertItemLines(tx, request, type, edit.proposal.items);
+    proposal = edit.proposal;
+  }
+  if (open) {
+    await tx.update(requestChanges).set({ proposal }).where(eq(requestChanges.id, open.id));
+  } else {
+    await tx.insert(requestChanges).values({
+      requestId: request.id,
+      type: edit.type,
+      status: 'awaiting_price',
+      proposal,
+      priceCents: 0,
+      proposedBy: customerId,
+    });
+  }
+  await tx
+    .insert(requestTimeline)
+    .values({ requestId: request.id, activityTitle: awaitingPriceTitle(title) });
+  if (request.companyId !== null) {
+    await notify({
+      db: tx,
+      userId: request.companyId,
+      requestId: request.id,
+      message: companyPriceNotice(request.id, title),
+    });
+  }
 }
 
 async function readAddresses(tx: Tx, requestId: number) {
@@ -151,10 +268,20 @@ async function editRequest(opts: {
   requestId: number;
   title: EditTitle;
   change: (tx: Tx, request: RequestRow) => Promise<void>;
+  /** The edit as a change to be priced, when the request is paid (issue 14 item 4). */
+  asChange: EditAsChange;
 }): Promise<RequestEditResult> {
   return opts.db.transaction(async (tx) => {
     const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
     assertEditable(request);
+    const guard = {
+      request_timeline_status: request.timelineStatus,
+      request_type: request.requestType,
+    };
+    if (editNeedsCompanyPrice(guard)) {
+      await askForPrice(tx, request, opts.customerId, opts.asChange, opts.title);
+      return { ...(await recalculateRequest(tx, request)), awaiting_price: true };
+    }
     await opts.change(tx, request);
     const result = await recalculateRequest(tx, request);
     await tx.insert(requestTimeline).values({ requestId: request.id, activityTitle: opts.title });
@@ -166,7 +293,7 @@ async function editRequest(opts: {
         message: companyEditNotice(request.id, opts.title),
       });
     }
-    return result;
+    return { ...result, awaiting_price: false };
   });
 }
 
@@ -176,7 +303,10 @@ async function editRequest(opts: {
  * fact of the addresses) and, before the price is agreed, the estimate; answers what the request
  * now holds. Runs in the caller's transaction.
  */
-export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<RequestEditResult> {
+export async function recalculateRequest(
+  tx: Tx,
+  request: RequestRow,
+): Promise<Omit<RequestEditResult, 'awaiting_price'>> {
   const addresses = await readAddresses(tx, request.id);
   const items = await readItems(tx, request.id);
   const [moveType] = request.moveTypeId
@@ -231,6 +361,10 @@ export async function addAddress(opts: {
   return editRequest({
     ...opts,
     title: EDIT_TIMELINE.addressAdded,
+    asChange: {
+      type: 'address',
+      proposal: { add: [{ ...opts.address, price: null }], edit: [], remove: [] },
+    },
     change: async (tx, request) => {
       const [held] = await tx
         .select({ n: count(), last: max(requestAddresses.position) })
@@ -270,6 +404,14 @@ export async function editAddress(opts: {
   return editRequest({
     ...opts,
     title: EDIT_TIMELINE.addressChanged,
+    asChange: {
+      type: 'address',
+      proposal: {
+        add: [],
+        edit: [{ ...opts.address, address_id: opts.addressId, price: null }],
+        remove: [],
+      },
+    },
     change: async (tx, request) => {
       const current = await findAddress(tx, request.id, opts.addressId);
       // A zip the request already had was checked when it was added; a new one is checked now.
@@ -297,6 +439,10 @@ export async function deleteAddress(opts: {
   return editRequest({
     ...opts,
     title: EDIT_TIMELINE.addressDeleted,
+    asChange: {
+      type: 'address',
+      proposal: { add: [], edit: [], remove: [{ address_id: opts.addressId, price: null }] },
+    },
     change: async (tx, request) => {
       const current = await findAddress(tx, request.id, opts.addressId);
       const [held] = await tx
@@ -319,6 +465,21 @@ export async function replaceItems(
   type: ItemType,
   lines: readonly CreateRequestItem[],
 ): Promise<void> {
+  await assertItemLines(tx, request, type, lines);
+  // The photos go with their items (on delete cascade).
+  await tx
+    .delete(requestItems)
+    .where(and(eq(requestItems.requestId, request.id), eq(requestItems.type, type)));
+  await insertRequestItems({ tx, requestId: request.id, items: lines });
+}
+
+/** `lines` may replace the request's items of `type`: the wizard's caps and the catalogue hold. */
+async function assertItemLines(
+  tx: Tx,
+  request: RequestRow,
+  type: ItemType,
+  lines: readonly CreateRequestItem[],
+): Promise<void> {
   const [kept] = await tx
     .select({
       n: count(),
@@ -332,11 +493,6 @@ export async function replaceItems(
   }
   if (pieces > MAX_TOTAL_QUANTITY) throw AppError.unprocessable(totalQuantityMessage);
   await assertCatalogueItems({ db: tx, items: lines });
-  // The photos go with their items (on delete cascade).
-  await tx
-    .delete(requestItems)
-    .where(and(eq(requestItems.requestId, request.id), eq(requestItems.type, type)));
-  await insertRequestItems({ tx, requestId: request.id, items: lines });
 }
 
 /** edit_items: the request's regular items become the lines sent (quantity above 0). */
@@ -349,6 +505,7 @@ export async function editItems(opts: {
   return editRequest({
     ...opts,
     title: EDIT_TIMELINE.itemsChanged,
+    asChange: { type: 'items', proposal: { items: [...opts.lines] } },
     change: (tx, request) => replaceItems(tx, request, ItemType.regular, opts.lines),
   });
 }
@@ -363,6 +520,7 @@ export async function editExtraItems(opts: {
   return editRequest({
     ...opts,
     title: EDIT_TIMELINE.extraItemsChanged,
+    asChange: { type: 'extra-items', proposal: { items: [...opts.lines] } },
     change: (tx, request) => replaceItems(tx, request, ItemType.extra, opts.lines),
   });
 }
