@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import {
   CHANGE_CONFIRMATION_CALLS,
   CHANGE_MESSAGES,
@@ -563,6 +564,55 @@ describe('accepting and rejecting', () => {
     const d = await detail(customer.token, request.id);
     expect(d.receipts.map((r: { kind: string }) => r.kind)).toContain('refund');
     expect(d.change_item).toEqual([]);
+  });
+
+  it('gives each charged or refunded difference its own receipt and keeps the payment receipt as it was', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 75.5 });
+    const charged = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: 75.5,
+    });
+    expect(charged.statusCode, charged.body).toBe(200);
+    await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Small box', type: '1', quantity: 3 }],
+      price: '-40',
+    });
+    const refunded = await confirm('items', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '-40',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const d = await detail(customer.token, request.id);
+    const receipts = d.receipts as { receipt_id: number; kind: string; amount: number }[];
+    expect(receipts.map((r) => [r.kind, r.amount])).toEqual([
+      ['payment', expect.any(Number)],
+      ['payment', 75.5],
+      ['refund', 40],
+    ]);
+    const subjects: string[] = [];
+    for (const r of receipts) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/customer/request_receipt?request_id=${request.id}&receipt_id=${r.receipt_id}`,
+        headers: { 'x-sh-auth': customer.token },
+      });
+      expect(res.statusCode).toBe(200);
+      const doc = await PDFDocument.load(res.rawPayload, { updateMetadata: false });
+      subjects.push(doc.getSubject() ?? '');
+    }
+    // The move was paid at $500.00; the changes since then do not turn into a discount on it.
+    expect(subjects[0]).toContain('Move price $500.00');
+    expect(subjects[0]).not.toContain('Discount');
+    expect(subjects[1]).toContain('Price difference of an accepted change $75.50');
+    expect(subjects[1]).toContain('Total charged to your card $75.50');
+    expect(subjects[1]).not.toContain('Move price');
+    expect(subjects[2]).toContain('Saving of an accepted change, refunded to your card $40.00');
   });
 
   it('applies a change with no price at status 3 without moving money', async () => {

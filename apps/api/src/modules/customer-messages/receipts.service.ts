@@ -81,23 +81,43 @@ export async function listReceipts(opts: {
     .filter((e) => e.amountCents > 0)
     .reduce((sum, e) => sum + e.amountCents, 0);
 
+  // A change accepted after payment moves its difference with a charge or a refund of its own
+  // (changes.service); the request's final amount already holds those differences, so the move
+  // price a payment was made for is the final amount without them.
+  const cardCentsOf = (id: number) =>
+    entriesOf(id)
+      .filter((e) => e.account === card)
+      .reduce((s, e) => s + e.amountCents, 0);
+  const changeCents = txs
+    .filter((t) => isChangeMovement(t.idempotencyKey))
+    .reduce((sum, t) => sum - cardCentsOf(t.id), 0);
+
   const receipts: Receipt[] = [];
   for (const t of txs) {
     const kind = KIND_OF[t.kind];
     if (!kind) continue;
     const own = entriesOf(t.id);
-    const cardCents = own.filter((e) => e.account === card).reduce((s, e) => s + e.amountCents, 0);
+    const cardCents = cardCentsOf(t.id);
     if (cardCents === 0) continue;
     const amountCents = Math.abs(cardCents);
     const lines: ReceiptLine[] = [];
-    if (kind === 'payment') {
+    if (isChangeMovement(t.idempotencyKey)) {
+      if (kind === 'payment') {
+        lines.push({ label: 'Price difference of an accepted change', amountCents });
+        lines.push({ label: 'Total charged to your card', amountCents });
+      } else {
+        lines.push({ label: 'Saving of an accepted change, refunded to your card', amountCents });
+      }
+    } else if (kind === 'payment') {
       const escrow = own
         .filter((e) => e.account === account.escrow(requestId))
         .reduce((s, e) => s + e.amountCents, 0);
       const fee = own
         .filter((e) => e.account === account.platformFees)
         .reduce((s, e) => s + e.amountCents, 0);
-      const price = Math.max(request?.finalAmountCents ?? escrow, escrow);
+      const final = request?.finalAmountCents;
+      const paidFor = final != null ? final - changeCents : escrow;
+      const price = Math.max(paidFor, escrow);
       lines.push({ label: 'Move price', amountCents: price });
       if (price > escrow) {
         const percent = request?.discountPercent ? ` (${request.discountPercent}%)` : '';
@@ -117,6 +137,11 @@ export async function listReceipts(opts: {
     receipts.push({ id: t.id, requestId, kind, amountCents, createdAt: t.createdAt, lines });
   }
   return receipts;
+}
+
+/** A charge or refund of a change's price difference (changes.service's idempotency keys). */
+function isChangeMovement(idempotencyKey: string): boolean {
+  return idempotencyKey.includes(':hold:change-') || idempotencyKey.includes(':refund-change:');
 }
 
 /** One receipt of the customer's request: 404 when the request or the receipt is not theirs. */
