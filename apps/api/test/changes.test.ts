@@ -28,6 +28,7 @@ import {
   awaitingPriceTitle,
   companyPriceNotice,
   EDIT_TIMELINE,
+  EDIT_PRICED_WAITS_FOR_ANSWER,
   EDIT_WAITS_FOR_ANSWER,
 } from '../src/modules/request-edits/request-edits.service';
 import { buildTestApp, createRequest, type TestContext } from './helper';
@@ -882,6 +883,10 @@ describe("a paid direct request's edits are priced by the company before they ap
   }
   const AWAITING = '/api/company/changes_awaiting_price';
   const PRICE = '/api/company/price_change';
+  /** The id of the change of that kind waiting for its price, as changes_awaiting_price lists it. */
+  const waitingId = async (requestId: number, type: ChangeType) =>
+    (await changeRows(requestId)).find((r) => r.type === type && r.status === 'awaiting_price')
+      ?.id ?? 0;
 
   it('stores the edits as one change awaiting the price, applies nothing, and tells the company', async () => {
     const { company, customer, request } = await paidDirectMove(TimelineStatus.truckAssigned);
@@ -963,6 +968,7 @@ describe("a paid direct request's edits are priced by the company before they ap
     const priced = await f.call(PRICE, company.token, {
       request_id: request.id,
       type: 'address',
+      change_id: await waitingId(request.id, 'address'),
       price: '35',
     });
     expect(priced.statusCode, priced.body).toBe(200);
@@ -991,6 +997,7 @@ describe("a paid direct request's edits are priced by the company before they ap
     const again = await f.call(PRICE, company.token, {
       request_id: request.id,
       type: 'address',
+      change_id: (await changeRows(request.id))[0]!.id,
       price: '35',
     });
     expect(again.json()).toEqual({ code: 404, message: CHANGE_TEXT.nothingToPrice });
@@ -1005,7 +1012,12 @@ describe("a paid direct request's edits are priced by the company before they ap
       items_array: [{ _id: tape!.id, name: tape!.name, type: '1', quantity: 1 }],
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    await f.call(PRICE, company.token, { request_id: request.id, type: 'items', price: -20 });
+    await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'items',
+      change_id: await waitingId(request.id, 'items'),
+      price: -20,
+    });
     const res = await confirm('items', customer.token, {
       request_id: request.id,
       status: '1',
@@ -1019,7 +1031,12 @@ describe("a paid direct request's edits are priced by the company before they ap
       request_id: request.id,
       items_array: [],
     });
-    await f.call(PRICE, company.token, { request_id: request.id, type: 'extra-items', price: 0 });
+    await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'extra-items',
+      change_id: await waitingId(request.id, 'extra-items'),
+      price: 0,
+    });
     const itemsBefore = await db()
       .select()
       .from(requestItems)
@@ -1050,6 +1067,72 @@ describe("a paid direct request's edits are priced by the company before they ap
     expect(res.json()).toEqual({ code: 409, message: EDIT_WAITS_FOR_ANSWER });
   });
 
+  it('prices only the edits the company listed: a further edit makes a new change, and the old id is refused (409)', async () => {
+    const { company, customer, request } = await paidDirectMove();
+    const [tape] = await db().select().from(catalogueItems).limit(1);
+    const edit = (quantity: number) =>
+      f.call('/app_api/edit_items', customer.token, {
+        request_id: request.id,
+        items_array: [{ _id: tape!.id, name: tape!.name, type: '1', quantity }],
+      });
+    expect((await edit(1)).statusCode).toBe(200);
+    const listed = (await f.call(AWAITING, company.token, { request_id: request.id })).json().data;
+    expect(listed).toHaveLength(1);
+    const read = listed[0].change_id as number;
+    expect((await edit(4)).statusCode).toBe(200);
+
+    const stale = await f.call(PRICE, company.token, {
+      request_id: request.id,
+      type: 'items',
+      change_id: read,
+      price: 10,
+    });
+    expect(stale.json()).toEqual({ code: 409, message: CHANGE_TEXT.askedAgain });
+    const [fresh] = (await f.call(AWAITING, company.token, { request_id: request.id })).json().data;
+    expect(fresh.change_id).not.toBe(read);
+    expect(fresh.asked.items_array).toMatchObject([{ quantity: 4 }]);
+
+    // Two prices racing for the fresh one: one is taken, the other is told it is priced already.
+    const answers = await Promise.all(
+      [30, 40].map((price) =>
+        f.call(PRICE, company.token, {
+          request_id: request.id,
+          type: 'items',
+          change_id: fresh.change_id,
+          price,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(
+      CHANGE_TEXT.pending('items'),
+    );
+    const rows = await changeRows(request.id);
+    expect(rows.map((r) => [r.status, r.priceCents])).toEqual([
+      ['pending', answers[0]!.statusCode === 200 ? 3000 : 4000],
+    ]);
+    // Priced, it waits for the customer's answer before any further edit of its kind.
+    expect((await edit(2)).json()).toEqual({ code: 409, message: EDIT_PRICED_WAITS_FOR_ANSWER });
+  });
+
+  it("lists a company's waiting changes only on its own open requests", async () => {
+    const { company, customer, request } = await paidDirectMove();
+    await f.call('/app_api/edit_items', customer.token, {
+      request_id: request.id,
+      items_array: [],
+    });
+    const other = await f.company();
+    const strangers = await f.call(AWAITING, other.token, {});
+    expect(strangers.statusCode, strangers.body).toBe(200);
+    expect(strangers.json().data).toEqual([]);
+    expect((await f.call(AWAITING, company.token, {})).json().data).toHaveLength(1);
+    await db()
+      .update(requests)
+      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
+      .where(eq(requests.id, request.id));
+    expect((await f.call(AWAITING, company.token, {})).json().data).toEqual([]);
+  });
+
   it('lets only the request’s company price, only the kinds a customer edits, within the escrow', async () => {
     const { customer, request } = await paidDirectMove();
     const other = await f.company();
@@ -1057,15 +1140,18 @@ describe("a paid direct request's edits are priced by the company before they ap
       request_id: request.id,
       items_array: [],
     });
+    const changeId = await waitingId(request.id, 'items');
     const stranger = await f.call(PRICE, other.token, {
       request_id: request.id,
       type: 'items',
+      change_id: changeId,
       price: 5,
     });
     expect(stranger.json()).toEqual({ code: 404, message: REQUEST_NOT_FOUND });
     const asCustomer = await f.call(PRICE, customer.token, {
       request_id: request.id,
       type: 'items',
+      change_id: changeId,
       price: 5,
     });
     expect(asCustomer.statusCode).toBe(403);
@@ -1075,6 +1161,7 @@ describe("a paid direct request's edits are priced by the company before they ap
     const wrongKind = await f.call(PRICE, company.token, {
       request_id: request.id,
       type: 'request',
+      change_id: changeId,
       price: 5,
     });
     expect(wrongKind.statusCode).not.toBe(200);

@@ -4,17 +4,17 @@ import pg from 'pg';
 import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
+import { seed } from '../src/db/seed/index';
+import { hashPassword } from '../src/lib/password';
+import { randomCode } from '../src/lib/tokens';
 
 /**
  * Every test app's base settings. The demo companies' change proposals stay off unless a test
  * asks for them: a proposal holds a demo move day, which the move-day tests play out.
  */
 const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SIMULATOR_CHANGES: 'false' };
-import { openDatabase, type Database } from '../src/db/client';
-import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
-import { seed } from '../src/db/seed/index';
-import { hashPassword } from '../src/lib/password';
-import { randomCode } from '../src/lib/tokens';
 
 export interface TestContext {
   app: FastifyInstance;

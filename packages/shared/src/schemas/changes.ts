@@ -262,10 +262,13 @@ export type AddressChangeInput = z.output<typeof addressChangeSchema>;
 /**
  * POST /api/company/price_change (ours, partner API): the request's company prices the change its
  * customer asked for (an edit of a paid direct request); it then waits for the customer's answer.
+ * change_id is the one changes_awaiting_price listed: a further edit by the customer replaces the
+ * change with a new id, so a price is never given to edits the company has not read.
  */
 export const priceChangeBodySchema = z.object({
   request_id: requestId,
   type: z.enum(EDIT_CHANGE_TYPES, { error: "type must be 'address', 'items' or 'extra-items'." }),
+  change_id: idSchema('change_id must be the id changes_awaiting_price listed.'),
   price,
 });
 export type PriceChangeBody = z.input<typeof priceChangeBodySchema>;

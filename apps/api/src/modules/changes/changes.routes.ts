@@ -89,7 +89,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The request's company prices the change its customer asked for (type address, items or extra-items), the signed difference to the final amount in dollars",
         description:
-          "The change becomes pending with that price, as a proposal: the timeline gets its 'Change in …' entry and the customer a notification and an email; the customer accepts (paying or being refunded the difference) or rejects it. Only the request's company (404 otherwise, and when no change of that type awaits a price); 409 once the move is completed or cancelled; a saving larger than the final amount or than the escrow holds is 422.",
+          "The change becomes pending with that price, as a proposal: the timeline gets its 'Change in …' entry and the customer a notification and an email; the customer accepts (paying or being refunded the difference) or rejects it. Only the request's company (404 otherwise, and when no change of that type awaits a price); change_id is the one changes_awaiting_price listed: 409 when the customer has changed the edit since (it then has a new id) or the change is priced already, and once the move is completed or cancelled; a saving larger than the final amount or than the escrow holds is 422.",
         body: priceChangeBodySchema,
         response: responses(proposeChangeResponseSchema, 400, 401, 403, 404, 409),
       },

@@ -86,6 +86,8 @@ export const CHANGE_TEXT = {
   askedByCustomer: (type: ChangeType) =>
     `The customer asked for a change of this kind (${type}): price it with price_change.`,
   nothingToPrice: 'No change of this kind asked by the customer waits for your price.',
+  askedAgain:
+    'The customer has changed this edit since it was listed: read changes_awaiting_price again and price the new one.',
   answered: 'This change has already been answered.',
   inProgress: 'This change is already being accepted.',
   priceMismatch: (price: string) =>
@@ -311,7 +313,7 @@ async function assertPriceFits(tx: Tx, request: RequestRow, priceCents: number):
 export async function priceChange(opts: {
   db: Db;
   companyId: number;
-  input: { request_id: number; type: ChangeType; price: number };
+  input: { request_id: number; type: ChangeType; change_id: number; price: number };
 }): Promise<ChangeRow> {
   const { input } = opts;
   const priceCents = toCents(input.price);
@@ -321,9 +323,10 @@ export async function priceChange(opts: {
       throw AppError.notFound(REQUEST_NOT_FOUND);
     }
     const open = await openOf(tx, request.id, input.type);
-    if (!open || open.status !== 'awaiting_price') {
-      throw AppError.notFound(CHANGE_TEXT.nothingToPrice);
-    }
+    if (!open) throw AppError.notFound(CHANGE_TEXT.nothingToPrice);
+    // Priced already (by a twin call, or the customer's answer is awaited): the first price holds.
+    if (open.status !== 'awaiting_price') throw AppError.conflict(CHANGE_TEXT.pending(input.type));
+    if (open.id !== input.change_id) throw AppError.conflict(CHANGE_TEXT.askedAgain);
     const guard = {
       request_timeline_status: request.timelineStatus,
       request_status: request.requestStatus,
@@ -355,7 +358,10 @@ export async function priceChange(opts: {
   });
 }
 
-/** The customer's changes awaiting a company's price, oldest first (of one request, or all its). */
+/**
+ * The customer's changes awaiting a company's price, oldest first (of one request, or all its),
+ * on requests still open: a cancelled or completed move has nothing left to price.
+ */
 export async function changesAwaitingPrice(opts: {
   db: Db;
   companyId: number;
@@ -369,6 +375,7 @@ export async function changesAwaitingPrice(opts: {
       and(
         eq(requests.companyId, opts.companyId),
         eq(requestChanges.status, 'awaiting_price'),
+        eq(requests.requestStatus, RequestStatus.active),
         opts.requestId !== undefined ? eq(requests.id, opts.requestId) : undefined,
       ),
     )

@@ -278,6 +278,7 @@ export async function runDemoPricing(opts: {
         input: {
           request_id: requestId,
           type: change.type,
+          change_id: change.id,
           price: toDollars(Math.max(cents, floor)),
         },
       });

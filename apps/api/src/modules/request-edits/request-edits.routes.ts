@@ -34,7 +34,7 @@ const FAMILIES = [
 ] as const;
 
 const GUARD =
-  'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled); another customer’s request is 404';
+  'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled, or while a change of the same kind waits for the customer’s answer); another customer’s request is 404. A direct request’s edit from status 3 is not applied: it waits for the company’s price (answer data.awaiting_price true, decision 021)';
 
 export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
   /**

@@ -146,6 +146,10 @@ export const companyPriceNotice = (requestId: number, title: EditTitle) =>
 export const EDIT_WAITS_FOR_ANSWER =
   'Your mover proposed a change of this kind that waits for your answer: please accept or reject it first.';
 
+/** The customer's own edit of this kind, priced by the company, waits for the customer's answer. */
+export const EDIT_PRICED_WAITS_FOR_ANSWER =
+  'Your mover has priced your earlier change of this kind: please accept or reject it first.';
+
 /**
  * The address proposal can apply to the request as it is now: the addresses it edits and
  * deletes are the request's, and the request keeps 2 to 6 addresses. Checked when a change is
@@ -202,7 +206,11 @@ async function askForPrice(
       ),
     )
     .limit(1);
-  if (open?.status === 'pending') throw AppError.conflict(EDIT_WAITS_FOR_ANSWER);
+  if (open?.status === 'pending') {
+    throw AppError.conflict(
+      open.proposedBy === customerId ? EDIT_PRICED_WAITS_FOR_ANSWER : EDIT_WAITS_FOR_ANSWER,
+    );
+  }
   let proposal: AddressProposal | ItemsProposal;
   if (edit.type === 'address') {
     const merged = open
@@ -215,18 +223,17 @@ async function askForPrice(
     await assertItemLines(tx, request, type, edit.proposal.items);
     proposal = edit.proposal;
   }
-  if (open) {
-    await tx.update(requestChanges).set({ proposal }).where(eq(requestChanges.id, open.id));
-  } else {
-    await tx.insert(requestChanges).values({
-      requestId: request.id,
-      type: edit.type,
-      status: 'awaiting_price',
-      proposal,
-      priceCents: 0,
-      proposedBy: customerId,
-    });
-  }
+  // A further edit replaces the waiting change with a new one (a new id), so that a price the
+  // company gives to the change it listed never applies to edits it has not read (price_change).
+  if (open) await tx.delete(requestChanges).where(eq(requestChanges.id, open.id));
+  await tx.insert(requestChanges).values({
+    requestId: request.id,
+    type: edit.type,
+    status: 'awaiting_price',
+    proposal,
+    priceCents: 0,
+    proposedBy: customerId,
+  });
   await tx
     .insert(requestTimeline)
     .values({ requestId: request.id, activityTitle: awaitingPriceTitle(title) });
