@@ -35,18 +35,13 @@ describe('editNeedsCompanyPrice', () => {
 });
 
 describe('priceChangeBodySchema', () => {
-  it('prices only the kinds of change a customer edits, in signed dollars', () => {
-    expect(priceChangeBodySchema.parse({ request_id: 4, type: 'items', price: '-12.50' })).toEqual({
-      request_id: 4,
-      type: 'items',
-      price: -12.5,
-    });
-    expect(
-      priceChangeBodySchema.safeParse({ request_id: 4, type: 'request', price: 5 }).success,
-    ).toBe(false);
-    expect(
-      priceChangeBodySchema.safeParse({ request_id: 4, type: 'address', price: '5$' }).success,
-    ).toBe(false);
+  it('prices only the kinds of change a customer edits, by the id listed, in signed dollars', () => {
+    const body = { request_id: 4, type: 'items', change_id: 9, price: '-12.50' };
+    expect(priceChangeBodySchema.parse(body)).toEqual({ ...body, price: -12.5 });
+    expect(priceChangeBodySchema.safeParse({ ...body, type: 'request' }).success).toBe(false);
+    expect(priceChangeBodySchema.safeParse({ ...body, price: '5$' }).success).toBe(false);
+    const { change_id: _listed, ...withoutId } = body;
+    expect(priceChangeBodySchema.safeParse(withoutId).success).toBe(false);
   });
 });
 
