@@ -19,11 +19,14 @@ import {
  */
 export function FlightsField({
   id,
+  name = 'flights',
   flights,
   editable,
   onChange,
 }: {
   id: string;
+  /** The input's name: the wizard's 'flights', the wire's 'number_of_flights'. */
+  name?: string;
   flights: number;
   editable: boolean;
   onChange: (flights: number) => void;
@@ -53,7 +56,7 @@ export function FlightsField({
       </IconButton>
       <TextField
         id={id}
-        name="flights"
+        name={name}
         label="Flights"
         type="number"
         value={String(flights)}
