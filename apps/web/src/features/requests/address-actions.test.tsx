@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EDIT_MESSAGES, MSG, type RequestDetail, type ServerAddress } from '@movehub/shared';
+import {
+  CHANGE_MESSAGES,
+  EDIT_MESSAGES,
+  MSG,
+  type RequestDetail,
+  type ServerAddress,
+} from '@movehub/shared';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
@@ -21,14 +27,17 @@ function detailWith(status: number, addressCount: number, requestType = 0): Requ
   return detail;
 }
 
-function stubDetail(detail: RequestDetail) {
-  const afterDelete = { ...detail, request_address: detail.request_address.slice(1) };
+function stubDetail(detail: RequestDetail, { awaitingPrice = false } = {}) {
+  // An edit sent to the company to price leaves the request as it was.
+  const afterDelete = awaitingPrice
+    ? detail
+    : { ...detail, request_address: detail.request_address.slice(1) };
   let deleted = false;
   const edited = () => {
     deleted = true;
     return {
       code: 200,
-      message: EDIT_MESSAGES.addressDeleted,
+      message: awaitingPrice ? CHANGE_MESSAGES.sentForPricing : EDIT_MESSAGES.addressDeleted,
       data: {
         request_id: 42,
         request_address: afterDelete.request_address,
@@ -36,7 +45,7 @@ function stubDetail(detail: RequestDetail) {
         extra_request_items: [],
         net_distance: 10,
         recommend_amount: 500,
-        awaiting_price: false,
+        awaiting_price: awaitingPrice,
       },
     };
   };
@@ -134,6 +143,20 @@ describe('request detail address controls', () => {
     );
     expect(await screen.findByText(EDIT_MESSAGES.addressDeleted)).toBeVisible();
     expect(deletes(calls).map((call) => call.path)).toEqual(['/app_api/delete_address']);
+  });
+
+  it('says when a paid direct request’s delete went to the company to price', async () => {
+    stubDetail(detailWith(3, 3, 1), { awaitingPrice: true });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await (await addresses()).findByRole('button', { name: 'Delete address C' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete address' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByText(CHANGE_MESSAGES.sentForPricing)).toBeVisible();
+    expect((await addresses()).getByRole('button', { name: 'Delete address C' })).toBeVisible();
   });
 
   it('refuses to delete one of two addresses without asking the server', async () => {
