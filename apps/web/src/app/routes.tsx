@@ -63,6 +63,13 @@ const congratulationsPage = async () => ({
 const requestDetailPage = async () => ({
   Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
 });
+// The request's address edit screens (the requests feature, beside the detail they return to).
+const addAddressPage = async () => ({
+  Component: (await import('../features/requests/address-form-page')).AddAddressPage,
+});
+const editAddressPage = async () => ({
+  Component: (await import('../features/requests/address-form-page')).EditAddressPage,
+});
 
 const confirmCompletePage = async () => ({
   Component: (await import('../features/completion/confirm-complete-page')).ConfirmCompletePage,
@@ -88,8 +95,8 @@ const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
 const EDIT_ROUTES: RouteObject[] = [
-  { path: 'add-address/:requestId', lazy: notFoundPage },
-  { path: 'edit-address/:requestId/:addressId', lazy: notFoundPage },
+  { path: 'add-address/:requestId', lazy: addAddressPage },
+  { path: 'edit-address/:requestId/:addressId', lazy: editAddressPage },
   { path: 'edit-items/:requestId', lazy: notFoundPage },
   { path: 'edit-extra-items/:requestId', lazy: notFoundPage },
 ];

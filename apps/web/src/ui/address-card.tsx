@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -25,10 +26,13 @@ export function AddressCard({
   address,
   letter,
   headingLevel = 'h4',
+  actions,
 }: {
   address: ServerAddress;
   letter: string;
   headingLevel?: 'h3' | 'h4' | 'h5';
+  /** Controls under the details (the request detail's Edit and Delete). */
+  actions?: ReactNode;
 }) {
   const headingId = `address-${address.id}-heading`;
   return (
@@ -66,6 +70,7 @@ export function AddressCard({
         <DetailLine label="Parking and building info">
           {address.parking_and_building_info || 'N/A'}
         </DetailLine>
+        {actions}
       </Box>
     </Paper>
   );

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import {
+  canEditRequestDetails,
   COMMON_LIST_CATEGORY,
   formatUsd,
   toCents,
@@ -16,6 +17,7 @@ import {
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { AddressCard } from '../../ui/address-card';
 import { DetailLine } from '../../ui/detail-line';
+import { AddAddressLink, AddressActions } from './address-actions';
 
 const ADDRESS_LETTERS = 'ABCDEF';
 
@@ -190,6 +192,9 @@ function ExtraItems({ items }: { items: ServerItem[] }) {
 
 /** The right column: request information, addresses, items and extra items. */
 export function DetailInformation({ detail }: { detail: RequestDetail }) {
+  // spec §4 "Guards": addresses and items are edited below 3 (marketplace) or 6 (direct).
+  const editable = canEditRequestDetails(detail.request);
+  const addresses = detail.request_address;
   return (
     <>
       <Section id="information-heading" title="Request Information">
@@ -197,15 +202,29 @@ export function DetailInformation({ detail }: { detail: RequestDetail }) {
       </Section>
       <Section id="addresses-heading" title="Addresses">
         <Stack spacing={1.5}>
-          {detail.request_address.map((address, index) => (
-            <AddressCard
-              key={address.id}
-              address={address}
-              letter={ADDRESS_LETTERS[index] ?? String(index + 1)}
-              headingLevel="h3"
-            />
-          ))}
+          {addresses.map((address, index) => {
+            const letter = ADDRESS_LETTERS[index] ?? String(index + 1);
+            return (
+              <AddressCard
+                key={address.id}
+                address={address}
+                letter={letter}
+                headingLevel="h3"
+                actions={
+                  editable && (
+                    <AddressActions
+                      request={detail.request}
+                      address={address}
+                      letter={letter}
+                      addressCount={addresses.length}
+                    />
+                  )
+                }
+              />
+            );
+          })}
         </Stack>
+        {editable && <AddAddressLink requestId={detail.request.id} addresses={addresses} />}
       </Section>
       <Section id="items-heading" title="Items">
         <Items items={detail.request_item} />

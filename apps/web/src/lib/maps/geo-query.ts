@@ -1,16 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { geoConfigResponseSchema, geoDirectionsResponseSchema, type LatLng } from '@movehub/shared';
+import {
+  geoAutocompleteResponseSchema,
+  geoConfigResponseSchema,
+  geoDirectionsResponseSchema,
+  geoGeocodeResponseSchema,
+  type LatLng,
+} from '@movehub/shared';
 import { callApi } from '../api-client';
 
 /*
  * The maps' calls through our server (spec/request-lifecycle.md §7; the provider's key stays
- * there): the browser map's settings and the driving route through points. The wizard's map and
- * the tracking map share them.
+ * there): the browser map's settings, the driving route through points, address suggestions and
+ * geocoding. The wizard, the tracking map and the address edit screens share them.
  */
 
 export const geoKeys = {
   config: ['geo', 'config'] as const,
   directions: (pointsKey: string) => ['geo', 'directions', pointsKey] as const,
+  autocomplete: (term: string) => ['geo', 'autocomplete', term] as const,
 };
 
 /** GET /api/geo/config: tile URL, provider, default centre and zoom. */
@@ -44,3 +51,27 @@ export const directionsQueryOptions = (pointsKey: string, points: LatLng[]) =>
     staleTime: Infinity,
     retry: false,
   });
+
+/** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
+export function autocompleteAddress(input: string, signal?: AbortSignal) {
+  return callApi(`/api/geo/autocomplete?input=${encodeURIComponent(input)}`, {
+    schema: geoAutocompleteResponseSchema,
+    signal,
+    suppressToast: true,
+  });
+}
+
+export const autocompleteQueryOptions = (term: string) =>
+  queryOptions({
+    queryKey: geoKeys.autocomplete(term),
+    queryFn: ({ signal }) => autocompleteAddress(term, signal),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+/** GET /api/geo/geocode?place_id=…: the address's parts and position. */
+export function geocodePlace(placeId: string) {
+  return callApi(`/api/geo/geocode?place_id=${encodeURIComponent(placeId)}`, {
+    schema: geoGeocodeResponseSchema,
+  });
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { emptyAddress } from '../draft';
 import { StepMap } from '../map/step-map';
-import { NO_ADDRESS_FOUND_OFFLINE } from './address-field';
+import { NO_ADDRESS_FOUND_OFFLINE } from '../../../lib/maps/address-field';
 import {
   addressField,
   chooseAddress,

@@ -11,12 +11,12 @@ import {
   type GeocodedAddress,
   type PlaceSuggestion,
 } from '@movehub/shared';
-import { AddressField } from './address-field';
+import { AddressField } from '../../../lib/maps/address-field';
 import { AddressBadge } from './address-icons';
 import { emptyAddress, relabelAddresses, type WizardAddress } from '../draft';
 import { useWizard } from '../wizard-context';
 import { useServiceArea } from './use-service-area';
-import { geocodePlace } from '../api/wizard-api';
+import { geocodePlace } from '../../../lib/maps/geo-query';
 
 /** A geocoded place in the card's fields; step 1's details (unit, floor…) stay as entered. */
 export function fillAddress(card: WizardAddress, place: GeocodedAddress): WizardAddress {

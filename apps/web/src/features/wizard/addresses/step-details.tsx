@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -13,19 +12,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import RemoveIcon from '@mui/icons-material/Remove';
 import {
   canEditFlights,
   defaultMovers,
-  FLIGHTS_LIMIT_MESSAGE,
-  flightsLabel,
-  flightsOverLimit,
-  GROUND_FLOOR_LABEL,
   isZipMissing,
-  MAX_FLIGHTS,
   MSG,
-  sanitizeFlights,
   ZIP_CODE_PATTERN,
 } from '@movehub/shared';
 import { showToast } from '../../../lib/toast';
@@ -35,6 +26,7 @@ import { PrevNextBar } from '../prev-next-bar';
 import { useServiceArea } from './use-service-area';
 import { moveTypesQueryOptions } from '../api/wizard-api';
 import { useWizard } from '../wizard-context';
+import { FlightsField } from '../../../ui/flights-field';
 import { LoadError } from '../../../ui/load-error';
 
 /** A zip typed here that is not five digits (spec §5 "Step 1"; the server takes US zips). */
@@ -319,70 +311,3 @@ const AddressDetailsCard = memo(function AddressDetailsCard({
     </Paper>
   );
 });
-
-/**
- * spec §5 "Step 1": flights cannot go below 0 and are editable only when stairs is chosen;
- * 0 shows 'Ground Floor'.
- */
-function FlightsField({
-  id,
-  flights,
-  editable,
-  onChange,
-}: {
-  id: string;
-  flights: number;
-  editable: boolean;
-  onChange: (flights: number) => void;
-}) {
-  // A typed count over the limit is kept at MAX_FLIGHTS, and the field says why.
-  const [overLimit, setOverLimit] = useState(false);
-  const change = (next: number | string) => {
-    setOverLimit(flightsOverLimit(next));
-    onChange(sanitizeFlights(next));
-  };
-  const helper = !editable
-    ? 'Choose stairs to enter flights.'
-    : overLimit
-      ? FLIGHTS_LIMIT_MESSAGE
-      : flightsLabel(flights) === GROUND_FLOOR_LABEL
-        ? GROUND_FLOOR_LABEL
-        : ' ';
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <IconButton
-        aria-label="Decrease flights"
-        disabled={!editable || flights <= 0}
-        onClick={() => change(flights - 1)}
-        sx={{ mt: 1 }}
-      >
-        <RemoveIcon />
-      </IconButton>
-      <TextField
-        id={id}
-        name="flights"
-        label="Flights"
-        type="number"
-        value={String(flights)}
-        disabled={!editable}
-        onChange={(event) => change(event.target.value)}
-        helperText={helper}
-        error={editable && overLimit}
-        sx={{ flex: 1, minWidth: 0 }}
-        slotProps={{
-          htmlInput: { min: 0, max: MAX_FLIGHTS, step: 1, inputMode: 'numeric' },
-          // The hint must stay readable (contrast) while the field itself is disabled.
-          formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
-        }}
-      />
-      <IconButton
-        aria-label="Increase flights"
-        disabled={!editable || flights >= MAX_FLIGHTS}
-        onClick={() => change(flights + 1)}
-        sx={{ mt: 1 }}
-      >
-        <AddIcon />
-      </IconButton>
-    </Stack>
-  );
-}

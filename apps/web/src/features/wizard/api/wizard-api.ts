@@ -4,8 +4,6 @@ import {
   calculateEstimatedPriceResponseSchema,
   catalogueItemsResponseSchema,
   generateRequestResponseSchema,
-  geoAutocompleteResponseSchema,
-  geoGeocodeResponseSchema,
   getItemCategoriesByTypeResponseSchema,
   getMoveTypeResponseSchema,
   IDEMPOTENCY_HEADER,
@@ -77,7 +75,6 @@ export const wizardKeys = {
   directLink: (link: string) => ['wizard', 'direct-link', link] as const,
   serviceArea: (zipCode: string) => ['wizard', 'service-area', zipCode] as const,
   estimate: (body: CalculateEstimatedPriceBody) => ['wizard', 'estimate', body] as const,
-  autocomplete: (term: string) => ['wizard', 'autocomplete', term] as const,
 };
 
 // The catalogue changes rarely; one fetch per visit is enough.
@@ -168,32 +165,6 @@ export const estimateQueryOptions = (body: CalculateEstimatedPriceBody) =>
     queryKey: wizardKeys.estimate(body),
     queryFn: ({ signal }) => calculateEstimatedPrice(body, signal),
   });
-
-// --- geo (through our server; keys stay there; the map's calls are in lib/maps/geo-query) -----
-
-/** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
-export function autocompleteAddress(input: string, signal?: AbortSignal) {
-  return callApi(`/api/geo/autocomplete?input=${encodeURIComponent(input)}`, {
-    schema: geoAutocompleteResponseSchema,
-    signal,
-    suppressToast: true,
-  });
-}
-
-export const autocompleteQueryOptions = (term: string) =>
-  queryOptions({
-    queryKey: wizardKeys.autocomplete(term),
-    queryFn: ({ signal }) => autocompleteAddress(term, signal),
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
-
-/** GET /api/geo/geocode?place_id=…: the address's parts and position. */
-export function geocodePlace(placeId: string) {
-  return callApi(`/api/geo/geocode?place_id=${encodeURIComponent(placeId)}`, {
-    schema: geoGeocodeResponseSchema,
-  });
-}
 
 // --- direct links and the request itself ---------------------------------------------------------
 

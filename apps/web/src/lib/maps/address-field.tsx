@@ -4,10 +4,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { AUTOCOMPLETE_MIN_INPUT, type PlaceSuggestion } from '@movehub/shared';
-import type { WizardAddress } from '../draft';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { geoConfigQueryOptions } from '../../../lib/maps/geo-query';
-import { autocompleteQueryOptions } from '../api/wizard-api';
+import { useDebouncedValue } from '../use-debounced-value';
+import { autocompleteQueryOptions, geoConfigQueryOptions } from './geo-query';
 
 /** Typing pauses this long before suggestions are asked for (one call per pause, not per key). */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 250;
@@ -21,9 +19,25 @@ export const NO_ADDRESS_FOUND = 'No addresses found. Add the city or the zip cod
 export const NO_ADDRESS_FOUND_OFFLINE =
   'No match. Type a zip code (90012) or a city, after the street if you like: 200 N Spring St, Los Angeles.';
 
+/** What the field shows of an address: the wizard's card and the edit screens' form alike. */
+export interface AddressFieldValue {
+  /** Stable while the field lives: the input's id is `address-field-{id}`. */
+  id: string;
+  /** The address's letter (A to F): the field is labelled 'Address {label}'. */
+  label: string;
+  /** The chosen place's text. */
+  address: string;
+  /** No place chosen yet. */
+  isEmpty: boolean;
+  zip_code: string;
+  city: string;
+  state: string;
+  placeholder?: string;
+}
+
 interface AddressFieldProps {
-  address: WizardAddress;
-  /** The step's 'Please enter the … address.' once Next was tried. */
+  address: AddressFieldValue;
+  /** The screen's message for the address (the wizard's 'Please enter the … address.'). */
   error: string | null;
   /**
    * A suggestion was picked. Resolves with the accepted address text, or null when it was not
@@ -36,8 +50,9 @@ interface AddressFieldProps {
 
 /**
  * One address's search (spec/request-lifecycle.md §2 step 0 "Addresses are chosen with
- * autocomplete"; §7: suggestions restricted to the US and Pakistan, which the server applies).
- * Only a suggestion can be chosen (no free text), so every address has a geocoded position.
+ * autocomplete", "Address add and edit"; §7: suggestions restricted to the US and Pakistan,
+ * which the server applies). Only a suggestion can be chosen (no free text), so every address
+ * has a geocoded position. The wizard's step 0 and the request's address edit screens use it.
  */
 export function AddressField({ address, error, onChoose, onClear }: AddressFieldProps) {
   const [inputValue, setInputValue] = useState(address.address);

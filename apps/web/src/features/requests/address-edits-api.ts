@@ -1,0 +1,53 @@
+import {
+  isDirectRequest,
+  requestEditResponseSchema,
+  type AddAddressBody,
+  type DeleteAddressBody,
+  type EditAddressBody,
+  type LifecycleRequest,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/*
+ * The customer's address edits (spec/request-lifecycle.md §7): add_address, edit_address and
+ * delete_address on /api/customer for marketplace requests and on /app_api for direct ones
+ * (spec §6 "Direct requests use the app_api family for address and item edits"). The screens
+ * show a failure themselves, as an error banner (spec §8), so no toast.
+ */
+
+type RequestKind = Pick<LifecycleRequest, 'request_type'>;
+
+/** The family of a request's edit calls: /app_api for a direct request, else /api/customer. */
+export function addressEditPath(
+  request: RequestKind,
+  call: 'add_address' | 'edit_address' | 'delete_address',
+) {
+  return `${isDirectRequest(request) ? '/app_api' : '/api/customer'}/${call}`;
+}
+
+export function addAddress(request: RequestKind, body: AddAddressBody) {
+  return callApi(addressEditPath(request, 'add_address'), {
+    method: 'POST',
+    body,
+    schema: requestEditResponseSchema,
+    suppressToast: true,
+  });
+}
+
+export function editAddress(request: RequestKind, body: EditAddressBody) {
+  return callApi(addressEditPath(request, 'edit_address'), {
+    method: 'POST',
+    body,
+    schema: requestEditResponseSchema,
+    suppressToast: true,
+  });
+}
+
+export function deleteAddress(request: RequestKind, body: DeleteAddressBody) {
+  return callApi(addressEditPath(request, 'delete_address'), {
+    method: 'POST',
+    body,
+    schema: requestEditResponseSchema,
+    suppressToast: true,
+  });
+}
