@@ -49,7 +49,7 @@ function Mark({ label }: { label: string }) {
       component="span"
       label={label}
       size="small"
-      color="warning"
+      color="primary"
       variant="outlined"
       sx={{ ml: 1 }}
     />
