@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -129,6 +130,9 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
             variant="contained"
             onClick={onConfirm}
             disabled={busy || (charge && (!cards.isSuccess || noCard))}
+            startIcon={
+              busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined
+            }
           >
             {paymentButtonText(price)}
           </Button>

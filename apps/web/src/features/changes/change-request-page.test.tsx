@@ -465,4 +465,22 @@ describe('ChangeRequestPage: answering', () => {
       expect(screen.getByRole('button', { name: CHANGE_TEXT.accept })).toBeEnabled(),
     );
   });
+
+  it('keeps the refusal in view when the change was answered meanwhile, and says none waits', async () => {
+    let reads = 0;
+    stubServer(detailWith('request', { status: 2, price: 60 }), {
+      [DETAIL]: () => {
+        reads += 1;
+        return { code: 200, data: detailWith(reads === 1 ? 'request' : null, { status: 2 }) };
+      },
+      [CALLS.request]: { code: 409, message: 'This change has already been answered.' },
+    });
+    const user = userEvent.setup();
+    renderPage('request');
+
+    await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.accept }));
+    expect(await screen.findByText(CHANGE_TEXT.noChange)).toBeInTheDocument();
+    expect(screen.getByText('This change has already been answered.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: CHANGE_TEXT.accept })).not.toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -184,9 +185,18 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
     </Box>
   );
 
+  // The server's refusal stays in view, also when the change has since been answered.
+  const error = answer.error
+    ? isApiError(answer.error)
+      ? answer.error.message
+      : String(answer.error)
+    : null;
+  const banner = error && <Alert severity="error">{error}</Alert>;
+
   if (!pending) {
     return (
       <Stack spacing={2}>
+        {banner}
         <Alert severity="info">
           {CHANGE_TEXT.noChange}{' '}
           <Link component={RouterLink} to={detailPath(requestId)}>
@@ -202,11 +212,11 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
   const timeline = detail.request.request_timeline_status;
   const needsPayment = changeNeedsPayment(timeline, toCents(price));
   const busy = answer.isPending;
-  const error = answer.error
-    ? isApiError(answer.error)
-      ? answer.error.message
-      : String(answer.error)
-    : null;
+  // The pressed button shows the call running; both stay disabled until it answers.
+  const running = (accepting: boolean) =>
+    busy && answer.variables?.accept === accepting ? (
+      <CircularProgress size={16} color="inherit" aria-hidden />
+    ) : undefined;
 
   const accept = () => {
     if (needsPayment) setPaying(true);
@@ -215,7 +225,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
 
   return (
     <Stack spacing={2}>
-      {error && <Alert severity="error">{error}</Alert>}
+      {banner}
       <ChangeVersions type={type} detail={detail} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <DetailLine label={CHANGE_TEXT.price}>
@@ -237,11 +247,12 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
             variant="outlined"
             color="error"
             disabled={busy}
+            startIcon={running(false)}
             onClick={() => answer.mutate({ accept: false, price })}
           >
             {CHANGE_TEXT.reject}
           </Button>
-          <Button variant="contained" disabled={busy} onClick={accept}>
+          <Button variant="contained" disabled={busy} startIcon={running(true)} onClick={accept}>
             {CHANGE_TEXT.accept}
           </Button>
         </Stack>
