@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { PublicOnly, RequireAuth } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
@@ -91,6 +91,23 @@ const chatPage = async () => ({
   Component: (await import('../features/chat/chat-page')).ChatPage,
 });
 
+/**
+ * The change confirmation screen of one of the four types (request-lifecycle §2); any other type
+ * is the 404 page.
+ */
+const changeRequestPage = async () => {
+  const [{ ChangeRequestPage, isChangeType }, { NotFoundPage }] = await Promise.all([
+    import('../features/changes/change-request-page'),
+    import('../features/not-found/not-found-page'),
+  ]);
+  return {
+    Component: function ChangeRequestRoute() {
+      const { type } = useParams();
+      return isChangeType(type) ? <ChangeRequestPage key={type} type={type} /> : <NotFoundPage />;
+    },
+  };
+};
+
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
@@ -159,7 +176,7 @@ export const routes: RouteObject[] = [
                   { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
                   { path: 'tracking-location/:requestId', lazy: trackingPage },
                   ...EDIT_ROUTES,
-                  notFound('change-request/:type/:requestId'),
+                  { path: 'change-request/:type/:requestId', lazy: changeRequestPage },
                 ],
               },
               { path: 'chats', lazy: chatPage },

@@ -10,7 +10,8 @@ import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { fakeConnector } from '../../test/fake-socket';
 import { buildRequestDetail, buildUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { ADDRESS_MARKER_COLORS, LOCATE_LABEL } from './tracking-map';
+import { ADDRESS_MARKER_COLORS } from '../../lib/maps/map-markers';
+import { LOCATE_LABEL } from './tracking-map';
 import { TRACKING_TEXT, TrackingPage } from './tracking-page';
 
 const PATH = '/dashboard/my-requests/tracking-location/:requestId';

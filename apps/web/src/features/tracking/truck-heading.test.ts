@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackingPoint } from '@movehub/shared';
-import { bearing, HEADING_LOOKBACK, truckHeading } from './truck-heading';
+import { bearing } from '../../lib/maps/bearing';
+import { HEADING_LOOKBACK, truckHeading } from './truck-heading';
 
 const at = (latitude: number, longitude: number, second = 0): TrackingPoint => ({
   latitude,

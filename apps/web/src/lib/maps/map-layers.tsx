@@ -8,11 +8,11 @@ import { directionsQueryOptions } from './geo-query';
 import { loadOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 
 /*
- * What the app's Leaflet maps share (the wizard's step 0 map and the tracking map): the base
- * layers (the server's tiles when MAP_TILE_URL is set, and always the offline basemap of the
- * served area under the markers, ./offline-basemap.ts, so that without a tile server the map
- * still reads as a map) and the red driving route through points, asked 1 s after they settle
- * (spec/request-lifecycle.md §9). Import it only from lazily loaded modules: Leaflet and the
+ * What the app's Leaflet maps share (the wizard's step 0 map, the tracking map and the change
+ * screens' map): the base layers (the server's tiles when MAP_TILE_URL is set, and always the
+ * offline basemap of the served area under the markers, ./offline-basemap.ts, so that without a
+ * tile server the map still reads as a map) and the red driving route through points, asked 1 s
+ * after they settle (spec/request-lifecycle.md §9). Import it only from lazily loaded modules: Leaflet and the
  * atlas stay in the maps' chunks.
  */
 
