@@ -75,6 +75,13 @@ const confirmCompletePage = async () => ({
   Component: (await import('../features/completion/confirm-complete-page')).ConfirmCompletePage,
 });
 
+const editItemsPage = async () => ({
+  Component: (await import('../features/item-edits/edit-items-page')).EditItemsPage,
+});
+const editExtraItemsPage = async () => ({
+  Component: (await import('../features/item-edits/edit-extra-items-page')).EditExtraItemsPage,
+});
+
 const makePaymentPage = async () => ({
   Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
 });
@@ -114,8 +121,8 @@ const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 const EDIT_ROUTES: RouteObject[] = [
   { path: 'add-address/:requestId', lazy: addAddressPage },
   { path: 'edit-address/:requestId/:addressId', lazy: editAddressPage },
-  { path: 'edit-items/:requestId', lazy: notFoundPage },
-  { path: 'edit-extra-items/:requestId', lazy: notFoundPage },
+  { path: 'edit-items/:requestId', lazy: editItemsPage },
+  { path: 'edit-extra-items/:requestId', lazy: editExtraItemsPage },
 ];
 
 export const routes: RouteObject[] = [

@@ -18,6 +18,7 @@ import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { AddressCard } from '../../ui/address-card';
 import { DetailLine } from '../../ui/detail-line';
 import { AddAddressLink, AddressActions } from './address-actions';
+import { ItemEditLink } from './item-edit-link';
 
 const ADDRESS_LETTERS = 'ABCDEF';
 
@@ -228,9 +229,11 @@ export function DetailInformation({ detail }: { detail: RequestDetail }) {
       </Section>
       <Section id="items-heading" title="Items">
         <Items items={detail.request_item} />
+        <ItemEditLink request={detail.request} screen="items" />
       </Section>
       <Section id="extra-items-heading" title="Extra Items">
         <ExtraItems items={detail.extra_request_items} />
+        <ItemEditLink request={detail.request} screen="extra-items" />
       </Section>
     </>
   );

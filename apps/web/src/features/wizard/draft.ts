@@ -4,10 +4,17 @@ import {
   addressLabel,
   addressPlaceholder,
   DEFAULT_FLIGHTS,
-  ITEM_SIZE_CODES,
-  ItemType,
   type AddressLabel,
 } from '@movehub/shared';
+import {
+  AddItemsOption,
+  itemEntrySchema,
+  roomEntrySchema,
+  type ItemEntry,
+  type ItemPhoto,
+  type RoomEntry,
+} from '../../lib/items/item-model';
+import { localId } from '../../lib/local-id';
 import { WIZARD_DRAFT_KEY } from '../../lib/saved-request';
 import { readString, removeKey, writeString } from '../../lib/storage';
 
@@ -33,9 +40,6 @@ export const Screen = {
   congratulations: 8,
 } as const;
 export type Screen = (typeof Screen)[keyof typeof Screen];
-
-export const AddItemsOption = { byRoom: 'by_room', byCommonList: 'by_common_list' } as const;
-export type AddItemsOption = (typeof AddItemsOption)[keyof typeof AddItemsOption];
 
 const text = z.string().catch('');
 const bool = z.boolean().catch(false);
@@ -72,41 +76,11 @@ export const wizardAddressSchema = z.object({
 });
 export type WizardAddress = z.infer<typeof wizardAddressSchema>;
 
-export const wizardPhotoSchema = z.object({ image_url: z.string() });
-export type WizardPhoto = z.infer<typeof wizardPhotoSchema>;
-
-/** spec §3 Item. `id` is the catalogue id, '' for a custom item. */
-export const wizardItemSchema = z.object({
-  item_id: z.string(),
-  id: z.union([z.number().int(), z.literal('')]),
-  name: z.string(),
-  /** The quantity. */
-  value: z.number().int().min(0).catch(1),
-  comments: text,
-  images: z.array(wizardPhotoSchema).catch([]),
-  type: z.enum([ItemType.regular, ItemType.extra]).catch(ItemType.regular),
-  size: z.enum(ITEM_SIZE_CODES).catch('0'),
-  category_name: text,
-  category_id: z.number().int().nullable().catch(null),
-  unit_price: z.number().catch(0),
-  currency: z.string().catch('USD'),
-  desciption: text,
-  is_active: z.boolean().catch(true),
-  added_by_type: text,
-  /** Extra items: ticked. */
-  isSelected: bool,
-});
-export type WizardItem = z.infer<typeof wizardItemSchema>;
-
-export const wizardRoomSchema = z.object({
-  /** Locally generated. */
-  room_id: z.string(),
-  /** The room type's id. */
-  id: z.number().int(),
-  room_name: z.string(),
-  itemList: z.array(wizardItemSchema).catch([]),
-});
-export type WizardRoom = z.infer<typeof wizardRoomSchema>;
+/** The draft's items and rooms are the item editors' (lib/items), shared with the edit screens. */
+export { AddItemsOption };
+export type WizardItem = ItemEntry;
+export type WizardRoom = RoomEntry;
+export type WizardPhoto = ItemPhoto;
 
 export const requestKeyValueSchema = z.object({
   comments: text,
@@ -138,9 +112,9 @@ export const wizardDraftSchema = z.object({
   timeRange: timeRangeSchema,
   moveType: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null),
   addItemsOptionType: z.enum(['by_room', 'by_common_list']).nullable().catch(null),
-  rooms: z.array(wizardRoomSchema).catch([]),
-  commonList: z.array(wizardItemSchema).catch([]),
-  extraItemsList: z.array(wizardItemSchema).catch([]),
+  rooms: z.array(roomEntrySchema).catch([]),
+  commonList: z.array(itemEntrySchema).catch([]),
+  extraItemsList: z.array(itemEntrySchema).catch([]),
   /**
    * The last 'Request Move' sent (ours, decision 007): its Idempotency-Key and the body it went
    * with. A retry of the same body (after a lost answer, a reload, a second tab) reuses the key,
@@ -149,13 +123,6 @@ export const wizardDraftSchema = z.object({
   submission: z.object({ key: z.string(), body: z.string() }).nullable().optional().catch(null),
 });
 export type WizardDraft = z.infer<typeof wizardDraftSchema>;
-
-let localIds = 0;
-/** A local id for addresses, rooms and items; unique within the page and across reloads. */
-export function localId(prefix: string): string {
-  localIds += 1;
-  return `${prefix}-${Date.now().toString(36)}-${localIds}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 /** An empty address card at `index` (A is the pick-up, the others drop-offs). */
 export function emptyAddress(index: number): WizardAddress {

@@ -7,7 +7,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { emptyAddress, Screen, type WizardAddress } from '../draft';
 import { StepDetails, ZIP_FORMAT_MESSAGE } from './step-details';
 import { serviceArea } from '../api/test-geo';
-import { MOVE_TYPES } from '../items/test-catalogue';
+import { MOVE_TYPES } from '../../../lib/items/test-catalogue';
 import { renderStep, TEST_PROFILE } from '../test-wizard';
 import type { WizardContextValue } from '../wizard-context';
 

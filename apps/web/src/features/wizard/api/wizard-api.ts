@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ItemType } from '@movehub/shared';
 import {
   calculateEstimatedPriceResponseSchema,
-  catalogueItemsResponseSchema,
   generateRequestResponseSchema,
-  getItemCategoriesByTypeResponseSchema,
   getMoveTypeResponseSchema,
   IDEMPOTENCY_HEADER,
   okEnvelopeSchema,
@@ -14,6 +11,7 @@ import {
   type GenerateDirectRequestBody,
 } from '@movehub/shared';
 import { callApi } from '../../../lib/api-client';
+import { CATALOGUE_STALE_MS } from '../../../lib/items/catalogue-api';
 
 /*
  * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
@@ -27,86 +25,18 @@ export function getMoveTypes(signal?: AbortSignal) {
   return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
 }
 
-/** POST /api/customer/get_item_categories_by_type, type '1': the room types. */
-export function getRoomTypes(signal?: AbortSignal) {
-  return callApi('/api/customer/get_item_categories_by_type', {
-    method: 'POST',
-    body: { type: '1' },
-    schema: getItemCategoriesByTypeResponseSchema,
-    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
-    revalidate: true,
-    signal,
-  });
-}
-
-/**
- * POST /api/customer/get_item: type '1' the regular items (the common list's search), type '2'
- * the extra items; company_direct_link goes along in direct-link mode.
- */
-export function getItems(type: ItemType, directLink?: string, signal?: AbortSignal) {
-  return callApi('/api/customer/get_item', {
-    method: 'POST',
-    body: { type, ...(directLink ? { company_direct_link: directLink } : {}) },
-    schema: catalogueItemsResponseSchema,
-    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
-    revalidate: true,
-    signal,
-  });
-}
-
-/** POST /api/customer/get_item_by_category_id: the items of one room type. */
-export function getItemsByCategory(categoryId: number, signal?: AbortSignal) {
-  return callApi('/api/customer/get_item_by_category_id', {
-    method: 'POST',
-    body: { type: '', category_id: categoryId },
-    schema: catalogueItemsResponseSchema,
-    // Kept in the browser with its ETag: a later visit downloads it only when it changed.
-    revalidate: true,
-    signal,
-  });
-}
-
 export const wizardKeys = {
   moveTypes: ['wizard', 'move-types'] as const,
-  roomTypes: ['wizard', 'room-types'] as const,
-  items: (type: ItemType, directLink?: string) =>
-    ['wizard', 'items', type, directLink ?? ''] as const,
-  itemsByCategory: (categoryId: number) => ['wizard', 'items-by-category', categoryId] as const,
   directLink: (link: string) => ['wizard', 'direct-link', link] as const,
   serviceArea: (zipCode: string) => ['wizard', 'service-area', zipCode] as const,
   estimate: (body: CalculateEstimatedPriceBody) => ['wizard', 'estimate', body] as const,
 };
-
-// The catalogue changes rarely; one fetch per visit is enough.
-const CATALOGUE_STALE_MS = 30 * 60 * 1000;
 
 export const moveTypesQueryOptions = () =>
   queryOptions({
     queryKey: wizardKeys.moveTypes,
     queryFn: ({ signal }) => getMoveTypes(signal),
     select: (response) => response.data.moveTypeItems,
-    staleTime: CATALOGUE_STALE_MS,
-  });
-
-export const roomTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: wizardKeys.roomTypes,
-    queryFn: ({ signal }) => getRoomTypes(signal),
-    select: (response) => response.data.items,
-    staleTime: CATALOGUE_STALE_MS,
-  });
-
-export const itemsQueryOptions = (type: ItemType, directLink?: string) =>
-  queryOptions({
-    queryKey: wizardKeys.items(type, directLink),
-    queryFn: ({ signal }) => getItems(type, directLink, signal),
-    staleTime: CATALOGUE_STALE_MS,
-  });
-
-export const itemsByCategoryQueryOptions = (categoryId: number) =>
-  queryOptions({
-    queryKey: wizardKeys.itemsByCategory(categoryId),
-    queryFn: ({ signal }) => getItemsByCategory(categoryId, signal),
     staleTime: CATALOGUE_STALE_MS,
   });
 

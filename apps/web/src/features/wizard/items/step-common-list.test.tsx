@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MSG, QUANTITY_LIMIT_MESSAGE } from '@movehub/shared';
 import { stubFetch } from '../../../test/fetch-stub';
 import { Screen, type WizardItem } from '../draft';
-import { customWizardItem } from './item-factory';
+import { customItemEntry } from '../../../lib/items/item-factory';
 import { StepCommonList } from './step-common-list';
-import { COMMON_ITEMS } from './test-catalogue';
+import { COMMON_ITEMS } from '../../../lib/items/test-catalogue';
 import { renderStep, TEST_PROFILE } from '../test-wizard';
 
 function renderCommonList(options: { commonList?: WizardItem[]; direct?: boolean } = {}) {
@@ -86,7 +86,7 @@ describe('StepCommonList and its item picker', () => {
   });
 
   it('refuses a custom item named like a catalogue item or a selected item, with the verbatim messages', async () => {
-    const { latest } = renderCommonList({ commonList: [customWizardItem('Grandfather clock')] });
+    const { latest } = renderCommonList({ commonList: [customItemEntry('Grandfather clock')] });
     const user = setup();
     await results();
 
@@ -168,7 +168,7 @@ describe('StepCommonList and its item picker', () => {
 
   it("names a repeated catalogue item ' #n' and starts the copy without photos", async () => {
     const first: WizardItem = {
-      ...customWizardItem('Chair'),
+      ...customItemEntry('Chair'),
       id: 33,
       added_by_type: '',
       images: [{ image_url: '/uploads/item/chair.jpg' }],
@@ -191,7 +191,7 @@ describe('StepCommonList and its item picker', () => {
 
   it('lets a chosen quantity go down to 0 and deletes an item', async () => {
     const { latest } = renderCommonList({
-      commonList: [customWizardItem('Piano'), customWizardItem('Lamp stand')],
+      commonList: [customItemEntry('Piano'), customItemEntry('Lamp stand')],
     });
     const user = setup();
     const quantity = screen.getByLabelText('Quantity: Piano');
@@ -205,7 +205,7 @@ describe('StepCommonList and its item picker', () => {
 
   it('goes on to the summary with Next (spec §4: 4 leads to 7)', async () => {
     const { latest } = renderCommonList({
-      commonList: [{ ...customWizardItem('Piano'), value: 2 }],
+      commonList: [{ ...customItemEntry('Piano'), value: 2 }],
     });
     await setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(latest().screen).toBe(Screen.summary);

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { ItemType } from '@movehub/shared';
 import { Screen, type WizardItem } from '../draft';
-import { catalogueToWizardItem } from './item-factory';
+import { catalogueItemEntry } from '../../../lib/items/item-factory';
 import { StepExtraItems } from './step-extra-items';
-import { PACKING_MATERIALS } from './test-catalogue';
+import { PACKING_MATERIALS } from '../../../lib/items/test-catalogue';
 import { renderStep, TEST_PROFILE } from '../test-wizard';
 
 function renderExtraItems(options: { extraItemsList?: WizardItem[]; direct?: boolean } = {}) {
@@ -78,7 +78,7 @@ describe('StepExtraItems', () => {
     renderExtraItems({
       extraItemsList: [
         {
-          ...catalogueToWizardItem(bubbleWrap, bubbleWrap.name, 4),
+          ...catalogueItemEntry(bubbleWrap, bubbleWrap.name, 4),
           type: ItemType.extra,
           isSelected: true,
         },

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { Screen, type WizardRoom } from '../draft';
-import { customWizardItem } from './item-factory';
-import { DELETE_ROOM_MESSAGE, ROOM_NAME_REQUIRED_MESSAGE, StepRooms } from './step-rooms';
-import { BEDROOM_ITEMS, LIVING_ROOM_ITEMS, ROOM_TYPES } from './test-catalogue';
+import { customItemEntry } from '../../../lib/items/item-factory';
+import { DELETE_ROOM_MESSAGE, ROOM_NAME_REQUIRED_MESSAGE } from '../../../lib/items/rooms-editor';
+import { StepRooms } from './step-rooms';
+import { BEDROOM_ITEMS, LIVING_ROOM_ITEMS, ROOM_TYPES } from '../../../lib/items/test-catalogue';
 import { renderStep } from '../test-wizard';
 
 function renderRooms(rooms: WizardRoom[] = []) {
@@ -137,7 +138,7 @@ describe('StepRooms', () => {
 
   it('details and deletes the items of a room', async () => {
     const { latest } = renderRooms([
-      bedroom({ itemList: [customWizardItem('Piano'), customWizardItem('Mirror stand')] }),
+      bedroom({ itemList: [customItemEntry('Piano'), customItemEntry('Mirror stand')] }),
     ]);
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Delete Mirror stand' }));
@@ -152,7 +153,7 @@ describe('StepRooms', () => {
   });
 
   it('goes on to the summary with Next (spec §4: 3 leads to 7)', async () => {
-    const { latest } = renderRooms([bedroom({ itemList: [customWizardItem('Piano')] })]);
+    const { latest } = renderRooms([bedroom({ itemList: [customItemEntry('Piano')] })]);
     await setup().click(screen.getByRole('button', { name: 'Next' }));
     expect(latest().screen).toBe(Screen.summary);
   });

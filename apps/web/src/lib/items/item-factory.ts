@@ -6,7 +6,8 @@ import {
   sanitizeQuantity,
   type CatalogueItem,
 } from '@movehub/shared';
-import { localId, type WizardItem } from '../draft';
+import { localId } from '../local-id';
+import type { ItemEntry } from './item-model';
 
 /*
  * Catalogue items become the draft's items (spec/request-lifecycle.md §3 "Item"). The rules
@@ -14,11 +15,7 @@ import { localId, type WizardItem } from '../draft';
  */
 
 /** A catalogue item as one entry of a room or the common list, under `name`, `value` times. */
-export function catalogueToWizardItem(
-  item: CatalogueItem,
-  name: string,
-  value: number,
-): WizardItem {
+export function catalogueItemEntry(item: CatalogueItem, name: string, value: number): ItemEntry {
   return {
     item_id: localId('item'),
     id: item.id,
@@ -51,19 +48,19 @@ export interface CataloguePick {
  * a repeated name getting ' #n' among the entries already there and those added before it.
  */
 export function addCatalogueItems(
-  selected: readonly WizardItem[],
+  selected: readonly ItemEntry[],
   picks: readonly CataloguePick[],
-): WizardItem[] {
-  const added: WizardItem[] = [];
+): ItemEntry[] {
+  const added: ItemEntry[] = [];
   for (const pick of itemsForSubmit(picks)) {
     const name = nextItemName(pick.item.name, [...selected, ...added]);
-    added.push(catalogueToWizardItem(pick.item, name, pick.value));
+    added.push(catalogueItemEntry(pick.item, name, pick.value));
   }
   return added;
 }
 
 /** spec §3 and §5: a custom item under Common List, USD, Extra Small, quantity 1. */
-export function customWizardItem(typed: string): WizardItem {
+export function customItemEntry(typed: string): ItemEntry {
   const fields = customItemFields(typed);
   return {
     item_id: localId('item'),
@@ -91,11 +88,11 @@ export function customWizardItem(typed: string): WizardItem {
  */
 export function mergeExtraItems(
   catalogue: readonly CatalogueItem[],
-  chosen: readonly WizardItem[],
-): WizardItem[] {
+  chosen: readonly ItemEntry[],
+): ItemEntry[] {
   return catalogue.map((item) => {
     const previous = chosen.find((entry) => entry.id === item.id);
-    const base = catalogueToWizardItem(item, item.name, 0);
+    const base = catalogueItemEntry(item, item.name, 0);
     if (!previous) return { ...base, type: ItemType.extra };
     const selected = previous.isSelected && previous.value > 0;
     return {

@@ -15,18 +15,18 @@ import {
   itemSizeLabel,
   type CatalogueItem,
 } from '@movehub/shared';
-import { PageLoader } from '../../../ui/page-loader';
-import type { WizardItem } from '../draft';
-import { addCatalogueItems, customWizardItem } from './item-factory';
+import { PageLoader } from '../../ui/page-loader';
+import type { ItemEntry } from './item-model';
+import { addCatalogueItems, customItemEntry } from './item-factory';
 import { QuantityField } from './quantity-field';
-import { LoadError } from '../../../ui/load-error';
+import { LoadError } from '../../ui/load-error';
 
 interface ItemPickerProps {
   /** The catalogue in scope: a room type's items, or every regular item for the common list. */
   catalogue: UseQueryResult<{ items: CatalogueItem[] }>;
   /** The entries already chosen for this room or list (names and duplicates count them). */
-  selected: readonly WizardItem[];
-  onAdd: (items: WizardItem[]) => void;
+  selected: readonly ItemEntry[];
+  onAdd: (items: ItemEntry[]) => void;
 }
 
 /**
@@ -67,7 +67,7 @@ export function ItemPicker({ catalogue, selected, onAdd }: ItemPickerProps) {
     const problem = customItemDuplicateError(search, items, selected);
     setCustomError(problem);
     if (problem) return;
-    onAdd([customWizardItem(search)]);
+    onAdd([customItemEntry(search)]);
     setSearch('');
   };
 

@@ -15,17 +15,17 @@ import {
   MSG,
   sameItemName,
 } from '@movehub/shared';
-import type { WizardItem, WizardPhoto } from '../draft';
+import type { ItemEntry, ItemPhoto } from './item-model';
 import { ItemPhotos } from './item-photos';
 import { QuantityField } from './quantity-field';
 
 export const ITEM_NAME_REQUIRED_MESSAGE = 'Please enter the item name.';
 
 interface ItemDetailsDialogProps {
-  item: WizardItem;
+  item: ItemEntry;
   /** The other entries of the same room or list: a custom item's new name must not repeat one. */
-  otherItems: readonly WizardItem[];
-  onSave: (item: WizardItem) => void;
+  otherItems: readonly ItemEntry[];
+  onSave: (item: ItemEntry) => void;
   onClose: () => void;
 }
 
@@ -42,7 +42,7 @@ export function ItemDetailsDialog({ item, otherItems, onSave, onClose }: ItemDet
   const [size, setSize] = useState(item.size);
   const [value, setValue] = useState(Math.max(1, item.value));
   const [comments, setComments] = useState(item.comments);
-  const [images, setImages] = useState<WizardPhoto[]>(item.images);
+  const [images, setImages] = useState<ItemPhoto[]>(item.images);
   const [uploading, setUploading] = useState(0);
   const titleId = `${ids}-title`;
 

@@ -3,17 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTH_HEADER } from '@movehub/shared';
-import { setSession } from '../../../lib/storage';
-import { stubFetch } from '../../../test/fetch-stub';
-import { buildUser } from '../../../test/fixtures';
-import { renderScreen } from '../../../test/render';
-import type { WizardItem } from '../draft';
-import { customWizardItem } from './item-factory';
+import { setSession } from '../storage';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildUser } from '../../test/fixtures';
+import { renderScreen } from '../../test/render';
+import type { ItemEntry } from './item-model';
+import { customItemEntry } from './item-factory';
 import { PHOTO_LIMIT_MESSAGE, PHOTO_NOT_IMAGE_MESSAGE } from './item-photos';
 import { ItemList } from './item-list';
 
-const catalogueChair: WizardItem = {
-  ...customWizardItem('Chair'),
+const catalogueChair: ItemEntry = {
+  ...customItemEntry('Chair'),
   id: 33,
   added_by_type: '',
   size: '1',
@@ -24,7 +24,7 @@ const catalogueChair: WizardItem = {
  * The details dialog of one item of a selected list (the list of steps 3 and 4, without the
  * search); uploads answer with numbered urls. `latest()` is the list as the dialog left it.
  */
-function renderDetails(item: WizardItem) {
+function renderDetails(item: ItemEntry) {
   const uploads: { form: FormData; headers: Record<string, string> }[] = [];
   const server = stubFetch({
     'POST /app_api/upload_s3_file': (_body, init) => {
@@ -56,7 +56,7 @@ async function openDetails(name: string) {
 
 describe('ItemDetailsDialog, opened from the selected items', () => {
   it('shows a custom item at Extra Small and saves its size, quantity, name and comments', async () => {
-    const { latest } = renderDetails(customWizardItem('Piano'));
+    const { latest } = renderDetails(customItemEntry('Piano'));
     const user = setup();
     const dialog = within(await openDetails('Piano'));
 

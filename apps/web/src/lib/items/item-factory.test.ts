@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ItemType } from '@movehub/shared';
-import { addCatalogueItems, customWizardItem, mergeExtraItems } from './item-factory';
+import { addCatalogueItems, customItemEntry, mergeExtraItems } from './item-factory';
 import { COMMON_ITEMS, PACKING_MATERIALS } from './test-catalogue';
 
 const [smallBox, , chair] = [COMMON_ITEMS[0]!, COMMON_ITEMS[1]!, COMMON_ITEMS[2]!];
@@ -8,7 +8,7 @@ const [smallBox, , chair] = [COMMON_ITEMS[0]!, COMMON_ITEMS[1]!, COMMON_ITEMS[2]
 describe('item factory', () => {
   it("adds only the picks above 0 and counts the ones added in the same go for ' #n'", () => {
     const added = addCatalogueItems(
-      [customWizardItem('chair')],
+      [customItemEntry('chair')],
       [
         { item: chair, value: 1 },
         { item: smallBox, value: 0 },

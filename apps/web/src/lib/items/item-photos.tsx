@@ -9,17 +9,17 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { MAX_ITEM_PHOTOS, takeItemPhotos } from '@movehub/shared';
-import { uploadFile } from '../../../lib/upload-file';
-import { uploadUrl } from '../../../lib/upload-url';
-import type { WizardPhoto } from '../draft';
+import { uploadFile } from '../upload-file';
+import { uploadUrl } from '../upload-url';
+import type { ItemPhoto } from './item-model';
 
 export const PHOTO_NOT_IMAGE_MESSAGE = 'Only image files can be added.';
 export const PHOTO_LIMIT_MESSAGE = `At most ${MAX_ITEM_PHOTOS} photos per item.`;
 
 interface ItemPhotosProps {
   itemName: string;
-  images: WizardPhoto[];
-  setImages: Dispatch<SetStateAction<WizardPhoto[]>>;
+  images: ItemPhoto[];
+  setImages: Dispatch<SetStateAction<ItemPhoto[]>>;
   /** How many uploads are still running (Save waits for them). */
   uploading: number;
   setUploading: Dispatch<SetStateAction<number>>;

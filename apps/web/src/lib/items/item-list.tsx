@@ -6,15 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { itemSizeLabel } from '@movehub/shared';
-import type { WizardItem } from '../draft';
+import type { ItemEntry } from './item-model';
 import { ItemDetailsDialog } from './item-details-dialog';
 import { QuantityField } from './quantity-field';
 
 interface ItemListProps {
   /** Names the list for assistive technology, e.g. 'Items in Bedroom'. */
   label: string;
-  items: readonly WizardItem[];
-  onChange: (items: WizardItem[]) => void;
+  items: readonly ItemEntry[];
+  onChange: (items: ItemEntry[]) => void;
 }
 
 /**
@@ -27,7 +27,7 @@ export function ItemList({ label, items, onChange }: ItemListProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const editing = items.find((item) => item.item_id === editingId) ?? null;
 
-  const replace = (next: WizardItem) =>
+  const replace = (next: ItemEntry) =>
     onChange(items.map((item) => (item.item_id === next.item_id ? next : item)));
 
   if (items.length === 0) {

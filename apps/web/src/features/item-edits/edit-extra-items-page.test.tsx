@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { EDIT_MESSAGES, ItemType } from '@movehub/shared';
+import { PACKING_MATERIALS } from '../../lib/items/test-catalogue';
+import { getToast } from '../../lib/toast';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildRequestDetail } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { EditExtraItemsPage, EXTRA_ITEMS_TITLE } from './edit-extra-items-page';
+import { serverItem } from './test-items';
+
+const [smallBox, bubbleWrap] = [PACKING_MATERIALS[0]!, PACKING_MATERIALS[1]!];
+
+function renderExtraItems() {
+  const server = stubFetch({
+    'POST /api/customer/customer_request_detail': {
+      code: 200,
+      data: buildRequestDetail({
+        request: { id: 42, request_timeline_status: 0 },
+        extra_request_items: [
+          serverItem({
+            id: 9,
+            item_id: smallBox.id,
+            name: smallBox.name,
+            type: ItemType.extra,
+            quantity: 4,
+          }),
+        ],
+      }),
+    },
+    'POST /api/customer/get_item': { code: 200, data: { items: PACKING_MATERIALS } },
+    'POST /api/customer/edit_extra_item': {
+      code: 200,
+      message: EDIT_MESSAGES.extraItemsUpdated,
+      data: {
+        request_id: 42,
+        request_address: [],
+        request_item: [],
+        extra_request_items: [],
+        net_distance: 12,
+        recommend_amount: 300,
+        awaiting_price: false,
+      },
+    },
+  });
+  const view = renderRoutes(
+    [
+      {
+        path: '/dashboard/my-requests/edit-extra-items/:requestId',
+        element: <EditExtraItemsPage />,
+      },
+      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
+    ],
+    '/dashboard/my-requests/edit-extra-items/42',
+  );
+  return { ...server, ...view };
+}
+
+describe('EditExtraItemsPage', () => {
+  it("ticks the request's extra items; ticking sets 1, unticking 0, and Update sends them all", async () => {
+    const { calls } = renderExtraItems();
+    const user = userEvent.setup({ delay: null });
+    expect(screen.getByRole('heading', { level: 1, name: EXTRA_ITEMS_TITLE })).toBeInTheDocument();
+    const box = await screen.findByRole('checkbox', { name: smallBox.name });
+    const wrap = screen.getByRole('checkbox', { name: bubbleWrap.name });
+    expect(box).toBeChecked();
+    expect(screen.getByLabelText(`Quantity: ${smallBox.name}`)).toHaveValue('4');
+    expect(wrap).not.toBeChecked();
+
+    await user.click(wrap);
+    expect(screen.getByLabelText(`Quantity: ${bubbleWrap.name}`)).toHaveValue('1');
+    await user.click(box);
+    expect(screen.getByLabelText(`Quantity: ${smallBox.name}`)).toHaveValue('0');
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    const body = calls.find((call) => call.path === '/api/customer/edit_extra_item')?.body as {
+      request_id: number;
+      items_array: { _id: number; quantity: number; type: string }[];
+    };
+    expect(body.request_id).toBe(42);
+    expect(body.items_array.map((line) => [line._id, line.quantity, line.type])).toEqual(
+      PACKING_MATERIALS.map((item) => [item.id, item.id === bubbleWrap.id ? 1 : 0, ItemType.extra]),
+    );
+    expect(getToast()).toMatchObject({ message: EDIT_MESSAGES.extraItemsUpdated });
+  });
+});

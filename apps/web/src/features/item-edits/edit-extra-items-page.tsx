@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import {
+  canEditRequestDetails,
+  ItemType,
+  type CatalogueItem,
+  type RequestDetail,
+} from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { itemsQueryOptions } from '../../lib/items/catalogue-api';
+import { ExtraItemsList } from '../../lib/items/extra-items-list';
+import { mergeExtraItems } from '../../lib/items/item-factory';
+import type { ItemEntry } from '../../lib/items/item-model';
+import { showToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { EditScreen } from './edit-screen';
+import {
+  detailPath,
+  editExtraItems,
+  invalidateRequests,
+  itemEditsRequestQueryOptions,
+} from './item-edits-api';
+import { extraItemLines, toItemEntry, type ExtraLine } from './item-lines';
+
+export const EXTRA_ITEMS_TITLE = 'Edit Extra Items';
+
+/**
+ * /dashboard/my-requests/edit-extra-items/{requestId}, also at top level (spec/request-lifecycle.md
+ * §2, §4 "Item editing", §5 "Save payloads"): the packing materials of the catalogue with the
+ * request's ticked; ticking sets 1, unticking 0, and Update sends every one, zeros included.
+ */
+export function EditExtraItemsPage() {
+  useDocumentTitle(EXTRA_ITEMS_TITLE);
+  const { requestId = '' } = useParams();
+  const id = Number(requestId);
+  const detail = useQuery(itemEditsRequestQueryOptions(id));
+  const catalogue = useQuery({
+    ...itemsQueryOptions(ItemType.extra),
+    select: (response) => response.data.items,
+  });
+
+  let body;
+  if (detail.isPending || (catalogue.isPending && !detail.isError)) {
+    body = <PageLoader label="Loading extra items" />;
+  } else if (detail.isError && !detail.data) {
+    body = (
+      <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
+    );
+  } else if (!canEditRequestDetails(detail.data.request)) {
+    return <Navigate to={detailPath(detail.data.request.id)} replace />;
+  } else if (catalogue.isError || !catalogue.data) {
+    body = (
+      <LoadError message="We could not load the packing materials." onRetry={catalogue.refetch} />
+    );
+  } else {
+    body = <ExtraItemsEditor detail={detail.data} catalogue={catalogue.data} />;
+  }
+
+  return (
+    <EditScreen requestId={id} title={EXTRA_ITEMS_TITLE}>
+      {body}
+    </EditScreen>
+  );
+}
+
+function ExtraItemsEditor({
+  detail,
+  catalogue,
+}: {
+  detail: RequestDetail;
+  catalogue: CatalogueItem[];
+}) {
+  const request = detail.request;
+  const [rows, setRows] = useState<ItemEntry[]>(() =>
+    mergeExtraItems(catalogue, detail.extra_request_items.map(toItemEntry)),
+  );
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const save = useMutation({
+    mutationFn: (lines: ExtraLine[]) =>
+      editExtraItems(request, { request_id: request.id, items_array: lines }),
+    onSuccess: async (response) => {
+      // An edit of a paid direct request waits for the mover's price: the server's message says so.
+      showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
+      await invalidateRequests(queryClient);
+      await navigate(detailPath(request.id));
+    },
+  });
+
+  if (rows.length === 0) {
+    return <Typography color="text.secondary">No packing materials are offered.</Typography>;
+  }
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <ExtraItemsList
+          rows={rows}
+          onRowChange={(id, patch) =>
+            setRows((current) => current.map((row) => (row.id === id ? { ...row, ...patch } : row)))
+          }
+        />
+      </Paper>
+      {save.isError && (
+        <Alert severity="error" sx={{ mt: 3 }}>
+          {isApiError(save.error) ? save.error.message : 'We could not update the extra items.'}
+        </Alert>
+      )}
+      <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+          onClick={() => save.mutate(extraItemLines(rows))}
+        >
+          Update
+        </Button>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  isDirectRequest,
+  requestDetailResponseSchema,
+  requestEditResponseSchema,
+  type EditExtraItemBody,
+  type EditItemsBody,
+  type LifecycleRequest,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/*
+ * The calls of the item edit screens (spec/request-lifecycle.md §7): the request's detail, read
+ * under the requests feature's key (['requests', 'detail', id]; features do not import each
+ * other, so the key is spelled here) so that the detail page and these screens share one copy,
+ * and edit_items / edit_extra_item on /api/customer for marketplace requests, /app_api for
+ * direct ones (spec §6).
+ */
+
+const REQUESTS_KEY = ['requests'] as const;
+const detailKey = (requestId: number) => [...REQUESTS_KEY, 'detail', requestId] as const;
+
+/** POST /api/customer/customer_request_detail; the screen shows a failure itself. */
+export const itemEditsRequestQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: detailKey(requestId),
+    queryFn: ({ signal }) =>
+      callApi('/api/customer/customer_request_detail', {
+        method: 'POST',
+        body: { request_id: requestId },
+        schema: requestDetailResponseSchema,
+        suppressToast: true,
+        signal,
+      }),
+    select: (response) => response.data,
+  });
+
+/** spec §6: "Direct requests use the app_api family for address and item edits". */
+const editFamily = (request: Pick<LifecycleRequest, 'request_type'>) =>
+  isDirectRequest(request) ? '/app_api' : '/api/customer';
+
+/** edit_items: the request's regular items become the lines (quantity above 0). */
+export function editItems(request: Pick<LifecycleRequest, 'request_type'>, body: EditItemsBody) {
+  return callApi(`${editFamily(request)}/edit_items`, {
+    method: 'POST',
+    body,
+    schema: requestEditResponseSchema,
+    // spec §8: the item screen shows the server's message in its error banner.
+    suppressToast: true,
+  });
+}
+
+/** edit_extra_item: every extra item, the unticked ones with quantity 0. */
+export function editExtraItems(
+  request: Pick<LifecycleRequest, 'request_type'>,
+  body: EditExtraItemBody,
+) {
+  return callApi(`${editFamily(request)}/edit_extra_item`, {
+    method: 'POST',
+    body,
+    schema: requestEditResponseSchema,
+    suppressToast: true,
+  });
+}
+
+/** After an edit: the request's detail and every My Requests tab load again. */
+export function invalidateRequests(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+}
+
+export const detailPath = (requestId: number) => `/dashboard/my-requests/${requestId}`;
