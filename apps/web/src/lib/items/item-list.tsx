@@ -63,7 +63,8 @@ export function ItemList({ label, items, onChange }: ItemListProps) {
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {itemSizeLabel(item.size) ?? 'Extra Small'}
-                  {` · ${item.value} ${item.value === 1 ? 'piece' : 'pieces'}`}
+                  {/* spec §2 common-list editor: "its count followed by 'pieces'", verbatim. */}
+                  {` · ${item.value} pieces`}
                   {photos > 0 && ` · ${photos} ${photos === 1 ? 'photo' : 'photos'}`}
                 </Typography>
               </Box>
