@@ -27,13 +27,16 @@ const repoRoot = path.resolve(webRoot, '../..');
 /**
  * Gzipped bytes of script a first visit may download, per screen. The target is 170 kB each;
  * React, React Router, MUI's core, zod and react-hook-form alone weigh about 165 kB gzipped, so
- * these ceilings hold today's figures (240 kB and 326 kB, measured 2026-11-26) against growth
- * until one of them is replaced or split off (decision 009). zod's classic API is the next large
+ * these ceilings hold today's figures (241 kB and 328.4 kB, measured 2026-11-26) against growth
+ * until one of them is replaced or split off (decision 009). /create-request grew 2 kB when the
+ * address field and the item model moved to lib/ to serve the request edit screens too: the
+ * same bytes in five more scripts, each compressed on its own (grouping them with
+ * codeSplitting pulled their dependencies along and made both visits heavier). zod's classic API is the next large
  * piece: its `z` namespace keeps even the JSON Schema export (64 kB of source) in the entry.
  */
 const BUDGET_GZIP_BYTES: Record<string, number> = {
   '/login': 245 * 1024,
-  '/create-request': 328 * 1024,
+  '/create-request': 330 * 1024,
 };
 
 /** The lazy route module(s) each measured screen renders. */
