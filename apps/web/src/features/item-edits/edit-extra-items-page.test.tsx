@@ -67,6 +67,8 @@ describe('EditExtraItemsPage', () => {
     expect(box).toBeChecked();
     expect(screen.getByLabelText(`Quantity: ${smallBox.name}`)).toHaveValue('4');
     expect(wrap).not.toBeChecked();
+    // Nothing changed yet, nothing to send.
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
 
     await user.click(wrap);
     expect(screen.getByLabelText(`Quantity: ${bubbleWrap.name}`)).toHaveValue('1');

@@ -80,8 +80,15 @@ function ExtraItemsEditor({
   catalogue: CatalogueItem[];
 }) {
   const request = detail.request;
-  const [rows, setRows] = useState<ItemEntry[]>(() =>
+  const [loaded] = useState<ItemEntry[]>(() =>
     mergeExtraItems(catalogue, detail.extra_request_items.map(toItemEntry)),
+  );
+  const [rows, setRows] = useState<ItemEntry[]>(loaded);
+  // Nothing ticked or unticked, nothing to send: an update tells the company and, once paid,
+  // asks it for a price.
+  const changed = rows.some(
+    (row, index) =>
+      row.value !== loaded[index]?.value || row.isSelected !== loaded[index]?.isSelected,
   );
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -118,7 +125,7 @@ function ExtraItemsEditor({
         <Button
           variant="contained"
           size="large"
-          disabled={save.isPending}
+          disabled={save.isPending || !changed}
           startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : null}
           onClick={() => save.mutate(extraItemLines(rows))}
         >

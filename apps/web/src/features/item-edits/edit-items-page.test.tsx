@@ -157,8 +157,8 @@ describe('EditItemsPage', () => {
     expect(update()).toBeInTheDocument();
   });
 
-  it("renames and deletes a room from the room's menu", async () => {
-    renderEditItems([
+  it("renames and deletes a room from the room's menu, and saves the room's new name", async () => {
+    const { calls } = renderEditItems([
       serverItem({ id: 1, name: 'Sofa 3-seat' }),
       serverItem({ id: 2, item_id: 21, name: 'Queen bed frame', category_name: 'Bedroom' }),
     ]);
@@ -179,7 +179,12 @@ describe('EditItemsPage', () => {
       expect(screen.queryByRole('heading', { level: 2, name: 'Bedroom' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('Total items: 1')).toBeInTheDocument();
-    expect(update()).toBeInTheDocument();
+    await user.click(update()!);
+    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    // The renamed room is what the request keeps.
+    expect(sent(calls, '/api/customer/edit_items').items_array).toEqual([
+      expect.objectContaining({ name: 'Sofa 3-seat', category_name: 'Lounge' }),
+    ]);
   });
 
   it("sends a direct request's edit to /app_api and shows that it waits for the mover's price", async () => {

@@ -124,12 +124,18 @@ export function commonListLines(list: readonly ItemEntry[]): EditLine[] {
     .map((item) => toEditLine(item, ItemType.regular, COMMON_LIST_CATEGORY));
 }
 
-/** The rooms' items with a quantity above 0; an item without a category takes its room's name. */
+/**
+ * The rooms' items with a quantity above 0, each under its room's name: the screen builds its
+ * rooms from the items' categories, so a renamed room or a second 'Bedroom #2' stays as it was.
+ */
 export function roomLines(rooms: readonly RoomEntry[]): EditLine[] {
   return rooms.flatMap((room) =>
     room.itemList
       .filter((item) => item.value > 0)
-      .map((item) => toEditLine(item, ItemType.regular, room.room_name)),
+      .map((item) => ({
+        ...toEditLine(item, ItemType.regular),
+        category_name: room.room_name || item.category_name,
+      })),
   );
 }
 

@@ -126,10 +126,10 @@ describe('buildRequestPayload (normal mode)', () => {
       items_image_array: [],
       added_by_type: '',
     });
-    // A custom item: no catalogue id, Common List, its photos' urls.
+    // A custom item in a room: no catalogue id, the room's name, its photos' urls.
     expect(items[1]).toMatchObject({
       _id: '',
-      category_name: 'Common List',
+      category_name: 'Living Room',
       added_by_type: '1',
       items_image_array: ['/uploads/item/lamp-1.jpg', '/uploads/item/lamp-2.jpg'],
     });

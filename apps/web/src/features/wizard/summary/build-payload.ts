@@ -88,10 +88,10 @@ export function chosenExtraItems(draft: Pick<WizardDraft, 'extraItemsList'>): Wi
   return itemsForSubmit(draft.extraItemsList.filter((item) => item.isSelected));
 }
 
-function toWireItem(item: WizardItem, type: ItemType, fallbackCategory: string): WireItem {
+function toWireItem(item: WizardItem, type: ItemType, category: string): WireItem {
   return {
     _id: item.id,
-    category_name: item.category_name || fallbackCategory,
+    category_name: category,
     name: item.name,
     type,
     size: item.size,
@@ -107,10 +107,12 @@ function toWireItem(item: WizardItem, type: ItemType, fallbackCategory: string):
 /** items_array (spec §7): regular items ('1') with a quantity, then the ticked extra items ('2'). */
 export function toWireItems(draft: WizardDraft): WireItem[] {
   return [
+    // A room's items go under the room's name (a renamed room, 'Bedroom #2'), which is how the
+    // request's item editor rebuilds the rooms.
     ...chosenItems(draft).map(({ item, roomName }) =>
-      toWireItem(item, ItemType.regular, roomName ?? COMMON_LIST_CATEGORY),
+      toWireItem(item, ItemType.regular, roomName || item.category_name || COMMON_LIST_CATEGORY),
     ),
-    ...chosenExtraItems(draft).map((item) => toWireItem(item, ItemType.extra, '')),
+    ...chosenExtraItems(draft).map((item) => toWireItem(item, ItemType.extra, item.category_name)),
   ];
 }
 
