@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -74,6 +74,10 @@ export interface ChangePaymentProps {
 
 export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentProps) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The step replaces the Accept button the customer pressed: focus moves to its heading so that
+  // a keyboard or screen-reader user carries on from there.
+  useEffect(() => headingRef.current?.focus(), []);
   const cards = useQuery(savedCardsQueryOptions());
   const cents = toCents(price);
   const charge = cents > 0;
@@ -87,7 +91,14 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
       aria-labelledby={headingId}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h6"
+        component="h2"
+        sx={{ mb: 1, '&:focus': { outline: 'none' } }}
+      >
         {PAYMENT_TEXT.title}
       </Typography>
       <Stack spacing={2}>

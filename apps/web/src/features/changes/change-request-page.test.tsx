@@ -406,13 +406,15 @@ describe('ChangeRequestPage: answering', () => {
     expect(sent(calls, 'items')).toEqual([{ request_id: REQUEST_ID, status: '1', price: '-40' }]);
   });
 
-  it('goes back from the payment step to Accept and Reject', async () => {
+  it('goes back from the payment step to Accept and Reject, focus following each step', async () => {
     stubServer(detailWith('request'));
     const user = userEvent.setup();
     renderPage('request');
 
     await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.accept }));
+    expect(screen.getByRole('heading', { name: PAYMENT_TEXT.title })).toHaveFocus();
     await user.click(await screen.findByRole('button', { name: PAYMENT_TEXT.back }));
+    expect(screen.getByRole('button', { name: CHANGE_TEXT.accept })).toHaveFocus();
     expect(screen.getByRole('button', { name: CHANGE_TEXT.reject })).toBeEnabled();
     expect(screen.queryByRole('region', { name: PAYMENT_TEXT.title })).not.toBeInTheDocument();
   });

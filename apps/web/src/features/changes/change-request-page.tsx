@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -134,6 +134,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
+  const returnFocus = useRef(false);
 
   const answer = useMutation({
     mutationFn: ({ accept, price }: { accept: boolean; price: number }) =>
@@ -222,6 +223,13 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
     if (needsPayment) setPaying(true);
     else answer.mutate({ accept: true, price });
   };
+  // Back from the payment step returns focus to the Accept button that opened it, as it mounts.
+  const focusAccept = (button: HTMLButtonElement | null) => {
+    if (button && returnFocus.current) {
+      returnFocus.current = false;
+      button.focus();
+    }
+  };
 
   return (
     <Stack spacing={2}>
@@ -239,7 +247,10 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
           price={price}
           busy={busy}
           onConfirm={() => answer.mutate({ accept: true, price })}
-          onBack={() => setPaying(false)}
+          onBack={() => {
+            returnFocus.current = true;
+            setPaying(false);
+          }}
         />
       ) : (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -252,7 +263,13 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
           >
             {CHANGE_TEXT.reject}
           </Button>
-          <Button variant="contained" disabled={busy} startIcon={running(true)} onClick={accept}>
+          <Button
+            ref={focusAccept}
+            variant="contained"
+            disabled={busy}
+            startIcon={running(true)}
+            onClick={accept}
+          >
             {CHANGE_TEXT.accept}
           </Button>
         </Stack>
