@@ -277,7 +277,11 @@ describe('EditAddressPage', () => {
     });
     renderAt('/dashboard/my-requests/edit-address/42/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Update Address' }));
+    // An unchanged address has nothing to send.
+    const update = await screen.findByRole('button', { name: 'Update Address' });
+    expect(update).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hardwood Floor' }));
+    await userEvent.click(update);
     expect(await screen.findByText('Request detail page')).toBeVisible();
     expect(screen.getByText(CHANGE_MESSAGES.sentForPricing)).toBeVisible();
   });

@@ -186,7 +186,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
     register,
     handleSubmit,
     setValue,
-    formState: { errors, isSubmitted },
+    formState: { errors, isSubmitted, isDirty },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(requestAddressFieldsSchema),
     defaultValues,
@@ -414,7 +414,9 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={save.isPending}
+            // An unchanged address is not sent: an edit tells the company and, once paid, asks it
+            // for a price.
+            disabled={save.isPending || (address !== undefined && !isDirty)}
             startIcon={
               save.isPending ? <CircularProgress aria-hidden size={18} color="inherit" /> : null
             }
