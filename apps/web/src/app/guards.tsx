@@ -1,11 +1,35 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { TOKEN_KEY, getToken, useAuthToken } from '../lib/storage';
+import { UserType } from '@movehub/shared';
+import {
+  TOKEN_KEY,
+  USER_KEY,
+  getStoredUser,
+  getToken,
+  useAuthToken,
+  useStoredUser,
+} from '../lib/storage';
 
-/** spec/portal.md §2: everything under /dashboard needs a stored token, else /login. */
+/*
+ * Two sides, two sessions (decision 022): the customer's dashboard opens only for the customer
+ * slot holding a user_type 1 user, the partner console only for the partner slot holding a
+ * company (2) or, where a screen admits him, a foreman (3). The server refuses a token of the
+ * wrong role with 403 anyway; these guards keep a window from drawing a screen it cannot use.
+ */
+
+const isCustomer = (userType: number | undefined) => userType === UserType.customer;
+
+/** A company or a foreman: the user types the console is for (never the sales team, 4). */
+export const PARTNER_USER_TYPES: readonly number[] = [UserType.company, UserType.foreman];
+
+/**
+ * spec/portal.md §2: everything under /dashboard needs a stored token, else /login; and the
+ * stored user must be a customer (a partner's token never opens the customer's dashboard).
+ */
 export function RequireAuth() {
   const token = useAuthToken();
-  if (!token) return <Navigate to="/login" replace />;
+  const user = useStoredUser();
+  if (!token || !isCustomer(user?.user_type)) return <Navigate to="/login" replace />;
   return <Outlet />;
 }
 
@@ -16,15 +40,48 @@ export function RequireAuth() {
  * /create-request with the saved request), which a redirect from here would race.
  */
 export function PublicOnly() {
-  const [token, setToken] = useState(getToken);
+  const [signedIn, setSignedIn] = useState(hasCustomerSession);
   useEffect(() => {
     // The storage event fires only for changes made by other tabs.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === TOKEN_KEY) setToken(getToken());
+      if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) {
+        setSignedIn(hasCustomerSession());
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  if (token) return <Navigate to="/dashboard" replace />;
+  if (signedIn) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Only a customer's session leads to the dashboard; anything else in the slot would loop. */
+function hasCustomerSession(): boolean {
+  return Boolean(getToken()) && isCustomer(getStoredUser()?.user_type);
+}
+
+/**
+ * The partner console (/partner/...): a partner session whose user is one of `userTypes`
+ * (a company or a foreman by default), else /partner/login. The customer's session, in its own
+ * slot, never counts here.
+ */
+export function RequirePartner({
+  userTypes = PARTNER_USER_TYPES,
+}: {
+  userTypes?: readonly number[];
+}) {
+  const token = useAuthToken('partner');
+  const user = useStoredUser('partner');
+  if (!token || !user || !userTypes.includes(user.user_type)) {
+    return <Navigate to="/partner/login" replace />;
+  }
+  return <Outlet />;
+}
+
+/** /partner/login: a company already signed in goes on to its console. */
+export function PartnerPublicOnly() {
+  const token = useAuthToken('partner');
+  const user = useStoredUser('partner');
+  if (token && user?.user_type === UserType.company) return <Navigate to="/partner" replace />;
   return <Outlet />;
 }

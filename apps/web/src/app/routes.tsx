@@ -1,6 +1,7 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { UserType } from '@movehub/shared';
 import { PageLoader } from '../ui/page-loader';
-import { PublicOnly, RequireAuth } from './guards';
+import { PartnerPublicOnly, PublicOnly, RequireAuth, RequirePartner } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RootLayout } from './root-layout';
 
@@ -117,6 +118,48 @@ const changeRequestPage = async () => {
 
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
+// The partner console (issue 15, decision 022): its own lazy chunks, none on the customer's screens.
+const partnerLoginPage = async () => ({
+  Component: (await import('../features/partner-auth/partner-login-page')).PartnerLoginPage,
+});
+const partnerLayout = async () => ({
+  Component: (await import('./layouts/partner-layout')).PartnerLayout,
+});
+const openRequestsPage = async () => ({
+  Component: (await import('../features/partner-market/open-requests-page')).OpenRequestsPage,
+});
+
+/** Only a company has screens so far; a foreman is told so at sign-in. */
+const COMPANY_ONLY = [UserType.company];
+
+const PARTNER_ROUTES: RouteObject = {
+  path: 'partner',
+  children: [
+    {
+      element: <SimpleLayout />,
+      children: [
+        {
+          element: <PartnerPublicOnly />,
+          children: [{ path: 'login', lazy: partnerLoginPage }],
+        },
+      ],
+    },
+    {
+      element: <RequirePartner userTypes={COMPANY_ONLY} />,
+      children: [
+        {
+          lazy: partnerLayout,
+          children: [
+            { index: true, element: <Navigate to="/partner/open-requests" replace /> },
+            { path: 'open-requests', lazy: openRequestsPage },
+            notFound('*'),
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
 const EDIT_ROUTES: RouteObject[] = [
   { path: 'add-address/:requestId', lazy: addAddressPage },
@@ -203,6 +246,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+
+      PARTNER_ROUTES,
     ],
   },
 ];
