@@ -7,7 +7,7 @@ import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser, buildOpenRequest } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { OPEN_REQUESTS_PAGE_SIZE } from './market-api';
-import { NO_OPEN_REQUESTS_MESSAGE, OpenRequestsPage } from './open-requests-page';
+import { NO_MATCH_MESSAGE, NO_OPEN_REQUESTS_MESSAGE, OpenRequestsPage } from './open-requests-page';
 
 const GEO_CONFIG = {
   code: 200,
@@ -140,6 +140,39 @@ describe('OpenRequestsPage', () => {
     const pages = calls.filter((c) => c.path === '/api/company/open_requests');
     expect(pages.at(-1)!.body).toEqual({ limit: OPEN_REQUESTS_PAGE_SIZE, before_id: 381 });
     expect(screen.queryByRole('button', { name: 'Show older requests' })).toBeNull();
+  });
+});
+
+describe('OpenRequestsPage filters', () => {
+  it('narrows the loaded requests by move date and move type, on the list and the map', async () => {
+    market([
+      buildOpenRequest({ id: 303, s_date: '04-02-2026', move_type: 'Studio' }),
+      buildOpenRequest({ id: 302, s_date: '03-20-2026', move_type: '1 Bedroom' }),
+      buildOpenRequest({ id: 301, s_date: '03-10-2026', move_type: 'Studio' }),
+    ]);
+    renderPage();
+    await card(303);
+    const user = userEvent.setup();
+    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
+
+    await user.click(screen.getByRole('combobox', { name: 'Move type' }));
+    await user.click(await screen.findByRole('option', { name: 'Studio' }));
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 loaded requests match');
+    expect(screen.queryByRole('article', { name: /^Request #302\b/ })).toBeNull();
+
+    const from = screen.getByLabelText('Move date from');
+    expect(from).toHaveAttribute('name', 'date_from');
+    await user.type(from, '2026-03-15');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 loaded requests match');
+    expect(await card(303)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /^Request #301\b/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /^Request #301 pick-up/ })).toBeNull();
+
+    await user.type(screen.getByLabelText('Move date to'), '2026-03-31');
+    expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
   });
 });
 

@@ -14,12 +14,19 @@ import { PageLoader } from '../../ui/page-loader';
 import { BidDialog } from './bid-dialog';
 import { openRequestsQueryOptions } from './market-api';
 import { OpenRequestCard } from './open-request-card';
+import {
+  filterOpenRequests,
+  NO_FILTERS,
+  OpenRequestsFilterBar,
+  type OpenRequestFilters,
+} from './open-requests-filters';
 
 // Leaflet loads with the map only, after the list (its own chunk).
 const OpenRequestsMap = lazy(() => import('./open-requests-map'));
 
 export const NO_OPEN_REQUESTS_MESSAGE =
   'No requests are open for bids in your service area right now.';
+export const NO_MATCH_MESSAGE = 'No loaded request matches these filters.';
 
 /**
  * /partner/open-requests (issue 15): the requests open for bids in the company's area, newest
@@ -29,6 +36,7 @@ export function OpenRequestsPage() {
   useDocumentTitle('Open requests');
   const query = useInfiniteQuery(openRequestsQueryOptions());
   const [bidOn, setBidOn] = useState<OpenRequest | null>(null);
+  const [filters, setFilters] = useState<OpenRequestFilters>(NO_FILTERS);
 
   if (query.isPending) return <PageLoader label="Loading open requests" />;
   if (query.isError) {
@@ -44,11 +52,15 @@ export function OpenRequestsPage() {
     );
   }
 
-  const requests = query.data.pages.flatMap((page) => page.data);
+  const loaded = query.data.pages.flatMap((page) => page.data);
+  const requests = filterOpenRequests(loaded, filters);
+  const moveTypes = [
+    ...new Set(loaded.map((r) => r.move_type).filter((t): t is string => Boolean(t))),
+  ].sort();
   // The dialog follows the list's fresh copy of its request (a refetch updates my_bid), and
   // keeps the one it opened with when the request has left the list (taken meanwhile), so that
   // the server's message stays in view.
-  const selected = bidOn ? (requests.find((r) => r.id === bidOn.id) ?? bidOn) : null;
+  const selected = bidOn ? (loaded.find((r) => r.id === bidOn.id) ?? bidOn) : null;
   const select = (request: OpenRequest) => setBidOn(request);
 
   return (
@@ -61,10 +73,26 @@ export function OpenRequestsPage() {
         accepted bid.
       </Typography>
 
-      {requests.length === 0 ? (
+      {loaded.length > 0 && (
+        <>
+          <OpenRequestsFilterBar filters={filters} onChange={setFilters} moveTypes={moveTypes} />
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {requests.length === loaded.length
+              ? `${loaded.length} open ${loaded.length === 1 ? 'request' : 'requests'} loaded`
+              : `${requests.length} of ${loaded.length} loaded requests match`}
+          </Typography>
+        </>
+      )}
+
+      {loaded.length === 0 ? (
         <Alert severity="info">{NO_OPEN_REQUESTS_MESSAGE}</Alert>
       ) : (
         <>
+          {requests.length === 0 && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {NO_MATCH_MESSAGE}
+            </Alert>
+          )}
           <Box
             component="section"
             aria-label="Map of pick-up points"
