@@ -1,21 +1,60 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { getNotificationResponseSchema } from '@movehub/shared';
 import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
+import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
 import { clearSession, useStoredUser } from '../../lib/storage';
 import { Brand } from '../../ui/brand';
 
+/** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
+const checkPartnerSession = () =>
+  callApi('/app_api/get_notification', {
+    schema: getNotificationResponseSchema,
+    session: 'partner',
+    suppressToast: true,
+  });
+
+/**
+ * The console's link between its socket and its queries: a notification (a bid accepted or
+ * removed by the customer, a payment held) changes what the console lists, and a (re)connection
+ * loads again what a gap may have missed. Only the partner's own queries are touched.
+ */
+function PartnerCacheSync() {
+  const queryClient = useQueryClient();
+  useRealtimeConnect(({ connectedAt }) => {
+    const stale = (query: Query) =>
+      query.state.dataUpdatedAt < connectedAt || query.state.fetchStatus === 'fetching';
+    void queryClient.invalidateQueries({ queryKey: PARTNER_QUERY_ROOT, predicate: stale });
+  });
+  useRealtimeEvent('notification', () => {
+    void queryClient.invalidateQueries({ queryKey: PARTNER_QUERY_ROOT });
+  });
+  return null;
+}
+
 /**
  * The partner console's frame (issue 15): the brand, the console's sections, who is signed in
- * and Sign out. Loaded lazily with the console, never on the customer's screens.
+ * and Sign out, inside the partner session's own socket (decision 022). Loaded lazily with the
+ * console, never on the customer's screens.
  */
 export function PartnerLayout() {
+  return (
+    <RealtimeProvider session="partner" checkSession={checkPartnerSession}>
+      <PartnerCacheSync />
+      <PartnerFrame />
+    </RealtimeProvider>
+  );
+}
+
+function PartnerFrame() {
   const user = useStoredUser('partner');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
