@@ -84,3 +84,15 @@ test("a company signs in beside a customer, bids on the customer's new move, and
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Bidding Companies' })).toBeVisible();
 });
+
+test('a foreman signs in and is told that his console is not available yet', async ({ page }) => {
+  await page.goto('/partner/login');
+  await page.getByRole('radio', { name: 'A foreman' }).check();
+  await page.locator('input[name="email"]').fill('carlos.ramirez@swiftmovers-la.test');
+  await page.locator('input[name="password"]').fill(SWIFT.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('The console for foremen is not available yet.')).toBeVisible();
+  await expect(page).toHaveURL(/\/partner\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('partner_token'))).toBeNull();
+  await expectAccessible(page, 'partner login, foreman refused');
+});
