@@ -12,15 +12,12 @@ import {
 
 /*
  * Two sides, two sessions (decision 022): the customer's dashboard opens only for the customer
- * slot holding a user_type 1 user, the partner console only for the partner slot holding a
- * company (2) or, where a screen admits him, a foreman (3). The server refuses a token of the
- * wrong role with 403 anyway; these guards keep a window from drawing a screen it cannot use.
+ * slot holding a user_type 1 user, the partner console (./partner-guards.tsx, loaded with the
+ * console) only for the partner slot. The server refuses a token of the wrong role with 403
+ * anyway; these guards keep a window from drawing a screen it cannot use.
  */
 
 const isCustomer = (userType: number | undefined) => userType === UserType.customer;
-
-/** A company or a foreman: the user types the console is for (never the sales team, 4). */
-export const PARTNER_USER_TYPES: readonly number[] = [UserType.company, UserType.foreman];
 
 /**
  * spec/portal.md §2: everything under /dashboard needs a stored token, else /login; and the
@@ -58,30 +55,4 @@ export function PublicOnly() {
 /** Only a customer's session leads to the dashboard; anything else in the slot would loop. */
 function hasCustomerSession(): boolean {
   return Boolean(getToken()) && isCustomer(getStoredUser()?.user_type);
-}
-
-/**
- * The partner console (/partner/...): a partner session whose user is one of `userTypes`
- * (a company or a foreman by default), else /partner/login. The customer's session, in its own
- * slot, never counts here.
- */
-export function RequirePartner({
-  userTypes = PARTNER_USER_TYPES,
-}: {
-  userTypes?: readonly number[];
-}) {
-  const token = useAuthToken('partner');
-  const user = useStoredUser('partner');
-  if (!token || !user || !userTypes.includes(user.user_type)) {
-    return <Navigate to="/partner/login" replace />;
-  }
-  return <Outlet />;
-}
-
-/** /partner/login: a company already signed in goes on to its console. */
-export function PartnerPublicOnly() {
-  const token = useAuthToken('partner');
-  const user = useStoredUser('partner');
-  if (token && user?.user_type === UserType.company) return <Navigate to="/partner" replace />;
-  return <Outlet />;
 }

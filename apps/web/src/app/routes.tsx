@@ -1,7 +1,6 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { UserType } from '@movehub/shared';
 import { PageLoader } from '../ui/page-loader';
-import { PartnerPublicOnly, PublicOnly, RequireAuth, RequirePartner } from './guards';
+import { PublicOnly, RequireAuth } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RootLayout } from './root-layout';
 
@@ -128,9 +127,12 @@ const partnerLayout = async () => ({
 const openRequestsPage = async () => ({
   Component: (await import('../features/partner-market/open-requests-page')).OpenRequestsPage,
 });
-
-/** Only a company has screens so far; a foreman is told so at sign-in. */
-const COMPANY_ONLY = [UserType.company];
+const partnerPublicOnly = async () => ({
+  Component: (await import('./partner-guards')).PartnerPublicOnly,
+});
+const requireCompany = async () => ({
+  Component: (await import('./partner-guards')).RequireCompany,
+});
 
 const PARTNER_ROUTES: RouteObject = {
   path: 'partner',
@@ -139,13 +141,13 @@ const PARTNER_ROUTES: RouteObject = {
       element: <SimpleLayout />,
       children: [
         {
-          element: <PartnerPublicOnly />,
+          lazy: partnerPublicOnly,
           children: [{ path: 'login', lazy: partnerLoginPage }],
         },
       ],
     },
     {
-      element: <RequirePartner userTypes={COMPANY_ONLY} />,
+      lazy: requireCompany,
       children: [
         {
           lazy: partnerLayout,
