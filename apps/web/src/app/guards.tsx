@@ -1,11 +1,32 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { TOKEN_KEY, getToken, useAuthToken } from '../lib/storage';
+import { UserType } from '@movehub/shared';
+import {
+  TOKEN_KEY,
+  USER_KEY,
+  getStoredUser,
+  getToken,
+  useAuthToken,
+  useStoredUser,
+} from '../lib/storage';
 
-/** spec/portal.md §2: everything under /dashboard needs a stored token, else /login. */
+/*
+ * Two sides, two sessions (decision 022): the customer's dashboard opens only for the customer
+ * slot holding a user_type 1 user, the partner console (./partner-guards.tsx, loaded with the
+ * console) only for the partner slot. The server refuses a token of the wrong role with 403
+ * anyway; these guards keep a window from drawing a screen it cannot use.
+ */
+
+const isCustomer = (userType: number | undefined) => userType === UserType.customer;
+
+/**
+ * spec/portal.md §2: everything under /dashboard needs a stored token, else /login; and the
+ * stored user must be a customer (a partner's token never opens the customer's dashboard).
+ */
 export function RequireAuth() {
   const token = useAuthToken();
-  if (!token) return <Navigate to="/login" replace />;
+  const user = useStoredUser();
+  if (!token || !isCustomer(user?.user_type)) return <Navigate to="/login" replace />;
   return <Outlet />;
 }
 
@@ -16,15 +37,22 @@ export function RequireAuth() {
  * /create-request with the saved request), which a redirect from here would race.
  */
 export function PublicOnly() {
-  const [token, setToken] = useState(getToken);
+  const [signedIn, setSignedIn] = useState(hasCustomerSession);
   useEffect(() => {
     // The storage event fires only for changes made by other tabs.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === TOKEN_KEY) setToken(getToken());
+      if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) {
+        setSignedIn(hasCustomerSession());
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  if (token) return <Navigate to="/dashboard" replace />;
+  if (signedIn) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
+}
+
+/** Only a customer's session leads to the dashboard; anything else in the slot would loop. */
+function hasCustomerSession(): boolean {
+  return Boolean(getToken()) && isCustomer(getStoredUser()?.user_type);
 }

@@ -117,6 +117,51 @@ const changeRequestPage = async () => {
 
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
+// The partner console (issue 15, decision 022): its own lazy chunks, none on the customer's screens.
+const partnerLoginPage = async () => ({
+  Component: (await import('../features/partner-auth/partner-login-page')).PartnerLoginPage,
+});
+const partnerLayout = async () => ({
+  Component: (await import('./layouts/partner-layout')).PartnerLayout,
+});
+const openRequestsPage = async () => ({
+  Component: (await import('../features/partner-market/open-requests-page')).OpenRequestsPage,
+});
+const partnerPublicOnly = async () => ({
+  Component: (await import('./partner-guards')).PartnerPublicOnly,
+});
+const requireCompany = async () => ({
+  Component: (await import('./partner-guards')).RequireCompany,
+});
+
+const PARTNER_ROUTES: RouteObject = {
+  path: 'partner',
+  children: [
+    {
+      element: <SimpleLayout />,
+      children: [
+        {
+          lazy: partnerPublicOnly,
+          children: [{ path: 'login', lazy: partnerLoginPage }],
+        },
+      ],
+    },
+    {
+      lazy: requireCompany,
+      children: [
+        {
+          lazy: partnerLayout,
+          children: [
+            { index: true, element: <Navigate to="/partner/open-requests" replace /> },
+            { path: 'open-requests', lazy: openRequestsPage },
+            notFound('*'),
+          ],
+        },
+      ],
+    },
+  ],
+};
+
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
 const EDIT_ROUTES: RouteObject[] = [
   { path: 'add-address/:requestId', lazy: addAddressPage },
@@ -203,6 +248,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+
+      PARTNER_ROUTES,
     ],
   },
 ];

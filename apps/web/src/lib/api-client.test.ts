@@ -121,6 +121,23 @@ describe('api client', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it("sends the partner's token for a partner call, and a 401 there ends only the partner session", async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
+    setSession('customer-token', buildUser());
+    setSession('partner-token', buildUser({ id: 7, user_type: 2 }), 'partner');
+    const server = stubFetch({ 'GET /x': { code: 401, message: MSG.unauthorized } });
+
+    await expect(
+      callApi('/x', { schema: okEnvelopeSchema, session: 'partner' }),
+    ).rejects.toMatchObject({ code: 401 });
+    expect(server.calls[0]!.headers[AUTH_HEADER]).toBe('partner-token');
+    expect(getToken('partner')).toBeNull();
+    expect(getStoredUser('partner')).toBeNull();
+    expect(getToken()).toBe('customer-token');
+    expect(getStoredUser()?.id).toBe(1);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   describe('revalidated reads', () => {
     const rooms = { code: 200, message: 'Success', data: { items: [{ id: 1, name: 'Kitchen' }] } };
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AUTH_HEADER, errorEnvelopeSchema, type ErrorEnvelope } from '@movehub/shared';
-import { clearSession, getToken, readString, writeString } from './storage';
+import { clearSession, getToken, readString, writeString, type SessionKind } from './storage';
 import { showToast } from './toast';
 
 /**
@@ -10,7 +10,9 @@ import { showToast } from './toast';
  * - reads the `{ code, message, ...payload }` envelope (the HTTP status equals `code`),
  * - on any code but 200 shows the red toast with the server message (spec/portal.md §8) unless
  *   the caller suppresses it, and throws an ApiError carrying code and message,
- * - on 401 clears the stored session and reloads the page (spec/portal.md §4 "Session end"),
+ * - on 401 clears the stored session and reloads the page (spec/portal.md §4 "Session end"):
+ *   only the session the call was made with, the customer's unless it says `session: 'partner'`
+ *   (decision 022),
  * - validates a 200 body with the call's shared zod schema and returns it parsed,
  * - for a `revalidate` call, keeps the body with its ETag in browser storage and asks with
  *   If-None-Match next time, so an unchanged answer (304) costs no download.
@@ -47,6 +49,8 @@ export interface CallApiOptions<TSchema extends z.ZodType> {
   body?: unknown;
   /** false sends the call without the session token (uploads go without one). */
   withToken?: boolean;
+  /** Whose token goes with the call, and which session a 401 ends (decision 022). */
+  session?: SessionKind;
   /** The shared response schema of the call; a 200 body is parsed with it. */
   schema: TSchema;
   /** true, or a predicate, to keep the toast away for failures the screen shows itself. */
@@ -100,8 +104,9 @@ export async function callApi<TSchema extends z.ZodType>(
     signal,
     withToken = true,
     revalidate = false,
+    session = 'customer',
   } = options;
-  const token = withToken ? getToken() : null;
+  const token = withToken ? getToken(session) : null;
   const multipart = body instanceof FormData;
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   // The browser writes the multipart Content-Type itself, with its boundary.
@@ -153,7 +158,7 @@ export async function callApi<TSchema extends z.ZodType>(
   const code = envelope.success ? envelope.data.code : status;
 
   if (code === 401 || status === 401) {
-    clearSession();
+    clearSession(session);
     // Reload only when a session was sent: a public page whose call answers 401 would
     // otherwise reload forever.
     if (token) page.reload();

@@ -1,16 +1,21 @@
 import { AUTH_HEADER, errorEnvelopeSchema } from '@movehub/shared';
 import { ApiError, NETWORK_ERROR_MESSAGE, page, UNEXPECTED_RESPONSE_MESSAGE } from './api-client';
-import { clearSession, getToken } from './storage';
+import { clearSession, getToken, type SessionKind } from './storage';
 import { showToast } from './toast';
 
 /**
  * Downloads a file the API gives only to the signed-in owner (a calendar invite, a receipt PDF):
  * fetched with the session token in the x-sh-auth header, like every api call, and saved from
  * a blob. The token never appears in a URL (no history, logs or Referer carry it). A failure
- * shows the server's message as the red toast and throws, as callApi does.
+ * shows the server's message as the red toast and throws, as callApi does. `session` picks whose
+ * token goes and which session a 401 ends (decision 022).
  */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const token = getToken();
+export async function downloadFile(
+  path: string,
+  filename: string,
+  { session = 'customer' }: { session?: SessionKind } = {},
+): Promise<void> {
+  const token = getToken(session);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -30,7 +35,7 @@ export async function downloadFile(path: string, filename: string): Promise<void
       // Not an envelope: the generic message stands.
     }
     if (response.status === 401) {
-      clearSession();
+      clearSession(session);
       if (token) page.reload();
       throw new ApiError(401, message);
     }

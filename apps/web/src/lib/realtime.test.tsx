@@ -84,6 +84,12 @@ describe('socketOptions', () => {
       2000, 60_000, 10_000,
     ]);
   });
+
+  it("connects a partner console's session with its own user_type", () => {
+    expect(
+      socketOptions({ token: 'company-token', roomId: 'room-company', type: '2' }).query,
+    ).toEqual({ room_id: 'room-company', type: '2' });
+  });
 });
 
 describe('RealtimeProvider', () => {

@@ -20,7 +20,7 @@ import {
 } from '@movehub/shared';
 import { profileQueryOptions } from './profile-query';
 import { connectSocket, type RealtimeSocket, type SocketConnector } from './socket';
-import { useAuthToken, useStoredUser } from './storage';
+import { useAuthToken, useStoredUser, type SessionKind } from './storage';
 
 /*
  * The signed-in session's realtime connection for React. The provider opens one socket while a
@@ -103,19 +103,40 @@ export interface RealtimeProviderProps {
   children: ReactNode;
   /** Opens the connection; by default the context's connector. */
   connect?: SocketConnector;
+  /**
+   * Whose session connects (decision 022): the customer's by default, as type 1; the partner
+   * console's connects with its user's own user_type.
+   */
+  session?: SessionKind;
+  /**
+   * One authenticated call of that session, made when the server refuses the token at the
+   * handshake, so that the api client's 401 handling ends the session. By default the
+   * customer's profile read.
+   */
+  checkSession?: () => Promise<unknown>;
 }
 
-export function RealtimeProvider({ children, connect: connectProp }: RealtimeProviderProps) {
+export function RealtimeProvider({
+  children,
+  connect: connectProp,
+  session = 'customer',
+  checkSession,
+}: RealtimeProviderProps) {
   const contextConnect = useContext(SocketConnectorContext);
   const connect = connectProp ?? contextConnect;
   const queryClient = useQueryClient();
   // A token the server no longer takes: one authenticated call lets the api client end the
   // session (a 401 clears storage and reloads), which closes this socket too.
   const onUnauthorized = useLatest(() => {
-    void queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    const check = checkSession
+      ? checkSession()
+      : queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
+    void check.catch(() => undefined);
   });
-  const token = useAuthToken();
-  const roomId = useStoredUser()?.room_id ?? null;
+  const token = useAuthToken(session);
+  const user = useStoredUser(session);
+  const roomId = user?.room_id ?? null;
+  const socketType = session === 'customer' ? undefined : user ? String(user.user_type) : undefined;
   const [hub] = useState(() => new RealtimeHub());
   const sessionKey = token && roomId ? `${roomId} ${token}` : null;
   // The connection of one session; a state left by an earlier session does not count.
@@ -199,7 +220,7 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
       }
     };
 
-    connect({ token, roomId }).then(
+    connect({ token, roomId, ...(socketType ? { type: socketType } : {}) }).then(
       (s) => {
         if (closed) {
           s.disconnect();
@@ -222,7 +243,7 @@ export function RealtimeProvider({ children, connect: connectProp }: RealtimePro
       clearTimeout(retryTimer);
       socket?.disconnect();
     };
-  }, [token, roomId, connect, hub, onUnauthorized]);
+  }, [token, roomId, socketType, connect, hub, onUnauthorized]);
 
   return (
     <RealtimeContext.Provider value={{ socket: connection.socket, status: connection.status, hub }}>

@@ -24,6 +24,11 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface SocketSession {
   token: string;
   roomId: string;
+  /**
+   * The account's user_type in the handshake (the server checks it against the token): the
+   * customer's '1' unless said otherwise; the partner console's session connects as '2' or '3'.
+   */
+  type?: string;
 }
 
 /** Opens a connection for a session; the adapter boundary that tests replace with a fake. */
@@ -35,7 +40,10 @@ export const CUSTOMER_SOCKET_TYPE = '1';
 /** The connection's options: the handshake of the contract and the spec's reconnect timings. */
 export function socketOptions(session: SocketSession): Partial<ManagerOptions & SocketOptions> {
   const auth: SocketHandshakeAuth = { token: session.token };
-  const query: SocketHandshakeQuery = { room_id: session.roomId, type: CUSTOMER_SOCKET_TYPE };
+  const query: SocketHandshakeQuery = {
+    room_id: session.roomId,
+    type: session.type ?? CUSTOMER_SOCKET_TYPE,
+  };
   return {
     path: SOCKET_PATH,
     transports: ['websocket'],

@@ -5,10 +5,29 @@ import { sessionUserSchema, type SessionUser } from '@movehub/shared';
  * Browser storage (spec/portal.md §3 "Stored session": token and user object in browser storage).
  * Every read and write goes through here so that a blocked or full localStorage (private
  * windows, quotas) degrades to "no session" instead of throwing inside a render.
+ *
+ * Two sessions live side by side (decision 022): the customer's (the spec's `token` and `user`)
+ * and the partner console's (`partner_token`, `partner_user`). localStorage is shared by every
+ * window of the origin, so one slot would make a company's sign-in end the customer's session in
+ * the other window. Every function takes the session it means; the customer's is the default.
  */
+
+export type SessionKind = 'customer' | 'partner';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
+export const PARTNER_TOKEN_KEY = 'partner_token';
+export const PARTNER_USER_KEY = 'partner_user';
+
+const SLOTS: Record<SessionKind, { token: string; user: string }> = {
+  customer: { token: TOKEN_KEY, user: USER_KEY },
+  partner: { token: PARTNER_TOKEN_KEY, user: PARTNER_USER_KEY },
+};
+
+/** The storage key of a session's token (what a storage event from another tab names). */
+export function tokenKeyOf(session: SessionKind): string {
+  return SLOTS[session].token;
+}
 
 export function readString(key: string): string | null {
   try {
@@ -40,8 +59,8 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-export function getToken(): string | null {
-  const token = readString(TOKEN_KEY);
+export function getToken(session: SessionKind = 'customer'): string | null {
+  const token = readString(SLOTS[session].token);
   return token ? token : null;
 }
 
@@ -55,32 +74,39 @@ function parseUserJson(raw: string | null): SessionUser | null {
   }
 }
 
-export function getStoredUser(): SessionUser | null {
-  return parseUserJson(readString(USER_KEY));
+export function getStoredUser(session: SessionKind = 'customer'): SessionUser | null {
+  return parseUserJson(readString(SLOTS[session].user));
 }
 
-export function setSession(token: string, user: SessionUser): void {
-  writeString(TOKEN_KEY, token);
-  writeString(USER_KEY, JSON.stringify(user));
+export function setSession(
+  token: string,
+  user: SessionUser,
+  session: SessionKind = 'customer',
+): void {
+  writeString(SLOTS[session].token, token);
+  writeString(SLOTS[session].user, JSON.stringify(user));
   notify();
 }
 
-export function setStoredUser(user: SessionUser): void {
-  writeString(USER_KEY, JSON.stringify(user));
+export function setStoredUser(user: SessionUser, session: SessionKind = 'customer'): void {
+  writeString(SLOTS[session].user, JSON.stringify(user));
   notify();
 }
 
-export function clearSession(): void {
-  removeKey(TOKEN_KEY);
-  removeKey(USER_KEY);
+/** Ends one session only: the other window's session stays. */
+export function clearSession(session: SessionKind = 'customer'): void {
+  removeKey(SLOTS[session].token);
+  removeKey(SLOTS[session].user);
   notify();
 }
+
+const SESSION_KEYS = new Set(Object.values(SLOTS).flatMap((slot) => [slot.token, slot.user]));
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab logging in or out changes what this tab may show.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+    if (event.key === null || SESSION_KEYS.has(event.key)) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -90,15 +116,19 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The stored token, re-rendering when it changes (log-in, log-out, a 401, another tab). */
-export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+export function useAuthToken(session: SessionKind = 'customer'): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => getToken(session),
+    () => null,
+  );
 }
 
 /** The stored user; the JSON string is the snapshot so that an unchanged user keeps its identity. */
-export function useStoredUser(): SessionUser | null {
+export function useStoredUser(session: SessionKind = 'customer'): SessionUser | null {
   const raw = useSyncExternalStore(
     subscribe,
-    () => readString(USER_KEY),
+    () => readString(SLOTS[session].user),
     () => null,
   );
   return useMemo(() => parseUserJson(raw), [raw]);

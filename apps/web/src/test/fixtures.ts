@@ -1,4 +1,10 @@
-import type { RequestCount, RequestDetail, RequestListEntry, SessionUser } from '@movehub/shared';
+import type {
+  OpenRequest,
+  RequestCount,
+  RequestDetail,
+  RequestListEntry,
+  SessionUser,
+} from '@movehub/shared';
 
 /** Test data factories with overrides (the seeded demo customer by default). */
 export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -158,4 +164,102 @@ export function buildRequestDetail(overrides: RequestDetailOverrides = {}): Requ
   // `token` (spec §3, null on this call) joins the shared schema with the detail API; the cast
   // lets the fixture fit the schema with or without it.
   return { token: null, ...detail } as RequestDetail;
+}
+
+/** A demo company's partner session user (user_type 2). */
+export function buildCompanyUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return buildUser({
+    id: 501,
+    user_type: 2,
+    first_name: 'Swift',
+    last_name: 'Movers',
+    email: 'swift@movehub.test',
+    customer_rating: 0,
+    room_id: 'room-company-501',
+    invite_friend_code: null,
+    how_found_us: null,
+    ...overrides,
+  });
+}
+
+/** An open request as /api/company/open_requests answers it (no customer contact). */
+export function buildOpenRequest(overrides: Partial<OpenRequest> = {}): OpenRequest {
+  const id = overrides.id ?? 301;
+  return {
+    id,
+    request_timeline_status: 0,
+    s_date: '03-15-2026',
+    s_time: '8AM - 12PM Morning',
+    start_window_from: null,
+    start_window_to: null,
+    move_type: '1 Bedroom',
+    movers: 2,
+    net_distance: 12.4,
+    recommend_amount: 520,
+    customer_budget: 450,
+    final_comment: 'Fragile mirror.',
+    request_address: [
+      {
+        id: id * 10 + 1,
+        address_type: 1,
+        complete_address: '350 S Grand Ave, Los Angeles, CA 90071',
+        zip_code: '90071',
+        city: 'Los Angeles',
+        state: 'CA',
+        apartment_number: null,
+        is_storage: false,
+        is_stairs: true,
+        is_elevator: false,
+        is_hardwood_floor: false,
+        number_of_flights: 2,
+        parking_and_building_info: null,
+        latitude: 34.0522,
+        longitude: -118.2537,
+      },
+      {
+        id: id * 10 + 2,
+        address_type: 2,
+        complete_address: '100 Ocean Ave, Santa Monica, CA 90401',
+        zip_code: '90401',
+        city: 'Santa Monica',
+        state: 'CA',
+        apartment_number: '4B',
+        is_storage: false,
+        is_stairs: false,
+        is_elevator: true,
+        is_hardwood_floor: false,
+        number_of_flights: 0,
+        parking_and_building_info: null,
+        latitude: 34.0195,
+        longitude: -118.4912,
+      },
+    ],
+    request_item: [
+      {
+        name: 'Sofa',
+        quantity: 1,
+        category_name: 'Living room',
+        type: 'common',
+        size: 'large',
+        unit_price: 0,
+        additional_info: null,
+        image_urls: ['/uploads/sofa-1.jpg'],
+      },
+    ],
+    extra_request_items: [
+      {
+        name: 'Moving box',
+        quantity: 10,
+        category_name: 'Packing',
+        type: 'extra',
+        size: 'small',
+        unit_price: 3,
+        additional_info: null,
+        image_urls: [],
+      },
+    ],
+    bid_count: 2,
+    my_bid: null,
+    ...overrides,
+  };
 }

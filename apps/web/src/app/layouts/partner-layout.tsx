@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { getNotificationResponseSchema } from '@movehub/shared';
+import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
+import { callApi } from '../../lib/api-client';
+import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
+import { clearSession, useStoredUser } from '../../lib/storage';
+import { Brand } from '../../ui/brand';
+
+/** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
+const checkPartnerSession = () =>
+  callApi('/app_api/get_notification', {
+    schema: getNotificationResponseSchema,
+    session: 'partner',
+    suppressToast: true,
+  });
+
+/**
+ * The console's link between its socket and its queries: a notification (a bid accepted or
+ * removed by the customer, a payment held) changes what the console lists, and a (re)connection
+ * loads again what a gap may have missed. Only the partner's own queries are touched.
+ */
+function PartnerCacheSync() {
+  const queryClient = useQueryClient();
+  useRealtimeConnect(({ connectedAt }) => {
+    const stale = (query: Query) =>
+      query.state.dataUpdatedAt < connectedAt || query.state.fetchStatus === 'fetching';
+    void queryClient.invalidateQueries({ queryKey: PARTNER_QUERY_ROOT, predicate: stale });
+  });
+  useRealtimeEvent('notification', () => {
+    void queryClient.invalidateQueries({ queryKey: PARTNER_QUERY_ROOT });
+  });
+  return null;
+}
+
+/**
+ * The partner console's frame (issue 15): the brand, the console's sections, who is signed in
+ * and Sign out, inside the partner session's own socket (decision 022). Loaded lazily with the
+ * console, never on the customer's screens.
+ */
+export function PartnerLayout() {
+  return (
+    <RealtimeProvider session="partner" checkSession={checkPartnerSession}>
+      <PartnerCacheSync />
+      <PartnerFrame />
+    </RealtimeProvider>
+  );
+}
+
+function PartnerFrame() {
+  const user = useStoredUser('partner');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logOutPartner();
+    } catch {
+      // The session ends here whatever the server said.
+    }
+    clearSession('partner');
+    queryClient.removeQueries({ queryKey: PARTNER_QUERY_ROOT });
+    await navigate('/partner/login', { replace: true });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="static" component="header" elevation={0}>
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+          <Brand to="/partner" />
+          <Box component="nav" aria-label="Partner console" sx={{ flexGrow: 1 }}>
+            <Button
+              component={NavLink}
+              to="/partner/open-requests"
+              color="inherit"
+              sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6 } }}
+            >
+              Open requests
+            </Button>
+          </Box>
+          {name && (
+            <Typography component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {name}
+            </Typography>
+          )}
+          <Button
+            color="inherit"
+            variant="outlined"
+            disabled={signingOut}
+            onClick={() => void signOut()}
+          >
+            Sign out
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AUTH_HEADER, MSG, type OpenRequest } from '@movehub/shared';
+import { SocketConnectorContext } from '../lib/realtime';
+import { getToken, setSession } from '../lib/storage';
+import { fakeConnector } from '../test/fake-socket';
+import { stubFetch } from '../test/fetch-stub';
+import { buildCompanyUser, buildOpenRequest, buildUser } from '../test/fixtures';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+/*
+ * The console's frame (decision 022): its socket connects with the partner session as a
+ * company, a notification refreshes what the console lists, and Sign out ends the partner
+ * session alone.
+ */
+
+function renderConsole(open: { current: OpenRequest[] }) {
+  setSession('customer-token', buildUser());
+  setSession('company-token', buildCompanyUser(), 'partner');
+  const server = stubFetch({
+    'POST /api/company/open_requests': () => ({ code: 200, data: open.current }),
+    'GET /api/geo/config': {
+      code: 200,
+      data: {
+        map_tile_url: null,
+        provider: 'offline',
+        default_center: { lat: 33.9679, lng: -118.297 },
+        default_zoom: 11,
+      },
+    },
+    'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+  });
+  const connector = fakeConnector();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <SocketConnectorContext.Provider value={connector.connect}>
+      {children}
+    </SocketConnectorContext.Provider>
+  );
+  const view = renderRoutes(routes, '/partner/open-requests', { wrapper });
+  return { ...view, ...server, connector };
+}
+
+describe('PartnerLayout', () => {
+  it("connects the partner's socket as a company and refreshes the open requests on a notification", async () => {
+    const open = { current: [buildOpenRequest({ id: 301 })] };
+    const { connector, calls } = renderConsole(open);
+    await screen.findByRole('article', { name: /^Request #301\b/ });
+
+    const socket = await connector.opened();
+    expect(socket.session).toEqual({
+      token: 'company-token',
+      roomId: 'room-company-501',
+      type: '2',
+    });
+    await socket.serverConnects();
+
+    // The customer accepted another company's bid: the request is no longer open.
+    open.current = [];
+    await socket.serverEmits('notification', {
+      id: 9,
+      action_value: 301,
+      message_body: 'The customer accepted another bid.',
+      created_at: new Date().toISOString(),
+      is_active: true,
+    });
+    expect(
+      await screen.findByText('No requests are open for bids in your service area right now.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/company/open_requests').length).toBeGreaterThan(1);
+  });
+
+  it("signs the company out with its own token and leaves the customer's session", async () => {
+    const { calls, connector, router } = renderConsole({ current: [buildOpenRequest()] });
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByText('Swift Movers')).toBeInTheDocument();
+    const socket = await connector.opened();
+
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/partner/login'));
+    const logOut = calls.find((c) => c.path === '/app_api/log_out')!;
+    expect(logOut.headers[AUTH_HEADER]).toBe('company-token');
+    expect(getToken('partner')).toBeNull();
+    expect(getToken()).toBe('customer-token');
+    expect(socket.closedByClient).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import {
+  AUTH_HEADER,
+  loginResponseSchema,
+  okEnvelopeSchema,
+  partnerLoginFormSchema,
+  type PartnerLoginForm,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+
+/*
+ * The partner console's session calls (issue 15, decision 022): the same /app_api/login and
+ * log_out as the customer's, as a company or a foreman, into the partner session slot.
+ */
+
+/** POST /app_api/login as a company (2) or a foreman (3). The page shows every refusal itself. */
+export function logInPartner(form: PartnerLoginForm) {
+  const body = partnerLoginFormSchema.parse(form);
+  return callApi('/app_api/login', {
+    method: 'POST',
+    body,
+    schema: loginResponseSchema,
+    withToken: false,
+    suppressToast: true,
+  });
+}
+
+/**
+ * POST /app_api/log_out with the partner's token, or with `token` when the session was never
+ * stored (a foreman, whose screens are not built yet). Ends locally whatever the answer.
+ */
+export function logOutPartner(token?: string) {
+  return callApi('/app_api/log_out', {
+    method: 'POST',
+    schema: okEnvelopeSchema,
+    session: 'partner',
+    suppressToast: true,
+    ...(token ? { withToken: false, headers: { [AUTH_HEADER]: token } } : {}),
+  });
+}

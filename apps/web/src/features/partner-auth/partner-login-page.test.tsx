@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AUTH_HEADER, MSG } from '@movehub/shared';
+import { getStoredUser, getToken, setSession } from '../../lib/storage';
+import { stubFetch } from '../../test/fetch-stub';
+import { buildCompanyUser, buildUser } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { FOREMAN_NOT_YET_MESSAGE, PartnerLoginPage } from './partner-login-page';
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/partner/login', element: <PartnerLoginPage /> },
+      { path: '/partner', element: <h1>Console</h1> },
+    ],
+    '/partner/login',
+  );
+}
+
+async function fill(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+describe('PartnerLoginPage', () => {
+  it('has labelled inputs named email, password and user_type, company chosen first', () => {
+    stubFetch({});
+    renderLogin();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('name', 'password');
+    const company = screen.getByRole('radio', { name: 'A moving company' });
+    const foreman = screen.getByRole('radio', { name: 'A foreman' });
+    expect(company).toHaveAttribute('name', 'user_type');
+    expect(foreman).toHaveAttribute('name', 'user_type');
+    expect(company).toBeChecked();
+  });
+
+  it('shows the validation messages and sends nothing for an invalid form', async () => {
+    const { calls } = stubFetch({});
+    renderLogin();
+    const user = await fill('not-an-email', '123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MSG.loginEmailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MSG.loginPasswordShort)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("signs a company in to the partner slot, leaves the customer's session be, and opens the console", async () => {
+    setSession('customer-token', buildUser());
+    const { calls } = stubFetch({
+      'POST /app_api/login': {
+        code: 200,
+        data: { auth_token: 'company-token', user: buildCompanyUser() },
+      },
+    });
+    const { router } = renderLogin();
+    const user = await fill('swift@movehub.test', 'Demo@1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/partner'));
+    expect(calls[0]!.body).toEqual({
+      email: 'swift@movehub.test',
+      password: 'Demo@1234',
+      user_type: 2,
+    });
+    expect(calls[0]!.headers[AUTH_HEADER]).toBeUndefined();
+    expect(getToken('partner')).toBe('company-token');
+    expect(getStoredUser('partner')?.user_type).toBe(2);
+    expect(getToken()).toBe('customer-token');
+  });
+
+  it("shows the server's refusal in the form", async () => {
+    stubFetch({ 'POST /app_api/login': { code: 401, message: MSG.invalidCredentials } });
+    renderLogin();
+    const user = await fill('swift@movehub.test', 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
+    expect(getToken('partner')).toBeNull();
+  });
+
+  it('signs a foreman in as user_type 3, then out again, and says his console is not ready', async () => {
+    const { calls } = stubFetch({
+      'POST /app_api/login': {
+        code: 200,
+        data: {
+          auth_token: 'foreman-token',
+          user: buildCompanyUser({ id: 601, user_type: 3, first_name: 'Frank' }),
+        },
+      },
+      'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+    });
+    const { router } = renderLogin();
+    const user = await fill('frank@movehub.test', 'Demo@1234');
+    await user.click(screen.getByRole('radio', { name: 'A foreman' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText(FOREMAN_NOT_YET_MESSAGE)).toBeInTheDocument();
+    expect(calls[0]!.body).toMatchObject({ user_type: 3 });
+    expect(calls[1]!.path).toBe('/app_api/log_out');
+    expect(calls[1]!.headers[AUTH_HEADER]).toBe('foreman-token');
+    expect(getToken('partner')).toBeNull();
+    expect(router.state.location.pathname).toBe('/partner/login');
+  });
+
+  it('disables the button while the sign-in runs', async () => {
+    let answer: (() => void) | undefined;
+    stubFetch({
+      'POST /app_api/login': () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ code: 200, data: { auth_token: 't', user: buildCompanyUser() } });
+        }),
+    });
+    renderLogin();
+    const user = await fill('swift@movehub.test', 'Demo@1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled());
+    answer?.();
+    expect(await screen.findByRole('heading', { name: 'Console' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { UserType, partnerLoginFormSchema, type PartnerLoginForm } from '@movehub/shared';
+import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { setSession } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { logInPartner, logOutPartner } from './partner-auth-api';
+
+/** Said to a foreman who signs in: his screens (jobs, move day) are the next slice of issue 15. */
+export const FOREMAN_NOT_YET_MESSAGE =
+  'The console for foremen is not available yet. Your company sees your jobs in its console meanwhile.';
+
+/**
+ * /partner/login (issue 15): a moving company or its foreman signs in through /app_api/login
+ * with user_type 2 or 3, into the partner session slot (decision 022), so that a customer
+ * signed in in another window stays signed in. A company goes on to its console.
+ */
+export function PartnerLoginPage() {
+  useDocumentTitle('Partner login');
+  const navigate = useNavigate();
+  const [foremanRefused, setForemanRefused] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(partnerLoginFormSchema),
+    defaultValues: { email: '', password: '', user_type: String(UserType.company) },
+  });
+
+  const login = useMutation({
+    mutationFn: async (values: PartnerLoginForm) => {
+      const response = await logInPartner(values);
+      const { auth_token: token, user } = response.data;
+      if (user.user_type !== UserType.company) {
+        // No foreman screen exists yet: end the session just opened rather than keep a token
+        // that opens nothing.
+        await logOutPartner(token).catch(() => undefined);
+        return null;
+      }
+      setSession(token, user, 'partner');
+      return user;
+    },
+    onMutate: () => setForemanRefused(false),
+    onSuccess: async (user) => {
+      if (!user) {
+        setForemanRefused(true);
+        return;
+      }
+      await navigate('/partner', { replace: true });
+    },
+  });
+
+  const serverMessage = login.isError
+    ? isApiError(login.error)
+      ? login.error.message
+      : UNEXPECTED_RESPONSE_MESSAGE
+    : null;
+
+  const busy = login.isPending;
+  const onSubmit = handleSubmit((values) => {
+    if (!busy) login.mutate(values);
+  });
+
+  const { ref: emailRef, ...emailField } = register('email');
+  const { ref: passwordRef, ...passwordField } = register('password');
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Partner login
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Moving companies and their foremen sign in here to bid on moves.
+        </Typography>
+
+        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <Stack spacing={2.5}>
+            {serverMessage && <Alert severity="error">{serverMessage}</Alert>}
+            {foremanRefused && <Alert severity="info">{FOREMAN_NOT_YET_MESSAGE}</Alert>}
+            <Controller
+              name="user_type"
+              control={control}
+              render={({ field }) => (
+                <FormControl error={Boolean(errors.user_type)}>
+                  <FormLabel id="partner-login-user-type">I sign in as</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby="partner-login-user-type"
+                    name={field.name}
+                    value={String(field.value)}
+                    onChange={(event) => field.onChange(event.target.value)}
+                  >
+                    <FormControlLabel
+                      value={String(UserType.company)}
+                      control={<Radio inputRef={field.ref} />}
+                      label="A moving company"
+                    />
+                    <FormControlLabel
+                      value={String(UserType.foreman)}
+                      control={<Radio />}
+                      label="A foreman"
+                    />
+                  </RadioGroup>
+                  {errors.user_type && <FormHelperText>{errors.user_type.message}</FormHelperText>}
+                </FormControl>
+              )}
+            />
+            <TextField
+              {...emailField}
+              inputRef={emailRef}
+              id="partner-login-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              fullWidth
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+            />
+            <TextField
+              {...passwordField}
+              inputRef={passwordRef}
+              id="partner-login-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={busy}
+              startIcon={
+                busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
+              }
+            >
+              Login
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import {
+  openRequestsResponseSchema,
+  placeBidResponseSchema,
+  withdrawBidResponseSchema,
+  type PlaceBidBody,
+  type WithdrawBidBody,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+
+/*
+ * The company's marketplace calls (issue 15 "Open requests"), made with the partner session
+ * (decision 022). The list pages back by id (newest first), as the API does.
+ */
+
+/** Requests asked per page; fewer in an answer means there are no older ones. */
+export const OPEN_REQUESTS_PAGE_SIZE = 20;
+
+export const marketKeys = {
+  openRequests: [...PARTNER_QUERY_ROOT, 'open-requests'] as const,
+};
+
+/** POST /api/company/open_requests: one page, older than `beforeId` when given. */
+export function getOpenRequests(beforeId: number | undefined, signal?: AbortSignal) {
+  return callApi('/api/company/open_requests', {
+    method: 'POST',
+    body: {
+      limit: OPEN_REQUESTS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
+    schema: openRequestsResponseSchema,
+    session: 'partner',
+    signal,
+  });
+}
+
+export const openRequestsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: marketKeys.openRequests,
+    queryFn: ({ pageParam, signal }) => getOpenRequests(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.data.length < OPEN_REQUESTS_PAGE_SIZE ? undefined : last.data.at(-1)?.id,
+  });
+
+/** POST /api/company/place_bid: places the company's bid, or changes it. The dialog shows refusals. */
+export function placeBid(body: PlaceBidBody) {
+  return callApi('/api/company/place_bid', {
+    method: 'POST',
+    body,
+    schema: placeBidResponseSchema,
+    session: 'partner',
+    suppressToast: true,
+  });
+}
+
+/** POST /api/company/withdraw_bid. */
+export function withdrawBid(body: WithdrawBidBody) {
+  return callApi('/api/company/withdraw_bid', {
+    method: 'POST',
+    body,
+    schema: withdrawBidResponseSchema,
+    session: 'partner',
+    suppressToast: true,
+  });
+}

@@ -1,0 +1,289 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AUTH_HEADER, type OpenRequest } from '@movehub/shared';
+import { setSession } from '../../lib/storage';
+import { stubFetch, type StubReply } from '../../test/fetch-stub';
+import { buildCompanyUser, buildOpenRequest } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { OPEN_REQUESTS_PAGE_SIZE } from './market-api';
+import { NO_MATCH_MESSAGE, NO_OPEN_REQUESTS_MESSAGE, OpenRequestsPage } from './open-requests-page';
+
+const GEO_CONFIG = {
+  code: 200,
+  data: {
+    map_tile_url: null,
+    provider: 'offline',
+    default_center: { lat: 33.9679, lng: -118.297 },
+    default_zoom: 11,
+  },
+};
+
+/** A fake API holding the open requests; place and withdraw change them as the server does. */
+function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {}) {
+  const requests = [...initial];
+  const server = stubFetch({
+    'GET /api/geo/config': GEO_CONFIG,
+    'POST /api/company/open_requests': (body) => {
+      const { before_id: beforeId, limit } = body as { before_id?: number; limit: number };
+      const page = requests.filter((r) => beforeId === undefined || r.id < beforeId);
+      return { code: 200, data: page.slice(0, limit) };
+    },
+    'POST /api/company/place_bid':
+      overrides['place_bid'] ??
+      ((body) => {
+        const {
+          request_id: id,
+          bid_amount: amount,
+          movers,
+        } = body as {
+          request_id: number;
+          bid_amount: number | string;
+          movers?: number | string;
+        };
+        const index = requests.findIndex((r) => r.id === id);
+        const request = requests[index]!;
+        const bid = { bid_amount: Number(amount), movers: movers ? Number(movers) : null };
+        requests[index] = {
+          ...request,
+          my_bid: bid,
+          bid_count: request.my_bid ? request.bid_count : request.bid_count + 1,
+        };
+        return {
+          code: 200,
+          data: { request_id: id, company_id: 501, ...bid, request_timeline_status: 1 },
+        };
+      }),
+    'POST /api/company/withdraw_bid': (body) => {
+      const id = (body as { request_id: number }).request_id;
+      const index = requests.findIndex((r) => r.id === id);
+      requests[index] = {
+        ...requests[index]!,
+        my_bid: null,
+        bid_count: requests[index]!.bid_count - 1,
+      };
+      return { code: 200, data: { request_id: id, request_timeline_status: 1 } };
+    },
+  });
+  return { ...server, requests };
+}
+
+function renderPage() {
+  setSession('company-token', buildCompanyUser(), 'partner');
+  return renderRoutes(
+    [{ path: '/partner/open-requests', element: <OpenRequestsPage /> }],
+    '/partner/open-requests',
+  );
+}
+
+const card = async (id: number) =>
+  screen.findByRole('article', { name: new RegExp(`^Request #${id}\\b`) });
+
+describe('OpenRequestsPage', () => {
+  it("shows each request's addresses, date, window, type, inventory with photos, prices and bids, and no contact", async () => {
+    const { calls } = market([
+      buildOpenRequest({ id: 302, my_bid: { bid_amount: 480, movers: 3 }, bid_count: 3 }),
+      buildOpenRequest({ id: 301 }),
+    ]);
+    renderPage();
+
+    const mine = within(await card(302));
+    expect(mine.getByText('Request #302 · 1 Bedroom')).toBeInTheDocument();
+    expect(mine.getByText(/350 S Grand Ave, Los Angeles/)).toBeInTheDocument();
+    expect(mine.getByText(/100 Ocean Ave, Santa Monica/)).toBeInTheDocument();
+    expect(mine.getByText('Mar 15th 26')).toBeInTheDocument();
+    expect(mine.getByText('8AM - 12PM Morning')).toBeInTheDocument();
+    expect(mine.getByText('Sofa × 1')).toBeInTheDocument();
+    expect(mine.getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
+      'src',
+      '/uploads/sofa-1.jpg',
+    );
+    expect(mine.getByText('Moving box × 10')).toBeInTheDocument();
+    expect(mine.getByText('$450')).toBeInTheDocument();
+    expect(mine.getByText('$520')).toBeInTheDocument();
+    expect(mine.getByText('3')).toBeInTheDocument();
+    expect(mine.getByText('$480, 3 movers')).toBeInTheDocument();
+    expect(within(await card(301)).getByText('No bid from you yet')).toBeInTheDocument();
+    expect(screen.queryByText(/@|\(\d{3}\)/)).toBeNull();
+
+    const call = calls.find((c) => c.path === '/api/company/open_requests')!;
+    expect(call.headers[AUTH_HEADER]).toBe('company-token');
+    expect(call.body).toEqual({ limit: OPEN_REQUESTS_PAGE_SIZE });
+  });
+
+  it('draws the pick-up points on the map', async () => {
+    market([buildOpenRequest({ id: 301 })]);
+    renderPage();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Request #301 pick-up: 350 S Grand Ave, Los Angeles, CA 90071',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when nothing is open', async () => {
+    market([]);
+    renderPage();
+    expect(await screen.findByText(NO_OPEN_REQUESTS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('loads older requests with before_id', async () => {
+    const many = Array.from({ length: OPEN_REQUESTS_PAGE_SIZE + 1 }, (_, i) =>
+      buildOpenRequest({ id: 400 - i }),
+    );
+    const { calls } = market(many);
+    renderPage();
+    await card(400);
+    expect(screen.queryByRole('article', { name: /^Request #380\b/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show older requests' }));
+    expect(await card(380)).toBeInTheDocument();
+    const pages = calls.filter((c) => c.path === '/api/company/open_requests');
+    expect(pages.at(-1)!.body).toEqual({ limit: OPEN_REQUESTS_PAGE_SIZE, before_id: 381 });
+    expect(screen.queryByRole('button', { name: 'Show older requests' })).toBeNull();
+  });
+});
+
+describe('OpenRequestsPage filters', () => {
+  it('narrows the loaded requests by move date and move type, on the list and the map', async () => {
+    market([
+      buildOpenRequest({ id: 303, s_date: '04-02-2026', move_type: 'Studio' }),
+      buildOpenRequest({ id: 302, s_date: '03-20-2026', move_type: '1 Bedroom' }),
+      buildOpenRequest({ id: 301, s_date: '03-10-2026', move_type: 'Studio' }),
+    ]);
+    renderPage();
+    await card(303);
+    const user = userEvent.setup();
+    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
+
+    await user.click(screen.getByRole('combobox', { name: 'Move type' }));
+    await user.click(await screen.findByRole('option', { name: 'Studio' }));
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 loaded requests match');
+    expect(screen.queryByRole('article', { name: /^Request #302\b/ })).toBeNull();
+
+    const from = screen.getByLabelText('Move date from');
+    expect(from).toHaveAttribute('name', 'date_from');
+    await user.type(from, '2026-03-15');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 loaded requests match');
+    expect(await card(303)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /^Request #301\b/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /^Request #301 pick-up/ })).toBeNull();
+
+    await user.type(screen.getByLabelText('Move date to'), '2026-03-31');
+    expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
+  });
+});
+
+describe('BidDialog', () => {
+  it('validates the amount with the shared schema before sending', async () => {
+    const { calls } = market([buildOpenRequest({ id: 301 })]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await card(301)).getByRole('button', { name: 'Place a bid on #301' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place a bid on request #301' });
+    await user.type(within(dialog).getByLabelText('Your bid (USD)'), '12.345');
+    await user.click(within(dialog).getByRole('button', { name: 'Place bid' }));
+    expect(
+      await within(dialog).findByText('bid_amount must be an amount in dollars.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/company/place_bid')).toBe(false);
+  });
+
+  it('places a bid with movers, then shows it in the refreshed list', async () => {
+    const { calls } = market([buildOpenRequest({ id: 301 })]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await card(301)).getByRole('button', { name: 'Place a bid on #301' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place a bid on request #301' });
+    expect(within(dialog).getByLabelText('Your bid (USD)')).toHaveAttribute('name', 'bid_amount');
+    await user.type(within(dialog).getByLabelText('Your bid (USD)'), '475.50');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Movers' }));
+    await user.click(await screen.findByRole('option', { name: '3 movers' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Place bid' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const place = calls.find((c) => c.path === '/api/company/place_bid')!;
+    expect(place.body).toEqual({ request_id: 301, bid_amount: 475.5, movers: 3 });
+    expect(place.headers[AUTH_HEADER]).toBe('company-token');
+    const refreshed = within(await card(301));
+    expect(await refreshed.findByText('$475.50, 3 movers')).toBeInTheDocument();
+    expect(refreshed.getByText('My bid: $475.50')).toBeInTheDocument();
+  });
+
+  it('changes a bid from its current amount', async () => {
+    const { calls } = market([
+      buildOpenRequest({ id: 301, my_bid: { bid_amount: 480, movers: null } }),
+    ]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(
+      within(await card(301)).getByRole('button', { name: 'Change or withdraw my bid on #301' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change your bid on request #301' });
+    const amount = within(dialog).getByLabelText('Your bid (USD)');
+    expect(amount).toHaveValue('480');
+    await user.clear(amount);
+    await user.type(amount, '460');
+    await user.click(within(dialog).getByRole('button', { name: 'Change bid' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/company/place_bid')!.body).toEqual({
+      request_id: 301,
+      bid_amount: 460,
+    });
+    expect(await within(await card(301)).findByText('My bid: $460')).toBeInTheDocument();
+  });
+
+  it('withdraws a bid', async () => {
+    const { calls } = market([
+      buildOpenRequest({ id: 301, my_bid: { bid_amount: 480, movers: null }, bid_count: 2 }),
+    ]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(
+      within(await card(301)).getByRole('button', { name: 'Change or withdraw my bid on #301' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change your bid on request #301' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw bid' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/company/withdraw_bid')!.body).toEqual({
+      request_id: 301,
+    });
+    expect(await within(await card(301)).findByText('No bid from you yet')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog, with the buttons disabled while the call runs", async () => {
+    let answer: (() => void) | undefined;
+    // The request was accepted elsewhere meanwhile.
+    const conflict = 'This request is no longer open for bids.';
+    const { calls } = stubFetch({
+      'GET /api/geo/config': GEO_CONFIG,
+      'POST /api/company/open_requests': { code: 200, data: [buildOpenRequest({ id: 301 })] },
+      'POST /api/company/place_bid': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ code: 409, message: conflict });
+        }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await card(301)).getByRole('button', { name: 'Place a bid on #301' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place a bid on request #301' });
+    await user.type(within(dialog).getByLabelText('Your bid (USD)'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Place bid' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Place bid' })).toBeDisabled(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer?.();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(conflict);
+    expect(within(dialog).getByRole('button', { name: 'Place bid' })).toBeEnabled();
+    expect(calls.filter((c) => c.path === '/api/company/place_bid')).toHaveLength(1);
+    // The list was asked again, to show the request as it now is.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/company/open_requests')).toHaveLength(2),
+    );
+  });
+});

@@ -1,0 +1,147 @@
+import { lazy, Suspense, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OpenRequest } from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { BidDialog } from './bid-dialog';
+import { openRequestsQueryOptions } from './market-api';
+import { OpenRequestCard } from './open-request-card';
+import {
+  filterOpenRequests,
+  NO_FILTERS,
+  OpenRequestsFilterBar,
+  type OpenRequestFilters,
+} from './open-requests-filters';
+
+// Leaflet loads with the map only, after the list (its own chunk).
+const OpenRequestsMap = lazy(() => import('./open-requests-map'));
+
+export const NO_OPEN_REQUESTS_MESSAGE =
+  'No requests are open for bids in your service area right now.';
+export const NO_MATCH_MESSAGE = 'No loaded request matches these filters.';
+
+/**
+ * /partner/open-requests (issue 15): the requests open for bids in the company's area, newest
+ * first, page by page, with their pick-up points on a map; each opens the bid dialog.
+ */
+export function OpenRequestsPage() {
+  useDocumentTitle('Open requests');
+  const query = useInfiniteQuery(openRequestsQueryOptions());
+  const [bidOn, setBidOn] = useState<OpenRequest | null>(null);
+  const [filters, setFilters] = useState<OpenRequestFilters>(NO_FILTERS);
+
+  if (query.isPending) return <PageLoader label="Loading open requests" />;
+  if (query.isError) {
+    return (
+      <Box sx={{ p: { xs: 2, sm: 3 } }}>
+        <LoadError
+          message={
+            isApiError(query.error) ? query.error.message : 'The open requests could not be loaded.'
+          }
+          onRetry={() => query.refetch()}
+        />
+      </Box>
+    );
+  }
+
+  const loaded = query.data.pages.flatMap((page) => page.data);
+  const requests = filterOpenRequests(loaded, filters);
+  const moveTypes = [
+    ...new Set(loaded.map((r) => r.move_type).filter((t): t is string => Boolean(t))),
+  ].sort();
+  // The dialog follows the list's fresh copy of its request (a refetch updates my_bid), and
+  // keeps the one it opened with when the request has left the list (taken meanwhile), so that
+  // the server's message stays in view.
+  const selected = bidOn ? (loaded.find((r) => r.id === bidOn.id) ?? bidOn) : null;
+  const select = (request: OpenRequest) => setBidOn(request);
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Open requests
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Moves waiting for bids in your service area. The customer&apos;s contact comes with an
+        accepted bid.
+      </Typography>
+
+      {loaded.length > 0 && (
+        <>
+          <OpenRequestsFilterBar filters={filters} onChange={setFilters} moveTypes={moveTypes} />
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {requests.length === loaded.length
+              ? `${loaded.length} open ${loaded.length === 1 ? 'request' : 'requests'} loaded`
+              : `${requests.length} of ${loaded.length} loaded requests match`}
+          </Typography>
+        </>
+      )}
+
+      {loaded.length === 0 ? (
+        <Alert severity="info">{NO_OPEN_REQUESTS_MESSAGE}</Alert>
+      ) : (
+        <>
+          {requests.length === 0 && (
+            <Alert severity="info" sx={{ mb: 3 }}>
+              {NO_MATCH_MESSAGE}
+            </Alert>
+          )}
+          <Box
+            component="section"
+            aria-label="Map of pick-up points"
+            sx={{
+              height: { xs: 260, sm: 360 },
+              mb: 3,
+              borderRadius: 1,
+              overflow: 'hidden',
+              border: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Suspense
+              fallback={
+                <Box
+                  role="progressbar"
+                  aria-label="Loading map"
+                  sx={{ height: '100%', bgcolor: 'grey.200' }}
+                />
+              }
+            >
+              <OpenRequestsMap requests={requests} onSelect={select} />
+            </Suspense>
+          </Box>
+          <Stack spacing={2} component="section" aria-label="Open requests list">
+            {requests.map((request) => (
+              <OpenRequestCard key={request.id} request={request} onBid={select} />
+            ))}
+          </Stack>
+          {query.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mt: 3 }}>
+              <Button
+                variant="outlined"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+                startIcon={
+                  query.isFetchingNextPage ? (
+                    <CircularProgress aria-hidden size={18} color="inherit" />
+                  ) : undefined
+                }
+              >
+                Show older requests
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+
+      {selected && <BidDialog request={selected} onClose={() => setBidOn(null)} />}
+    </Box>
+  );
+}
