@@ -59,10 +59,27 @@ export function parsePointsKey(key: string): LatLng[] {
 export function BaseLayers({ tileUrl }: { tileUrl: string | null }) {
   return (
     <>
+      <FollowContainerSize />
       {tileUrl && <TileLayer url={tileUrl} />}
       <BasemapLayers withLand={!tileUrl} />
     </>
   );
+}
+
+/**
+ * Leaflet measures its container once and again only when the window resizes. A layout change
+ * (the dashboard's sidebar closing, a panel above the map) would leave it drawing and centring
+ * for the old size: half-drawn maps and a truck shown off the centre it was located to.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
 }
 
 /** Land, county and state outlines in a pane under the route and the markers. */
