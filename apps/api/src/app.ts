@@ -36,6 +36,7 @@ import { requestEditRoutes } from './modules/request-edits/request-edits.routes'
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
+import { partnerJobRoutes } from './modules/partner-jobs/partner-jobs.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
 import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
@@ -276,6 +277,7 @@ export async function buildApp({
   await app.register(createRequestRoutes);
   await app.register(geoRoutes);
   await app.register(bidRoutes);
+  await app.register(partnerJobRoutes);
   await app.register(moveRoutes);
   await app.register(trackingRoutes);
   await app.register(letterRoutes);

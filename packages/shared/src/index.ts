@@ -36,3 +36,4 @@ export * from './rules/customer-documents';
 export * from './schemas/chat';
 export * from './schemas/tracking';
 export * from './realtime';
+export * from './schemas/partner-jobs';

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  JOB_STAGES,
+  RequestStatus,
+  TimelineStatus,
+  type JobCounts,
+  type JobStage,
+  type JobSummary,
+} from '@movehub/shared';
+import { requestItems } from '../src/db/schema';
+import { buildTestApp, createRequest, type TestContext } from './helper';
+import { moveFixtures } from './moves-helpers';
+
+/*
+ * The company's jobs by stage (issue 15 "My jobs by stage"): POST /api/company/jobs through the
+ * real server. Each company here is made by the test, so its jobs are exactly the ones below.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(() => ctx.close());
+
+const f = moveFixtures(() => ctx);
+
+type Answer = { code: number; data: { counts: JobCounts; items: JobSummary[] } };
+const jobs = async (token: string | undefined, body: object = {}) => {
+  const res = await f.call('/api/company/jobs', token, body);
+  return { res, json: res.json() as Answer };
+};
+
+const T = TimelineStatus;
+
+/** A company with one job at every stage, and a customer whose contact the stages show or hide. */
+async function companyWithJobs() {
+  const company = await f.company();
+  const customer = await f.customer();
+  const make = (overrides: Parameters<typeof createRequest>[1]) =>
+    createRequest(ctx.database, overrides);
+  const base = {
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    finalAmountCents: 52_500,
+  };
+  const byStage = {
+    awaiting_payment: await make({ ...base, timelineStatus: T.awaitingPayment }),
+    paid: await make({ ...base, timelineStatus: T.paid }),
+    assigned: await make({ ...base, timelineStatus: T.truckAssigned }),
+    in_progress: await make({ ...base, timelineStatus: T.inProgress }),
+    to_confirm: await make({ ...base, timelineStatus: T.completedByCompany }),
+    completed: await make({
+      ...base,
+      timelineStatus: T.feedbackGiven,
+      requestStatus: RequestStatus.done,
+    }),
+    cancelled: await make({
+      ...base,
+      timelineStatus: T.cancelled,
+      requestStatus: RequestStatus.cancelled,
+    }),
+    // A direct request whose letter is not sent yet: entered by the customer on the company's link.
+    new_direct: await make({
+      ...base,
+      finalAmountCents: null,
+      requestType: 1,
+      contactFirstName: 'Dana',
+      contactLastName: 'Direct',
+      contactEmail: 'dana.direct@example.com',
+      contactPhone: '+13105550100',
+    }),
+  } satisfies Record<JobStage, unknown>;
+  await ctx.database.db.insert(requestItems).values([
+    { requestId: byStage.paid.id, name: 'Sofa', quantity: 2, type: '1', position: 0 },
+    { requestId: byStage.paid.id, name: 'Piano', quantity: 1, type: '2', position: 1 },
+  ]);
+  return { company, customer, byStage };
+}
+
+describe('POST /api/company/jobs', () => {
+  it("lists the company's jobs by stage with every stage's count", async () => {
+    const { company, customer, byStage } = await companyWithJobs();
+    // Another company's jobs, and an open marketplace request nobody has won, stay out.
+    const other = await f.company();
+    await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      companyId: other.user.id,
+      timelineStatus: T.paid,
+    });
+    await createRequest(ctx.database, {
+      customerId: customer.user.id,
+      timelineStatus: T.pendingAcceptance,
+    });
+
+    const all = await jobs(company.token);
+    expect(all.res.statusCode, all.res.body).toBe(200);
+    expect(all.json.data.counts).toEqual(Object.fromEntries(JOB_STAGES.map((s) => [s, 1])));
+    const ids = Object.values(byStage)
+      .map((r) => r.id)
+      .sort((a, b) => b - a);
+    expect(all.json.data.items.map((j) => j.id)).toEqual(ids);
+
+    for (const stage of JOB_STAGES) {
+      const one = await jobs(company.token, { stage });
+      expect(one.res.statusCode).toBe(200);
+      expect(one.json.data.items.map((j) => [j.id, j.stage])).toEqual([[byStage[stage].id, stage]]);
+      expect(one.json.data.counts[stage]).toBe(1);
+    }
+
+    const paid = all.json.data.items.find((j) => j.id === byStage.paid.id)!;
+    expect(paid).toMatchObject({
+      stage: 'paid',
+      request_timeline_status: T.paid,
+      is_direct: false,
+      s_date: '12-15-2026',
+      start_window_from: '08:00',
+      start_window_to: '09:00',
+      item_count: 3,
+      final_amount: 525,
+      customer: {
+        first_name: 'Robin',
+        last_name: 'Hart',
+        email: customer.user.email,
+      },
+    });
+    expect(paid.request_address.map((a) => [a.address_type, a.zip_code])).toEqual([
+      [1, '90012'],
+      [2, '90402'],
+    ]);
+  });
+
+  it("shows the customer's contact once the job is the company's, never once it is cancelled", async () => {
+    const { company, customer, byStage } = await companyWithJobs();
+    const { json } = await jobs(company.token);
+    const of = (id: number) => json.data.items.find((j) => j.id === id)!.customer;
+    expect(of(byStage.awaiting_payment.id).email).toBe(customer.user.email);
+    expect(of(byStage.cancelled.id)).toEqual({
+      first_name: 'Robin',
+      last_name: 'Hart',
+      email: null,
+      phone: null,
+    });
+    // A direct request is the company's lead from the start, with the contact as entered.
+    expect(of(byStage.new_direct.id)).toEqual({
+      first_name: 'Dana',
+      last_name: 'Direct',
+      email: 'dana.direct@example.com',
+      phone: '+13105550100',
+    });
+    const direct = json.data.items.find((j) => j.id === byStage.new_direct.id)!;
+    expect(direct).toMatchObject({ is_direct: true, final_amount: null, stage: 'new_direct' });
+  });
+
+  it('pages back by id, newest first', async () => {
+    const { company, byStage } = await companyWithJobs();
+    const ids = Object.values(byStage)
+      .map((r) => r.id)
+      .sort((a, b) => b - a);
+    const first = await jobs(company.token, { limit: 3 });
+    expect(first.json.data.items.map((j) => j.id)).toEqual(ids.slice(0, 3));
+    const second = await jobs(company.token, { limit: 3, before_id: ids[2] });
+    expect(second.json.data.items.map((j) => j.id)).toEqual(ids.slice(3, 6));
+    const last = await jobs(company.token, { limit: 3, before_id: ids[5] });
+    expect(last.json.data.items.map((j) => j.id)).toEqual(ids.slice(6));
+    // The counts are the company's whole, whatever the page.
+    expect(last.json.data.counts.paid).toBe(1);
+  });
+
+  it('answers an empty list and zero counts to a company with no jobs', async () => {
+    const company = await f.company();
+    const { res, json } = await jobs(company.token, { stage: 'paid' });
+    expect(res.statusCode).toBe(200);
+    expect(json.data.items).toEqual([]);
+    expect(Object.values(json.data.counts).every((c) => c === 0)).toBe(true);
+  });
+
+  it("never lists another company's jobs", async () => {
+    const { customer, byStage } = await companyWithJobs();
+    const other = await f.company();
+    const { json } = await jobs(other.token);
+    expect(json.data.items).toEqual([]);
+    const body = JSON.stringify(json);
+    expect(body).not.toContain(customer.user.email);
+    expect(body).not.toContain('dana.direct@example.com');
+    expect(json.data.items.some((j) => j.id === byStage.paid.id)).toBe(false);
+  });
+
+  it("refuses a customer's and a foreman's token (403) and no token (401)", async () => {
+    const { company, customer } = await companyWithJobs();
+    expect((await jobs(customer.token)).res.statusCode).toBe(403);
+    expect((await jobs(company.foremen[0]!.token)).res.statusCode).toBe(403);
+    expect((await jobs(undefined)).res.statusCode).toBe(401);
+  });
+
+  it('refuses malformed JSON (400) and a bad stage, limit or before_id (422)', async () => {
+    const company = await f.company();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/company/jobs',
+      headers: { 'x-sh-auth': company.token, 'content-type': 'application/json' },
+      payload: '{"stage":',
+    });
+    expect(res.statusCode).toBe(400);
+    for (const body of [{ stage: 'won' }, { limit: 101 }, { limit: 0 }, { before_id: -1 }]) {
+      const { res: bad } = await jobs(company.token, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(422);
+    }
+  });
+});
