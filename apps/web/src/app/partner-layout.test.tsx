@@ -48,6 +48,11 @@ describe('PartnerLayout', () => {
     const open = { current: [buildOpenRequest({ id: 301 })] };
     const { connector, calls } = renderConsole(open);
     await screen.findByRole('article', { name: /^Request #301\b/ });
+    const nav = screen.getByRole('navigation', { name: 'Partner console' });
+    expect(within(nav).getByRole('link', { name: 'My jobs' })).toHaveAttribute(
+      'href',
+      '/partner/jobs',
+    );
 
     const socket = await connector.opened();
     expect(socket.session).toEqual({

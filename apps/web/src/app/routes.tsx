@@ -127,6 +127,9 @@ const partnerLayout = async () => ({
 const openRequestsPage = async () => ({
   Component: (await import('../features/partner-market/open-requests-page')).OpenRequestsPage,
 });
+const jobsPage = async () => ({
+  Component: (await import('../features/partner-jobs/jobs-page')).JobsPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -154,6 +157,7 @@ const PARTNER_ROUTES: RouteObject = {
           children: [
             { index: true, element: <Navigate to="/partner/open-requests" replace /> },
             { path: 'open-requests', lazy: openRequestsPage },
+            { path: 'jobs', lazy: jobsPage },
             notFound('*'),
           ],
         },

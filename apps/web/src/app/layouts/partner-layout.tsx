@@ -14,6 +14,12 @@ import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../li
 import { clearSession, useStoredUser } from '../../lib/storage';
 import { Brand } from '../../ui/brand';
 
+/** The company's sections, in the nav's order. */
+const PARTNER_SECTIONS = [
+  { to: '/partner/open-requests', label: 'Open requests' },
+  { to: '/partner/jobs', label: 'My jobs' },
+] as const;
+
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
 const checkPartnerSession = () =>
   callApi('/app_api/get_notification', {
@@ -79,14 +85,17 @@ function PartnerFrame() {
         <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
           <Brand to="/partner" />
           <Box component="nav" aria-label="Partner console" sx={{ flexGrow: 1 }}>
-            <Button
-              component={NavLink}
-              to="/partner/open-requests"
-              color="inherit"
-              sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6 } }}
-            >
-              Open requests
-            </Button>
+            {PARTNER_SECTIONS.map((section) => (
+              <Button
+                key={section.to}
+                component={NavLink}
+                to={section.to}
+                color="inherit"
+                sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6 } }}
+              >
+                {section.label}
+              </Button>
+            ))}
           </Box>
           {name && (
             <Typography component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

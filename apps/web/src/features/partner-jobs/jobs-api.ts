@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import { jobsResponseSchema, type JobStage } from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+
+/*
+ * The company's jobs (issue 15 "My jobs by stage"), read with the partner session (decision
+ * 022). Pages go back by id, newest first, as the API does.
+ */
+
+/** Jobs asked per page; fewer in an answer means there are no older ones. */
+export const JOBS_PAGE_SIZE = 20;
+
+export const jobKeys = {
+  all: [...PARTNER_QUERY_ROOT, 'jobs'] as const,
+  stage: (stage: JobStage | undefined) => [...jobKeys.all, stage ?? 'all'] as const,
+};
+
+/** POST /api/company/jobs: one page of a stage (of every stage without one). */
+export function getJobs(
+  stage: JobStage | undefined,
+  beforeId: number | undefined,
+  signal?: AbortSignal,
+) {
+  return callApi('/api/company/jobs', {
+    method: 'POST',
+    body: {
+      ...(stage ? { stage } : {}),
+      limit: JOBS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
+    schema: jobsResponseSchema,
+    session: 'partner',
+    signal,
+  });
+}
+
+export const jobsQueryOptions = (stage: JobStage | undefined) =>
+  infiniteQueryOptions({
+    queryKey: jobKeys.stage(stage),
+    queryFn: ({ pageParam, signal }) => getJobs(stage, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.data.items.length < JOBS_PAGE_SIZE ? undefined : last.data.items.at(-1)?.id,
+    // The tabs keep their counts while another stage loads.
+    placeholderData: keepPreviousData,
+  });
