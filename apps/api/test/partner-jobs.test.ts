@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   JOB_STAGES,
+  jobStageOf,
   RequestStatus,
   TimelineStatus,
   type JobCounts,
@@ -205,5 +206,41 @@ describe('POST /api/company/jobs', () => {
       const { res: bad } = await jobs(company.token, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(422);
     }
+  });
+});
+
+describe('the stage of a job', () => {
+  it("is the same in the server's SQL as in the shared jobStageOf, for every status", async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const timelines = Object.values(TimelineStatus);
+    const cases = [];
+    for (const requestType of [0, 1]) {
+      for (const timelineStatus of timelines) {
+        for (const requestStatus of Object.values(RequestStatus)) {
+          const row = await createRequest(ctx.database, {
+            customerId: customer.user.id,
+            companyId: company.user.id,
+            requestType,
+            timelineStatus,
+            requestStatus,
+          });
+          cases.push({
+            id: row.id,
+            expected: jobStageOf({
+              request_type: requestType,
+              request_timeline_status: timelineStatus,
+              request_status: requestStatus,
+            }),
+          });
+        }
+      }
+    }
+    const { json } = await jobs(company.token, { limit: 100 });
+    const listed = new Map(json.data.items.map((j) => [j.id, j.stage]));
+    for (const c of cases) expect(listed.get(c.id) ?? null, `request ${c.id}`).toBe(c.expected);
+    const counts = Object.fromEntries(JOB_STAGES.map((s) => [s, 0]));
+    for (const c of cases) if (c.expected) counts[c.expected]! += 1;
+    expect(json.data.counts).toEqual(counts);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RequestStatus, TimelineStatus } from '../enums';
+import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
 import { envelope } from './envelope';
 import { boundedInt, idSchema } from './primitives';
 
@@ -37,6 +39,38 @@ export const JOB_STAGE_LABELS: Record<JobStage, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
 };
+
+/**
+ * The stage of a request the company has, or null for one that is no job (a marketplace request
+ * still open for bids). The server's SQL twin is `stageSql` in partner-jobs.service.ts; a test
+ * holds the two together.
+ */
+export function jobStageOf(request: LifecycleRequest): JobStage | null {
+  const T = TimelineStatus;
+  const timeline = request.request_timeline_status;
+  if (request.request_status === RequestStatus.cancelled || timeline === T.cancelled) {
+    return 'cancelled';
+  }
+  switch (timeline) {
+    case T.completed:
+    case T.feedbackGiven:
+      return 'completed';
+    case T.completedByCompany:
+      return 'to_confirm';
+    case T.inProgress:
+      return 'in_progress';
+    case T.truckAssigned:
+      return 'assigned';
+    case T.paid:
+      return 'paid';
+    case T.awaitingPayment:
+      return 'awaiting_payment';
+    case T.awaitingResponse:
+      return isDirectRequest(request) ? 'new_direct' : null;
+    default:
+      return null;
+  }
+}
 
 /** The stages whose jobs carry the customer's email and phone (see jobCustomerSchema). */
 export function jobShowsContact(stage: JobStage): boolean {
