@@ -26,7 +26,8 @@ const T = TimelineStatus;
 const n = (v: number) => sql.raw(String(v));
 
 /**
- * A request's stage, in SQL (the twin of JOB_STAGES' comment in packages/shared). Cancelled first:
+ * A request's stage, in SQL: the twin of the shared jobStageOf (partner-jobs.test.ts holds the two
+ * together for every status). Cancelled first:
  * request_status 2 is the cancelled tab whatever the timeline says. A marketplace request at 0 or
  * 1 has no company_id, so it matches nothing (null) and is never listed.
  */
