@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -196,6 +196,9 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
     name: ['complete_address', 'zip_code', 'city', 'state', 'latitude', 'is_stairs', 'is_elevator'],
   });
   const lift: LiftChoice = stairs ? 'stairs' : elevator ? 'elevator' : '';
+  // The latitude stands for the picked place: its error ('Please enter a valid address.') sends
+  // focus to the address search. Held before the zip, so a failed submit focuses them in order.
+  const { field: latitudeField } = useController({ control, name: 'latitude' });
 
   const save = useMutation({
     mutationFn: (values: FormOutput) => {
@@ -266,13 +269,13 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
       <Stack spacing={2.5}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <input type="hidden" {...register('complete_address')} />
-        <input type="hidden" {...register('latitude')} />
         <input type="hidden" {...register('longitude')} />
         <AddressField
           address={fieldValue}
           error={addressError}
           onChoose={choose}
           onClear={() => setPlace(CLEARED_PLACE)}
+          inputRef={latitudeField.ref}
         />
 
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -281,7 +284,10 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
             name="zip_code"
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                disabled={field.disabled}
                 value={text(field.value)}
                 onChange={(event) =>
                   field.onChange(event.target.value.replace(/\D/g, '').slice(0, 5))
