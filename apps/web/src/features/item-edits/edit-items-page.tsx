@@ -15,15 +15,11 @@ import { ItemsOptionChoice } from '../../lib/items/items-option-choice';
 import { RoomsEditor } from '../../lib/items/rooms-editor';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import {
-  detailPath,
-  editItems,
-  invalidateRequests,
-  itemEditsRequestQueryOptions,
-} from './item-edits-api';
+import { editItems, invalidateRequests, itemEditsRequestQueryOptions } from './item-edits-api';
 import {
   commonListLines,
   itemsDiffer,
@@ -70,7 +66,7 @@ export function EditItemsPage() {
     );
   }
   if (!canEditRequestDetails(detail.data.request)) {
-    return <Navigate to={detailPath(detail.data.request.id)} replace />;
+    return <Navigate to={requestDetailPath(detail.data.request.id)} replace />;
   }
   const mode = itemsEditorMode(detail.data.request_item);
   // The rooms are named after the room types: wait for them (a failure leaves whole-catalogue rooms).
@@ -111,7 +107,7 @@ function ItemsEditor({
       // An edit of a paid direct request waits for the mover's price: the server's message says so.
       showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
       await invalidateRequests(queryClient);
-      await navigate(detailPath(request.id));
+      await navigate(requestDetailPath(request.id));
     },
   });
 

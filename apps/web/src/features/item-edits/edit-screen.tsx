@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { detailPath } from './item-edits-api';
+import { requestDetailPath } from '../../lib/request-paths';
 
 /** The frame of an edit screen: the back arrow to the request's detail (spec §2) and the title. */
 export function EditScreen({
@@ -22,7 +22,7 @@ export function EditScreen({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
         <IconButton
           component={RouterLink}
-          to={detailPath(requestId)}
+          to={requestDetailPath(requestId)}
           aria-label="Back to the request"
         >
           <ArrowBackIcon />

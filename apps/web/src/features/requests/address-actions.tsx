@@ -19,6 +19,7 @@ import {
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteAddress } from './address-edits-api';
 import { invalidateRequest } from './requests-api';
@@ -29,11 +30,9 @@ import { invalidateRequest } from './requests-api';
  * card, and 'Add address' while fewer than 6 exist (spec §9).
  */
 
-const EDIT_BASE = '/dashboard/my-requests';
-
-export const addAddressPath = (requestId: number) => `${EDIT_BASE}/add-address/${requestId}`;
+export const addAddressPath = (requestId: number) => `${MY_REQUESTS_PATH}/add-address/${requestId}`;
 export const editAddressPath = (requestId: number, addressId: number) =>
-  `${EDIT_BASE}/edit-address/${requestId}/${addressId}`;
+  `${MY_REQUESTS_PATH}/edit-address/${requestId}/${addressId}`;
 
 interface AddressActionsProps {
   request: RequestDetail['request'];

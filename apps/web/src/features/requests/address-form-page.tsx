@@ -36,6 +36,7 @@ import {
 import { isApiError } from '../../lib/api-client';
 import { AddressField } from '../../lib/maps/address-field';
 import { geocodePlace } from '../../lib/maps/geo-query';
+import { requestDetailPath } from '../../lib/request-paths';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FlightsField } from '../../ui/flights-field';
@@ -52,8 +53,6 @@ import { invalidateRequest, requestDetailQueryOptions } from './requests-api';
  * address.'). A failure shows the server's message as a banner (§8); a success its message, and
  * the request's detail again.
  */
-
-export const detailPath = (requestId: number) => `/dashboard/my-requests/${requestId}`;
 
 type FormInput = z.input<typeof requestAddressFieldsSchema>;
 type FormOutput = z.output<typeof requestAddressFieldsSchema>;
@@ -150,7 +149,7 @@ function Page({
     <Box sx={{ maxWidth: 800, mx: 'auto' }}>
       <Button
         component={RouterLink}
-        to={detailPath(requestId)}
+        to={requestDetailPath(requestId)}
         startIcon={<ArrowBackIcon aria-hidden />}
         sx={{ mb: 1 }}
       >
@@ -219,7 +218,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
       if (response.data.awaiting_price) showToast(CHANGE_MESSAGES.sentForPricing, 'info');
       else showToast(response.message, 'success');
       await invalidateRequest(queryClient, requestId, { refetchDetail: false });
-      void navigate(detailPath(requestId));
+      void navigate(requestDetailPath(requestId));
     },
   });
 
@@ -429,7 +428,11 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
           >
             {address ? 'Update Address' : 'Add Address'}
           </Button>
-          <Button component={RouterLink} to={detailPath(requestId)} disabled={save.isPending}>
+          <Button
+            component={RouterLink}
+            to={requestDetailPath(requestId)}
+            disabled={save.isPending}
+          >
             Cancel
           </Button>
         </Stack>
