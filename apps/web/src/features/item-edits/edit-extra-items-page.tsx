@@ -18,7 +18,7 @@ import { itemsQueryOptions } from '../../lib/items/catalogue-api';
 import { ExtraItemsList } from '../../lib/items/extra-items-list';
 import { mergeExtraItems } from '../../lib/items/item-factory';
 import type { ItemEntry } from '../../lib/items/item-model';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
@@ -93,7 +93,7 @@ function ExtraItemsEditor({
       editExtraItems(request, { request_id: request.id, items_array: lines }),
     onSuccess: async (response) => {
       // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
+      showRequestEditToast(response);
       await invalidateRequests(queryClient);
       await navigate(requestDetailPath(request.id));
     },

@@ -13,7 +13,7 @@ import { CommonListEditor } from '../../lib/items/common-list-editor';
 import { AddItemsOption, type ItemEntry, type RoomEntry } from '../../lib/items/item-model';
 import { ItemsOptionChoice } from '../../lib/items/items-option-choice';
 import { RoomsEditor } from '../../lib/items/rooms-editor';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
@@ -105,7 +105,7 @@ function ItemsEditor({
       editItems(request, { request_id: request.id, items_array: lines }),
     onSuccess: async (response) => {
       // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
+      showRequestEditToast(response);
       await invalidateRequests(queryClient);
       await navigate(requestDetailPath(request.id));
     },

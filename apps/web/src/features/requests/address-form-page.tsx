@@ -21,7 +21,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   ADDRESS_LABELS,
-  CHANGE_MESSAGES,
   DEFAULT_FLIGHTS,
   MAX_ADDRESSES,
   REQUEST_COUNTRY,
@@ -37,7 +36,7 @@ import { isApiError } from '../../lib/api-client';
 import { AddressField } from '../../lib/maps/address-field';
 import { geocodePlace } from '../../lib/maps/geo-query';
 import { requestDetailPath } from '../../lib/request-paths';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FlightsField } from '../../ui/flights-field';
 import { LoadError } from '../../ui/load-error';
@@ -215,8 +214,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
     },
     onSuccess: async (response) => {
       // A paid direct request's edit waits for the company's price (issue 14 item 4).
-      if (response.data.awaiting_price) showToast(CHANGE_MESSAGES.sentForPricing, 'info');
-      else showToast(response.message, 'success');
+      showRequestEditToast(response);
       await invalidateRequest(queryClient, requestId, { refetchDetail: false });
       void navigate(requestDetailPath(requestId));
     },
