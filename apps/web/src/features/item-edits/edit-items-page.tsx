@@ -51,16 +51,18 @@ export function EditItemsPage() {
   const detail = useQuery(itemEditsRequestQueryOptions(id));
   const roomTypes = useQuery(roomTypesQueryOptions());
 
+  // Until the items are in, the title is unknown (the add-items question, the list or the rooms):
+  // the loader and the error say what happens, and the heading comes once.
   if (detail.isPending) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <PageLoader label="Loading request" />
       </EditScreen>
     );
   }
   if (detail.isError && !detail.data) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
       </EditScreen>
     );
@@ -72,7 +74,7 @@ export function EditItemsPage() {
   // The rooms are named after the room types: wait for them (a failure leaves whole-catalogue rooms).
   if (mode === 'by-room' && roomTypes.isPending) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <PageLoader label="Loading rooms" />
       </EditScreen>
     );

@@ -7,14 +7,17 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { requestDetailPath } from '../../lib/request-paths';
 
-/** The frame of an edit screen: the back arrow to the request's detail (spec §2) and the title. */
+/**
+ * The frame of an edit screen: the back arrow to the request's detail (spec §2) and the title.
+ * A screen whose title depends on what loads gives none until then, so its heading never changes.
+ */
 export function EditScreen({
   requestId,
   title,
   children,
 }: {
   requestId: number;
-  title: string;
+  title?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,9 +30,11 @@ export function EditScreen({
         >
           <ArrowBackIcon />
         </IconButton>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
+        {title !== undefined && (
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+        )}
       </Stack>
       {children}
     </Box>
