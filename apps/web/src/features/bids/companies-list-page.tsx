@@ -19,6 +19,7 @@ import {
 } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -32,8 +33,6 @@ import {
 import { CompanyCard } from './company-card';
 import { FilterDialog } from './filter-dialog';
 import { REVIEW_PROFILE_PATH, reviewProfileStateOf } from './review-profile-state';
-
-const MY_REQUESTS_PATH = '/dashboard/my-requests';
 
 /** The slider's range grows in steps of this many moves, and is never shorter. */
 const MOVES_STEP = 50;
@@ -83,7 +82,7 @@ function CompaniesList({ requestId }: { requestId: number }) {
     onSuccess: async () => {
       // spec: the request is now Awaiting Payment; its detail shows the Pay button. Leave first:
       // this list, asked again now, would find the request past status 1 and go to My Requests.
-      await navigate(`${MY_REQUESTS_PATH}/${requestId}`);
+      await navigate(requestDetailPath(requestId));
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== bidKeys.all[0] });
       queryClient.removeQueries({ queryKey: bidKeys.all });
     },
@@ -116,7 +115,7 @@ function CompaniesList({ requestId }: { requestId: number }) {
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <Button
         component={RouterLink}
-        to={`${MY_REQUESTS_PATH}/${requestId}`}
+        to={requestDetailPath(requestId)}
         startIcon={<ArrowBackIcon aria-hidden />}
         sx={{ mb: 1 }}
       >

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CHANGE_MESSAGES,
   MSG,
@@ -17,6 +17,7 @@ import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
+import { MARKER_JUMP_DELAY_MS } from './change-map';
 import { PAYMENT_TEXT } from './change-payment';
 import { CHANGE_TEXT, ChangeRequestPage, isChangeType } from './change-request-page';
 
@@ -327,6 +328,32 @@ describe('ChangeRequestPage: the previous version beside the changed one', () =>
       expect(within(map).getAllByRole('button', { name: /^Address \d:/ })).toHaveLength(3),
     );
     expect(within(map).getByRole('img', { name: 'Moving marker at address 1' })).toBeVisible();
+  });
+
+  it('moves the marker from the first address to the second after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubServer(detailWith('request', { request_address: [address(0), address(1), address(2)] }));
+      renderPage('request');
+
+      const map = await screen.findByRole('region', { name: CHANGE_TEXT.map });
+      expect(
+        await within(map).findByRole('img', { name: 'Moving marker at address 1' }),
+      ).toBeVisible();
+      // Well before the delay it still waits at the first address.
+      act(() => vi.advanceTimersByTime(MARKER_JUMP_DELAY_MS - 1000));
+      expect(within(map).getByRole('img', { name: 'Moving marker at address 1' })).toBeVisible();
+
+      act(() => vi.advanceTimersByTime(1000));
+      expect(
+        await within(map).findByRole('img', { name: 'Moving marker at address 2' }),
+      ).toBeVisible();
+      expect(
+        within(map).queryByRole('img', { name: 'Moving marker at address 1' }),
+      ).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

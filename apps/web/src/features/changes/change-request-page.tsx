@@ -20,6 +20,7 @@ import {
 import { isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestDetailPath } from '../../lib/request-paths';
 import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -54,8 +55,6 @@ export function isChangeType(value: string | undefined): value is ChangeType {
 
 /** spec "a 600 px map". */
 export const CHANGE_MAP_HEIGHT_PX = 600;
-
-const detailPath = (requestId: number | string) => `/dashboard/my-requests/${requestId}`;
 
 /**
  * The pending change of a type and its price (dollars; the difference to the final amount), or
@@ -146,7 +145,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
     onSuccess: (response) => {
       showToast(response.message, 'success');
       void queryClient.invalidateQueries({ queryKey: changeKeys.requests });
-      void navigate(detailPath(requestId));
+      void navigate(requestDetailPath(requestId));
     },
     // The change may have been answered or repriced under the screen: show it as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: changeKeys.request(requestId) }),
@@ -200,7 +199,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
         {banner}
         <Alert severity="info">
           {CHANGE_TEXT.noChange}{' '}
-          <Link component={RouterLink} to={detailPath(requestId)}>
+          <Link component={RouterLink} to={requestDetailPath(requestId)}>
             {CHANGE_TEXT.backToRequest}
           </Link>
         </Alert>

@@ -8,6 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ChatChannel, ChatMessage } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
 import type { RealtimeStatus } from '../../lib/realtime';
+import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
@@ -132,7 +133,7 @@ export function ConversationPane({
         </Box>
         <Button
           component={RouterLink}
-          to={`/dashboard/my-requests/${channel.request_id}`}
+          to={requestDetailPath(channel.request_id)}
           variant="outlined"
           size="small"
           sx={{ flexShrink: 0 }}

@@ -19,6 +19,7 @@ import {
 import { isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import {
@@ -28,12 +29,10 @@ import {
 } from './completion-api';
 import { FeedbackDialog } from './feedback-dialog';
 
-const MY_REQUESTS = '/dashboard/my-requests';
-
 /** The card's 'Leave feedback' opens this screen with ?feedback=1 (status 7). */
 export const FEEDBACK_PARAM = 'feedback';
 export const feedbackPath = (requestId: number) =>
-  `${MY_REQUESTS}/confirm-complete/${requestId}?${FEEDBACK_PARAM}=1`;
+  `${MY_REQUESTS_PATH}/confirm-complete/${requestId}?${FEEDBACK_PARAM}=1`;
 
 export const CONFIRM_TEXT = {
   title: 'Confirm move and release money',
@@ -79,14 +78,14 @@ export function ConfirmCompletePage() {
   const atFeedback =
     timeline === TimelineStatus.completed && (confirmedHere || search.get(FEEDBACK_PARAM) !== null);
   if (!confirmedHere && !canConfirmComplete(timeline) && !atFeedback) {
-    return <Navigate to={MY_REQUESTS} replace />;
+    return <Navigate to={MY_REQUESTS_PATH} replace />;
   }
 
   const request = data.request;
   const finalCents = toCents(request.final_amount ?? 0);
   const amount = formatUsd(discountedCents(finalCents, request.discount));
   const company = data.bid_Accepted_company?.name ?? 'the company';
-  const leave = () => void navigate(MY_REQUESTS);
+  const leave = () => void navigate(MY_REQUESTS_PATH);
 
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto' }}>

@@ -18,17 +18,13 @@ import { itemsQueryOptions } from '../../lib/items/catalogue-api';
 import { ExtraItemsList } from '../../lib/items/extra-items-list';
 import { mergeExtraItems } from '../../lib/items/item-factory';
 import type { ItemEntry } from '../../lib/items/item-model';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import {
-  detailPath,
-  editExtraItems,
-  invalidateRequests,
-  itemEditsRequestQueryOptions,
-} from './item-edits-api';
+import { editExtraItems, invalidateRequests, itemEditsRequestQueryOptions } from './item-edits-api';
 import { extraItemLines, toItemEntry, type ExtraLine } from './item-lines';
 
 export const EXTRA_ITEMS_TITLE = 'Edit Extra Items';
@@ -56,7 +52,7 @@ export function EditExtraItemsPage() {
       <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
     );
   } else if (!canEditRequestDetails(detail.data.request)) {
-    return <Navigate to={detailPath(detail.data.request.id)} replace />;
+    return <Navigate to={requestDetailPath(detail.data.request.id)} replace />;
   } else if (catalogue.isError || !catalogue.data) {
     body = (
       <LoadError message="We could not load the packing materials." onRetry={catalogue.refetch} />
@@ -97,9 +93,9 @@ function ExtraItemsEditor({
       editExtraItems(request, { request_id: request.id, items_array: lines }),
     onSuccess: async (response) => {
       // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
+      showRequestEditToast(response);
       await invalidateRequests(queryClient);
-      await navigate(detailPath(request.id));
+      await navigate(requestDetailPath(request.id));
     },
   });
 

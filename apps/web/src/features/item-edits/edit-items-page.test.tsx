@@ -87,6 +87,16 @@ describe('EditItemsPage', () => {
     expect(update()).not.toBeInTheDocument();
   });
 
+  it('gives no heading while the request loads, then the editor’s own', async () => {
+    renderEditItems(commonList);
+    expect(screen.getByRole('progressbar', { name: 'Loading request' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: COMMON_LIST_TITLE }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: BY_ROOM_TITLE })).not.toBeInTheDocument();
+  });
+
   it('opens the common-list editor when every item is in Common List, with its count and pieces', async () => {
     renderEditItems(commonList);
     expect(

@@ -13,17 +13,13 @@ import { CommonListEditor } from '../../lib/items/common-list-editor';
 import { AddItemsOption, type ItemEntry, type RoomEntry } from '../../lib/items/item-model';
 import { ItemsOptionChoice } from '../../lib/items/items-option-choice';
 import { RoomsEditor } from '../../lib/items/rooms-editor';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import {
-  detailPath,
-  editItems,
-  invalidateRequests,
-  itemEditsRequestQueryOptions,
-} from './item-edits-api';
+import { editItems, invalidateRequests, itemEditsRequestQueryOptions } from './item-edits-api';
 import {
   commonListLines,
   itemsDiffer,
@@ -55,28 +51,30 @@ export function EditItemsPage() {
   const detail = useQuery(itemEditsRequestQueryOptions(id));
   const roomTypes = useQuery(roomTypesQueryOptions());
 
+  // Until the items are in, the title is unknown (the add-items question, the list or the rooms):
+  // the loader and the error say what happens, and the heading comes once.
   if (detail.isPending) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <PageLoader label="Loading request" />
       </EditScreen>
     );
   }
   if (detail.isError && !detail.data) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
       </EditScreen>
     );
   }
   if (!canEditRequestDetails(detail.data.request)) {
-    return <Navigate to={detailPath(detail.data.request.id)} replace />;
+    return <Navigate to={requestDetailPath(detail.data.request.id)} replace />;
   }
   const mode = itemsEditorMode(detail.data.request_item);
   // The rooms are named after the room types: wait for them (a failure leaves whole-catalogue rooms).
   if (mode === 'by-room' && roomTypes.isPending) {
     return (
-      <EditScreen requestId={id} title={BY_ROOM_TITLE}>
+      <EditScreen requestId={id}>
         <PageLoader label="Loading rooms" />
       </EditScreen>
     );
@@ -109,9 +107,9 @@ function ItemsEditor({
       editItems(request, { request_id: request.id, items_array: lines }),
     onSuccess: async (response) => {
       // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showToast(response.message, response.data.awaiting_price ? 'info' : 'success');
+      showRequestEditToast(response);
       await invalidateRequests(queryClient);
-      await navigate(detailPath(request.id));
+      await navigate(requestDetailPath(request.id));
     },
   });
 

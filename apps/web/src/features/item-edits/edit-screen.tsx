@@ -5,16 +5,19 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { detailPath } from './item-edits-api';
+import { requestDetailPath } from '../../lib/request-paths';
 
-/** The frame of an edit screen: the back arrow to the request's detail (spec §2) and the title. */
+/**
+ * The frame of an edit screen: the back arrow to the request's detail (spec §2) and the title.
+ * A screen whose title depends on what loads gives none until then, so its heading never changes.
+ */
 export function EditScreen({
   requestId,
   title,
   children,
 }: {
   requestId: number;
-  title: string;
+  title?: string;
   children: ReactNode;
 }) {
   return (
@@ -22,14 +25,16 @@ export function EditScreen({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
         <IconButton
           component={RouterLink}
-          to={detailPath(requestId)}
+          to={requestDetailPath(requestId)}
           aria-label="Back to the request"
         >
           <ArrowBackIcon />
         </IconButton>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
+        {title !== undefined && (
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+        )}
       </Stack>
       {children}
     </Box>

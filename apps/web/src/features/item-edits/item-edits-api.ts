@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  isDirectRequest,
   requestDetailResponseSchema,
   requestEditResponseSchema,
   type EditExtraItemBody,
@@ -8,6 +7,7 @@ import {
   type LifecycleRequest,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+import { requestEditCallPath } from '../../lib/request-paths';
 
 /*
  * The calls of the item edit screens (spec/request-lifecycle.md §7): the request's detail, read
@@ -35,13 +35,9 @@ export const itemEditsRequestQueryOptions = (requestId: number) =>
     select: (response) => response.data,
   });
 
-/** spec §6: "Direct requests use the app_api family for address and item edits". */
-const editFamily = (request: Pick<LifecycleRequest, 'request_type'>) =>
-  isDirectRequest(request) ? '/app_api' : '/api/customer';
-
 /** edit_items: the request's regular items become the lines (quantity above 0). */
 export function editItems(request: Pick<LifecycleRequest, 'request_type'>, body: EditItemsBody) {
-  return callApi(`${editFamily(request)}/edit_items`, {
+  return callApi(requestEditCallPath(request, 'edit_items'), {
     method: 'POST',
     body,
     schema: requestEditResponseSchema,
@@ -55,7 +51,7 @@ export function editExtraItems(
   request: Pick<LifecycleRequest, 'request_type'>,
   body: EditExtraItemBody,
 ) {
-  return callApi(`${editFamily(request)}/edit_extra_item`, {
+  return callApi(requestEditCallPath(request, 'edit_extra_item'), {
     method: 'POST',
     body,
     schema: requestEditResponseSchema,
@@ -67,5 +63,3 @@ export function editExtraItems(
 export function invalidateRequests(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
 }
-
-export const detailPath = (requestId: number) => `/dashboard/my-requests/${requestId}`;

@@ -19,6 +19,7 @@ import { MSG } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { SanitizedHtml } from '../../ui/sanitized-html';
@@ -42,7 +43,7 @@ export const LETTER_TEXT = {
 
 /** spec §2: success goes to /view-request/{id} when the id is not numeric, else to the detail. */
 export function afterSigningPath(id: string): string {
-  return isNumericId(id) ? `/dashboard/my-requests/${id}` : `/view-request/${id}`;
+  return isNumericId(id) ? requestDetailPath(id) : `/view-request/${id}`;
 }
 
 /**

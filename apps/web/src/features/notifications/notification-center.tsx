@@ -19,6 +19,7 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { MSG, type Notification, type getNotificationResponseSchema } from '@movehub/shared';
 import { formatDate } from '../../lib/format-date';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { requestDetailPath } from '../../lib/request-paths';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import {
@@ -90,7 +91,7 @@ export function NotificationCenter() {
     if (notification.is_active) markOne.mutate(notification.id);
     setOpen(false);
     if (notification.action_value != null) {
-      void navigate(`/dashboard/my-requests/${notification.action_value}`);
+      void navigate(requestDetailPath(notification.action_value));
     }
   };
 

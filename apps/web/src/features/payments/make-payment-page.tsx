@@ -37,6 +37,7 @@ import {
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -44,9 +45,7 @@ import { visuallyHidden } from '../../ui/visually-hidden';
 import { rememberPaidInSession, wasPaidInSession } from './paid-in-session';
 import { makePayment, paymentKeys, paymentRequestQueryOptions } from './payments-api';
 
-const MY_REQUESTS = '/dashboard/my-requests';
 const MY_CARDS = '/dashboard/my-cards';
-const detailPath = (requestId: number) => `${MY_REQUESTS}/${requestId}`;
 
 /** spec §5 "Payment: Agree to terms must be ticked." (the spec gives no message; ours). */
 export const AGREE_TERMS_REQUIRED = 'Please tick Agree to terms to pay.';
@@ -79,7 +78,7 @@ export function MakePaymentPage() {
     // Paid in this session: the success state, unless the request has since been cancelled.
     const paidHere = wasPaidInSession(data.request.id) && isPaidIntoEscrow(timeline);
     if (!canMakePayment(timeline, paidHere)) {
-      return <Navigate to={MY_REQUESTS} replace />;
+      return <Navigate to={MY_REQUESTS_PATH} replace />;
     }
     body =
       timeline === TimelineStatus.awaitingPayment ? (
@@ -108,7 +107,7 @@ function PaymentDone({ requestId }: { requestId: number }) {
       <Alert severity="success" sx={{ mb: 2 }}>
         {`Request #${requestId}: ${PAID_TEXT}`}
       </Alert>
-      <Button component={RouterLink} to={detailPath(requestId)} variant="contained">
+      <Button component={RouterLink} to={requestDetailPath(requestId)} variant="contained">
         View request
       </Button>
     </Paper>
@@ -223,7 +222,7 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
     onSuccess: (response) => {
       rememberPaidInSession(requestId);
       showToast(response.message, 'success');
-      void navigate(detailPath(requestId));
+      void navigate(requestDetailPath(requestId));
       void queryClient.invalidateQueries({ queryKey: paymentKeys.requests });
     },
     // The price or the status may have changed under the screen: show them as they are now.

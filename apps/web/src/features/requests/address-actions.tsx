@@ -9,7 +9,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
-  CHANGE_MESSAGES,
   MAX_ADDRESSES,
   MSG,
   addressDeleteError,
@@ -18,7 +17,8 @@ import {
   type ServerAddress,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
+import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteAddress } from './address-edits-api';
 import { invalidateRequest } from './requests-api';
@@ -29,11 +29,9 @@ import { invalidateRequest } from './requests-api';
  * card, and 'Add address' while fewer than 6 exist (spec §9).
  */
 
-const EDIT_BASE = '/dashboard/my-requests';
-
-export const addAddressPath = (requestId: number) => `${EDIT_BASE}/add-address/${requestId}`;
+export const addAddressPath = (requestId: number) => `${MY_REQUESTS_PATH}/add-address/${requestId}`;
 export const editAddressPath = (requestId: number, addressId: number) =>
-  `${EDIT_BASE}/edit-address/${requestId}/${addressId}`;
+  `${MY_REQUESTS_PATH}/edit-address/${requestId}/${addressId}`;
 
 interface AddressActionsProps {
   request: RequestDetail['request'];
@@ -62,8 +60,7 @@ export function AddressActions({ request, address, letter, addressCount }: Addre
     onSuccess: async (response) => {
       setConfirming(false);
       // A paid direct request's edit waits for the company's price (issue 14 item 4).
-      if (response.data.awaiting_price) showToast(CHANGE_MESSAGES.sentForPricing, 'info');
-      else showToast(response.message, 'success');
+      showRequestEditToast(response);
       await invalidateRequest(queryClient, request.id);
     },
     onError: (error) => {

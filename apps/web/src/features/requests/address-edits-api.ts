@@ -1,5 +1,4 @@
 import {
-  isDirectRequest,
   requestEditResponseSchema,
   type AddAddressBody,
   type DeleteAddressBody,
@@ -7,6 +6,7 @@ import {
   type LifecycleRequest,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+import { requestEditCallPath } from '../../lib/request-paths';
 
 /*
  * The customer's address edits (spec/request-lifecycle.md §7): add_address, edit_address and
@@ -17,16 +17,8 @@ import { callApi } from '../../lib/api-client';
 
 type RequestKind = Pick<LifecycleRequest, 'request_type'>;
 
-/** The family of a request's edit calls: /app_api for a direct request, else /api/customer. */
-export function addressEditPath(
-  request: RequestKind,
-  call: 'add_address' | 'edit_address' | 'delete_address',
-) {
-  return `${isDirectRequest(request) ? '/app_api' : '/api/customer'}/${call}`;
-}
-
 export function addAddress(request: RequestKind, body: AddAddressBody) {
-  return callApi(addressEditPath(request, 'add_address'), {
+  return callApi(requestEditCallPath(request, 'add_address'), {
     method: 'POST',
     body,
     schema: requestEditResponseSchema,
@@ -35,7 +27,7 @@ export function addAddress(request: RequestKind, body: AddAddressBody) {
 }
 
 export function editAddress(request: RequestKind, body: EditAddressBody) {
-  return callApi(addressEditPath(request, 'edit_address'), {
+  return callApi(requestEditCallPath(request, 'edit_address'), {
     method: 'POST',
     body,
     schema: requestEditResponseSchema,
@@ -44,7 +36,7 @@ export function editAddress(request: RequestKind, body: EditAddressBody) {
 }
 
 export function deleteAddress(request: RequestKind, body: DeleteAddressBody) {
-  return callApi(addressEditPath(request, 'delete_address'), {
+  return callApi(requestEditCallPath(request, 'delete_address'), {
     method: 'POST',
     body,
     schema: requestEditResponseSchema,

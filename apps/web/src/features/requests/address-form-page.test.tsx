@@ -138,6 +138,8 @@ describe('AddAddressPage', () => {
 
     expect(await screen.findByText(MSG.addressInvalid)).toBeVisible();
     expect(screen.getByText(MSG.zipRequired)).toBeVisible();
+    // The first error, the missing place, takes the focus.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Address C' })).toHaveFocus());
     expect(posted(calls, '/api/customer/add_address')).toHaveLength(0);
   });
 
@@ -231,6 +233,7 @@ describe('EditAddressPage', () => {
     await userEvent.clear(zip);
     await userEvent.click(screen.getByRole('button', { name: 'Update Address' }));
     expect(await screen.findByText(MSG.zipRequired)).toBeVisible();
+    await waitFor(() => expect(zip).toHaveFocus());
     expect(posted(calls, '/api/customer/edit_address')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -21,7 +21,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   ADDRESS_LABELS,
-  CHANGE_MESSAGES,
   DEFAULT_FLIGHTS,
   MAX_ADDRESSES,
   REQUEST_COUNTRY,
@@ -36,7 +35,8 @@ import {
 import { isApiError } from '../../lib/api-client';
 import { AddressField } from '../../lib/maps/address-field';
 import { geocodePlace } from '../../lib/maps/geo-query';
-import { showToast } from '../../lib/toast';
+import { requestDetailPath } from '../../lib/request-paths';
+import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FlightsField } from '../../ui/flights-field';
 import { LoadError } from '../../ui/load-error';
@@ -52,8 +52,6 @@ import { invalidateRequest, requestDetailQueryOptions } from './requests-api';
  * address.'). A failure shows the server's message as a banner (§8); a success its message, and
  * the request's detail again.
  */
-
-export const detailPath = (requestId: number) => `/dashboard/my-requests/${requestId}`;
 
 type FormInput = z.input<typeof requestAddressFieldsSchema>;
 type FormOutput = z.output<typeof requestAddressFieldsSchema>;
@@ -150,7 +148,7 @@ function Page({
     <Box sx={{ maxWidth: 800, mx: 'auto' }}>
       <Button
         component={RouterLink}
-        to={detailPath(requestId)}
+        to={requestDetailPath(requestId)}
         startIcon={<ArrowBackIcon aria-hidden />}
         sx={{ mb: 1 }}
       >
@@ -196,6 +194,9 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
     name: ['complete_address', 'zip_code', 'city', 'state', 'latitude', 'is_stairs', 'is_elevator'],
   });
   const lift: LiftChoice = stairs ? 'stairs' : elevator ? 'elevator' : '';
+  // The latitude stands for the picked place: its error ('Please enter a valid address.') sends
+  // focus to the address search. Held before the zip, so a failed submit focuses them in order.
+  const { field: latitudeField } = useController({ control, name: 'latitude' });
 
   const save = useMutation({
     mutationFn: (values: FormOutput) => {
@@ -213,10 +214,9 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
     },
     onSuccess: async (response) => {
       // A paid direct request's edit waits for the company's price (issue 14 item 4).
-      if (response.data.awaiting_price) showToast(CHANGE_MESSAGES.sentForPricing, 'info');
-      else showToast(response.message, 'success');
+      showRequestEditToast(response);
       await invalidateRequest(queryClient, requestId, { refetchDetail: false });
-      void navigate(detailPath(requestId));
+      void navigate(requestDetailPath(requestId));
     },
   });
 
@@ -266,13 +266,13 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
       <Stack spacing={2.5}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <input type="hidden" {...register('complete_address')} />
-        <input type="hidden" {...register('latitude')} />
         <input type="hidden" {...register('longitude')} />
         <AddressField
           address={fieldValue}
           error={addressError}
           onChoose={choose}
           onClear={() => setPlace(CLEARED_PLACE)}
+          inputRef={latitudeField.ref}
         />
 
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
@@ -281,7 +281,10 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
             name="zip_code"
             render={({ field, fieldState }) => (
               <TextField
-                {...field}
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                disabled={field.disabled}
                 value={text(field.value)}
                 onChange={(event) =>
                   field.onChange(event.target.value.replace(/\D/g, '').slice(0, 5))
@@ -423,7 +426,11 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
           >
             {address ? 'Update Address' : 'Add Address'}
           </Button>
-          <Button component={RouterLink} to={detailPath(requestId)} disabled={save.isPending}>
+          <Button
+            component={RouterLink}
+            to={requestDetailPath(requestId)}
+            disabled={save.isPending}
+          >
             Cancel
           </Button>
         </Stack>

@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { canEditRequestDetails, type RequestDetail } from '@movehub/shared';
+import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 
 const EDIT_SCREENS = {
   items: { path: 'edit-items', label: 'Edit items' },
@@ -24,7 +25,7 @@ export function ItemEditLink({
   return (
     <Button
       component={RouterLink}
-      to={`/dashboard/my-requests/${path}/${request.id}`}
+      to={`${MY_REQUESTS_PATH}/${path}/${request.id}`}
       size="small"
       startIcon={<EditIcon aria-hidden />}
       sx={{ mt: 1 }}

@@ -23,6 +23,7 @@ import {
   type RequestListEntry,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
+import { requestDetailPath } from '../../lib/request-paths';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { RequestActions } from './request-actions';
 import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
@@ -137,7 +138,7 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
         <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, pt: 0 }}>
           <Button
             component={RouterLink}
-            to={`/dashboard/my-requests/${request.id}`}
+            to={requestDetailPath(request.id)}
             endIcon={<ArrowForwardIcon aria-hidden />}
             aria-label={`View details of request #${request.id}`}
           >

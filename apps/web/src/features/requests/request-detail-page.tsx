@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RequestStatus } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { ClientComment } from './client-comment';
@@ -16,14 +17,12 @@ import { MoveDocuments } from './move-documents';
 import { effectiveTimelineStatus } from './request-status';
 import { requestDetailQueryOptions } from './requests-api';
 
-const MY_REQUESTS = '/dashboard/my-requests';
-
 /** The first entry of a history has the key 'default': with nowhere to go back to, My Requests. */
 function useGoBack() {
   const navigate = useNavigate();
   const location = useLocation();
   return () => {
-    if (location.key === 'default') void navigate(MY_REQUESTS, { replace: true });
+    if (location.key === 'default') void navigate(MY_REQUESTS_PATH, { replace: true });
     else void navigate(-1);
   };
 }

@@ -8,7 +8,7 @@ import { AddItemsOption } from './item-model';
 
 /**
  * How items are added (spec §2 step 2 and the edit-items screen): 'By Room' or 'Common List', the
- * way chosen before marked.
+ * way chosen before marked (filled, and pressed for assistive technology).
  */
 export function ItemsOptionChoice({
   chosen,
@@ -67,6 +67,7 @@ function ChoiceButton({
     <Button
       id={id}
       variant={chosen ? 'contained' : 'outlined'}
+      aria-pressed={chosen}
       onClick={onClick}
       aria-labelledby={labelId}
       aria-describedby={descriptionId}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -46,6 +46,8 @@ interface AddressFieldProps {
   onChoose: (suggestion: PlaceSuggestion) => Promise<string | null>;
   /** spec §4 "Clearing an address empties its card". */
   onClear: () => void;
+  /** The search input, for a form that moves focus to the field when its address is missing. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -54,7 +56,7 @@ interface AddressFieldProps {
  * which the server applies). Only a suggestion can be chosen (no free text), so every address
  * has a geocoded position. The wizard's step 0 and the request's address edit screens use it.
  */
-export function AddressField({ address, error, onChoose, onClear }: AddressFieldProps) {
+export function AddressField({ address, error, onChoose, onClear, inputRef }: AddressFieldProps) {
   const [inputValue, setInputValue] = useState(address.address);
   const [typed, setTyped] = useState('');
   const [resolving, setResolving] = useState(false);
@@ -153,6 +155,7 @@ export function AddressField({ address, error, onChoose, onClear }: AddressField
       renderInput={(params) => (
         <TextField
           {...params}
+          inputRef={inputRef}
           name="address"
           label={label}
           placeholder={address.placeholder}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { requestDetailPath, requestEditCallPath } from './request-paths';
+
+describe('request paths', () => {
+  it('sends a marketplace request’s edits to /api/customer and a direct one’s to /app_api', () => {
+    expect(requestEditCallPath({ request_type: 0 }, 'edit_items')).toBe('/api/customer/edit_items');
+    expect(requestEditCallPath({ request_type: 1 }, 'add_address')).toBe('/app_api/add_address');
+  });
+
+  it('builds the request detail path', () => {
+    expect(requestDetailPath(42)).toBe('/dashboard/my-requests/42');
+  });
+});
