@@ -1,35 +1,18 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   addFeedbackResponseSchema,
   endMoveConfirmationResponseSchema,
-  requestDetailResponseSchema,
   type AddFeedbackBody,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
 
 /*
  * The calls of the end of a move (spec/request-lifecycle.md §7 end_move_confirmation,
- * add_feedback) and the request they act on. The request is read under the requests feature's
- * detail key (['requests', 'detail', id]), so the detail page and this screen share one copy.
+ * add_feedback) and the request they act on, the detail page's copy (lib/request-detail-query).
  */
 
-const REQUESTS_KEY = ['requests'] as const;
-const detailKey = (requestId: number) => [...REQUESTS_KEY, 'detail', requestId] as const;
-
-/** POST /api/customer/customer_request_detail; the screen shows a failure itself. */
-export const completionRequestQueryOptions = (requestId: number) =>
-  queryOptions({
-    queryKey: detailKey(requestId),
-    queryFn: ({ signal }) =>
-      callApi('/api/customer/customer_request_detail', {
-        method: 'POST',
-        body: { request_id: requestId },
-        schema: requestDetailResponseSchema,
-        suppressToast: true,
-        signal,
-      }),
-    select: (response) => response.data,
-  });
+export const completionRequestQueryOptions = requestDetailQueryOptions;
 
 /** POST /api/customer/end_move_confirmation: releases the escrow; the banner shows a failure. */
 export function endMoveConfirmation(requestId: number) {
@@ -57,9 +40,12 @@ export function addFeedback(body: AddFeedbackBody) {
  */
 export function invalidateRequests(queryClient: QueryClient, requestId: number) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: detailKey(requestId), refetchType: 'none' }),
     queryClient.invalidateQueries({
-      queryKey: REQUESTS_KEY,
+      queryKey: requestQueryKeys.detail(requestId),
+      refetchType: 'none',
+    }),
+    queryClient.invalidateQueries({
+      queryKey: requestQueryKeys.all,
       predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== requestId,
     }),
   ]);

@@ -1,39 +1,21 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  requestDetailResponseSchema,
   requestEditResponseSchema,
   type EditExtraItemBody,
   type EditItemsBody,
   type LifecycleRequest,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
 import { requestEditCallPath } from '../../lib/request-paths';
 
 /*
- * The calls of the item edit screens (spec/request-lifecycle.md §7): the request's detail, read
- * under the requests feature's key (['requests', 'detail', id]; features do not import each
- * other, so the key is spelled here) so that the detail page and these screens share one copy,
- * and edit_items / edit_extra_item on /api/customer for marketplace requests, /app_api for
+ * The calls of the item edit screens (spec/request-lifecycle.md §7): the request's detail, the
+ * detail page's copy (lib/request-detail-query), and edit_items / edit_extra_item on /api/customer for marketplace requests, /app_api for
  * direct ones (spec §6).
  */
 
-const REQUESTS_KEY = ['requests'] as const;
-const detailKey = (requestId: number) => [...REQUESTS_KEY, 'detail', requestId] as const;
-
-/** POST /api/customer/customer_request_detail; the screen shows a failure itself. */
-export const itemEditsRequestQueryOptions = (requestId: number) =>
-  queryOptions({
-    queryKey: detailKey(requestId),
-    queryFn: ({ signal }) =>
-      callApi('/api/customer/customer_request_detail', {
-        method: 'POST',
-        body: { request_id: requestId },
-        schema: requestDetailResponseSchema,
-        suppressToast: true,
-        signal,
-      }),
-    select: (response) => response.data,
-  });
+export const itemEditsRequestQueryOptions = requestDetailQueryOptions;
 
 /** edit_items: the request's regular items become the lines (quantity above 0). */
 export function editItems(request: Pick<LifecycleRequest, 'request_type'>, body: EditItemsBody) {
@@ -61,5 +43,5 @@ export function editExtraItems(
 
 /** After an edit: the request's detail and every My Requests tab load again. */
 export function invalidateRequests(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+  return queryClient.invalidateQueries({ queryKey: requestQueryKeys.all });
 }

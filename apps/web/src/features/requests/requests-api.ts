@@ -8,6 +8,7 @@ import {
   type AddCommentBody,
   type RequestStatus,
 } from '@movehub/shared';
+import { requestQueryKeys } from '../../lib/request-detail-query';
 import { callApi } from '../../lib/api-client';
 
 /** POST /api/customer/get_customer_request (auth): one tab's list plus the three tab counts. */
@@ -63,10 +64,11 @@ export function addComment(body: AddCommentBody) {
 }
 
 export const requestKeys = {
-  all: ['requests'] as const,
+  all: requestQueryKeys.all,
   lists: () => ['requests', 'list'] as const,
   list: (status: RequestStatus) => ['requests', 'list', status] as const,
-  detail: (requestId: number) => ['requests', 'detail', requestId] as const,
+  // The same entry as the action screens' detail (lib/request-detail-query).
+  detail: requestQueryKeys.detail,
 };
 
 export const customerRequestsQueryOptions = (status: RequestStatus) =>
