@@ -9,18 +9,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd, MSG, toCents, type SavedCard } from '@movehub/shared';
-import {
-  brandLabel,
-  CardBrandIcon,
-  formatExpiry,
-  maskedNumber,
-} from '../../lib/card-form/card-brand';
+import { formatUsd, MSG, toCents } from '@movehub/shared';
+import { SavedCardLine } from '../../lib/card-form/card-brand';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
 import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { visuallyHidden } from '../../ui/visually-hidden';
 
 /*
  * The payment step inside the change screen (spec/request-lifecycle.md §2 "A payment step appears
@@ -44,25 +38,6 @@ export function paymentButtonText(price: number): string {
 }
 
 const MY_CARDS = '/dashboard/my-cards';
-
-function CardLine({ card }: { card: SavedCard }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <CardBrandIcon brand={card.brand} />
-      <Box>
-        <Typography>
-          <Box component="span" sx={visuallyHidden}>
-            {`${brandLabel(card.brand)} card ending in ${card.last4}`}
-          </Box>
-          <span aria-hidden="true">{maskedNumber(card.last4)}</span>
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Expires {formatExpiry(card)}
-        </Typography>
-      </Box>
-    </Stack>
-  );
-}
 
 export interface ChangePaymentProps {
   /** The change's price in dollars: charged above 0, refunded below. */
@@ -121,7 +96,7 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
           ) : cards.data.length > 0 ? (
             <Stack spacing={1.5}>
               {cards.data.map((card) => (
-                <CardLine key={card.id} card={card} />
+                <SavedCardLine key={card.id} card={card} />
               ))}
             </Stack>
           ) : (

@@ -25,15 +25,9 @@ import {
   toDollars,
   type PaymentBreakdown,
   type RequestDetail,
-  type SavedCard,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
-import {
-  brandLabel,
-  CardBrandIcon,
-  formatExpiry,
-  maskedNumber,
-} from '../../lib/card-form/card-brand';
+import { SavedCardLine } from '../../lib/card-form/card-brand';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -41,7 +35,6 @@ import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { rememberPaidInSession, wasPaidInSession } from './paid-in-session';
 import { makePayment, paymentKeys, paymentRequestQueryOptions } from './payments-api';
 
@@ -128,26 +121,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-/** spec §2 Payment: the saved cards, brand and last digits only. */
-function CardLine({ card }: { card: SavedCard }) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <CardBrandIcon brand={card.brand} />
-      <Box>
-        <Typography>
-          <Box component="span" sx={visuallyHidden}>
-            {`${brandLabel(card.brand)} card ending in ${card.last4}`}
-          </Box>
-          <span aria-hidden="true">{maskedNumber(card.last4)}</span>
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Expires {formatExpiry(card)}
-        </Typography>
-      </Box>
-    </Stack>
   );
 }
 
@@ -273,7 +246,7 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
         ) : cards.data.length > 0 ? (
           <Stack spacing={1.5}>
             {cards.data.map((card) => (
-              <CardLine key={card.id} card={card} />
+              <SavedCardLine key={card.id} card={card} />
             ))}
           </Stack>
         ) : (

@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import type { SavedCard } from '@movehub/shared';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 /** spec/portal.md §2: card brands with icons are Visa, MasterCard and other. */
 export type BrandKind = 'visa' | 'mastercard' | 'other';
@@ -92,5 +95,25 @@ export function CardBrandIcon({ brand }: { brand: string }) {
     >
       <CreditCardIcon aria-hidden />
     </Box>
+  );
+}
+
+/** A saved card as the payment screens list it (spec §2 Payment): brand and last digits only. */
+export function SavedCardLine({ card }: { card: SavedCard }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <CardBrandIcon brand={card.brand} />
+      <Box>
+        <Typography>
+          <Box component="span" sx={visuallyHidden}>
+            {`${brandLabel(card.brand)} card ending in ${card.last4}`}
+          </Box>
+          <span aria-hidden="true">{maskedNumber(card.last4)}</span>
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Expires {formatExpiry(card)}
+        </Typography>
+      </Box>
+    </Stack>
   );
 }
