@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -27,6 +27,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { ChangePayment } from './change-payment';
 import { CHANGE_MARKS, changedAddresses, ChangeVersions, signedMoney } from './change-versions';
 import { changeKeys, changeRequestQueryOptions, confirmChange } from './changes-api';
+import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
 
 /*
  * /dashboard/my-requests/change-request/{type}/{requestId} (spec/request-lifecycle.md §2 "Change
@@ -46,7 +47,6 @@ export const CHANGE_TEXT = {
   noChange: 'No change of this kind is waiting for your answer.',
   backToRequest: 'Back to request',
   map: 'Tracking map',
-  mapError: 'Error',
 } as const;
 
 export function isChangeType(value: string | undefined): value is ChangeType {
@@ -68,14 +68,6 @@ export function pendingChange(detail: RequestDetail, type: ChangeType): { price:
 /** spec §7: price '' when the change costs nothing; else its price as the screen showed it. */
 const wirePrice = (price: number) => (toCents(price) === 0 ? '' : String(price));
 
-function MapError() {
-  return (
-    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 2 }}>
-      <Typography color="error">{CHANGE_TEXT.mapError}</Typography>
-    </Box>
-  );
-}
-
 // Leaflet and the basemap load with the map only, in a chunk of their own.
 const ChangeMap = lazy(() =>
   import('./change-map').then(
@@ -83,19 +75,6 @@ const ChangeMap = lazy(() =>
     () => ({ default: MapError }),
   ),
 );
-
-class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('The change map failed', error);
-  }
-  override render() {
-    return this.state.failed ? <MapError /> : this.props.children;
-  }
-}
 
 export function ChangeRequestPage({ type }: { type: ChangeType }) {
   useDocumentTitle(CHANGE_TEXT.title);
@@ -169,7 +148,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
         overflow: 'hidden',
       }}
     >
-      <MapErrorBoundary>
+      <MapErrorBoundary name="change">
         <Suspense
           fallback={
             <Box

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import { visuallyHidden } from '../../ui/visually-hidden';
 import { trackedRequestQueryOptions, trackingQueryOptions } from './tracking-api';
 import { truckHeading } from './truck-heading';
 import { useLiveTracking } from './use-live-tracking';
+import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
 
 /*
  * /dashboard/my-requests/tracking-location/{requestId} (spec/request-lifecycle.md "Tracking",
@@ -24,7 +25,6 @@ import { useLiveTracking } from './use-live-tracking';
 export const TRACKING_TEXT = {
   moving: 'Moving',
   tracking: 'Tracking',
-  mapError: 'Error',
   waiting: 'Waiting for the truck’s location.',
   live: (time: string) => `The truck is on its way. Last location update at ${time}.`,
 } as const;
@@ -41,14 +41,6 @@ function MapLoading() {
   );
 }
 
-function MapError() {
-  return (
-    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 2 }}>
-      <Typography color="error">{TRACKING_TEXT.mapError}</Typography>
-    </Box>
-  );
-}
-
 // Leaflet and the basemap load with the map only; a chunk that fails to load shows 'Error'.
 const TrackingMap = lazy(() =>
   import('./tracking-map').then(
@@ -56,20 +48,6 @@ const TrackingMap = lazy(() =>
     () => ({ default: MapError }),
   ),
 );
-
-/** spec "A map load error shows 'Error'": a map that throws while it draws shows it too. */
-class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('The tracking map failed', error);
-  }
-  override render() {
-    return this.state.failed ? <MapError /> : this.props.children;
-  }
-}
 
 /** One browser alert per failure, with the server's message. */
 function useFailureAlert(error: Error | null) {
@@ -129,7 +107,7 @@ export function TrackingPage() {
           overflow: 'hidden',
         }}
       >
-        <MapErrorBoundary>
+        <MapErrorBoundary name="tracking">
           <Suspense fallback={<MapLoading />}>
             <TrackingMap
               addresses={request.data?.request_address ?? []}
