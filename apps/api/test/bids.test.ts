@@ -23,6 +23,7 @@ import {
   requests,
   requestStatusHistory,
   sessions,
+  serviceZipCodes,
 } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { placeBid } from '../src/modules/bids/bids.service';
@@ -307,6 +308,8 @@ describe('POST /api/company/open_requests', () => {
       move_type: moveType!.name,
       movers: 2,
       net_distance: 12.5,
+      // Neither the company's address nor its zip has a known place here.
+      distance_from_base: null,
       recommend_amount: 400,
       customer_budget: 350,
       final_comment: 'Piano on the second floor',
@@ -403,6 +406,110 @@ describe('POST /api/company/open_requests', () => {
     expect(await count()).toBe(one);
     // The session lookup, the requests, their addresses and their items.
     expect(one).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('open_requests filters', () => {
+  /** A zip with a known centre, as the service-area list holds it. */
+  async function placedZip(latitude: number, longitude: number) {
+    const zip = newZip();
+    await db()
+      .insert(serviceZipCodes)
+      .values({ zipCode: zip, city: 'Testville', state: 'CA', latitude, longitude })
+      .onConflictDoUpdate({ target: serviceZipCodes.zipCode, set: { latitude, longitude } });
+    return zip;
+  }
+  /** Moves a request's pick-up to a point. */
+  const pickUpAt = (requestId: number, latitude: number, longitude: number) =>
+    db()
+      .update(requestAddresses)
+      .set({ latitude, longitude })
+      .where(and(eq(requestAddresses.requestId, requestId), eq(requestAddresses.addressType, 1)));
+  const ids = (res: { json: () => { data: { id: number }[] } }) => res.json().data.map((r) => r.id);
+
+  it("measures each pick-up from the company's base and keeps those within max_distance", async () => {
+    const home = await placedZip(34.0, -118.0);
+    const me = await company({ zips: [home] });
+    await db()
+      .update(companyProfiles)
+      .set({ address: `1 Truck Way, Los Angeles, CA ${home}` })
+      .where(eq(companyProfiles.userId, me.user.id));
+    const { user: cust } = await customer();
+    const near = await requestIn(home, cust.id);
+    await pickUpAt(near.id, 34.01, -118.0);
+    const far = await requestIn(home, cust.id);
+    await pickUpAt(far.id, 34.5, -118.0);
+
+    const all = (await openRequests(me.token)).json().data as {
+      id: number;
+      distance_from_base: number | null;
+    }[];
+    const distance = (id: number) => all.find((r) => r.id === id)?.distance_from_base;
+    // 0.01° of latitude is 0.69 mi; 0.5° is 34.5 mi.
+    expect(distance(near.id)).toBe(0.7);
+    expect(distance(far.id)).toBe(34.5);
+
+    expect(ids(await openRequests(me.token, { max_distance: 10 }))).toEqual([near.id]);
+    expect(ids(await openRequests(me.token, { max_distance: 50 }))).toEqual([far.id, near.id]);
+  });
+
+  it('takes the middle of the served zips as the base of a company without an address', async () => {
+    const west = await placedZip(34.0, -118.2);
+    const east = await placedZip(34.0, -118.0);
+    const me = await company({ zips: [west, east] });
+    await db()
+      .update(companyProfiles)
+      .set({ address: null })
+      .where(eq(companyProfiles.userId, me.user.id));
+    const { user: cust } = await customer();
+    // No coordinates of its own: the pick-up zip's centre counts.
+    const req = await requestIn(east, cust.id);
+    await pickUpAt(req.id, null as unknown as number, null as unknown as number);
+    const [row] = (await openRequests(me.token)).json().data as {
+      distance_from_base: number;
+    }[];
+    // 0.1° of longitude at 34° N is 5.7 mi.
+    expect(row?.distance_from_base).toBe(5.7);
+  });
+
+  it('keeps the move dates within both bounds and one move size', async () => {
+    const zip = newZip();
+    const me = await company({ zips: [zip] });
+    const { user: cust } = await customer();
+    const types = await db().select().from(moveTypes).limit(2);
+    const [small, large] = [types[0]!, types[1]!];
+    const march10 = await requestIn(zip, cust.id, { moveDate: '2027-03-10', moveTypeId: small.id });
+    const march20 = await requestIn(zip, cust.id, { moveDate: '2027-03-20', moveTypeId: large.id });
+    const april2 = await requestIn(zip, cust.id, { moveDate: '2027-04-02', moveTypeId: small.id });
+
+    expect(
+      ids(await openRequests(me.token, { date_from: '03-20-2027', date_to: '04-02-2027' })),
+    ).toEqual([april2.id, march20.id]);
+    expect(ids(await openRequests(me.token, { date_to: '03-10-2027' }))).toEqual([march10.id]);
+    expect(ids(await openRequests(me.token, { move_type: small.id }))).toEqual([
+      april2.id,
+      march10.id,
+    ]);
+    expect(
+      ids(await openRequests(me.token, { move_type: small.id, date_from: '03-15-2027' })),
+    ).toEqual([april2.id]);
+    // Blank dates are no bound.
+    expect(ids(await openRequests(me.token, { date_from: '', date_to: '' }))).toHaveLength(3);
+  });
+
+  it('refuses malformed filters with 422 and their field named', async () => {
+    const me = await company({ zips: [newZip()] });
+    for (const [body, field] of [
+      [{ date_from: '2027-03-10' }, 'date_from'],
+      [{ date_to: '02-30-2027' }, 'date_to'],
+      [{ max_distance: 0 }, 'max_distance'],
+      [{ max_distance: 501 }, 'max_distance'],
+      [{ move_type: 0 }, 'move_type'],
+    ] as const) {
+      const res = await openRequests(me.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().message).toContain(field);
+    }
   });
 });
 

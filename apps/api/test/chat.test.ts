@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   CHAT_TEXT,
   ChatType,
@@ -9,10 +9,17 @@ import {
   UserType,
   type ChatMessage,
 } from '@movehub/shared';
-import { chatMessages, requests, sessions } from '../src/db/schema';
+import {
+  chatMessages,
+  companyServiceZips,
+  requestAddresses,
+  requests,
+  sessions,
+} from '../src/db/schema';
+import { signalOpenRequest } from '../src/realtime/signals';
 import { SOCKET_MESSAGE_BURST } from '../src/realtime/realtime';
 import { notify } from '../src/modules/notifications/notifications.service';
-import { buildTestApp, createUser, type TestContext } from './helper';
+import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 import {
   connected,
@@ -598,5 +605,58 @@ describe('notifications', () => {
     sockets.push(socket);
     await connected(socket);
     expect(socket.connected).toBe(true);
+  });
+});
+
+describe('new open requests', () => {
+  /** A company serving `zip`, with its console's socket. */
+  async function consoleIn(zip: string) {
+    const company = await f.company();
+    await f.db().insert(companyServiceZips).values({ companyId: company.user.id, zipCode: zip });
+    return { company, socket: await socketOf(company.user, company.token) };
+  }
+  /** A marketplace request whose pick-up is in `zip`. */
+  async function requestIn(zip: string) {
+    const customer = await f.customer();
+    const row = await createRequest(ctx.database, { customerId: customer.user.id });
+    await f
+      .db()
+      .update(requestAddresses)
+      .set({ zipCode: zip })
+      .where(and(eq(requestAddresses.requestId, row.id), eq(requestAddresses.addressType, 1)));
+    return row;
+  }
+  const zipOf = () => String(10_000 + Math.floor(Math.random() * 89_999));
+
+  it('tells the consoles of the companies serving the pick-up zip once it commits, never a rolled-back one', async () => {
+    const zip = zipOf();
+    const here = await consoleIn(zip);
+    const rolledBack = await requestIn(zip);
+    const heard = next(here.socket, 'openRequest');
+    await f
+      .db()
+      .transaction(async (tx) => {
+        await signalOpenRequest(tx, rolledBack.id);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const committed = await requestIn(zip);
+    await f.db().transaction((tx) => signalOpenRequest(tx, committed.id));
+    expect(await heard).toEqual({ request_id: committed.id });
+  });
+
+  it('tells no company outside the area, and no customer', async () => {
+    const zip = zipOf();
+    const elsewhere = zipOf();
+    const far = await consoleIn(elsewhere);
+    const customer = await f.customer();
+    const customerSocket = await socketOf(customer.user, customer.token);
+    const farHears = next(far.socket, 'openRequest');
+    await signalOpenRequest(f.db(), (await requestIn(zip)).id);
+    // The far company's own request, announced after the first, is the first it hears.
+    const its = await requestIn(elsewhere);
+    await signalOpenRequest(f.db(), its.id);
+    expect(await farHears).toEqual({ request_id: its.id });
+    expect(await heardWithin(customerSocket, 'openRequest', 300)).toBe(false);
   });
 });

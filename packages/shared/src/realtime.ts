@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ChatMessage, SendMessage } from './schemas/chat';
 import type { Notification } from './schemas/accounts';
 import type { TrackingEvent } from './schemas/tracking';
@@ -47,4 +48,13 @@ export interface ServerToClientEvents {
   tracking: (event: TrackingEvent) => void;
   /** A new notification for the bell. */
   notification: (notification: Notification) => void;
+  /**
+   * A company's console: a new marketplace request opened in its area (its pick-up zip is one
+   * the company serves). Only the id: the console loads the request through open_requests, which
+   * applies the company's own scope.
+   */
+  openRequest: (event: OpenRequestEvent) => void;
 }
+
+export const openRequestEventSchema = z.object({ request_id: z.number().int().positive() });
+export type OpenRequestEvent = z.infer<typeof openRequestEventSchema>;

@@ -280,6 +280,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       case 'notification':
         io.local.to(signal.room).emit('notification', signal.data);
         return;
+      case 'open-request':
+        io.local.to(signal.room).emit('openRequest', signal.data);
+        return;
       case 'revoke-session':
         io.local.in(`session:${signal.sessionId}`).disconnectSockets(true);
         return;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Notification } from '@movehub/shared';
+import { AddressType, UserType, type Notification, type OpenRequestEvent } from '@movehub/shared';
 import type { Tx } from '../db/client';
 
 /**
@@ -13,6 +13,8 @@ export const REALTIME_CHANNEL = 'movehub_realtime';
 export type RealtimeSignal =
   /** A new notification for the bell of the user whose room this is. */
   | { kind: 'notification'; room: string; data: Notification }
+  /** A new marketplace request in the area of the company whose room this is. */
+  | { kind: 'open-request'; room: string; data: OpenRequestEvent }
   /** A session ended (log out): its sockets close. */
   | { kind: 'revoke-session'; sessionId: number }
   /** Every session of a user but `keep` ended (password reset or change). */
@@ -40,6 +42,25 @@ export async function signalNotification(
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES - 200) return;
   await db.execute(
     sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'notification', 'room', u.room_id, 'data', ${payload}::json)::text) from users u where u.id = ${userId}`,
+  );
+}
+
+/**
+ * A new marketplace request, to the consoles of the companies that serve its pick-up zip (the
+ * same area rule as open_requests): one signal per company, rooms looked up in the statement.
+ * Sent in the request's own transaction, so a request that was rolled back is never announced.
+ */
+export async function signalOpenRequest(db: Tx, requestId: number): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'open-request', 'room', u.room_id, 'data', json_build_object('request_id', ${requestId}::int))::text)
+      from users u
+      where u.user_type = ${UserType.company}
+        and u.id in (
+          select z.company_id from company_service_zips z
+          where z.zip_code = (
+            select pa.zip_code from request_addresses pa
+            where pa.request_id = ${requestId} and pa.address_type = ${AddressType.pickUp}
+            order by pa.position, pa.id limit 1))`,
   );
 }
 

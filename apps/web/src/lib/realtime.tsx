@@ -15,6 +15,7 @@ import {
   SOCKET_TIMEOUT_MS,
   chatMessageSchema,
   notificationSchema,
+  openRequestEventSchema,
   trackingEventSchema,
   type ServerToClientEvents,
 } from '@movehub/shared';
@@ -49,6 +50,7 @@ export interface RealtimeConnectInfo {
 const SERVER_EVENTS: Record<ServerEvent, z.ZodType> = {
   chatMessage: chatMessageSchema,
   notification: notificationSchema,
+  openRequest: openRequestEventSchema,
   tracking: trackingEventSchema,
 };
 

@@ -195,6 +195,7 @@ export function buildOpenRequest(overrides: Partial<OpenRequest> = {}): OpenRequ
     move_type: '1 Bedroom',
     movers: 2,
     net_distance: 12.4,
+    distance_from_base: 6.2,
     recommend_amount: 520,
     customer_budget: 450,
     final_comment: 'Fragile mirror.',

@@ -141,6 +141,13 @@ export function parseSpecDate(value: string): Date | null {
   return date;
 }
 
+/** 'MM-DD-YYYY' → 'YYYY-MM-DD' (the database's date), or null when not a real day. */
+export function specDateToIso(value: string): string | null {
+  if (!parseSpecDate(value)) return null;
+  const [mm, dd, yyyy] = value.trim().split('-');
+  return `${yyyy}-${mm}-${dd}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The service's wall clock (the server's side of spec §5)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, intCode } from './envelope';
-import { boundedInt, dollarsSchema, idSchema } from './primitives';
+import { parseSpecDate } from '../rules/wizard-time';
+import { boundedInt, dollarsSchema, idSchema, safeString } from './primitives';
 import { flag, stringCode } from './wire-fields';
 
 /*
@@ -49,10 +50,34 @@ export const withdrawBidResponseSchema = envelope({
 });
 
 /** POST /api/company/open_requests: an optional page of requests open for bids. */
+/** The farthest a company may ask for, in miles from its base (issue 15's distance filter). */
+export const OPEN_REQUESTS_MAX_DISTANCE = 500;
+
+/** A filter date, in the requests' own s_date form; '' or absent for no bound. */
+const filterDate = (field: string) =>
+  safeString()
+    .trim()
+    .refine(
+      (v) => v === '' || parseSpecDate(v) !== null,
+      `${field} must be a date in MM-DD-YYYY form.`,
+    )
+    .optional();
+
 export const openRequestsBodySchema = z
   .object({
     limit: boundedInt(1, 100, 'limit must be a whole number from 1 to 100.').optional(),
     before_id: idSchema('before_id must be a request id.').optional(),
+    /** Move dates from and to (inclusive), MM-DD-YYYY. */
+    date_from: filterDate('date_from'),
+    date_to: filterDate('date_to'),
+    /** The move size (get_move_type's id). */
+    move_type: idSchema('move_type must be a move size id.').optional(),
+    /** Pick-ups at most this many miles from the company's base. */
+    max_distance: boundedInt(
+      1,
+      OPEN_REQUESTS_MAX_DISTANCE,
+      `max_distance must be a whole number of miles from 1 to ${OPEN_REQUESTS_MAX_DISTANCE}.`,
+    ).optional(),
   })
   .default({});
 export type OpenRequestsBody = z.input<typeof openRequestsBodySchema>;
@@ -98,6 +123,11 @@ export const openRequestSchema = z
     move_type: z.string().nullable(),
     movers: z.number().int().nullable(),
     net_distance: z.number(),
+    /**
+     * Miles from the company's base (its profile address's zip, else the middle of the zips it
+     * serves) to the pick-up, one decimal; null when either is unknown.
+     */
+    distance_from_base: z.number().nullable(),
     recommend_amount: z.number().nullable(),
     customer_budget: z.number().nullable(),
     final_comment: z.string().nullable(),

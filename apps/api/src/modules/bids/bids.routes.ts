@@ -14,6 +14,7 @@ import {
   toDollars,
   withdrawBidBodySchema,
   withdrawBidResponseSchema,
+  specDateToIso,
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly, customerOnly, partnerOnly } from '../../plugins/auth';
@@ -39,7 +40,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['partner'],
         summary:
-          "Requests open for bids whose pick-up zip the company serves, newest first, without the customer's contact",
+          "Requests open for bids whose pick-up zip the company serves, newest first, without the customer's contact; filters by move dates, move size and miles from the company's base",
         body: openRequestsBodySchema,
         response: responses(openRequestsResponseSchema, 401, 403),
       },
@@ -53,6 +54,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         companyId,
         limit: body.limit,
         beforeId: body.before_id,
+        filters: {
+          dateFrom: body.date_from ? (specDateToIso(body.date_from) ?? undefined) : undefined,
+          dateTo: body.date_to ? (specDateToIso(body.date_to) ?? undefined) : undefined,
+          moveTypeId: body.move_type,
+          maxDistanceMiles: body.max_distance,
+        },
       });
       return { code: 200, message: 'Success', data: rows.map(toOpenRequest) };
     },

@@ -1,7 +1,9 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, getTableName, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import {
+  AddressType,
   BidStatus,
+  EARTH_RADIUS_MILES,
   formatUsd,
   INT4_MAX,
   isOpenForBids,
@@ -49,8 +51,6 @@ import { claimReferralDiscount } from '../referrals/referrals.service';
 
 /** request_type 0: a marketplace request, open to every company serving its pick-up zip. */
 const MARKETPLACE_REQUEST = 0;
-/** address_type 1: pick-up (spec §3 Address (server)). */
-const PICK_UP = 1;
 /** open_requests' page size when the caller names none. */
 export const OPEN_REQUESTS_PAGE = 50;
 
@@ -108,7 +108,7 @@ const openForBidsSql = () =>
 /** The zip of a request's pick-up address (the first by position), as an SQL expression. */
 const pickUpZipOf = (requestId: typeof requests.id | number) => sql`(
   select pa.zip_code from request_addresses pa
-  where pa.request_id = ${outerOrValue(requestId)} and pa.address_type = ${PICK_UP}
+  where pa.request_id = ${outerOrValue(requestId)} and pa.address_type = ${AddressType.pickUp}
   order by pa.position, pa.id limit 1)`;
 
 /** True when the company serves the request's pick-up zip. */
@@ -150,7 +150,57 @@ export type OpenRequestRow = Awaited<ReturnType<typeof selectOpenRequests>>[numb
 export type AddressRow = typeof requestAddresses.$inferSelect;
 export type ItemWithImages = { item: typeof requestItems.$inferSelect; images: string[] };
 
-function selectOpenRequests(db: Db, companyId: number, limit: number, beforeId?: number) {
+/** The open requests' filters (issue 15): move dates, move size, distance from the base. */
+export interface OpenRequestFilters {
+  /** Inclusive bounds, YYYY-MM-DD. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  moveTypeId?: number | undefined;
+  maxDistanceMiles?: number | undefined;
+}
+
+/**
+ * Where a company works from, as two uncorrelated scalar subqueries (PostgreSQL runs each once
+ * per statement): its profile address's zip, else the middle of the zips it serves (the demo
+ * companies, and a company that gave no address). Null when it serves none.
+ */
+const companyBaseSql = (companyId: number, column: 'latitude' | 'longitude') => {
+  const col = sql.raw(`z.${column}`);
+  return sql`coalesce(
+    (select ${col} from company_profiles cp join service_zip_codes z
+      on z.zip_code = substring(cp.address from '(\d{5})(?:-\d{4})?\s*$')
+      where cp.user_id = ${companyId}),
+    (select avg(${col}) from company_service_zips cz join service_zip_codes z
+      on z.zip_code = cz.zip_code where cz.company_id = ${companyId}))`;
+};
+
+/**
+ * Great-circle miles (the wizard's haversine, shared rules) from the company's base to the
+ * request's pick-up: its own coordinates, else its zip's centre; null without either.
+ */
+const distanceFromBaseSql = (companyId: number, requestId: typeof requests.id) => {
+  const lat = companyBaseSql(companyId, 'latitude');
+  const lng = companyBaseSql(companyId, 'longitude');
+  const h = sql`sqrt(
+    power(sin(radians(coalesce(pa.latitude, pz.latitude) - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(coalesce(pa.latitude, pz.latitude)))
+      * power(sin(radians(coalesce(pa.longitude, pz.longitude) - ${lng}) / 2), 2))`;
+  // A CASE, not least(): least() skips a NULL and would make an unknown place 12,437 mi away.
+  return sql<number | null>`(
+  select 2 * ${EARTH_RADIUS_MILES}::double precision * asin(case when ${h} > 1 then 1 else ${h} end)
+  from request_addresses pa left join service_zip_codes pz on pz.zip_code = pa.zip_code
+  where pa.request_id = ${outer(requestId)} and pa.address_type = ${AddressType.pickUp}
+  order by pa.position, pa.id limit 1)`;
+};
+
+function selectOpenRequests(
+  db: Db,
+  companyId: number,
+  limit: number,
+  beforeId: number | undefined,
+  filters: OpenRequestFilters,
+) {
+  const distance = distanceFromBaseSql(companyId, requests.id);
   return db
     .select({
       request: requests,
@@ -158,6 +208,7 @@ function selectOpenRequests(db: Db, companyId: number, limit: number, beforeId?:
       bidCount: openBidCountSql(requests.id),
       myBidCents: myBid.bidAmountCents,
       myBidMovers: myBid.movers,
+      distanceMiles: distance,
     })
     .from(requests)
     .leftJoin(moveTypes, eq(moveTypes.id, requests.moveTypeId))
@@ -174,6 +225,13 @@ function selectOpenRequests(db: Db, companyId: number, limit: number, beforeId?:
         openForBidsSql(),
         servesSql(companyId, requests.id),
         beforeId ? lt(requests.id, beforeId) : undefined,
+        filters.dateFrom ? gte(requests.moveDate, filters.dateFrom) : undefined,
+        filters.dateTo ? lte(requests.moveDate, filters.dateTo) : undefined,
+        filters.moveTypeId ? eq(requests.moveTypeId, filters.moveTypeId) : undefined,
+        // Without a base (or a pick-up place) no request is known to be near: the filter keeps none.
+        filters.maxDistanceMiles === undefined
+          ? undefined
+          : sql`${distance} <= ${filters.maxDistanceMiles}`,
       ),
     )
     .orderBy(desc(requests.id))
@@ -190,12 +248,14 @@ export async function listOpenRequests(opts: {
   companyId: number;
   limit?: number | undefined;
   beforeId?: number | undefined;
+  filters?: OpenRequestFilters | undefined;
 }): Promise<{ row: OpenRequestRow; addresses: AddressRow[]; items: ItemWithImages[] }[]> {
   const rows = await selectOpenRequests(
     opts.db,
     opts.companyId,
     opts.limit ?? OPEN_REQUESTS_PAGE,
     opts.beforeId,
+    opts.filters ?? {},
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.request.id);

@@ -70,6 +70,8 @@ export function toOpenRequest(entry: {
     move_type: row.moveType,
     movers: r.movers,
     net_distance: r.netDistanceMiles,
+    distance_from_base:
+      row.distanceMiles === null ? null : Math.round(Number(row.distanceMiles) * 10) / 10,
     recommend_amount: centsToDollars(r.recommendAmountCents),
     customer_budget: centsToDollars(r.customerBudgetCents),
     final_comment: r.finalComment,

@@ -7,7 +7,7 @@ import {
   MOVE_DATE_CUTOFF_HOUR,
   moveDayRefusal,
   MSG,
-  parseSpecDate,
+  specDateToIso,
   payloadWindow,
   routeMiles,
   toCents,
@@ -45,6 +45,7 @@ import { fingerprint } from '../../lib/fingerprint';
 import { hashToken, newToken } from '../../lib/tokens';
 import { assertServedZip } from '../catalogue/catalogue.service';
 import { oncePerKey } from '../idempotency/idempotency.service';
+import { signalOpenRequest } from '../../realtime/signals';
 import { notify } from '../notifications/notifications.service';
 import { claimRequestLink, directRequestMessage, viewRequestLink } from './create-request.messages';
 
@@ -123,9 +124,8 @@ export async function findDirectLink(opts: { db: Tx; link: string }): Promise<Di
  * customers are in one zone (Los Angeles County), so no day of slack is needed for them.
  */
 function moveDateOf(sDate: string, now: ZonedTime): string {
-  if (!parseSpecDate(sDate)) throw AppError.badRequest(PAST_DATE_MESSAGE);
-  const [mm, dd, yyyy] = sDate.split('-');
-  const date = `${yyyy}-${mm}-${dd}`;
+  const date = specDateToIso(sDate);
+  if (!date) throw AppError.badRequest(PAST_DATE_MESSAGE);
   const refusal = moveDayRefusal(date, now);
   if (refusal === 'past') throw AppError.badRequest(PAST_DATE_MESSAGE);
   if (refusal === 'cutoff') throw AppError.badRequest(CUTOFF_DATE_MESSAGE);
@@ -329,6 +329,8 @@ async function insertRequest(opts: {
       message: customerNotice(request.id),
     });
   }
+  // The consoles of the companies in its area hear of a marketplace request when it commits.
+  if (!direct) await signalOpenRequest(tx, request.id);
   if (direct) {
     const name = `${direct.contact.firstName} ${direct.contact.lastName}`;
     await notify({

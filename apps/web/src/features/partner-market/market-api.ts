@@ -8,6 +8,7 @@ import {
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+import type { OpenRequestsFilterBody } from './open-requests-filters';
 
 /*
  * The company's marketplace calls (issue 15 "Open requests"), made with the partner session
@@ -18,14 +19,22 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 export const OPEN_REQUESTS_PAGE_SIZE = 20;
 
 export const marketKeys = {
+  /** Every page of every filter: what a new request or a changed bid makes stale. */
   openRequests: [...PARTNER_QUERY_ROOT, 'open-requests'] as const,
+  filteredOpenRequests: (filters: OpenRequestsFilterBody) =>
+    [...PARTNER_QUERY_ROOT, 'open-requests', filters] as const,
 };
 
-/** POST /api/company/open_requests: one page, older than `beforeId` when given. */
-export function getOpenRequests(beforeId: number | undefined, signal?: AbortSignal) {
+/** POST /api/company/open_requests: one page of the filtered list, older than `beforeId` when given. */
+export function getOpenRequests(
+  filters: OpenRequestsFilterBody,
+  beforeId: number | undefined,
+  signal?: AbortSignal,
+) {
   return callApi('/api/company/open_requests', {
     method: 'POST',
     body: {
+      ...filters,
       limit: OPEN_REQUESTS_PAGE_SIZE,
       ...(beforeId === undefined ? {} : { before_id: beforeId }),
     },
@@ -35,10 +44,10 @@ export function getOpenRequests(beforeId: number | undefined, signal?: AbortSign
   });
 }
 
-export const openRequestsQueryOptions = () =>
+export const openRequestsQueryOptions = (filters: OpenRequestsFilterBody = {}) =>
   infiniteQueryOptions({
-    queryKey: marketKeys.openRequests,
-    queryFn: ({ pageParam, signal }) => getOpenRequests(pageParam, signal),
+    queryKey: marketKeys.filteredOpenRequests(filters),
+    queryFn: ({ pageParam, signal }) => getOpenRequests(filters, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) =>
       last.data.length < OPEN_REQUESTS_PAGE_SIZE ? undefined : last.data.at(-1)?.id,

@@ -133,6 +133,9 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
         <Fact term="Window">{formatMoveTime(request) || 'Not set'}</Fact>
         <Fact term="Movers">{request.movers ?? 'Not set'}</Fact>
         <Fact term="Distance">{`${request.net_distance} mi`}</Fact>
+        <Fact term="From your base">
+          {request.distance_from_base === null ? 'Unknown' : `${request.distance_from_base} mi`}
+        </Fact>
         <Fact term="Customer's price">
           {request.customer_budget === null ? 'Not given' : dollars(request.customer_budget)}
         </Fact>

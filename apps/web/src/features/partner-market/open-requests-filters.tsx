@@ -2,52 +2,56 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { OpenRequest } from '@movehub/shared';
+import { toSpecDate, type MoveType, type OpenRequestsBody } from '@movehub/shared';
 
 /*
- * Filters of the open requests (issue 15: date and move size), applied in the browser over the
- * pages already loaded: the API pages by id only, and its filters (with distance from the
- * company's base) are the marketplace API's next step. "Show older requests" brings more in.
+ * Filters of the open requests (issue 15: date, distance from the company's base, move size).
+ * The API applies them, so that paging ("Show older requests") goes on within the filtered list
+ * and a request outside the filters never loads.
  */
 
+/** The form's values, as its inputs give them; '' for no bound. */
 export interface OpenRequestFilters {
-  /** YYYY-MM-DD, as the date input gives it; '' for no bound. */
+  /** YYYY-MM-DD, as the date input gives it. */
   date_from: string;
   date_to: string;
-  /** A move type's name as the requests carry it; '' for any. */
+  /** A move size's id (get_move_type). */
   move_type: string;
+  /** Miles from the company's base. */
+  max_distance: string;
 }
 
-export const NO_FILTERS: OpenRequestFilters = { date_from: '', date_to: '', move_type: '' };
+export const NO_FILTERS: OpenRequestFilters = {
+  date_from: '',
+  date_to: '',
+  move_type: '',
+  max_distance: '',
+};
 
-/** MM-DD-YYYY (the requests' s_date) → YYYY-MM-DD, which sorts as text; null when unreadable. */
-function isoDate(sDate: string | null): string | null {
-  const match = sDate ? /^(\d{2})-(\d{2})-(\d{4})$/.exec(sDate) : null;
-  return match ? `${match[3]}-${match[1]}-${match[2]}` : null;
+/** The distances offered, in miles. */
+export const DISTANCE_CHOICES = [10, 25, 50, 100] as const;
+
+export function hasFilters(filters: OpenRequestFilters): boolean {
+  return Object.values(filters).some((value) => value !== '');
 }
 
-/** The requests the filters keep; a date bound drops a request without a readable date. */
-export function filterOpenRequests(
-  requests: readonly OpenRequest[],
-  filters: OpenRequestFilters,
-): OpenRequest[] {
-  return requests.filter((request) => {
-    if (filters.move_type && request.move_type !== filters.move_type) return false;
-    if (filters.date_from || filters.date_to) {
-      const date = isoDate(request.s_date);
-      if (!date) return false;
-      if (filters.date_from && date < filters.date_from) return false;
-      if (filters.date_to && date > filters.date_to) return false;
-    }
-    return true;
-  });
+export type OpenRequestsFilterBody = Omit<NonNullable<OpenRequestsBody>, 'limit' | 'before_id'>;
+
+/** The filters as open_requests takes them: dates as MM-DD-YYYY, numbers as numbers, blanks left out. */
+export function toOpenRequestsFilterBody(filters: OpenRequestFilters): OpenRequestsFilterBody {
+  return {
+    ...(filters.date_from ? { date_from: toSpecDate(filters.date_from) } : {}),
+    ...(filters.date_to ? { date_to: toSpecDate(filters.date_to) } : {}),
+    ...(filters.move_type ? { move_type: Number(filters.move_type) } : {}),
+    ...(filters.max_distance ? { max_distance: Number(filters.max_distance) } : {}),
+  };
 }
 
 export interface OpenRequestsFilterBarProps {
   filters: OpenRequestFilters;
   onChange: (filters: OpenRequestFilters) => void;
-  /** The move types among the loaded requests, to choose from. */
-  moveTypes: readonly string[];
+  /** The move sizes to choose from (get_move_type); empty while they load. */
+  moveTypes: readonly MoveType[];
 }
 
 export function OpenRequestsFilterBar({
@@ -57,7 +61,6 @@ export function OpenRequestsFilterBar({
 }: OpenRequestsFilterBarProps) {
   const set = (key: keyof OpenRequestFilters) => (event: { target: { value: string } }) =>
     onChange({ ...filters, [key]: event.target.value });
-  const active = filters.date_from !== '' || filters.date_to !== '' || filters.move_type !== '';
   return (
     <Stack
       component="form"
@@ -65,7 +68,8 @@ export function OpenRequestsFilterBar({
       aria-label="Filter open requests"
       direction={{ xs: 'column', sm: 'row' }}
       spacing={2}
-      sx={{ mb: 2, alignItems: { sm: 'center' } }}
+      useFlexGap
+      sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
       onSubmit={(event) => event.preventDefault()}
     >
       <TextField
@@ -91,7 +95,7 @@ export function OpenRequestsFilterBar({
       <TextField
         id="open-requests-move-type"
         name="move_type"
-        label="Move type"
+        label="Move size"
         select
         size="small"
         value={filters.move_type}
@@ -100,12 +104,29 @@ export function OpenRequestsFilterBar({
       >
         <MenuItem value="">Any</MenuItem>
         {moveTypes.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
+          <MenuItem key={type.id} value={String(type.id)}>
+            {type.name}
           </MenuItem>
         ))}
       </TextField>
-      {active && (
+      <TextField
+        id="open-requests-max-distance"
+        name="max_distance"
+        label="Distance from base"
+        select
+        size="small"
+        value={filters.max_distance}
+        onChange={set('max_distance')}
+        sx={{ minWidth: 180 }}
+      >
+        <MenuItem value="">Any distance</MenuItem>
+        {DISTANCE_CHOICES.map((miles) => (
+          <MenuItem key={miles} value={String(miles)}>
+            {`Within ${miles} mi`}
+          </MenuItem>
+        ))}
+      </TextField>
+      {hasFilters(filters) && (
         <Button type="button" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
         </Button>

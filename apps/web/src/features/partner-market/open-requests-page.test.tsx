@@ -19,15 +19,51 @@ const GEO_CONFIG = {
   },
 };
 
+const MOVE_TYPES = [
+  { id: 1, name: 'Studio' },
+  { id: 2, name: '1 Bedroom' },
+];
+
+interface OpenRequestsBodyFilters {
+  limit: number;
+  before_id?: number;
+  date_from?: string;
+  date_to?: string;
+  move_type?: number;
+  max_distance?: number;
+}
+
+/** MM-DD-YYYY → YYYY-MM-DD, which sorts as text. */
+const iso = (date: string) => `${date.slice(6)}-${date.slice(0, 5)}`;
+
+/** The API's filters, as open_requests applies them. */
+function matches(r: OpenRequest, f: OpenRequestsBodyFilters): boolean {
+  if (f.before_id !== undefined && r.id >= f.before_id) return false;
+  if (
+    f.move_type !== undefined &&
+    MOVE_TYPES.find((t) => t.id === f.move_type)?.name !== r.move_type
+  )
+    return false;
+  if (f.date_from && (!r.s_date || iso(r.s_date) < iso(f.date_from))) return false;
+  if (f.date_to && (!r.s_date || iso(r.s_date) > iso(f.date_to))) return false;
+  if (f.max_distance !== undefined && (r.distance_from_base ?? Infinity) > f.max_distance)
+    return false;
+  return true;
+}
+
 /** A fake API holding the open requests; place and withdraw change them as the server does. */
 function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {}) {
   const requests = [...initial];
   const server = stubFetch({
     'GET /api/geo/config': GEO_CONFIG,
+    'GET /api/customer/get_move_type': {
+      code: 200,
+      data: { moveTypeItems: MOVE_TYPES },
+    },
     'POST /api/company/open_requests': (body) => {
-      const { before_id: beforeId, limit } = body as { before_id?: number; limit: number };
-      const page = requests.filter((r) => beforeId === undefined || r.id < beforeId);
-      return { code: 200, data: page.slice(0, limit) };
+      const filters = body as OpenRequestsBodyFilters;
+      const page = requests.filter((r) => matches(r, filters));
+      return { code: 200, data: page.slice(0, filters.limit) };
     },
     'POST /api/company/place_bid':
       overrides['place_bid'] ??
@@ -144,35 +180,60 @@ describe('OpenRequestsPage', () => {
 });
 
 describe('OpenRequestsPage filters', () => {
-  it('narrows the loaded requests by move date and move type, on the list and the map', async () => {
-    market([
-      buildOpenRequest({ id: 303, s_date: '04-02-2026', move_type: 'Studio' }),
+  it('asks the API for the move dates, move size and distance chosen, and lists what it answers', async () => {
+    const { calls } = market([
+      buildOpenRequest({
+        id: 303,
+        s_date: '04-02-2026',
+        move_type: 'Studio',
+        distance_from_base: 40,
+      }),
       buildOpenRequest({ id: 302, s_date: '03-20-2026', move_type: '1 Bedroom' }),
-      buildOpenRequest({ id: 301, s_date: '03-10-2026', move_type: 'Studio' }),
+      buildOpenRequest({
+        id: 301,
+        s_date: '03-10-2026',
+        move_type: 'Studio',
+        distance_from_base: 4,
+      }),
     ]);
     renderPage();
     await card(303);
     const user = userEvent.setup();
-    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
+    expect(screen.getByRole('status')).toHaveTextContent('3 open requests');
 
-    await user.click(screen.getByRole('combobox', { name: 'Move type' }));
+    await user.click(screen.getByRole('combobox', { name: 'Move size' }));
     await user.click(await screen.findByRole('option', { name: 'Studio' }));
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 loaded requests match');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('2 open requests match'),
+    );
     expect(screen.queryByRole('article', { name: /^Request #302\b/ })).toBeNull();
+    const lastBody = () =>
+      calls.filter((c) => c.path === '/api/company/open_requests').at(-1)!.body;
+    expect(lastBody()).toEqual({ move_type: 1, limit: OPEN_REQUESTS_PAGE_SIZE });
+
+    await user.click(screen.getByRole('combobox', { name: 'Distance from base' }));
+    await user.click(await screen.findByRole('option', { name: 'Within 10 mi' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('1 open request match'),
+    );
+    expect(await card(301)).toHaveTextContent('4 mi');
+    expect(screen.queryByRole('article', { name: /^Request #303\b/ })).toBeNull();
+    expect(screen.queryByRole('img', { name: /^Request #303 pick-up/ })).toBeNull();
 
     const from = screen.getByLabelText('Move date from');
     expect(from).toHaveAttribute('name', 'date_from');
     await user.type(from, '2026-03-15');
-    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 loaded requests match');
-    expect(await card(303)).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: /^Request #301\b/ })).toBeNull();
-    expect(screen.queryByRole('img', { name: /^Request #301 pick-up/ })).toBeNull();
-
-    await user.type(screen.getByLabelText('Move date to'), '2026-03-31');
     expect(await screen.findByText(NO_MATCH_MESSAGE)).toBeInTheDocument();
+    expect(lastBody()).toEqual({
+      date_from: '03-15-2026',
+      move_type: 1,
+      max_distance: 10,
+      limit: OPEN_REQUESTS_PAGE_SIZE,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(screen.getByRole('status')).toHaveTextContent('3 open requests loaded');
+    // The unfiltered list comes back from the cache, as first loaded.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 open requests'));
   });
 });
 

@@ -1,5 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,16 +13,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OpenRequest } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
+import { moveTypesQueryOptions } from '../../lib/items/catalogue-api';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { BidDialog } from './bid-dialog';
-import { openRequestsQueryOptions } from './market-api';
+import { marketKeys, openRequestsQueryOptions } from './market-api';
 import { OpenRequestCard } from './open-request-card';
 import {
-  filterOpenRequests,
+  hasFilters,
   NO_FILTERS,
   OpenRequestsFilterBar,
+  toOpenRequestsFilterBody,
   type OpenRequestFilters,
 } from './open-requests-filters';
 
@@ -26,17 +34,27 @@ const OpenRequestsMap = lazy(() => import('./open-requests-map'));
 
 export const NO_OPEN_REQUESTS_MESSAGE =
   'No requests are open for bids in your service area right now.';
-export const NO_MATCH_MESSAGE = 'No loaded request matches these filters.';
+export const NO_MATCH_MESSAGE = 'No open request matches these filters.';
 
 /**
  * /partner/open-requests (issue 15): the requests open for bids in the company's area, newest
- * first, page by page, with their pick-up points on a map; each opens the bid dialog.
+ * first, page by page, filtered by the API, with their pick-up points on a map; each opens the
+ * bid dialog. A request opened meanwhile in the area arrives through the socket (openRequest).
  */
 export function OpenRequestsPage() {
   useDocumentTitle('Open requests');
-  const query = useInfiniteQuery(openRequestsQueryOptions());
-  const [bidOn, setBidOn] = useState<OpenRequest | null>(null);
+  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<OpenRequestFilters>(NO_FILTERS);
+  const query = useInfiniteQuery({
+    ...openRequestsQueryOptions(toOpenRequestsFilterBody(filters)),
+    // A changed filter keeps the list in view until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+  const moveTypes = useQuery(moveTypesQueryOptions());
+  const [bidOn, setBidOn] = useState<OpenRequest | null>(null);
+  useRealtimeEvent('openRequest', () => {
+    void queryClient.invalidateQueries({ queryKey: marketKeys.openRequests });
+  });
 
   if (query.isPending) return <PageLoader label="Loading open requests" />;
   if (query.isError) {
@@ -52,15 +70,12 @@ export function OpenRequestsPage() {
     );
   }
 
-  const loaded = query.data.pages.flatMap((page) => page.data);
-  const requests = filterOpenRequests(loaded, filters);
-  const moveTypes = [
-    ...new Set(loaded.map((r) => r.move_type).filter((t): t is string => Boolean(t))),
-  ].sort();
+  const requests = query.data.pages.flatMap((page) => page.data);
+  const filtered = hasFilters(filters);
   // The dialog follows the list's fresh copy of its request (a refetch updates my_bid), and
   // keeps the one it opened with when the request has left the list (taken meanwhile), so that
   // the server's message stays in view.
-  const selected = bidOn ? (loaded.find((r) => r.id === bidOn.id) ?? bidOn) : null;
+  const selected = bidOn ? (requests.find((r) => r.id === bidOn.id) ?? bidOn) : null;
   const select = (request: OpenRequest) => setBidOn(request);
 
   return (
@@ -73,26 +88,27 @@ export function OpenRequestsPage() {
         accepted bid.
       </Typography>
 
-      {loaded.length > 0 && (
+      {(requests.length > 0 || filtered) && (
         <>
-          <OpenRequestsFilterBar filters={filters} onChange={setFilters} moveTypes={moveTypes} />
+          <OpenRequestsFilterBar
+            filters={filters}
+            onChange={setFilters}
+            moveTypes={moveTypes.data ?? []}
+          />
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {requests.length === loaded.length
-              ? `${loaded.length} open ${loaded.length === 1 ? 'request' : 'requests'} loaded`
-              : `${requests.length} of ${loaded.length} loaded requests match`}
+            {query.isPlaceholderData
+              ? 'Filtering…'
+              : `${requests.length}${query.hasNextPage ? '+' : ''} open ${
+                  requests.length === 1 ? 'request' : 'requests'
+                }${filtered ? ' match' : ''}`}
           </Typography>
         </>
       )}
 
-      {loaded.length === 0 ? (
-        <Alert severity="info">{NO_OPEN_REQUESTS_MESSAGE}</Alert>
+      {requests.length === 0 ? (
+        <Alert severity="info">{filtered ? NO_MATCH_MESSAGE : NO_OPEN_REQUESTS_MESSAGE}</Alert>
       ) : (
         <>
-          {requests.length === 0 && (
-            <Alert severity="info" sx={{ mb: 3 }}>
-              {NO_MATCH_MESSAGE}
-            </Alert>
-          )}
           <Box
             component="section"
             aria-label="Map of pick-up points"

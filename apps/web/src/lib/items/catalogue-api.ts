@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   catalogueItemsResponseSchema,
   getItemCategoriesByTypeResponseSchema,
+  getMoveTypeResponseSchema,
   type ItemType,
 } from '@movehub/shared';
 import { callApi } from '../api-client';
@@ -10,6 +11,11 @@ import { callApi } from '../api-client';
  * The item catalogue the item editors search (spec/request-lifecycle.md §7): the wizard's item
  * steps and the request's edit screens. No token: a visitor fills the wizard before signing in.
  */
+
+/** GET /api/customer/get_move_type: data.moveTypeItems (the wizard's move sizes, the console's filter). */
+export function getMoveTypes(signal?: AbortSignal) {
+  return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
+}
 
 /** POST /api/customer/get_item_categories_by_type, type '1': the room types. */
 export function getRoomTypes(signal?: AbortSignal) {
@@ -51,6 +57,7 @@ export function getItemsByCategory(categoryId: number, signal?: AbortSignal) {
 }
 
 export const catalogueKeys = {
+  moveTypes: ['catalogue', 'move-types'] as const,
   roomTypes: ['catalogue', 'room-types'] as const,
   items: (type: ItemType, directLink?: string) =>
     ['catalogue', 'items', type, directLink ?? ''] as const,
@@ -59,6 +66,14 @@ export const catalogueKeys = {
 
 // The catalogue changes rarely; one fetch per visit is enough.
 export const CATALOGUE_STALE_MS = 30 * 60 * 1000;
+
+export const moveTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: catalogueKeys.moveTypes,
+    queryFn: ({ signal }) => getMoveTypes(signal),
+    select: (response) => response.data.moveTypeItems,
+    staleTime: CATALOGUE_STALE_MS,
+  });
 
 export const roomTypesQueryOptions = () =>
   queryOptions({

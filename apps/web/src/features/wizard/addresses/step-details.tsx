@@ -24,7 +24,7 @@ import { AddressBadge } from './address-icons';
 import { Screen, type WizardAddress } from '../draft';
 import { PrevNextBar } from '../prev-next-bar';
 import { useServiceArea } from './use-service-area';
-import { moveTypesQueryOptions } from '../api/wizard-api';
+import { moveTypesQueryOptions } from '../../../lib/items/catalogue-api';
 import { useWizard } from '../wizard-context';
 import { FlightsField } from '../../../ui/flights-field';
 import { LoadError } from '../../../ui/load-error';

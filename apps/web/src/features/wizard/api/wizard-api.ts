@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   calculateEstimatedPriceResponseSchema,
   generateRequestResponseSchema,
-  getMoveTypeResponseSchema,
   IDEMPOTENCY_HEADER,
   okEnvelopeSchema,
   serviceAreaResponseSchema,
@@ -11,34 +10,17 @@ import {
   type GenerateDirectRequestBody,
 } from '@movehub/shared';
 import { callApi } from '../../../lib/api-client';
-import { CATALOGUE_STALE_MS } from '../../../lib/items/catalogue-api';
 
 /*
  * The wizard's calls (spec/request-lifecycle.md §7). The catalogue, geo, service-area and
  * estimate calls need no token: a visitor fills the wizard before signing in.
  */
 
-// --- catalogue -------------------------------------------------------------------------------
-
-/** GET /api/customer/get_move_type: data.moveTypeItems. */
-export function getMoveTypes(signal?: AbortSignal) {
-  return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
-}
-
 export const wizardKeys = {
-  moveTypes: ['wizard', 'move-types'] as const,
   directLink: (link: string) => ['wizard', 'direct-link', link] as const,
   serviceArea: (zipCode: string) => ['wizard', 'service-area', zipCode] as const,
   estimate: (body: CalculateEstimatedPriceBody) => ['wizard', 'estimate', body] as const,
 };
-
-export const moveTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: wizardKeys.moveTypes,
-    queryFn: ({ signal }) => getMoveTypes(signal),
-    select: (response) => response.data.moveTypeItems,
-    staleTime: CATALOGUE_STALE_MS,
-  });
 
 // --- service area and wait-list ----------------------------------------------------------------
 
