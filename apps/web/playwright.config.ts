@@ -8,6 +8,25 @@ const baseURL = `http://127.0.0.1:${port}`;
 // never empty each other's database.
 const dataDir = process.env.E2E_PORT ? `.data-e2e-${port}` : '.data-e2e';
 
+/** Debian's Chromium, as every journey runs it. */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  },
+};
+
+/** The journeys that open a partner console (a company's or a foreman's socket). */
+const PARTNER_JOURNEYS = ['**/partner-*.spec.ts', '**/foreman-*.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -26,20 +45,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--no-first-run',
-            '--disable-sync',
-          ],
-        },
-      },
+      // The partner console's journeys run after the others (project 'partner' below).
+      testIgnore: PARTNER_JOURNEYS,
+      use: chromium,
+    },
+    {
+      // A demo company with a console open is played by a person: the demo simulator leaves it
+      // alone (no bids, no move day). The customers' journeys count on every demo company's
+      // bids and move day, so the journeys that open a company's or a foreman's console run
+      // once those are done, never beside them.
+      name: 'partner',
+      testMatch: PARTNER_JOURNEYS,
+      dependencies: ['chromium'],
+      use: chromium,
     },
   ],
   webServer: {

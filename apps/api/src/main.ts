@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push(`  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
     lines.push(
-      `  Demo companies (user_type 2) and their foremen (user_type 3), password ${DEMO_COUNTERPART_PASSWORD}:`,
+      `  Demo companies (user_type 2) and their foremen (user_type 3), password ${DEMO_COUNTERPART_PASSWORD}, at ${url}/partner/login:`,
     );
     for (const company of DEMO_COMPANIES) {
       lines.push(`    ${company.profile.name}: ${company.email}`);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     );
     lines.push(
       config.demoSimulator.enabled
-        ? `  Demo simulator: on (demo companies bid within ${config.demoSimulator.maxDelayMs / 1000} s; DEMO_SIMULATOR=0 turns it off)`
+        ? `  Demo simulator: on (demo companies bid within ${config.demoSimulator.maxDelayMs / 1000} s, except one whose console is open; DEMO_SIMULATOR=0 turns it off)`
         : '  Demo simulator: off',
     );
   }

@@ -30,6 +30,7 @@ import {
   runDemoBid,
 } from '../src/modules/demo/demo-simulator';
 import { buildPeerApp, buildTestApp, createUser, loginAs, type TestContext } from './helper';
+import { connected, openSocket } from './socket-client';
 
 /** Short enough that a test never waits long; the default is 10 s. */
 const DELAY_MS = 400;
@@ -500,5 +501,46 @@ describe('demo simulator', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe('a demo company that a person plays', () => {
+  it('is left alone while its console is open, and bids again once it is closed', async () => {
+    const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const played = DEMO_COMPANIES[0];
+    const playedId = idOf(0);
+    const companyToken = await loginAs(
+      ctx.app,
+      played.email,
+      DEMO_COUNTERPART_PASSWORD,
+      UserType.company,
+    );
+    const [row] = await ctx.database.db
+      .select({ roomId: users.roomId })
+      .from(users)
+      .where(eq(users.id, playedId));
+    const socket = openSocket(baseUrl, {
+      token: companyToken,
+      roomId: row!.roomId,
+      type: UserType.company,
+    });
+    try {
+      await connected(socket);
+      const whilePlayed = await createRequest('90012');
+      await sleep(DELAY_MS);
+      await ctx.app.jobs.runDue(DEMO_BID_JOB);
+      const bidders = (await bidsOf(whilePlayed)).map((b) => b.companyId);
+      expect(bidders).not.toContain(playedId);
+      expect(bidders).toHaveLength(companyIds.size - 1);
+    } finally {
+      socket.close();
+    }
+
+    // The console closed: the simulator plays the company again.
+    await until(async () => (await ctx.app.realtime.onlineRooms([row!.roomId])).size === 0, 5_000);
+    const afterwards = await createRequest('90012');
+    await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_BID_JOB);
+    expect((await bidsOf(afterwards)).map((b) => b.companyId)).toContain(playedId);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../changes/changes.service';
 import { estimateMove } from '../create-request/create-request.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
+import { requestPlayedByPerson } from './demo-presence';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
 
 /*
@@ -154,6 +155,8 @@ export function registerDemoChanges(
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
+      // A person playing the company proposes its own changes.
+      if (await requestPlayedByPerson(app, data.requestId)) return;
       const done = await runDemoChange({
         db: app.db,
         timeZone: app.config.serviceTimeZone,
@@ -303,6 +306,8 @@ export function registerDemoPricing(
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
+      // A person playing the company prices its customers' edits from the console.
+      if (await requestPlayedByPerson(app, data.requestId)) return;
       const done = await runDemoPricing({ db: app.db, requestId: data.requestId });
       if (done === 'priced') await kickDelivery(app);
     },

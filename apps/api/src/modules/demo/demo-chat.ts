@@ -12,6 +12,7 @@ import { companyForemen, requests, users } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
 import { deliverMessage } from '../chat/chat.routes';
+import { requestPlayedByPerson } from './demo-presence';
 import { findConversation, isConversationOpen, storeMessage } from '../chat/chat.service';
 
 /*
@@ -159,6 +160,8 @@ export function registerDemoChat(
     expireInSeconds: 60,
     pollingIntervalSeconds: 0.5,
     handler: async (data) => {
+      // A person playing the company answers its customers themselves.
+      if (await requestPlayedByPerson(app, data.requestId)) return;
       await runDemoChatReply(app, data);
     },
   });

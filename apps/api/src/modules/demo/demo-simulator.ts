@@ -21,6 +21,7 @@ import { sendConfirmationLetter, type LetterRates } from '../letter/letter.servi
 import { sendTrackingPoint } from '../tracking/tracking.service';
 import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
 import { registerDemoChat, type ChatMessageSent } from './demo-chat';
+import { companyPlayedByPerson, requestPlayedByPerson } from './demo-presence';
 import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
 
 /*
@@ -403,6 +404,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
+      // The person's own foreman shares the truck's real position: the demo drive stops.
+      if (await requestPlayedByPerson(app, data.requestId)) return;
       const outcome = await runDemoDrive({
         db: app.db,
         geo: app.geo,
@@ -432,6 +435,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
+      // A person playing the company runs its move day from the console.
+      if (await requestPlayedByPerson(app, data.requestId)) return;
       // Each step, once played, queues the next: assign → start → (the drive) → complete.
       const letter = { log: app.log, publicUrl: app.config.publicUrl };
       if ((await runDemoMoveStep({ db: app.db, letter, ...data })) === 'done') {
@@ -452,6 +457,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
+      // A person playing the company bids from the console, or not at all.
+      if (await companyPlayedByPerson(app, data.companyId)) return;
       await runDemoBid({ db: app.db, ...data });
     },
   });
