@@ -595,6 +595,28 @@ describe('placing, changing and withdrawing a bid', () => {
     ]);
   });
 
+  it('keeps one bid per company when two of its bids race: the one written last stands', async () => {
+    const zip = newZip();
+    const me = await company({ zips: [zip] });
+    const { user: cust } = await customer();
+    const req = await requestIn(zip, cust.id);
+    const answers = await Promise.all([bid(me.token, req.id, 501), bid(me.token, req.id, 502)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const rows = await db()
+      .select()
+      .from(requestBids)
+      .where(and(eq(requestBids.requestId, req.id), eq(requestBids.companyId, me.user.id)));
+    expect(rows).toHaveLength(1);
+    expect([50_100, 50_200]).toContain(rows[0]!.bidAmountCents);
+    // The customer heard of a first bid and of its change, in the order they were written.
+    const notices = await noticesOf(cust.id);
+    expect(notices).toHaveLength(2);
+    expect(notices[1]).toMatch(
+      new RegExp(`to \\$${(rows[0]!.bidAmountCents / 100).toFixed(2).replace('.', '\\.')}\\.$`),
+    );
+    expect((await history(req.id)).map((h) => [h.fromStatus, h.toStatus])).toEqual([[0, 1]]);
+  });
+
   it('refuses a request outside the area (404), a closed or direct one (409), and bad amounts (422)', async () => {
     const zip = newZip();
     const me = await company({ zips: [zip] });
