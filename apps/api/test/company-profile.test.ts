@@ -11,12 +11,14 @@ import {
   companyForemen,
   companyProfiles,
   companyTrucks,
+  notifications,
   passwordResets,
   requestTrucks,
   requests,
   users,
 } from '../src/db/schema';
 import { PROFILE_PICTURE_INVALID } from '../src/modules/accounts/profile.service';
+import { FOREMAN_TEXT } from '../src/modules/company-profile/company-profile.service';
 import { outboxFor, sessionFor, STRONG_PASSWORD, uniqueEmail } from './accounts-helpers';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
@@ -370,6 +372,12 @@ describe('foremen: invite, set password, remove', () => {
     // The session is a foreman's: a foreman-only call lets it through to its own checks.
     expect([401, 403]).not.toContain(move.statusCode);
 
+    const [notice] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(notice?.messageBody).toBe(FOREMAN_TEXT.joined('Carlos Ramirez'));
+
     const token2 = await loginAs(ctx.app, email, STRONG_PASSWORD, UserType.foreman);
     expect(token2).toBeTruthy();
     const after = profileOf(await call('profile')).foremen.find((f) => f.id === invited.id);
@@ -547,6 +555,17 @@ describe('foremen: invite, set password, remove', () => {
     expect(job6?.foremanId).toBe(id);
     const [account] = await ctx.database.db.select().from(users).where(eq(users.id, id));
     expect(account?.passwordHash).toBeNull();
+    expect(account?.email).toBe(`removed-foreman-${id}@movehub.invalid`);
+    // A reset link cannot bring him back, and the company may invite the person again.
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/reset_password',
+      payload: { email, user_type: UserType.foreman },
+    });
+    expect(reset.statusCode).toBe(400);
+    const again = await call('invite_foreman', { email, first_name: 'Bo', last_name: 'Busy' });
+    expect(again.statusCode).toBe(200);
+    expect(profileOf(again).foremen.map((f) => f.id)).not.toContain(id);
     const notifications = await ctx.app.inject({
       method: 'GET',
       url: '/app_api/get_notification',

@@ -31,6 +31,7 @@ import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { profilePictureUrl } from '../accounts/profile.service';
 import { createSession, revokeAllSessions, type UserRow } from '../auth/auth.service';
+import { notify } from '../notifications/notifications.service';
 import { foremanInviteLink, foremanInviteMessage } from './company-profile.messages';
 
 /*
@@ -55,6 +56,11 @@ const unfinishedJob = and(
 );
 
 const INVITE_TTL_MINUTES = FOREMAN_INVITE_TTL_DAYS * 24 * 60;
+
+/** The company's notification when an invited foreman has chosen his password. */
+export const FOREMAN_TEXT = {
+  joined: (name: string) => `${name} has set a password and can now sign in as your foreman.`,
+};
 
 /** The whole profile of a company, as the console shows it. */
 export async function getCompanyProfile(opts: {
@@ -422,10 +428,14 @@ export async function inviteForeman(opts: {
   }
 }
 
+/** A removed foreman's address: .invalid is reserved (RFC 2606), so no mail ever goes there. */
+const removedEmail = (userId: number) => `removed-foreman-${userId}@movehub.invalid`;
+
 /**
  * remove_foreman: refused (409) while he is assigned to an unfinished job. His sessions and
  * links end; his account goes with him unless finished jobs still name him, in which case it
- * stays, without a password and without a company, so that those jobs keep their foreman.
+ * stays, without a password, a company or a reachable email, so that those jobs keep their
+ * foreman's name.
  */
 export async function removeForeman(opts: {
   db: Db;
@@ -462,9 +472,11 @@ export async function removeForeman(opts: {
       .where(eq(requests.foremanId, foreman.id))
       .limit(1);
     if (history) {
+      // No password, and an address that receives nothing: a reset link cannot bring the
+      // account back, and the person's email is free for a new invitation.
       await tx
         .update(users)
-        .set({ passwordHash: null, updatedAt: new Date() })
+        .set({ passwordHash: null, email: removedEmail(foreman.id), updatedAt: new Date() })
         .where(eq(users.id, foreman.id));
     } else {
       await tx.delete(users).where(eq(users.id, foreman.id));
@@ -488,7 +500,11 @@ export async function setForemanPassword(opts: {
 }): Promise<{ token: string; user: UserRow }> {
   const live = (db: Tx) =>
     db
-      .select({ id: passwordResets.id, userId: passwordResets.userId })
+      .select({
+        id: passwordResets.id,
+        userId: passwordResets.userId,
+        companyId: companyForemen.companyId,
+      })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
       .innerJoin(companyForemen, eq(companyForemen.userId, users.id))
@@ -520,6 +536,13 @@ export async function setForemanPassword(opts: {
     if (!user) return null;
     await revokeAllSessions({ db: tx, userId: user.id });
     const token = await createSession({ db: tx, userId: user.id, ttlDays: opts.ttlDays });
+    // The company's console hears of it (its foremen list shows him active without a reload).
+    await notify({
+      db: tx,
+      userId: link.companyId,
+      requestId: null,
+      message: FOREMAN_TEXT.joined(`${user.firstName} ${user.lastName}`.trim()),
+    });
     return { token, user };
   });
   if (!signedIn) throw AppError.badRequest(TEXT.inviteLinkInvalid);
