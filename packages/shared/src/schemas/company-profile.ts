@@ -151,19 +151,19 @@ export type UpdateTruckBody = z.input<typeof updateTruckBodySchema>;
 /** POST /api/company/remove_truck. */
 export const removeTruckBodySchema = z.object({ truck_id: idSchema() });
 
+/** A name of plain letters; one message however it fails. */
+const personName = (min: number, message: string) =>
+  safeString()
+    .trim()
+    .min(min, { error: message, abort: true })
+    .max(60, { error: message, abort: true })
+    .regex(NAME_PATTERN, message);
+
 /** POST /api/company/invite_foreman: sends (or sends again) the set-password link. */
 export const inviteForemanBodySchema = z.object({
   email: inviteEmail,
-  first_name: safeString()
-    .trim()
-    .max(60, COMPANY_PROFILE_TEXT.foremanFirstNameInvalid)
-    .regex(NAME_PATTERN, COMPANY_PROFILE_TEXT.foremanFirstNameInvalid)
-    .min(2, COMPANY_PROFILE_TEXT.foremanFirstNameInvalid),
-  last_name: safeString()
-    .trim()
-    .max(60, COMPANY_PROFILE_TEXT.foremanLastNameInvalid)
-    .regex(NAME_PATTERN, COMPANY_PROFILE_TEXT.foremanLastNameInvalid)
-    .min(1, COMPANY_PROFILE_TEXT.foremanLastNameInvalid),
+  first_name: personName(2, COMPANY_PROFILE_TEXT.foremanFirstNameInvalid),
+  last_name: personName(1, COMPANY_PROFILE_TEXT.foremanLastNameInvalid),
 });
 export type InviteForemanBody = z.input<typeof inviteForemanBodySchema>;
 export type InviteForemanForm = z.infer<typeof inviteForemanBodySchema>;
