@@ -37,6 +37,7 @@ import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { partnerJobRoutes } from './modules/partner-jobs/partner-jobs.routes';
+import { companyProfileRoutes } from './modules/company-profile/company-profile.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
 import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
@@ -278,6 +279,7 @@ export async function buildApp({
   await app.register(geoRoutes);
   await app.register(bidRoutes);
   await app.register(partnerJobRoutes);
+  await app.register(companyProfileRoutes);
   await app.register(moveRoutes);
   await app.register(trackingRoutes);
   await app.register(letterRoutes);

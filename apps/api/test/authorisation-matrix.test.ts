@@ -163,6 +163,16 @@ const ROUTES: Record<string, Access> = {
   'POST /api/foreman/post_location': 'foreman',
   'POST /app_api/get_tracking': 'customer',
   'POST /api/company/attach_signature_make_confirmation_letter_pdf': 'customer-or-link',
+  'POST /api/company/profile': 'company',
+  'POST /api/company/update_profile': 'company',
+  'POST /api/company/add_zip_code': 'company',
+  'POST /api/company/remove_zip_code': 'company',
+  'POST /api/company/add_truck': 'company',
+  'POST /api/company/update_truck': 'company',
+  'POST /api/company/remove_truck': 'company',
+  'POST /api/company/invite_foreman': 'company',
+  'POST /api/company/remove_foreman': 'company',
+  'POST /app_api/set_foreman_password': 'public',
 };
 
 const registered: { method: string; url: string; auth: AuthRequirement | undefined }[] = [];

@@ -130,6 +130,13 @@ const openRequestsPage = async () => ({
 const jobsPage = async () => ({
   Component: (await import('../features/partner-jobs/jobs-page')).JobsPage,
 });
+const partnerProfilePage = async () => ({
+  Component: (await import('../features/partner-profile/profile-page')).ProfilePage,
+});
+const partnerSetPasswordPage = async () => ({
+  Component: (await import('../features/partner-auth/partner-set-password-page'))
+    .PartnerSetPasswordPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -147,6 +154,8 @@ const PARTNER_ROUTES: RouteObject = {
           lazy: partnerPublicOnly,
           children: [{ path: 'login', lazy: partnerLoginPage }],
         },
+        // An invited foreman's link: open whoever is signed in, since it signs him in.
+        { path: 'set-password', lazy: partnerSetPasswordPage },
       ],
     },
     {
@@ -158,6 +167,7 @@ const PARTNER_ROUTES: RouteObject = {
             { index: true, element: <Navigate to="/partner/open-requests" replace /> },
             { path: 'open-requests', lazy: openRequestsPage },
             { path: 'jobs', lazy: jobsPage },
+            { path: 'profile', lazy: partnerProfilePage },
             notFound('*'),
           ],
         },

@@ -1,4 +1,4 @@
-import { uploadResponseSchema, type UPLOAD_TYPES } from '@movehub/shared';
+import { MSG, UPLOAD_LIMIT_BYTES, uploadResponseSchema, type UPLOAD_TYPES } from '@movehub/shared';
 import { callApi } from './api-client';
 
 /**
@@ -16,4 +16,11 @@ export function uploadFile(file: File, uploadType?: (typeof UPLOAD_TYPES)[number
     schema: uploadResponseSchema,
     withToken: false,
   });
+}
+
+/** Images only, 5 MB at most: the server checks the bytes; this saves a useless upload. */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return MSG.uploadNotImage;
+  if (file.size > UPLOAD_LIMIT_BYTES) return MSG.uploadTooLarge;
+  return null;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MSG, type HowFoundUs } from '@movehub/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation, lockName } from '../../db/locks';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -22,6 +22,21 @@ export interface ProfileChanges {
 
 /** Not in the shared messages: a picture must be a link to an uploaded file, nothing scriptable. */
 export const PROFILE_PICTURE_INVALID = 'The profile picture must be an uploaded image.';
+
+/**
+ * The stored form of a profile picture (a customer's or a company's): only a file of ours that
+ * still exists, else 400. Every page that shows the picture loads this link, so a link elsewhere
+ * (https://evil.example/x.png, //host/x, /\host/x) would let a stranger's server see each visit, and a removed file would show a broken image.
+ */
+export async function profilePictureUrl(opts: {
+  db: Tx;
+  storage: Storage;
+  link: string;
+}): Promise<string> {
+  const key = await liveUploadKey(opts);
+  if (!key) throw AppError.badRequest(PROFILE_PICTURE_INVALID);
+  return opts.storage.url(key);
+}
 
 /**
  * update_customer. Absent fields stay as they are. A new email or phone must have been proved
@@ -55,17 +70,12 @@ export async function updateCustomer(opts: {
   if (changes.howFoundUs !== undefined) set.howFoundUs = changes.howFoundUs;
   if (changes.profilePicture === null) set.profilePicture = null;
   else if (changes.profilePicture) {
-    // Only a file of ours that still exists: a browser loads this link for every page of the
-    // portal, so a link elsewhere (https://evil.example/x.png, //host/x, /\host/x) would let a
-    // stranger's server see each visit, and a removed file would show a broken image. Stored
-    // in the storage's own form, so a bare file name becomes its URL.
-    const key = await liveUploadKey({
+    // Stored in the storage's own form, so a bare file name becomes its URL.
+    set.profilePicture = await profilePictureUrl({
       db: opts.db,
       storage: opts.storage,
       link: changes.profilePicture,
     });
-    if (!key) throw AppError.badRequest(PROFILE_PICTURE_INVALID);
-    set.profilePicture = opts.storage.url(key);
   }
   if (Object.keys(set).length === 0) return user;
 

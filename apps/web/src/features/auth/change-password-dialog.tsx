@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { MSG, PASSWORD_SUCCESS_CLOSE_MS, newPasswordFormSchema } from '@movehub/shared';
 import { updatePassword } from './auth-api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 
 interface ChangePasswordDialogProps {
   open: boolean;

@@ -16,7 +16,7 @@ import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { claimRequest } from './claim-request-api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 
 /**
  * /claim-request/{token}: the confirmation link emailed for a direct request ("Is this your

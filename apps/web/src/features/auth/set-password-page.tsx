@@ -15,7 +15,7 @@ import { RESET_REDIRECT_MS, newPasswordFormSchema } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { changePassword } from './auth-api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../ui/new-password-fields';
 
 /**
  * spec/portal.md §2 /set-forget-password/{token}: a new password with the sign-up rules; on

@@ -20,7 +20,6 @@ import PersonIcon from '@mui/icons-material/Person';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import {
   MSG,
-  UPLOAD_LIMIT_BYTES,
   profileNamesSchema,
   wirePhoneToMasked,
   type ProfileNamesForm,
@@ -28,6 +27,7 @@ import {
 } from '@movehub/shared';
 import { profileQueryOptions, storeUpdatedProfile } from '../../lib/profile-query';
 import { showToast } from '../../lib/toast';
+import { imageFileProblem } from '../../lib/upload-file';
 import { uploadUrl } from '../../lib/upload-url';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
@@ -55,13 +55,6 @@ export function EditProfilePage() {
       )}
     </Box>
   );
-}
-
-/** Images only, 5 MB at most: the server checks the bytes; this saves a useless upload. */
-function pictureProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return MSG.uploadNotImage;
-  if (file.size > UPLOAD_LIMIT_BYTES) return MSG.uploadTooLarge;
-  return null;
 }
 
 function EditProfileForm({ user }: { user: SessionUser }) {
@@ -107,7 +100,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
     // The same file may be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
-    const problem = pictureProblem(file);
+    const problem = imageFileProblem(file);
     setPictureError(problem);
     if (!problem) upload.mutate(file);
   };

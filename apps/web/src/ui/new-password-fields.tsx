@@ -1,7 +1,7 @@
 import { useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
 import type { NewPasswordForm } from '@movehub/shared';
-import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 interface NewPasswordFieldsProps {
   control: Control<NewPasswordForm>;
