@@ -130,6 +130,12 @@ const openRequestsPage = async () => ({
 const jobsPage = async () => ({
   Component: (await import('../features/partner-jobs/jobs-page')).JobsPage,
 });
+const linksPage = async () => ({
+  Component: (await import('../features/partner-links/links-page')).LinksPage,
+});
+const payoutsPage = async () => ({
+  Component: (await import('../features/partner-payouts/payouts-page')).PayoutsPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -158,6 +164,8 @@ const PARTNER_ROUTES: RouteObject = {
             { index: true, element: <Navigate to="/partner/open-requests" replace /> },
             { path: 'open-requests', lazy: openRequestsPage },
             { path: 'jobs', lazy: jobsPage },
+            { path: 'links', lazy: linksPage },
+            { path: 'payouts', lazy: payoutsPage },
             notFound('*'),
           ],
         },

@@ -18,6 +18,8 @@ import { Brand } from '../../ui/brand';
 const PARTNER_SECTIONS = [
   { to: '/partner/open-requests', label: 'Open requests' },
   { to: '/partner/jobs', label: 'My jobs' },
+  { to: '/partner/links', label: 'Direct links' },
+  { to: '/partner/payouts', label: 'Payouts' },
 ] as const;
 
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
