@@ -109,7 +109,6 @@ export function LinkCard({ link }: { link: DirectLink }) {
         <Button
           variant="outlined"
           size="small"
-          color={link.is_active ? 'warning' : 'primary'}
           disabled={toggle.isPending}
           onClick={() => toggle.mutate({ linkId: link.id, isActive: !link.is_active })}
           startIcon={
