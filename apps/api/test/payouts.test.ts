@@ -180,13 +180,17 @@ describe('POST /api/company/payouts', () => {
       [{ from: '2026-12-01' }, PAYOUTS_TEXT.badDate],
       [{ to: '02-30-2026' }, PAYOUTS_TEXT.badDate],
       [{ from: '12-10-2026', to: '12-01-2026' }, PAYOUTS_TEXT.toBeforeFrom],
+      // Both malformed: refused as such, never compared.
+      [{ from: '𒓢', to: 'ᕕＩ' }, PAYOUTS_TEXT.badDate],
     ] as const) {
       const res = await f.call('/api/company/payouts', company.token, body);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.body).toContain(message);
     }
-    const res = await csv(company.token, '?from=yesterday');
-    expect(res.statusCode).toBe(422);
+    for (const query of ['?from=yesterday', '?from=yesterday&to=tomorrow']) {
+      const res = await csv(company.token, query);
+      expect(res.statusCode, res.body).toBe(422);
+    }
   });
 });
 

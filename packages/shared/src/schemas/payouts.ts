@@ -30,8 +30,11 @@ export const payoutsQuerySchema = z
   })
   .refine(
     (q) => {
-      if (!q.from || !q.to) return true;
-      return parseSpecDate(q.from)!.getTime() <= parseSpecDate(q.to)!.getTime();
+      // Runs even when a date failed its own check (that check is not aborting): only two real
+      // days are compared; a malformed one is already refused above.
+      const from = q.from ? parseSpecDate(q.from) : null;
+      const to = q.to ? parseSpecDate(q.to) : null;
+      return !from || !to || from.getTime() <= to.getTime();
     },
     { message: PAYOUTS_TEXT.toBeforeFrom, path: ['to'] },
   );
