@@ -38,6 +38,8 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { partnerJobRoutes } from './modules/partner-jobs/partner-jobs.routes';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes';
+import { directLinkRoutes } from './modules/direct-links/direct-links.routes';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
 import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
@@ -280,6 +282,8 @@ export async function buildApp({
   await app.register(bidRoutes);
   await app.register(partnerJobRoutes);
   await app.register(companyProfileRoutes);
+  await app.register(directLinkRoutes);
+  await app.register(payoutRoutes);
   await app.register(moveRoutes);
   await app.register(trackingRoutes);
   await app.register(letterRoutes);

@@ -38,3 +38,5 @@ export * from './schemas/tracking';
 export * from './realtime';
 export * from './schemas/partner-jobs';
 export * from './schemas/company-profile';
+export * from './schemas/direct-links';
+export * from './schemas/payouts';

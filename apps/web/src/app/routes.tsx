@@ -137,6 +137,12 @@ const partnerSetPasswordPage = async () => ({
   Component: (await import('../features/partner-auth/partner-set-password-page'))
     .PartnerSetPasswordPage,
 });
+const linksPage = async () => ({
+  Component: (await import('../features/partner-links/links-page')).LinksPage,
+});
+const payoutsPage = async () => ({
+  Component: (await import('../features/partner-payouts/payouts-page')).PayoutsPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -168,6 +174,8 @@ const PARTNER_ROUTES: RouteObject = {
             { path: 'open-requests', lazy: openRequestsPage },
             { path: 'jobs', lazy: jobsPage },
             { path: 'profile', lazy: partnerProfilePage },
+            { path: 'links', lazy: linksPage },
+            { path: 'payouts', lazy: payoutsPage },
             notFound('*'),
           ],
         },

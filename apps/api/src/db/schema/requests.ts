@@ -19,7 +19,7 @@ import {
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { catalogueItems, moveTypes } from './catalogue';
-import { companyProfiles } from './companies';
+import { companyDirectLinks, companyProfiles } from './companies';
 import { companyReviews, requestComments, requestTrucks } from './lifecycle';
 
 /**
@@ -69,6 +69,11 @@ export const requests = pgTable(
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     createdByUserId: integer('created_by_user_id').references(() => users.id),
+    // The company's direct link the request came through (either path), so the company sees what
+    // each link brought; null for a marketplace request. Links are disabled, never deleted.
+    directLinkId: integer('direct_link_id').references(() => companyDirectLinks.id, {
+      onDelete: 'set null',
+    }),
     // sha-256 of the direct link, contact and payload: an identical direct submit within
     // DIRECT_DEDUPE_MINUTES answers with this request instead of making a second one.
     submissionHash: text('submission_hash'),
@@ -99,6 +104,8 @@ export const requests = pgTable(
     // A company's requests (direct ones, and those it won) and a sales member's are looked up by these.
     index('requests_company_status_idx').on(t.companyId, t.requestStatus, t.id),
     index('requests_created_by_idx').on(t.createdByUserId),
+    // A link's requests, newest first, and each link's count.
+    index('requests_direct_link_idx').on(t.directLinkId, t.id),
     index('requests_move_type_idx').on(t.moveTypeId),
     index('requests_submission_hash_idx').on(t.submissionHash, t.createdAt),
     // Companies look for requests open for bids (spec §4: statuses 0 and 1).

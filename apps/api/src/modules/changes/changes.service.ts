@@ -19,6 +19,7 @@ import {
   type CreateRequestItem,
   type ProposeChangeInput,
   type RequestAddressFields,
+  specDateToIso,
 } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -163,8 +164,9 @@ const isClosed = (r: RequestRow) =>
 
 /** 'MM-DD-YYYY' to 'YYYY-MM-DD', refused before the earliest move date (as at creation). */
 function proposedDate(sDate: string, timeZone: string, now: Date): string {
-  const [mm, dd, yyyy] = sDate.split('-');
-  const date = `${yyyy}-${mm}-${dd}`;
+  // The schema has checked the form; an unreal day is refused as the past.
+  const date = specDateToIso(sDate);
+  if (!date) throw AppError.unprocessable(CHANGE_TEXT.pastDate);
   const refusal = moveDayRefusal(date, zonedNow(now, timeZone));
   if (refusal === 'past') throw AppError.unprocessable(CHANGE_TEXT.pastDate);
   if (refusal === 'cutoff') throw AppError.unprocessable(CHANGE_TEXT.cutoffDate);

@@ -67,6 +67,8 @@ type CommonInput = Omit<GenerateRequestInput, 'request_type' | 'customer_budget'
 
 /** The link's company and the profile the wizard shows for it. */
 export interface DirectLink {
+  /** The link's row: the request records it (direct_link_id). */
+  id: number;
   companyId: number;
   companyName: string;
   companyPhone: string | null;
@@ -100,6 +102,7 @@ export async function findDirectLink(opts: { db: Tx; link: string }): Promise<Di
     throw AppError.badRequest(MSG.directLinkInvalid);
   }
   return {
+    id: row.link.id,
     companyId: row.link.companyId,
     companyName: row.company.name,
     companyPhone: row.company.phone,
@@ -248,6 +251,7 @@ async function insertRequest(opts: {
   body: CommonInput;
   direct?: {
     companyId: number;
+    linkId: number;
     contact: { firstName: string; lastName: string; email: string; phone: string };
     createdByUserId: number | null;
     submissionHash: string;
@@ -303,6 +307,7 @@ async function insertRequest(opts: {
       contactEmail: direct?.contact.email ?? null,
       contactPhone: direct?.contact.phone ?? null,
       createdByUserId: direct?.createdByUserId ?? null,
+      directLinkId: direct?.linkId ?? null,
       submissionHash: direct?.submissionHash ?? null,
     })
     .returning({ id: requests.id, publicAccessLink: requests.publicAccessLink });
@@ -436,6 +441,14 @@ export async function generateDirectRequest(opts: {
           .orderBy(desc(requests.id))
           .limit(1);
         if (same) return { ...same, phone: link.companyPhone };
+        // The company may have disabled the link since it was read: the row lock orders this
+        // submit with set_direct_link_active, so a disabled link never brings a request.
+        const [live] = await tx
+          .select({ id: companyDirectLinks.id })
+          .from(companyDirectLinks)
+          .where(and(eq(companyDirectLinks.id, link.id), eq(companyDirectLinks.isActive, true)))
+          .for('share');
+        if (!live) throw AppError.badRequest(MSG.directLinkInvalid);
         const created = await insertRequest({
           tx,
           timeZone: opts.timeZone,
@@ -443,6 +456,7 @@ export async function generateDirectRequest(opts: {
           body,
           direct: {
             companyId: link.companyId,
+            linkId: link.id,
             contact,
             createdByUserId: bySales && opts.salesTeam ? link.createdBy.id : null,
             submissionHash,

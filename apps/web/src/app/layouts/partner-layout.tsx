@@ -19,6 +19,8 @@ const PARTNER_SECTIONS = [
   { to: '/partner/open-requests', label: 'Open requests' },
   { to: '/partner/jobs', label: 'My jobs' },
   { to: '/partner/profile', label: 'Profile' },
+  { to: '/partner/links', label: 'Direct links' },
+  { to: '/partner/payouts', label: 'Payouts' },
 ] as const;
 
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, payoutsBodySchema, payoutsQuerySchema, payoutsResponseSchema } from '@movehub/shared';
+import { responses } from '../../lib/wire';
+import { authOf, companyOnly } from '../../plugins/auth';
+import { payoutsCsv, payoutsReport } from './payouts.service';
+
+/*
+ * A company's payouts (issue 15; tag 'partner'): per job, from the ledger. Companies only: the
+ * money is the company's, not its sales team's or its foremen's.
+ */
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/company/payouts',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "The company's jobs that money moved for (move date from/to, MM-DD-YYYY), newest first: paid into escrow, held, released, refunded, tips and net, in dollars, from the ledger, with totals",
+        body: payoutsBodySchema,
+        response: responses(payoutsResponseSchema, 401, 403),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const data = await payoutsReport({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        from: body.from,
+        to: body.to,
+      });
+      return { code: 200, message: MSG.ok, data };
+    },
+  );
+
+  // A GET with the token in x-sh-auth: the web app's downloadFile fetches it and saves the blob.
+  app.get(
+    '/api/company/payouts_csv',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          'The same payouts as CSV (text/csv, RFC 4180, a header row; text cells guarded against formula injection)',
+        querystring: payoutsQuerySchema,
+        response: responses(z.string().meta({ description: 'text/csv; charset=utf-8' }), 401, 403),
+      },
+      config: companyOnly,
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await payoutsReport({
+        db: app.db,
+        companyId: authOf(request).user.id,
+        from,
+        to,
+      });
+      const range = from || to ? `-${from ?? 'start'}-to-${to ?? 'now'}` : '';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payouts${range}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(payoutsCsv(report));
+    },
+  );
+};

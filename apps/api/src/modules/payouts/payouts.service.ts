@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  PAYOUT_CSV_COLUMNS,
+  specDateToIso,
+  toDollars,
+  toSpecDate,
+  type PayoutJob,
+  type PayoutTotals,
+} from '@movehub/shared';
+import type { Db } from '../../db/client';
+import { csvDocument } from '../../lib/csv';
+import { account } from '../payments/ledger';
+
+/*
+ * A company's payouts (issue 15): per job, what the ledger (decision 004) says happened to its
+ * money. The amounts come from ledger lines only, never from a request's price columns: the
+ * escrow account of each job (escrow:{request}), the lines the job's transactions wrote to the
+ * company's own accounts (company_payable:{company}, tips_payable:{company}), and the refunds
+ * to the customer's card. The jobs are the company's by requests.company_id and the company's
+ * lines by account name, both in SQL, so another company's money never reaches the answer.
+ */
+
+export interface PayoutsReport {
+  jobs: PayoutJob[];
+  totals: PayoutTotals;
+}
+
+interface PayoutRow {
+  request_id: number | null;
+  move_date: string | null;
+  customer_name: string | null;
+  paid_in: number;
+  held: number;
+  released: number;
+  refunded: number;
+  tips: number;
+  is_total: boolean;
+}
+
+const money = (row: PayoutRow) => {
+  const released = Number(row.released);
+  const tips = Number(row.tips);
+  return {
+    paid_in: toDollars(Number(row.paid_in)),
+    held: toDollars(Number(row.held)),
+    released: toDollars(released),
+    refunded: toDollars(Number(row.refunded)),
+    tips: toDollars(tips),
+    net: toDollars(released + tips),
+  };
+};
+
+/**
+ * Every job of the company that money moved for, newest move first, with the totals of the
+ * same rows (one statement: GROUPING SETS adds the totals row). `from` and `to` (MM-DD-YYYY,
+ * both kept) bound the move date.
+ */
+export async function payoutsReport(opts: {
+  db: Db;
+  companyId: number;
+  from?: string | undefined;
+  to?: string | undefined;
+}): Promise<PayoutsReport> {
+  const { companyId } = opts;
+  const payable = account.companyPayable(companyId);
+  const tipsPayable = account.tipsPayable(companyId);
+  const from = opts.from ? sql`and r.move_date >= ${specDateToIso(opts.from)}::date` : sql``;
+  const to = opts.to ? sql`and r.move_date <= ${specDateToIso(opts.to)}::date` : sql``;
+  const result = await opts.db.execute(sql`
+    with jobs as (
+      select r.id, r.move_date,
+        -- A direct request's contact as entered, else the customer's account.
+        trim(coalesce(
+          nullif(trim(concat_ws(' ', r.contact_first_name, r.contact_last_name)), ''),
+          concat_ws(' ', u.first_name, u.last_name), '')) as customer_name
+      from requests r
+      left join users u on u.id = r.customer_id
+      where r.company_id = ${companyId} ${from} ${to}
+    ),
+    lines as (
+      select t.request_id, e.account, e.amount_cents
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id
+      where t.request_id in (select id from jobs)
+    )
+    select
+      j.id as request_id,
+      j.move_date::text as move_date,
+      j.customer_name,
+      coalesce(sum(l.amount_cents) filter (
+        where l.account = 'escrow:' || j.id and l.amount_cents > 0), 0)::int as paid_in,
+      coalesce(sum(l.amount_cents) filter (where l.account = 'escrow:' || j.id), 0)::int as held,
+      coalesce(sum(l.amount_cents) filter (where l.account = ${payable}), 0)::int as released,
+      coalesce(sum(l.amount_cents) filter (
+        where l.account like 'customer_card:%' and l.amount_cents > 0), 0)::int as refunded,
+      coalesce(sum(l.amount_cents) filter (where l.account = ${tipsPayable}), 0)::int as tips,
+      grouping(j.id) = 1 as is_total
+    from jobs j
+    join lines l on l.request_id = j.id
+    group by grouping sets ((j.id, j.move_date, j.customer_name), ())
+    order by grouping(j.id), j.move_date desc, j.id desc
+  `);
+  // node-postgres and PGlite both answer with the rows in `rows`.
+  const rows = (result as unknown as { rows: PayoutRow[] }).rows;
+  const totalRow = rows.find((r) => r.is_total);
+  const jobs = rows
+    .filter((r) => !r.is_total)
+    .map((r) => ({
+      request_id: Number(r.request_id),
+      s_date: toSpecDate(r.move_date!),
+      customer_name: r.customer_name ?? '',
+      ...money(r),
+    }));
+  const zero = { paid_in: 0, held: 0, released: 0, refunded: 0, tips: 0, net: 0 };
+  return { jobs, totals: totalRow ? money(totalRow) : zero };
+}
+
+/** The report as CSV text (RFC 4180, formula-guarded): a header row, then one row per job. */
+export function payoutsCsv(report: PayoutsReport): string {
+  return csvDocument(
+    PAYOUT_CSV_COLUMNS.map(([, header]) => header),
+    report.jobs.map((job) => PAYOUT_CSV_COLUMNS.map(([field]) => job[field])),
+  );
+}

@@ -1,0 +1,242 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  acceptCookies,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  logIn,
+  test,
+} from './support/fixtures';
+import { createCustomer } from './support/accounts';
+import {
+  acceptFirstBid,
+  addCard,
+  daysFromToday,
+  sendDowntownMove,
+  waitForBids,
+} from './support/requests';
+
+/*
+ * The company's Direct links and Payouts screens (issue 15): a demo company signs in, creates a
+ * link and copies it, a customer sends a request through it, the company opens the link's
+ * requests, disables the link (the wizard then calls it invalid), and looks at its payouts and
+ * downloads them as CSV; a customer pays for a job and the company's payouts show it held in
+ * escrow. axe at 375 and 1280 px on each screen.
+ */
+
+/** The second demo company (apps/api/src/db/seed/demo.ts): the journeys of others bid as Swift. */
+const WESTSIDE = {
+  email: 'hello@westsidevanlines.test',
+  password: 'Demo@1234',
+  seededLink: 'westside-van-lines',
+};
+
+test.beforeEach(async ({ page, baseURL }) => {
+  // Two windows and axe at two widths on three screens.
+  test.setTimeout(120_000);
+  await acceptCookies(page, baseURL);
+});
+
+/** The demo companies' sign-in emails by name; all share WESTSIDE.password. */
+const DEMO_COMPANY_EMAILS: Record<string, string> = {
+  'Swift Movers LA': 'dispatch@swiftmovers-la.test',
+  'Westside Van Lines': WESTSIDE.email,
+  'Valley Star Moving': 'book@valleystarmoving.test',
+  'Pasadena Pacific Movers': 'office@pasadenapacific.test',
+};
+
+async function signInAsCompany(page: Page, email = WESTSIDE.email) {
+  await page.goto('/partner/login');
+  await page.getByRole('radio', { name: 'A moving company' }).check();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(WESTSIDE.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/partner\/open-requests$/);
+}
+
+/** A direct request through `link`, as the wizard's direct-link mode sends it. */
+async function sendThroughLink(request: APIRequestContext, link: string, lastName: string) {
+  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
+    data: { moveTypeItems: { id: number; name: string }[] };
+  };
+  const studio = types.data.moveTypeItems.find((t) => t.name === 'Studio')!;
+  const address = (i: number, zip: string, city: string) => ({
+    street_address: `${200 + i} Main St`,
+    apartment_number: '',
+    address_detail: '',
+    is_storage: false,
+    complete_address: `${200 + i} Main St, ${city}, CA ${zip}, USA`,
+    zip_code: zip,
+    city,
+    state: 'CA',
+    country: 'USA',
+    is_stairs: false,
+    is_elevator: false,
+    is_hardwood_floor: false,
+    number_of_flights: 0,
+    parking_and_building_info: '',
+    latitude: 34.05 + i * 0.01,
+    longitude: -118.25,
+    address_type: i === 0 ? '1' : '2',
+  });
+  const [yyyy, mm, dd] = daysFromToday(9).split('-');
+  const res = await request.post('/api/company/generate_request_by_customer', {
+    data: {
+      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
+      starting_lat: 34.05,
+      starting_long: -118.25,
+      schedule_time: '',
+      move_type: studio.id,
+      payment_status: '0',
+      final_comment: '',
+      s_date: `${mm}-${dd}-${yyyy}`,
+      s_time: '10:00 - 11:00',
+      start_window_from: '10:00',
+      start_window_to: '11:00',
+      movers: 2,
+      items_array: [],
+      first_name: 'Jordan',
+      last_name: lastName,
+      email: `jordan-${lastName.toLowerCase()}@example.com`,
+      phone_number: '+13235550123',
+      customer_phone_number: '+13235550123',
+      direct_access_link: link,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a company creates and copies a direct link, sees the request it brought, and disables it', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAsCompany(page);
+
+  await page
+    .getByRole('navigation', { name: 'Partner console' })
+    .getByRole('link', { name: 'Direct links' })
+    .click();
+  await expect(page).toHaveURL(/\/partner\/links$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Direct links' })).toBeVisible();
+  const links = page.getByRole('region', { name: 'Your direct links' });
+  await expect(page.getByText(new RegExp(`/create-request/${WESTSIDE.seededLink}$`))).toBeVisible();
+  await expectAccessible(page, 'direct links');
+
+  // Create: the new link comes first.
+  const before = await page.getByRole('article').count();
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.getByText('Direct link created.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(before + 1);
+  const card = page.getByRole('article').first();
+  const url = (await card.locator('p').first().textContent())!.trim();
+  expect(url).toMatch(/\/create-request\/[A-Za-z0-9_-]{24}$/);
+  const token = url.split('/').at(-1)!;
+
+  // Copy puts the address on the clipboard and says so.
+  await card.getByRole('button', { name: /^Copy/ }).click();
+  await expect(page.getByText('Link copied to the clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  // A customer sends a request through it; the company opens the link's requests.
+  await sendThroughLink(page.request, token, 'Linkwell');
+  await page.reload();
+  const reloaded = page.getByRole('article').filter({ hasText: token });
+  await reloaded.getByRole('button', { name: 'Show requests (1)' }).click();
+  const list = reloaded.getByRole('list', { name: 'Requests through this link' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Jordan Linkwell');
+  await expect(list).toContainText('New direct requests');
+  await expect(links).toBeVisible();
+  await expectAccessible(page, "direct links, a link's requests open");
+
+  // Disabled, the link opens the wizard with the spec's invalid-link message.
+  await reloaded.getByRole('button', { name: 'Disable' }).click();
+  await expect(reloaded.getByRole('button', { name: 'Enable' })).toBeVisible();
+  await expect(reloaded.getByText('Disabled', { exact: true })).toBeVisible();
+  const visitor = await context.newPage();
+  expectRefusal(visitor, '/api/company/validate_generated_link', 400);
+  await visitor.goto(`/create-request/${token}`);
+  await expect(visitor.getByText('Company direct link is invalid.')).toBeVisible();
+  await visitor.close();
+});
+
+test('a company looks at its payouts, filters them by move date and downloads the CSV', async ({
+  page,
+}) => {
+  await signInAsCompany(page);
+  await page
+    .getByRole('navigation', { name: 'Partner console' })
+    .getByRole('link', { name: 'Payouts' })
+    .click();
+  await expect(page).toHaveURL(/\/partner\/payouts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+  await expect(
+    page.getByRole('table').or(page.getByText('No payouts yet.', { exact: false })),
+  ).toBeVisible();
+  await expectAccessible(page, 'payouts');
+
+  // A 'To' before the 'From' is refused beside the field.
+  await page.getByLabel('Move date from').fill('2030-03-20');
+  await page.getByLabel('Move date to').fill('2030-03-10');
+  await expect(page.getByText("The 'To' date cannot be before the 'From' date.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  await page.getByLabel('Move date to').fill('2030-03-31');
+  await expect(
+    page.getByText('No job with money moved has its move date in these dates.'),
+  ).toBeVisible();
+  await expectAccessible(page, 'payouts, filtered');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('payouts-03-20-2030-to-03-31-2030.csv');
+  const path = await file.path();
+  const { readFile } = await import('node:fs/promises');
+  expect(await readFile(path, 'utf8')).toBe(
+    'Request,Move date,Customer,Paid into escrow,Held in escrow,Released,Refunded,Tips,Net to company\r\n',
+  );
+});
+
+test("a customer pays for a company's job, and the company's payouts show the money held in escrow", async ({
+  page,
+  context,
+}) => {
+  // The lifecycle up to the payment, with the demo companies bidding.
+  test.setTimeout(180_000);
+  const customer = await createCustomer(page.request, 'payouts');
+  await logIn(page, customer.email, customer.password);
+  const requestId = await sendDowntownMove(page);
+  await waitForBids(page.request, customer.token, requestId);
+  const companyName = await acceptFirstBid(page, requestId);
+  await page.goto('/dashboard/my-cards');
+  await addCard(page, `${customer.firstName} ${customer.lastName}`);
+  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
+  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
+  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const payment = (await (await paid).json()) as { data: { discounted_amount: number } };
+  const held = payment.data.discounted_amount;
+
+  // The company's window: its payouts list the job, held in escrow, nothing released yet.
+  const partner = await context.newPage();
+  await signInAsCompany(partner, DEMO_COMPANY_EMAILS[companyName]);
+  await partner.goto('/partner/payouts');
+  const row = partner
+    .getByRole('row')
+    .filter({ has: partner.getByRole('rowheader', { name: `#${requestId}` }) });
+  await expect(row).toBeVisible();
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  await expect(row.getByRole('cell')).toHaveText([
+    /\w/,
+    `${customer.firstName} ${customer.lastName}`,
+    money.format(held),
+    money.format(held),
+    '$0.00',
+    '$0.00',
+    '$0.00',
+    '$0.00',
+  ]);
+  // The table scrolls inside its card at 375 px, never the page.
+  await expectAccessible(partner, 'payouts with a job');
+});

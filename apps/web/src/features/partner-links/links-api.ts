@@ -1,0 +1,78 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  directLinkRequestsResponseSchema,
+  directLinkResponseSchema,
+  directLinksResponseSchema,
+  IDEMPOTENCY_HEADER,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+
+/*
+ * The company's direct links (issue 15 "Direct links"), read and changed with the partner
+ * session (decision 022).
+ */
+
+export const linkKeys = {
+  all: [...PARTNER_QUERY_ROOT, 'direct-links'] as const,
+  list: () => [...linkKeys.all, 'list'] as const,
+  requests: (linkId: number) => [...linkKeys.all, 'requests', linkId] as const,
+};
+
+/** POST /api/company/direct_links. */
+export function getDirectLinks(signal?: AbortSignal) {
+  return callApi('/api/company/direct_links', {
+    method: 'POST',
+    body: {},
+    schema: directLinksResponseSchema,
+    session: 'partner',
+    signal,
+  });
+}
+
+/** POST /api/company/create_direct_link: one click, one link (the key answers a repeat). */
+export function createDirectLink(idempotencyKey: string) {
+  return callApi('/api/company/create_direct_link', {
+    method: 'POST',
+    body: {},
+    schema: directLinkResponseSchema,
+    session: 'partner',
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+/** POST /api/company/set_direct_link_active. */
+export function setDirectLinkActive(input: { linkId: number; isActive: boolean }) {
+  return callApi('/api/company/set_direct_link_active', {
+    method: 'POST',
+    body: { link_id: input.linkId, is_active: input.isActive },
+    schema: directLinkResponseSchema,
+    session: 'partner',
+  });
+}
+
+/** How many of a link's requests are shown when it is opened. */
+export const LINK_REQUESTS_LIMIT = 100;
+
+/** POST /api/company/direct_link_requests: a link's latest requests. */
+export function getDirectLinkRequests(linkId: number, signal?: AbortSignal) {
+  return callApi('/api/company/direct_link_requests', {
+    method: 'POST',
+    body: { link_id: linkId, limit: LINK_REQUESTS_LIMIT },
+    schema: directLinkRequestsResponseSchema,
+    session: 'partner',
+    signal,
+  });
+}
+
+export const directLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: linkKeys.list(),
+    queryFn: ({ signal }) => getDirectLinks(signal),
+  });
+
+export const directLinkRequestsQueryOptions = (linkId: number) =>
+  queryOptions({
+    queryKey: linkKeys.requests(linkId),
+    queryFn: ({ signal }) => getDirectLinkRequests(linkId, signal),
+  });

@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { payoutsResponseSchema, type PayoutsQuery } from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
+import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
+
+/*
+ * The company's payouts (issue 15 "Payouts"), read with the partner session (decision 022).
+ * Dates go on the wire as MM-DD-YYYY, as every date of the API does.
+ */
+
+export const payoutKeys = {
+  all: [...PARTNER_QUERY_ROOT, 'payouts'] as const,
+  range: (range: PayoutsQuery) => [...payoutKeys.all, range.from ?? '', range.to ?? ''] as const,
+};
+
+const defined = (range: PayoutsQuery): PayoutsQuery => ({
+  ...(range.from ? { from: range.from } : {}),
+  ...(range.to ? { to: range.to } : {}),
+});
+
+/** POST /api/company/payouts. */
+export function getPayouts(range: PayoutsQuery, signal?: AbortSignal) {
+  return callApi('/api/company/payouts', {
+    method: 'POST',
+    body: defined(range),
+    schema: payoutsResponseSchema,
+    session: 'partner',
+    signal,
+  });
+}
+
+export const payoutsQueryOptions = (range: PayoutsQuery) =>
+  queryOptions({
+    queryKey: payoutKeys.range(range),
+    queryFn: ({ signal }) => getPayouts(range, signal),
+    // The table stays while another range loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** The CSV's file name: the range in it, so two exports do not overwrite each other. */
+export function payoutsFileName(range: PayoutsQuery): string {
+  if (!range.from && !range.to) return 'payouts.csv';
+  return `payouts-${range.from ?? 'start'}-to-${range.to ?? 'now'}.csv`;
+}
+
+/** GET /api/company/payouts_csv with the partner's token, saved as a file. */
+export function downloadPayoutsCsv(range: PayoutsQuery) {
+  const query = new URLSearchParams(defined(range) as Record<string, string>).toString();
+  return downloadFile(
+    `/api/company/payouts_csv${query ? `?${query}` : ''}`,
+    payoutsFileName(range),
+    { session: 'partner' },
+  );
+}
