@@ -38,6 +38,7 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { bidRoutes } from './modules/bids/bids.routes';
 import { partnerJobRoutes } from './modules/partner-jobs/partner-jobs.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { foremanJobRoutes } from './modules/foreman/foreman-jobs.routes';
 import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -279,6 +280,7 @@ export async function buildApp({
   await app.register(bidRoutes);
   await app.register(partnerJobRoutes);
   await app.register(moveRoutes);
+  await app.register(foremanJobRoutes);
   await app.register(trackingRoutes);
   await app.register(letterRoutes);
   await app.register(paymentRoutes);

@@ -37,3 +37,4 @@ export * from './schemas/chat';
 export * from './schemas/tracking';
 export * from './realtime';
 export * from './schemas/partner-jobs';
+export * from './schemas/foreman';
