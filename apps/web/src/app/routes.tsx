@@ -136,6 +136,15 @@ const partnerPublicOnly = async () => ({
 const requireCompany = async () => ({
   Component: (await import('./partner-guards')).RequireCompany,
 });
+const requireForeman = async () => ({
+  Component: (await import('./partner-guards')).RequireForeman,
+});
+const foremanJobsPage = async () => ({
+  Component: (await import('../features/foreman/foreman-jobs-page')).ForemanJobsPage,
+});
+const foremanJobPage = async () => ({
+  Component: (await import('../features/foreman/foreman-job-page')).ForemanJobPage,
+});
 
 const PARTNER_ROUTES: RouteObject = {
   path: 'partner',
@@ -146,6 +155,21 @@ const PARTNER_ROUTES: RouteObject = {
         {
           lazy: partnerPublicOnly,
           children: [{ path: 'login', lazy: partnerLoginPage }],
+        },
+      ],
+    },
+    // The foreman's phone screens (issue 15 item 3), in the same layout with his own nav.
+    {
+      path: 'foreman',
+      lazy: requireForeman,
+      children: [
+        {
+          lazy: partnerLayout,
+          children: [
+            { index: true, lazy: foremanJobsPage },
+            { path: 'jobs/:requestId', lazy: foremanJobPage },
+            notFound('*'),
+          ],
         },
       ],
     },

@@ -151,6 +151,12 @@ export class LocationQueue {
     return this.state;
   }
 
+  /** Tells the listener where the queue stands (a reload may have left points) and sends them. */
+  start(): void {
+    this.opts.onChange(this.state);
+    void this.flush();
+  }
+
   /** A position from the phone: kept or skipped by the rules; a kept one is sent (or queued). */
   add(point: LocationPoint): boolean {
     if (this.disposed || !shouldKeep(point, this.last)) return false;
