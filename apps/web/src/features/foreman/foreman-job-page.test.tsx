@@ -94,11 +94,26 @@ afterEach(() => {
 describe('ForemanJobPage', () => {
   it('shows the addresses with maps links, the inventory with photos, extra items and the customer', async () => {
     fakeGeolocation();
-    jobServer(buildForemanJobDetail());
+    jobServer(
+      buildForemanJobDetail({
+        request_timeline: [
+          {
+            id: 1,
+            activity_title: 'Paid and waiting for move',
+            activity_datetime: '2026-03-14T16:00:00Z',
+          },
+        ],
+      }),
+    );
     renderPage();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Request #701 · 1 Bedroom' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'History' })).getByText(
+        'Paid and waiting for move',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Truck assigned and ready to move')).toBeInTheDocument();
 
@@ -235,6 +250,23 @@ describe('ForemanJobPage', () => {
       ],
     );
     await waitFor(() => expect(localStorage.getItem(queueKey(701))).toBeNull());
+  });
+
+  it('keeps the screen on while sharing, and lets it go on Stop', async () => {
+    fakeGeolocation();
+    const release = vi.fn(async () => undefined);
+    const request = vi.fn(async () => ({ release }));
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    try {
+      jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+      renderPage();
+      expect(await screen.findByText(SHARING_TEXT.keepOpen)).toBeInTheDocument();
+      await waitFor(() => expect(request).toHaveBeenCalledWith('screen'));
+      await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+      await waitFor(() => expect(release).toHaveBeenCalled());
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+    }
   });
 
   it('says so when location access is blocked, with Try again', async () => {

@@ -301,6 +301,21 @@ export function ForemanJobPage() {
           </Section>
         )}
 
+        {job.request_timeline.length > 0 && (
+          <Section id="job-history" title="History">
+            <Box component="ol" sx={{ pl: 2.5, m: 0 }}>
+              {job.request_timeline.map((entry) => (
+                <Typography component="li" variant="body2" key={entry.id}>
+                  {entry.activity_title}{' '}
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    · {formatDateTime(entry.activity_datetime)}
+                  </Box>
+                </Typography>
+              ))}
+            </Box>
+          </Section>
+        )}
+
         {job.final_comment && (
           <Section id="job-note" title="Customer's note">
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -16,6 +16,7 @@ export const SHARING_TEXT = {
       ? 'Offline: 1 position will be sent when the network returns.'
       : `Offline: ${n} positions will be sent when the network returns.`,
   stoppedHint: 'The customer no longer sees the truck move. Resume to share again.',
+  keepOpen: 'Keep this page open while you drive: the customer follows the truck from it.',
 } as const;
 
 export const PROBLEM_TEXT: Record<Exclude<SharingProblem, null>, string> = {
@@ -86,6 +87,11 @@ export function LocationSharingPanel({
                 : SHARING_TEXT.waiting}
         </Typography>
       </Box>
+      {on && (
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          {SHARING_TEXT.keepOpen}
+        </Typography>
+      )}
       {sharing.problem && (
         <Alert severity={blocked ? 'error' : 'warning'} sx={{ mb: 1.5 }}>
           {PROBLEM_TEXT[sharing.problem]}

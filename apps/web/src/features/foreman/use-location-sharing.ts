@@ -106,6 +106,33 @@ export function useLocationSharing(
     };
   }, [requestId, running, supported, attempt]);
 
+  // A phone's browser stops reporting positions once its screen locks: keep the screen on while
+  // sharing (Screen Wake Lock API, where the browser has it), and again when the page returns.
+  useEffect(() => {
+    if (!running || typeof navigator === 'undefined' || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let ended = false;
+    const acquire = async () => {
+      try {
+        const next = await navigator.wakeLock.request('screen');
+        if (ended) void next.release();
+        else lock = next;
+      } catch {
+        // Refused (battery saver, page hidden): sharing goes on while the screen is on.
+      }
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void acquire();
+    };
+    void acquire();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      ended = true;
+      document.removeEventListener('visibilitychange', onVisible);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [running]);
+
   return {
     ...state,
     sharing: running,
