@@ -154,7 +154,7 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   await expectAccessible(foreman, 'start move dialog');
   await dialog.getByRole('button', { name: 'Start move' }).click();
   await expect(dialog).toBeHidden();
-  await expect(foreman.getByText('Move in progress')).toBeVisible();
+  await expect(foreman.getByText('Move in progress', { exact: true })).toBeVisible();
   const sharing = foreman.getByRole('status').filter({ hasText: 'Sharing location' });
   await expect(sharing).toBeVisible();
 
