@@ -41,6 +41,7 @@ import { companyProfileRoutes } from './modules/company-profile/company-profile.
 import { directLinkRoutes } from './modules/direct-links/direct-links.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { moveRoutes } from './modules/moves/moves.routes';
+import { foremanJobRoutes } from './modules/foreman/foreman-jobs.routes';
 import { letterRoutes } from './modules/letter/letter.routes';
 import { cardRoutes } from './modules/cards/cards.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -285,6 +286,7 @@ export async function buildApp({
   await app.register(directLinkRoutes);
   await app.register(payoutRoutes);
   await app.register(moveRoutes);
+  await app.register(foremanJobRoutes);
   await app.register(trackingRoutes);
   await app.register(letterRoutes);
   await app.register(paymentRoutes);

@@ -167,6 +167,8 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/send_confirmation_letter': 'company',
   'POST /api/company/get_confirmation_letter': 'customer-or-link',
   'POST /api/foreman/post_location': 'foreman',
+  'POST /api/foreman/jobs': 'foreman',
+  'POST /api/foreman/job_detail': 'foreman',
   'POST /app_api/get_tracking': 'customer',
   'POST /api/company/attach_signature_make_confirmation_letter_pdf': 'customer-or-link',
   'POST /api/company/profile': 'company',

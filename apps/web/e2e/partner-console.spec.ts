@@ -6,7 +6,8 @@ import { sendDowntownMove } from './support/requests';
  * The partner console's first slice (issue 15, decision 022): a demo company signs in at
  * /partner/login in a second window of the customer's browser, finds the customer's new move
  * among its open requests, bids on it, and the customer's companies list shows that bid, while
- * the customer's own session in the first window stays signed in.
+ * the customer's own session in the first window stays signed in. A foreman signs in to his own
+ * jobs.
  */
 
 /** The first demo company (apps/api/src/db/seed/demo.ts), password DEMO_COUNTERPART_PASSWORD. */
@@ -85,14 +86,18 @@ test("a company signs in beside a customer, bids on the customer's new move, and
   await expect(page.getByRole('heading', { level: 1, name: 'Bidding Companies' })).toBeVisible();
 });
 
-test('a foreman signs in and is told that his console is not available yet', async ({ page }) => {
+test('a foreman signs in to his own jobs, and the company screens send him back to them', async ({
+  page,
+}) => {
   await page.goto('/partner/login');
   await page.getByRole('radio', { name: 'A foreman' }).check();
   await page.locator('input[name="email"]').fill('carlos.ramirez@swiftmovers-la.test');
   await page.locator('input[name="password"]').fill(SWIFT.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('The console for foremen is not available yet.')).toBeVisible();
-  await expect(page).toHaveURL(/\/partner\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('partner_token'))).toBeNull();
-  await expectAccessible(page, 'partner login, foreman refused');
+  await expect(page).toHaveURL(/\/partner\/foreman$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My jobs' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('partner_token'))).not.toBeNull();
+  await page.goto('/partner/open-requests');
+  await expect(page).toHaveURL(/\/partner\/foreman$/);
+  await expectAccessible(page, "foreman's jobs");
 });

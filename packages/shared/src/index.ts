@@ -40,3 +40,4 @@ export * from './schemas/partner-jobs';
 export * from './schemas/company-profile';
 export * from './schemas/direct-links';
 export * from './schemas/payouts';
+export * from './schemas/foreman';

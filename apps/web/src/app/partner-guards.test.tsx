@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { getToken, setSession } from '../lib/storage';
@@ -40,6 +40,10 @@ function server() {
     'POST /api/company/open_requests': { code: 200, data: [buildOpenRequest()] },
     'GET /api/geo/config': GEO_CONFIG,
     'POST /api/geo/directions': { code: 200, data: { route: null } },
+    'POST /api/foreman/jobs': {
+      code: 200,
+      data: { today_date: '2026-03-15', today: [], upcoming: [], recent: [] },
+    },
   });
 }
 
@@ -86,12 +90,33 @@ describe('partner console guards', () => {
     await expectPath(router, '/login');
   });
 
-  it('sends a foreman (no screens yet) from the console to /partner/login', async () => {
+  it.each(['/partner', '/partner/open-requests', '/partner/login'])(
+    'sends a foreman from %s to his jobs, with his own nav and token',
+    async (path) => {
+      const calls = server().calls;
+      setSession('foreman-token', buildCompanyUser({ id: 601, user_type: 3 }), 'partner');
+      const { router } = renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'My jobs' })).toBeInTheDocument();
+      await expectPath(router, '/partner/foreman');
+      const nav = screen.getByRole('navigation', { name: 'Partner console' });
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['My jobs']);
+      expect(calls.find((c) => c.path === '/api/foreman/jobs')?.headers['x-sh-auth']).toBe(
+        'foreman-token',
+      );
+      expect(calls.some((c) => c.path.startsWith('/api/company'))).toBe(false);
+    },
+  );
+
+  it("sends a company from the foreman's screens to its own console", async () => {
     server();
-    setSession('foreman-token', buildCompanyUser({ id: 601, user_type: 3 }), 'partner');
-    const { router } = renderRoutes(routes, '/partner/open-requests');
-    await screen.findByRole('heading', { level: 1, name: 'Partner login' });
-    await expectPath(router, '/partner/login');
+    setSession('company-token', buildCompanyUser(), 'partner');
+    const { router } = renderRoutes(routes, '/partner/foreman');
+    await screen.findByRole('heading', { level: 1, name: 'Open requests' });
+    await expectPath(router, '/partner/open-requests');
   });
 
   it('opens the open requests for a company, with its own token', async () => {

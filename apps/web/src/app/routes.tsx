@@ -149,6 +149,15 @@ const partnerPublicOnly = async () => ({
 const requireCompany = async () => ({
   Component: (await import('./partner-guards')).RequireCompany,
 });
+const requireForeman = async () => ({
+  Component: (await import('./partner-guards')).RequireForeman,
+});
+const foremanJobsPage = async () => ({
+  Component: (await import('../features/foreman/foreman-jobs-page')).ForemanJobsPage,
+});
+const foremanJobPage = async () => ({
+  Component: (await import('../features/foreman/foreman-job-page')).ForemanJobPage,
+});
 
 const PARTNER_ROUTES: RouteObject = {
   path: 'partner',
@@ -162,6 +171,21 @@ const PARTNER_ROUTES: RouteObject = {
         },
         // An invited foreman's link: open whoever is signed in, since it signs him in.
         { path: 'set-password', lazy: partnerSetPasswordPage },
+      ],
+    },
+    // The foreman's phone screens (issue 15 item 3), in the same layout with his own nav.
+    {
+      path: 'foreman',
+      lazy: requireForeman,
+      children: [
+        {
+          lazy: partnerLayout,
+          children: [
+            { index: true, lazy: foremanJobsPage },
+            { path: 'jobs/:requestId', lazy: foremanJobPage },
+            notFound('*'),
+          ],
+        },
       ],
     },
     {

@@ -19,11 +19,34 @@ const requiredCoordinate = (max: number, message: string) =>
     return v;
   });
 
+/**
+ * How old a point's recorded_at may be: a phone that was offline sends its queued points when
+ * the network returns, each with the time it was taken; an hour's gap is a route no longer worth
+ * drawing live.
+ */
+export const TRACKING_RECORDED_MAX_AGE_MS = 60 * 60 * 1000;
+/** How far ahead of the server's clock a phone's clock may run; later is refused. */
+export const TRACKING_CLOCK_SKEW_MS = 60 * 1000;
+
+export const TRACKING_RECORDED_AT_TEXT = {
+  invalid: 'recorded_at must be an ISO date and time, such as 2026-03-15T08:30:00Z.',
+  future: 'recorded_at must not be in the future.',
+  tooOld: 'recorded_at must be within the last hour.',
+  beforeStart: 'recorded_at must not be before the move started.',
+} as const;
+
 /** POST /api/foreman/post_location (foreman token, status 5). */
 export const postLocationBodySchema = z.object({
   request_id: idSchema('request_id must be a request id.'),
   latitude: requiredCoordinate(90, 'latitude must be between -90 and 90.'),
   longitude: requiredCoordinate(180, 'longitude must be between -180 and 180.'),
+  /**
+   * When the phone took the point (ISO 8601 with a zone), for a point sent late from the
+   * offline queue; now when missing. The server checks it against its clock and the move's start.
+   */
+  recorded_at: z.iso
+    .datetime({ offset: true, error: TRACKING_RECORDED_AT_TEXT.invalid })
+    .optional(),
 });
 export type PostLocationBody = z.input<typeof postLocationBodySchema>;
 

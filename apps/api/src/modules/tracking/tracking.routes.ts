@@ -21,9 +21,9 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['partner'],
         summary:
-          "The assigned foreman's phone posts the truck's position during the move (status 5); the customer receives it live. One point a second is stored: a post within a second of the last answers that point",
+          "The assigned foreman's phone posts the truck's position during the move (status 5); the customer receives it live. One point a second is stored: a post within a second of the last answers that point. A point queued offline carries recorded_at, the time it was taken (not in the future, within the last hour, not before the move started)",
         body: postLocationBodySchema,
-        response: responses(postLocationResponseSchema, 401, 403, 404, 409),
+        response: responses(postLocationResponseSchema, 401, 403, 404, 409, 422),
       },
       config: foremanOnly,
     },
@@ -35,11 +35,12 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: body.request_id,
         latitude: body.latitude,
         longitude: body.longitude,
+        recordedAt: body.recorded_at === undefined ? undefined : new Date(body.recorded_at),
       });
       sendTrackingPoint(app, posted);
       return {
         code: 200,
-        message: posted.stored ? TRACKING_TEXT.stored : TRACKING_TEXT.kept,
+        message: posted.message,
         data: posted.event,
       };
     },

@@ -1,15 +1,18 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   isTrackingEnabled,
   refusalKind,
   TIMELINE_LABELS,
-  type TimelineStatus,
+  TimelineStatus,
+  TRACKING_CLOCK_SKEW_MS,
+  TRACKING_RECORDED_AT_TEXT,
+  TRACKING_RECORDED_MAX_AGE_MS,
   type TrackingEvent,
   type TrackingPoint,
 } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
-import { requests, trackingPoints, users } from '../../db/schema';
+import { requests, requestStatusHistory, trackingPoints, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { lockRequest, REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 
@@ -39,6 +42,7 @@ export const TRACKING_MAX_POINTS = 43_200;
 export const TRACKING_TEXT = {
   stored: 'The location has been stored.',
   kept: 'A location of this move was stored less than a second ago; it stands.',
+  later: 'A later location of this move is already stored; it stands.',
   full: `This move already has ${TRACKING_MAX_POINTS} stored locations; no more are kept.`,
   notStarted: (status: string) =>
     `Tracking starts when the move is in progress. This request's status: ${status}.`,
@@ -70,16 +74,59 @@ const toPoint = (row: { latitude: number; longitude: number; createdAt: Date }):
 export interface PostedLocation {
   /** The request's point that stands: the new one, or the one stored less than a second ago. */
   event: TrackingEvent;
-  /** False when the post fell inside the second of the last stored point. */
+  /** False when the post fell inside the second of the last stored point, or before it. */
   stored: boolean;
+  /** The answer's message: stored, or why the last stored point stands. */
+  message: string;
   /** The customer's room, to send a stored point to (null for a request without a customer). */
   customerRoom: string | null;
+}
+
+/**
+ * The time a point posted with recorded_at is stored at, on the database's clock: refused (422)
+ * when it lies ahead of that clock by more than the phone's allowed skew, is older than
+ * TRACKING_RECORDED_MAX_AGE_MS, or is before the move started; a time slightly ahead is read
+ * as now, so that no stored point is ever in the future.
+ */
+async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promise<Date> {
+  // An aggregate without GROUP BY answers one row, with a null start when there is none.
+  const [row] = await tx
+    .select({
+      now: sql<Date>`now()`.mapWith(requestStatusHistory.createdAt),
+      startedAt: max(requestStatusHistory.createdAt),
+    })
+    .from(requestStatusHistory)
+    .where(
+      and(
+        eq(requestStatusHistory.requestId, requestId),
+        eq(requestStatusHistory.toStatus, TimelineStatus.inProgress),
+      ),
+    );
+  const now = row!.now;
+  const at = recordedAt.getTime();
+  if (at > now.getTime() + TRACKING_CLOCK_SKEW_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.future);
+  }
+  if (at < now.getTime() - TRACKING_RECORDED_MAX_AGE_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.tooOld);
+  }
+  // A move set to 5 without the lifecycle (no history row) has no known start: the age bound only.
+  if (row!.startedAt && at < row!.startedAt.getTime() - TRACKING_POINT_INTERVAL_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.beforeStart);
+  }
+  return at > now.getTime() ? now : recordedAt;
 }
 
 /**
  * Stores a point of the truck of a move in progress, posted by the foreman assigned to it. The
  * request row is locked for the check and the write, so two posts of one move run one after the
  * other and the one-a-second rule holds between them. Someone else's request reads as not found.
+ *
+ * `recordedAt` is when the phone took the point (a point queued offline arrives late): it is
+ * stored with that time. The one-a-second rule then compares it with the last stored point's
+ * time, and a point not newer than that one (a resend whose answer was lost, or a point that
+ * arrives after a later one) stands aside like a point inside the second, so a track is
+ * never drawn backwards.
  */
 export async function postLocation(opts: {
   db: Db;
@@ -87,6 +134,7 @@ export async function postLocation(opts: {
   requestId: number;
   latitude: number;
   longitude: number;
+  recordedAt?: Date | undefined;
 }): Promise<PostedLocation> {
   return opts.db.transaction(async (tx) => {
     const request = await lockRequest(tx, opts.requestId);
@@ -94,6 +142,7 @@ export async function postLocation(opts: {
       throw AppError.notFound(REQUEST_NOT_FOUND);
     }
     if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
+    const at = opts.recordedAt ? await recordedTime(tx, request.id, opts.recordedAt) : null;
 
     const [last] = await tx
       .select({
@@ -107,12 +156,18 @@ export async function postLocation(opts: {
       .orderBy(desc(trackingPoints.id))
       .limit(1);
     const customerRoom = await roomOf(tx, request.customerId);
-    if (last?.recent) {
-      return {
-        event: { request_id: request.id, ...toPoint(last) },
-        stored: false,
-        customerRoom,
-      };
+    const standing = (message: string) => ({
+      event: { request_id: request.id, ...toPoint(last!) },
+      stored: false,
+      message,
+      customerRoom,
+    });
+    if (last && at) {
+      const gap = at.getTime() - last.createdAt.getTime();
+      if (gap <= 0) return standing(TRACKING_TEXT.later);
+      if (gap < TRACKING_POINT_INTERVAL_MS) return standing(TRACKING_TEXT.kept);
+    } else if (last?.recent) {
+      return standing(TRACKING_TEXT.kept);
     }
     if (last) {
       const [row] = await tx
@@ -128,9 +183,15 @@ export async function postLocation(opts: {
         postedBy: opts.foremanId,
         latitude: opts.latitude,
         longitude: opts.longitude,
+        ...(at ? { createdAt: at } : {}),
       })
       .returning();
-    return { event: { request_id: request.id, ...toPoint(stored!) }, stored: true, customerRoom };
+    return {
+      event: { request_id: request.id, ...toPoint(stored!) },
+      stored: true,
+      message: TRACKING_TEXT.stored,
+      customerRoom,
+    };
   });
 }
 

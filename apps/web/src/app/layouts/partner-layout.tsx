@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { getNotificationResponseSchema } from '@movehub/shared';
+import { getNotificationResponseSchema, UserType } from '@movehub/shared';
 import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
 import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
@@ -22,6 +22,10 @@ const PARTNER_SECTIONS = [
   { to: '/partner/links', label: 'Direct links' },
   { to: '/partner/payouts', label: 'Payouts' },
 ] as const;
+/** The foreman's sections: his jobs only (the company's screens are not his). */
+const FOREMAN_SECTIONS = [{ to: '/partner/foreman', label: 'My jobs' }] as const;
+const sectionsOf = (userType: number | undefined) =>
+  userType === UserType.foreman ? FOREMAN_SECTIONS : PARTNER_SECTIONS;
 
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
 const checkPartnerSession = () =>
@@ -88,7 +92,7 @@ function PartnerFrame() {
         <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
           <Brand to="/partner" />
           <Box component="nav" aria-label="Partner console" sx={{ flexGrow: 1 }}>
-            {PARTNER_SECTIONS.map((section) => (
+            {sectionsOf(user?.user_type).map((section) => (
               <Button
                 key={section.to}
                 component={NavLink}

@@ -26,7 +26,7 @@ export function logInPartner(form: PartnerLoginForm) {
 
 /**
  * POST /app_api/log_out with the partner's token, or with `token` when the session was never
- * stored (a foreman, whose screens are not built yet). Ends locally whatever the answer.
+ * stored. Ends locally whatever the answer.
  */
 export function logOutPartner(token?: string) {
   return callApi('/app_api/log_out', {

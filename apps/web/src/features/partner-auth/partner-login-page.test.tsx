@@ -6,13 +6,14 @@ import { getStoredUser, getToken, setSession } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildCompanyUser, buildUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { FOREMAN_NOT_YET_MESSAGE, PartnerLoginPage } from './partner-login-page';
+import { PartnerLoginPage } from './partner-login-page';
 
 function renderLogin() {
   return renderRoutes(
     [
       { path: '/partner/login', element: <PartnerLoginPage /> },
       { path: '/partner', element: <h1>Console</h1> },
+      { path: '/partner/foreman', element: <h1>Foreman</h1> },
     ],
     '/partner/login',
   );
@@ -81,7 +82,7 @@ describe('PartnerLoginPage', () => {
     expect(getToken('partner')).toBeNull();
   });
 
-  it('signs a foreman in as user_type 3, then out again, and says his console is not ready', async () => {
+  it('signs a foreman in as user_type 3 and sends him to his jobs', async () => {
     const { calls } = stubFetch({
       'POST /app_api/login': {
         code: 200,
@@ -90,19 +91,17 @@ describe('PartnerLoginPage', () => {
           user: buildCompanyUser({ id: 601, user_type: 3, first_name: 'Frank' }),
         },
       },
-      'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
     });
     const { router } = renderLogin();
     const user = await fill('frank@movehub.test', 'Demo@1234');
     await user.click(screen.getByRole('radio', { name: 'A foreman' }));
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByText(FOREMAN_NOT_YET_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/partner/foreman'));
     expect(calls[0]!.body).toMatchObject({ user_type: 3 });
-    expect(calls[1]!.path).toBe('/app_api/log_out');
-    expect(calls[1]!.headers[AUTH_HEADER]).toBe('foreman-token');
-    expect(getToken('partner')).toBeNull();
-    expect(router.state.location.pathname).toBe('/partner/login');
+    expect(calls).toHaveLength(1);
+    expect(getToken('partner')).toBe('foreman-token');
+    expect(getStoredUser('partner')?.user_type).toBe(3);
   });
 
   it('disables the button while the sign-in runs', async () => {

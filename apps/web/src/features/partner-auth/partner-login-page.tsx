@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -21,21 +20,17 @@ import { UserType, partnerLoginFormSchema, type PartnerLoginForm } from '@movehu
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { logInPartner, logOutPartner } from './partner-auth-api';
-
-/** Said to a foreman who signs in: his screens (jobs, move day) are the next slice of issue 15. */
-export const FOREMAN_NOT_YET_MESSAGE =
-  'The console for foremen is not available yet. Your company sees your jobs in its console meanwhile.';
+import { logInPartner } from './partner-auth-api';
 
 /**
  * /partner/login (issue 15): a moving company or its foreman signs in through /app_api/login
  * with user_type 2 or 3, into the partner session slot (decision 022), so that a customer
- * signed in in another window stays signed in. A company goes on to its console.
+ * signed in in another window stays signed in. A company goes on to its console, a foreman to
+ * his jobs.
  */
 export function PartnerLoginPage() {
   useDocumentTitle('Partner login');
   const navigate = useNavigate();
-  const [foremanRefused, setForemanRefused] = useState(false);
 
   const {
     register,
@@ -51,22 +46,13 @@ export function PartnerLoginPage() {
     mutationFn: async (values: PartnerLoginForm) => {
       const response = await logInPartner(values);
       const { auth_token: token, user } = response.data;
-      if (user.user_type !== UserType.company) {
-        // No foreman screen exists yet: end the session just opened rather than keep a token
-        // that opens nothing.
-        await logOutPartner(token).catch(() => undefined);
-        return null;
-      }
       setSession(token, user, 'partner');
       return user;
     },
-    onMutate: () => setForemanRefused(false),
     onSuccess: async (user) => {
-      if (!user) {
-        setForemanRefused(true);
-        return;
-      }
-      await navigate('/partner', { replace: true });
+      await navigate(user.user_type === UserType.foreman ? '/partner/foreman' : '/partner', {
+        replace: true,
+      });
     },
   });
 
@@ -91,13 +77,13 @@ export function PartnerLoginPage() {
           Partner login
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Moving companies and their foremen sign in here to bid on moves.
+          Moving companies sign in here to bid on moves and run their jobs; foremen, to run move
+          day.
         </Typography>
 
         <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
           <Stack spacing={2.5}>
             {serverMessage && <Alert severity="error">{serverMessage}</Alert>}
-            {foremanRefused && <Alert severity="info">{FOREMAN_NOT_YET_MESSAGE}</Alert>}
             <Controller
               name="user_type"
               control={control}

@@ -1,0 +1,314 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_HEADER, type ForemanJobDetail } from '@movehub/shared';
+import { setSession } from '../../lib/storage';
+import { stubFetch, type StubReply } from '../../test/fetch-stub';
+import { renderRoutes } from '../../test/render';
+import { ForemanJobPage, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
+import { buildForemanJobDetail, buildForemanUser } from './foreman-test-data';
+import { queueKey } from './location-queue';
+import { PROBLEM_TEXT, SHARING_TEXT } from './location-sharing-panel';
+
+/** A fake navigator.geolocation whose positions the test sends. */
+function fakeGeolocation() {
+  let success: PositionCallback | null = null;
+  let failure: PositionErrorCallback | null = null;
+  const geo = {
+    watchPosition: vi.fn((ok: PositionCallback, err?: PositionErrorCallback | null) => {
+      success = ok;
+      failure = err ?? null;
+      return 42;
+    }),
+    clearWatch: vi.fn(() => {
+      success = null;
+    }),
+    getCurrentPosition: vi.fn(),
+  };
+  Object.defineProperty(navigator, 'geolocation', { value: geo, configurable: true });
+  return {
+    geo,
+    move(latitude: number, longitude: number, timestamp = Date.now()) {
+      act(() => {
+        success?.({
+          coords: { latitude, longitude, accuracy: 5 } as GeolocationCoordinates,
+          timestamp,
+        } as GeolocationPosition);
+      });
+    },
+    deny() {
+      act(() => {
+        failure?.({ code: 1, PERMISSION_DENIED: 1, message: 'denied' } as GeolocationPositionError);
+      });
+    },
+  };
+}
+
+/** A fake API holding one job, moving it as start_move and complete_move do. */
+function jobServer(
+  job: ForemanJobDetail,
+  extra: Record<string, (body: unknown) => StubReply> = {},
+) {
+  let current = job;
+  const step = (status: number) => () => {
+    current = { ...current, request_timeline_status: status };
+    return {
+      code: 200,
+      data: { request_id: job.id, request_timeline_status: status, request_status: 0 },
+    };
+  };
+  return stubFetch({
+    'POST /api/foreman/job_detail': (body) =>
+      (body as { request_id: number }).request_id === job.id
+        ? { code: 200, data: current }
+        : { code: 404, message: 'Request not found.' },
+    'POST /api/foreman/start_move': step(5),
+    'POST /api/company/complete_move': step(6),
+    'POST /api/foreman/post_location': (body) => ({
+      code: 200,
+      data: { ...(body as object), created_at: new Date().toISOString() },
+    }),
+    ...extra,
+  });
+}
+
+function renderPage(id = 701) {
+  setSession('foreman-token', buildForemanUser(), 'partner');
+  return renderRoutes(
+    [
+      { path: '/partner/foreman/jobs/:requestId', element: <ForemanJobPage /> },
+      { path: '/partner/foreman', element: <h1>My jobs list</h1> },
+    ],
+    `/partner/foreman/jobs/${id}`,
+  );
+}
+
+let onLine: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
+});
+afterEach(() => {
+  onLine.mockRestore();
+});
+
+describe('ForemanJobPage', () => {
+  it('shows the addresses with maps links, the inventory with photos, extra items and the customer', async () => {
+    fakeGeolocation();
+    jobServer(
+      buildForemanJobDetail({
+        request_timeline: [
+          {
+            id: 1,
+            activity_title: 'Paid and waiting for move',
+            activity_datetime: '2026-03-14T16:00:00Z',
+          },
+        ],
+      }),
+    );
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request #701 · 1 Bedroom' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'History' })).getByText(
+        'Paid and waiting for move',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Truck assigned and ready to move')).toBeInTheDocument();
+
+    const addresses = within(screen.getByRole('region', { name: 'Addresses' }));
+    const pickUp = addresses.getByRole('link', { name: /Open 350 S Grand Ave.* in maps/ });
+    expect(pickUp).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=34.0522%2C-118.2437',
+    );
+    // Without coordinates, the address's text is searched.
+    expect(addresses.getByRole('link', { name: /Open 100 Ocean Ave.* in maps/ })).toHaveAttribute(
+      'href',
+      mapsUrl({
+        latitude: null,
+        longitude: null,
+        complete_address: '100 Ocean Ave, Santa Monica, CA 90402',
+      }),
+    );
+
+    const inventory = within(screen.getByRole('list', { name: 'Inventory items' }));
+    expect(inventory.getByText('Sofa × 2')).toBeInTheDocument();
+    expect(inventory.getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
+      'src',
+      '/uploads/sofa.jpg',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Extra items' })).getByText('Piano × 1'),
+    ).toBeInTheDocument();
+
+    const customer = within(screen.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByText('Robin Hart')).toBeInTheDocument();
+    expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute(
+      'href',
+      'tel:+13105550101',
+    );
+    expect(customer.getByRole('link', { name: 'Message' })).toHaveAttribute(
+      'href',
+      'sms:+13105550101',
+    );
+    expect(screen.getByText('The piano is on the second floor.')).toBeInTheDocument();
+    // Not in progress: no location sharing yet.
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('starts the move after confirming, then shares the location and posts it', async () => {
+    const { geo, move } = fakeGeolocation();
+    const { calls } = jobServer(buildForemanJobDetail());
+    renderPage();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Start move' }));
+    const dialog = screen.getByRole('dialog', { name: MOVE_DIALOG_TEXT.startTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/foreman/start_move')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start move' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Start move' }),
+    );
+    expect(await screen.findByText('Move in progress')).toBeInTheDocument();
+    const start = calls.find((c) => c.path === '/api/foreman/start_move')!;
+    expect(start.body).toEqual({ request_id: 701 });
+    expect(start.headers[AUTH_HEADER]).toBe('foreman-token');
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(SHARING_TEXT.sharing);
+    expect(status).toHaveTextContent(SHARING_TEXT.waiting);
+    expect(geo.watchPosition).toHaveBeenCalledTimes(1);
+
+    move(34.05, -118.25);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/foreman/post_location')).toHaveLength(1),
+    );
+    const posted = calls.find((c) => c.path === '/api/foreman/post_location')!;
+    expect(posted.body).toEqual({ request_id: 701, latitude: 34.05, longitude: -118.25 });
+    expect(posted.headers[AUTH_HEADER]).toBe('foreman-token');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(/Last position sent at/),
+    );
+
+    // A point a second later is skipped (at most one every 5 s).
+    move(34.06, -118.25, Date.now() + 1000);
+    expect(calls.filter((c) => c.path === '/api/foreman/post_location')).toHaveLength(1);
+  });
+
+  it('stops and resumes sharing', async () => {
+    const { geo } = fakeGeolocation();
+    jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+    renderPage();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop sharing' }));
+    expect(geo.clearWatch).toHaveBeenCalledWith(42);
+    expect(screen.getByRole('status')).toHaveTextContent(SHARING_TEXT.stopped);
+    await userEvent.click(screen.getByRole('button', { name: 'Resume sharing' }));
+    expect(screen.getByRole('status')).toHaveTextContent(SHARING_TEXT.sharing);
+    expect(geo.watchPosition).toHaveBeenCalledTimes(2);
+  });
+
+  it('queues positions taken offline and sends them, with their time, when the network returns', async () => {
+    const { move } = fakeGeolocation();
+    const { calls } = jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+    onLine.mockReturnValue(false);
+    renderPage();
+    await screen.findByRole('status');
+
+    const t0 = Date.now() - 20_000;
+    move(34.05, -118.25, t0);
+    move(34.06, -118.25, t0 + 10_000);
+    expect(await screen.findByText(SHARING_TEXT.offline(2))).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/foreman/post_location')).toBe(false);
+    expect(JSON.parse(localStorage.getItem(queueKey(701))!)).toHaveLength(2);
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/foreman/post_location')).toHaveLength(2),
+    );
+    expect(calls.filter((c) => c.path === '/api/foreman/post_location').map((c) => c.body)).toEqual(
+      [
+        {
+          request_id: 701,
+          latitude: 34.05,
+          longitude: -118.25,
+          recorded_at: new Date(t0).toISOString(),
+        },
+        {
+          request_id: 701,
+          latitude: 34.06,
+          longitude: -118.25,
+          recorded_at: new Date(t0 + 10_000).toISOString(),
+        },
+      ],
+    );
+    await waitFor(() => expect(localStorage.getItem(queueKey(701))).toBeNull());
+  });
+
+  it('keeps the screen on while sharing, and lets it go on Stop', async () => {
+    fakeGeolocation();
+    const release = vi.fn(async () => undefined);
+    const request = vi.fn(async () => ({ release }));
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    try {
+      jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+      renderPage();
+      expect(await screen.findByText(SHARING_TEXT.keepOpen)).toBeInTheDocument();
+      await waitFor(() => expect(request).toHaveBeenCalledWith('screen'));
+      await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+      await waitFor(() => expect(release).toHaveBeenCalled());
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+    }
+  });
+
+  it('says so when location access is blocked, with Try again', async () => {
+    const { geo, deny } = fakeGeolocation();
+    jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+    renderPage();
+    await screen.findByRole('status');
+    deny();
+    expect(await screen.findByText(PROBLEM_TEXT.denied)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SHARING_TEXT.stopped);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(geo.watchPosition).toHaveBeenCalledTimes(2);
+  });
+
+  it('completes the move after confirming, and sharing ends', async () => {
+    const { geo } = fakeGeolocation();
+    const { calls } = jobServer(buildForemanJobDetail({ request_timeline_status: 5 }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete move' }));
+    const dialog = screen.getByRole('dialog', { name: MOVE_DIALOG_TEXT.completeTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete move' }));
+    expect(
+      await screen.findByText(
+        'You marked this move complete. The customer is asked to confirm it.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/company/complete_move')?.body).toEqual({
+      request_id: 701,
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(geo.clearWatch).toHaveBeenCalled();
+  });
+
+  it("shows the server's message with Try again for a job that is not his", async () => {
+    fakeGeolocation();
+    jobServer(buildForemanJobDetail());
+    renderPage(999);
+    expect(await screen.findByText('Request not found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← My jobs' })).toHaveAttribute(
+      'href',
+      '/partner/foreman',
+    );
+  });
+});

@@ -1,0 +1,354 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  TimelineStatus,
+  type ForemanJobDetail,
+  type ServerAddress,
+  type ServerItem,
+} from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
+import { uploadUrl } from '../../lib/upload-url';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AddressCard } from '../../ui/address-card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DetailLine } from '../../ui/detail-line';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { completeMove, foremanJobQueryOptions, foremanKeys, startMove } from './foreman-api';
+import { jobStatus } from './foreman-job-card';
+import { LocationSharingPanel } from './location-sharing-panel';
+
+/**
+ * The phone's maps app for an address. A Google Maps search URL rather than a geo: URI: iOS
+ * Safari does not open geo: at all, while this URL opens the Google Maps app on Android (and on
+ * iPhone when installed) and the maps website everywhere else. The coordinates when the address
+ * has them (the exact door), else the address's text.
+ */
+export function mapsUrl(
+  address: Pick<ServerAddress, 'latitude' | 'longitude' | 'complete_address'>,
+) {
+  const query =
+    address.latitude !== null && address.longitude !== null
+      ? `${address.latitude},${address.longitude}`
+      : address.complete_address;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+export const MOVE_DIALOG_TEXT = {
+  startTitle: 'Start the move?',
+  startMessage:
+    'The customer is told that the move has started, and this phone starts sharing the truck’s location with them.',
+  completeTitle: 'Complete the move?',
+  completeMessage:
+    'Location sharing stops and the customer is asked to confirm the move and release the payment.',
+} as const;
+
+export const DONE_TEXT: Partial<Record<number, string>> = {
+  [TimelineStatus.completedByCompany]:
+    'You marked this move complete. The customer is asked to confirm it.',
+  [TimelineStatus.completed]: 'The customer confirmed this move.',
+  [TimelineStatus.feedbackGiven]: 'The customer confirmed this move and left feedback.',
+  [TimelineStatus.cancelled]: 'This move was cancelled.',
+};
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
+  return (
+    <Stack component="ul" spacing={1} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {items.map((item) => (
+        <Paper component="li" variant="outlined" key={item.id} sx={{ p: 1.5 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {item.name} × {item.quantity}
+          </Typography>
+          {item.category_name && (
+            <Typography variant="body2" color="text.secondary">
+              {item.category_name}
+            </Typography>
+          )}
+          {item.additional_info && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {item.additional_info}
+            </Typography>
+          )}
+          {item.request_item_image_models.length > 0 && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+              {item.request_item_image_models.map((image, index) => (
+                <Link
+                  key={image.image_url}
+                  href={uploadUrl(image.image_url)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <Box
+                    component="img"
+                    src={uploadUrl(image.image_url)}
+                    alt={`${item.name}, photo ${index + 1}`}
+                    loading="lazy"
+                    sx={{
+                      width: 72,
+                      height: 72,
+                      objectFit: 'cover',
+                      borderRadius: 1,
+                      display: 'block',
+                    }}
+                  />
+                </Link>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function CustomerSection({ job }: { job: ForemanJobDetail }) {
+  const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
+  const phone = job.customer.phone;
+  return (
+    <Section id="job-customer" title="Customer">
+      <Typography>{name || 'Not given'}</Typography>
+      {phone && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {phone}
+          </Typography>
+          {/* The customer's messages on the phone itself: tel: and sms: open its own apps. */}
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Button variant="outlined" href={`tel:${phone}`}>
+              Call
+            </Button>
+            <Button variant="outlined" href={`sms:${phone}`}>
+              Message
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * /partner/foreman/jobs/:requestId (issue 15 item 3): one job on the foreman's phone. Where to
+ * go (each address opens the maps app), what to carry, whom to call; Start move (4 → 5), the
+ * location sharing while the move is in progress, and Complete move (5 → 6).
+ */
+export function ForemanJobPage() {
+  const { requestId: raw } = useParams();
+  const requestId = Number(raw);
+  const valid = Number.isSafeInteger(requestId) && requestId > 0;
+  useDocumentTitle(valid ? `Request #${requestId}` : 'Job');
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...foremanJobQueryOptions(requestId), enabled: valid });
+  const [dialog, setDialog] = useState<'start' | 'complete' | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: foremanKeys.all });
+  const step = useMutation({
+    mutationFn: (action: 'start' | 'complete') =>
+      action === 'start' ? startMove(requestId) : completeMove(requestId),
+    onSettled: async () => {
+      setDialog(null);
+      await refresh();
+    },
+  });
+
+  const back = (
+    <Link component={RouterLink} to="/partner/foreman" sx={{ display: 'inline-block', mb: 1 }}>
+      ← My jobs
+    </Link>
+  );
+
+  if (!valid) {
+    return (
+      <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
+        {back}
+        <Alert severity="error">This job could not be found.</Alert>
+      </Box>
+    );
+  }
+  if (query.isPending) return <PageLoader label="Loading the job" />;
+  if (query.isError) {
+    return (
+      <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
+        {back}
+        <LoadError
+          message={isApiError(query.error) ? query.error.message : 'This job could not be loaded.'}
+          onRetry={() => query.refetch()}
+        />
+      </Box>
+    );
+  }
+
+  const job = query.data.data;
+  const status = jobStatus(job.request_timeline_status);
+  const assigned = job.request_timeline_status === TimelineStatus.truckAssigned;
+  const inProgress = job.request_timeline_status === TimelineStatus.inProgress;
+  const done = DONE_TEXT[job.request_timeline_status];
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
+      {back}
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            Request #{job.id}
+            {job.move_type ? ` · ${job.move_type}` : ''}
+          </Typography>
+          <Chip color={status.color} label={status.label} sx={{ my: 1 }} />
+          <DetailLine label="Date">{formatDate(job.s_date)}</DetailLine>
+          <DetailLine label="Time">{formatMoveTime(job) || 'Not set'}</DetailLine>
+          {job.movers && <DetailLine label="Movers">{job.movers}</DetailLine>}
+          {job.trucks.length > 0 && (
+            <DetailLine label="Trucks">{job.trucks.map((t) => t.name).join(', ')}</DetailLine>
+          )}
+          {job.started_at && (
+            <DetailLine label="Started">{formatDateTime(job.started_at)}</DetailLine>
+          )}
+          {job.completed_at && (
+            <DetailLine label="Completed">{formatDateTime(job.completed_at)}</DetailLine>
+          )}
+        </Box>
+
+        {assigned && (
+          <Button variant="contained" size="large" fullWidth onClick={() => setDialog('start')}>
+            Start move
+          </Button>
+        )}
+        {inProgress && (
+          <>
+            <LocationSharingPanel requestId={job.id} onRefused={() => void refresh()} />
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              onClick={() => setDialog('complete')}
+            >
+              Complete move
+            </Button>
+          </>
+        )}
+        {done && <Alert severity="info">{done}</Alert>}
+
+        <CustomerSection job={job} />
+
+        <Section id="job-addresses" title="Addresses">
+          <Stack spacing={1.5}>
+            {job.request_address.map((address, index) => (
+              <AddressCard
+                key={address.id}
+                address={address}
+                letter={LETTERS[index] ?? String(index + 1)}
+                headingLevel="h3"
+                actions={
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    href={mapsUrl(address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Open ${address.complete_address} in maps`}
+                    sx={{ mt: 1 }}
+                  >
+                    Open in maps
+                  </Button>
+                }
+              />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section id="job-inventory" title="Inventory">
+          {job.request_item.length === 0 ? (
+            <Typography color="text.secondary">No items listed.</Typography>
+          ) : (
+            <ItemList items={job.request_item} label="Inventory items" />
+          )}
+        </Section>
+
+        {job.extra_request_items.length > 0 && (
+          <Section id="job-extra-items" title="Extra items">
+            <ItemList items={job.extra_request_items} label="Extra items" />
+          </Section>
+        )}
+
+        {job.request_timeline.length > 0 && (
+          <Section id="job-history" title="History">
+            <Box component="ol" sx={{ pl: 2.5, m: 0 }}>
+              {job.request_timeline.map((entry) => (
+                <Typography component="li" variant="body2" key={entry.id}>
+                  {entry.activity_title}{' '}
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    · {formatDateTime(entry.activity_datetime)}
+                  </Box>
+                </Typography>
+              ))}
+            </Box>
+          </Section>
+        )}
+
+        {job.final_comment && (
+          <Section id="job-note" title="Customer's note">
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {job.final_comment}
+            </Typography>
+          </Section>
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        open={dialog === 'start'}
+        title={MOVE_DIALOG_TEXT.startTitle}
+        message={MOVE_DIALOG_TEXT.startMessage}
+        confirmLabel="Start move"
+        cancelLabel="Not yet"
+        pending={step.isPending}
+        onConfirm={() => step.mutate('start')}
+        onClose={() => setDialog(null)}
+        titleId="start-move-title"
+        messageId="start-move-message"
+      />
+      <ConfirmDialog
+        open={dialog === 'complete'}
+        title={MOVE_DIALOG_TEXT.completeTitle}
+        message={MOVE_DIALOG_TEXT.completeMessage}
+        confirmLabel="Complete move"
+        cancelLabel="Not yet"
+        pending={step.isPending}
+        onConfirm={() => step.mutate('complete')}
+        onClose={() => setDialog(null)}
+        titleId="complete-move-title"
+        messageId="complete-move-message"
+      />
+    </Box>
+  );
+}
