@@ -149,6 +149,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/open_requests': 'partner',
   'POST /api/company/place_bid': 'company',
   'POST /api/company/jobs': 'company',
+  'POST /api/company/job_detail': 'company',
   'POST /api/company/withdraw_bid': 'company',
   'POST /api/company/propose_change': 'company',
   'POST /api/company/price_change': 'company',
