@@ -130,6 +130,9 @@ const openRequestsPage = async () => ({
 const jobsPage = async () => ({
   Component: (await import('../features/partner-jobs/jobs-page')).JobsPage,
 });
+const jobDetailPage = async () => ({
+  Component: (await import('../features/partner-jobs/job-detail-page')).JobDetailPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -158,6 +161,7 @@ const PARTNER_ROUTES: RouteObject = {
             { index: true, element: <Navigate to="/partner/open-requests" replace /> },
             { path: 'open-requests', lazy: openRequestsPage },
             { path: 'jobs', lazy: jobsPage },
+            { path: 'jobs/:requestId', lazy: jobDetailPage },
             notFound('*'),
           ],
         },
