@@ -304,9 +304,9 @@ function JobDetailView({ job }: { job: JobDetail }) {
                 </Typography>
               )}
               <Link href={mapLink(address)} target="_blank" rel="noreferrer" variant="body2">
-                Open in maps
+                Open in maps{' '}
                 <Box component="span" sx={visuallyHidden}>
-                  {` (${address.complete_address})`}
+                  ({address.complete_address})
                 </Box>
               </Link>
             </li>
