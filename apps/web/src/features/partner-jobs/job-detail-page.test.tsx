@@ -598,6 +598,94 @@ describe('JobDetailPage', () => {
     });
   });
 
+  it('proposes to replace an address and add one, each chosen from the suggestions', async () => {
+    const user = userEvent.setup();
+    const ocean: GeocodedAddress = {
+      zip_code: '90401',
+      city: 'Santa Monica',
+      state: 'CA',
+      country: 'USA',
+      country_code: 'US',
+      formated_address: '1200 Ocean Ave, Santa Monica, CA 90401, USA',
+      lat: 34.0195,
+      lng: -118.4912,
+      street_number: '1200',
+      route: 'Ocean Ave',
+    };
+    const server = jobServer(buildJobDetail(), {
+      'POST /api/company/propose_change': () => ({
+        code: 200,
+        message: 'Change proposed.',
+        data: PROPOSAL,
+      }),
+      'GET /api/geo/config': () => ({
+        code: 200,
+        data: {
+          map_tile_url: null,
+          provider: 'offline',
+          default_center: { lat: 33.9679, lng: -118.297 },
+          default_zoom: 11,
+        },
+      }),
+      'GET /api/geo/autocomplete': () => ({
+        code: 200,
+        data: {
+          predictions: [
+            {
+              place_id: 'place-90401',
+              description: ocean.formated_address,
+              zip_code: '90401',
+              city: 'Santa Monica',
+              state: 'CA',
+              country: 'USA',
+              latitude: ocean.lat,
+              longitude: ocean.lng,
+            },
+          ],
+        },
+      }),
+      'GET /api/geo/geocode': () => ({ code: 200, data: { address: ocean } }),
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Propose a change' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('radio', { name: 'Addresses' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Address A (pick-up)' }));
+    await user.click(await screen.findByRole('option', { name: 'Replace with another address' }));
+    await user.click(dialog.getByRole('button', { name: 'Add an address' }));
+    await user.click(dialog.getByRole('button', { name: 'Propose change' }));
+    expect(
+      await dialog.findByText('Please choose each new address from the suggestions.'),
+    ).toBeInTheDocument();
+
+    for (const label of ['Address A', 'Address C']) {
+      const field = dialog.getByRole('combobox', { name: label });
+      await user.type(field, '90401');
+      await user.click(await screen.findByRole('option', { name: ocean.formated_address }));
+      await waitFor(() => expect(field).toHaveValue(ocean.formated_address));
+    }
+    await user.type(dialog.getByRole('textbox', { name: 'Price difference (USD)' }), '60');
+    await user.click(dialog.getByRole('button', { name: 'Propose change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const place = {
+      complete_address: ocean.formated_address,
+      street_address: '1200 Ocean Ave',
+      zip_code: '90401',
+      city: 'Santa Monica',
+      state: 'CA',
+      latitude: ocean.lat,
+      longitude: ocean.lng,
+    };
+    expect(posted(server.calls, '/api/company/propose_change')[0]!.body).toEqual({
+      request_id: 401,
+      type: 'address',
+      new_address_array: [{ ...place, address_type: 2 }],
+      edit_address_array: [{ ...place, address_id: 1, address_type: 1 }],
+      delete_address_array: [],
+      price: '60',
+    });
+  });
+
   it("shows the server's refusal of a change in the dialog", async () => {
     const user = userEvent.setup();
     jobServer(buildJobDetail(), {
