@@ -8,7 +8,7 @@ import { useRealtime, useRealtimeEvent } from '../../lib/realtime';
 import { ChatBubble } from '../../ui/chat-bubble';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { addJobMessage, jobMessagesQueryOptions } from './job-detail-api';
+import { addJobMessage, jobMessagesQueryOptions, markJobChatRead } from './job-detail-api';
 
 export const NO_MESSAGES_TEXT = 'No messages yet. Write to the customer here.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';
@@ -28,8 +28,17 @@ export function JobChat({ chat, customerName }: { chat: ChatObject; customerName
   useRealtimeEvent('chatMessage', (message: ChatMessage) => {
     if (message.request_id === chat.request_id && message.receive_type === chat.type) {
       addJobMessage(queryClient, message);
+      if (message.sender_type === 0) void markJobChatRead(chat).catch(() => undefined);
     }
   });
+
+  // The conversation is on screen: what the customer wrote is read.
+  const unread = messages.data?.some((m) => m.sender_type === 0 && m.message_status === 0);
+  const { room_id, request_id, receiver_room_id, type } = chat;
+  useEffect(() => {
+    if (!unread) return;
+    void markJobChatRead({ room_id, request_id, receiver_room_id, type }).catch(() => undefined);
+  }, [unread, room_id, request_id, receiver_room_id, type]);
 
   // The newest message stays in view as messages arrive.
   useEffect(() => {

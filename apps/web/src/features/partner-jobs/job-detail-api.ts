@@ -4,6 +4,7 @@ import {
   assignMoveResponseSchema,
   getMessagesResponseSchema,
   jobDetailResponseSchema,
+  okEnvelopeSchema,
   proposeChangeResponseSchema,
   sendConfirmationLetterResponseSchema,
   type AddCommentBody,
@@ -93,6 +94,18 @@ export function getJobMessages(chat: ChatObject, signal?: AbortSignal) {
     schema: getMessagesResponseSchema,
     session: 'partner',
     signal,
+    suppressToast: true,
+  });
+}
+
+/** POST /app_api/change_chat_status: what the customer wrote is read once the company sees it. */
+export function markJobChatRead(chat: ChatObject) {
+  return callApi('/app_api/change_chat_status', {
+    method: 'POST',
+    body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
+    schema: okEnvelopeSchema,
+    session: 'partner',
+    // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
     suppressToast: true,
   });
 }

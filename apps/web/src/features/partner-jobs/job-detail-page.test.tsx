@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_HEADER, type ChatMessage, type JobDetail, type SendMessage } from '@movehub/shared';
+import {
+  AUTH_HEADER,
+  type ChatMessage,
+  type GeocodedAddress,
+  type JobDetail,
+  type SendMessage,
+} from '@movehub/shared';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
@@ -771,7 +777,13 @@ describe('JobDetailPage', () => {
       receiver_id: COMPANY_ROOM,
       receive_type: 0,
     });
-    const { calls } = jobServer(buildJobDetail({ chat }), {}, [received(1, 'Hello there')]);
+    const { calls } = jobServer(
+      buildJobDetail({ chat }),
+      {
+        'POST /app_api/change_chat_status': () => ({ code: 200, message: 'Messages marked read.' }),
+      },
+      [received(1, 'Hello there')],
+    );
     const { connector } = renderPage();
     const socket = await connector.opened();
     expect(socket.session).toMatchObject({
@@ -790,8 +802,15 @@ describe('JobDetailPage', () => {
       type: 0,
     });
 
+    // What the customer wrote is marked read, on opening and as it arrives.
+    await waitFor(() => expect(posted(calls, '/app_api/change_chat_status')).toHaveLength(1));
+    expect(posted(calls, '/app_api/change_chat_status')[0]).toMatchObject({
+      body: { socket_id: CUSTOMER_ROOM, request_id: 401, type: 0 },
+      headers: { [AUTH_HEADER]: 'company-token' },
+    });
     await socket.serverEmits('chatMessage', received(2, 'Are you on time?'));
     expect(await within(log).findByText('Are you on time?')).toBeInTheDocument();
+    await waitFor(() => expect(posted(calls, '/app_api/change_chat_status')).toHaveLength(2));
 
     await user.type(region.getByRole('textbox', { name: 'Message' }), 'Yes, 10 minutes away.');
     await user.click(region.getByRole('button', { name: 'Send' }));
