@@ -155,6 +155,7 @@ const ROUTES: Record<string, Access> = {
   'POST /api/company/direct_link_requests': 'company',
   'POST /api/company/payouts': 'company',
   'GET /api/company/payouts_csv': 'company',
+  'POST /api/company/job_detail': 'company',
   'POST /api/company/withdraw_bid': 'company',
   'POST /api/company/propose_change': 'company',
   'POST /api/company/price_change': 'company',

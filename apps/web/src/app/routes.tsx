@@ -143,6 +143,9 @@ const linksPage = async () => ({
 const payoutsPage = async () => ({
   Component: (await import('../features/partner-payouts/payouts-page')).PayoutsPage,
 });
+const jobDetailPage = async () => ({
+  Component: (await import('../features/partner-jobs/job-detail-page')).JobDetailPage,
+});
 const partnerPublicOnly = async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
 });
@@ -200,6 +203,7 @@ const PARTNER_ROUTES: RouteObject = {
             { path: 'profile', lazy: partnerProfilePage },
             { path: 'links', lazy: linksPage },
             { path: 'payouts', lazy: payoutsPage },
+            { path: 'jobs/:requestId', lazy: jobDetailPage },
             notFound('*'),
           ],
         },

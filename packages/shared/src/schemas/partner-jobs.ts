@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { RequestStatus, TimelineStatus } from '../enums';
 import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
+import { changeProposalSchema } from './changes';
+import { chatObjectSchema } from './chat';
 import { envelope } from './envelope';
+import { PAYMENT_METHODS, RATE_METHODS } from './letter';
 import { boundedInt, idSchema } from './primitives';
+import {
+  commentThreadSchema,
+  requestIdBodySchema,
+  serverAddressSchema,
+  serverItemSchema,
+} from './request-detail';
 
 /*
  * The company's jobs by stage (issue 15 "My jobs by stage"): the requests it has, either won
@@ -147,3 +156,88 @@ export const jobsResponseSchema = envelope({
   data: z.object({ counts: jobCountsSchema, items: z.array(jobSummarySchema) }),
 });
 export type JobsResponse = z.infer<typeof jobsResponseSchema>;
+
+/** POST /api/company/job_detail: one of the company's jobs. */
+export const jobDetailBodySchema = requestIdBodySchema;
+export type JobDetailBody = z.input<typeof jobDetailBodySchema>;
+
+/** A foreman as the company picks one: its own foremen, and the one assigned to a job. */
+export const jobForemanSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type JobForeman = z.infer<typeof jobForemanSchema>;
+
+/** A truck as the company picks one: its active trucks, and those assigned to a job. */
+export const jobTruckSchema = z.object({ id: z.number().int(), name: z.string() });
+export type JobTruck = z.infer<typeof jobTruckSchema>;
+
+/**
+ * A direct request's confirmation letter as its company follows it (decision 016): sent (the
+ * request at 3), signed (additional_status 1) with the signed PDF's url, and the rates it set.
+ */
+export const jobLetterSchema = z.object({
+  sent_at: z.string().nullable(),
+  signed_at: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+  rate_method: z.enum(RATE_METHODS).nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+});
+export type JobLetter = z.infer<typeof jobLetterSchema>;
+
+/**
+ * A change the company proposed (or the customer asked for on a paid direct request), with its
+ * answer: status pending / accepted / rejected (or awaiting_price), decided_at once answered, and
+ * what it changes in a line of words.
+ */
+export const jobChangeSchema = changeProposalSchema.extend({ summary: z.string() });
+export type JobChange = z.infer<typeof jobChangeSchema>;
+
+/**
+ * One of the company's jobs in full (issue 15 "My jobs ... with the request detail and the
+ * comment thread"): the move, the customer (contact as in jobCustomerSchema), the crew, the
+ * letter, the changes and the thread, and what the company can assign.
+ */
+export const jobDetailSchema = z
+  .object({
+    id: z.number().int(),
+    stage: z.enum(JOB_STAGES),
+    request_timeline_status: z.number().int(),
+    request_status: z.number().int(),
+    /** A direct request's letter: 0 not signed (or not sent), 1 signed. */
+    additional_status: z.number().int(),
+    is_direct: z.boolean(),
+    s_date: z.string().nullable(),
+    s_time: z.string().nullable(),
+    start_window_from: z.string().nullable(),
+    start_window_to: z.string().nullable(),
+    move_type: z.string().nullable(),
+    movers: z.number().int().nullable(),
+    /** The customer's price (dollars), the estimate, and the agreed amount. */
+    customer_budget: z.number().nullable(),
+    recommend_amount: z.number().nullable(),
+    final_amount: z.number().nullable(),
+    final_comment: z.string().nullable(),
+    /** In the move's order, with their coordinates. */
+    request_address: z.array(serverAddressSchema),
+    request_item: z.array(serverItemSchema),
+    extra_request_items: z.array(serverItemSchema),
+    customer: jobCustomerSchema,
+    assigned_foreman: jobForemanSchema.nullable(),
+    assigned_trucks: z.array(jobTruckSchema),
+    /** Null for a marketplace request. */
+    letter: jobLetterSchema.nullable(),
+    changes: z.array(jobChangeSchema),
+    comments_array: z.array(commentThreadSchema),
+    /** The company's conversation with the customer; null while it is closed (paid to 6). */
+    chat: chatObjectSchema.nullable(),
+    /** What assign_move takes: the company's foremen and its active trucks. */
+    foremen: z.array(jobForemanSchema),
+    trucks: z.array(jobTruckSchema),
+  })
+  .meta({ id: 'JobDetail' });
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+export const jobDetailResponseSchema = envelope({ data: jobDetailSchema });
+export type JobDetailResponse = z.infer<typeof jobDetailResponseSchema>;

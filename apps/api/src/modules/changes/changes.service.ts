@@ -385,6 +385,15 @@ export async function changesAwaitingPrice(opts: {
     .then((rows) => rows.map((r) => r.change));
 }
 
+/** Every change of a request, answered or not, oldest first: its company's job detail. */
+export async function changesOfRequest(db: Db | Tx, requestId: number): Promise<ChangeRow[]> {
+  return db
+    .select()
+    .from(requestChanges)
+    .where(eq(requestChanges.requestId, requestId))
+    .orderBy(asc(requestChanges.id));
+}
+
 /** The pending proposals of a request, for its detail (one per type at most). */
 export async function pendingChanges(db: Db | Tx, requestId: number): Promise<ChangeRow[]> {
   return db

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobsBodySchema, jobsResponseSchema } from '@movehub/shared';
+import {
+  jobDetailBodySchema,
+  jobDetailResponseSchema,
+  jobsBodySchema,
+  jobsResponseSchema,
+  MSG,
+} from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly } from '../../plugins/auth';
-import { listJobs } from './partner-jobs.service';
-import { toJobSummary } from './partner-jobs.wire';
+import { getJobDetail, listJobs } from './partner-jobs.service';
+import { toJobDetail, toJobSummary } from './partner-jobs.wire';
 
 /*
  * The company's jobs (issue 15 "My jobs by stage"; tag 'partner'). Companies only: a sales-team
@@ -32,6 +38,31 @@ export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
         beforeId: body.before_id,
       });
       return { code: 200, message: 'Success', data: { counts, items: rows.map(toJobSummary) } };
+    },
+  );
+
+  app.post(
+    '/api/company/job_detail',
+    {
+      schema: {
+        tags: ['partner'],
+        summary:
+          "One of the company's jobs in full: the move, the customer, the crew, the letter, the changes proposed and their answers, the comment thread, and the foremen and trucks it can assign",
+        description:
+          "Only a request the company won or received through its direct link (404 otherwise, as for one that does not exist). The customer's email and phone as in jobs: from acceptance (a direct request from the start), never once cancelled. chat names the company's conversation with the customer while it is open (paid to to-be-confirmed).",
+        body: jobDetailBodySchema,
+        response: responses(jobDetailResponseSchema, 400, 401, 403, 404),
+      },
+      config: companyOnly,
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const detail = await getJobDetail({
+        db: app.db,
+        companyId: user.id,
+        requestId: request.body.request_id,
+      });
+      return { code: 200, message: MSG.ok, data: toJobDetail(detail, user.roomId) };
     },
   );
 };

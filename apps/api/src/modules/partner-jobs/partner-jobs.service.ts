@@ -2,13 +2,26 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   JOB_STAGES,
+  jobStageOf,
   RequestStatus,
   TimelineStatus,
   type JobCounts,
   type JobStage,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { moveTypes, requestAddresses, requests, users } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import {
+  companyForemen,
+  companyTrucks,
+  moveTypes,
+  requestAddresses,
+  requests,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { changesOfRequest, type ChangeRow } from '../changes/changes.service';
+import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_DETAIL_COLUMNS } from '../requests/requests.service';
 
 /*
  * The company's jobs by stage (issue 15 "My jobs by stage"): every request whose company_id is
@@ -157,4 +170,82 @@ export async function listJobs(opts: {
     counts,
     rows: rows.map((row) => ({ row, addresses: addressesOf.get(row.request.id) ?? [] })),
   };
+}
+
+// The customer's detail query (one statement), scoped to the company instead of the customer, with
+// what the company needs beside it: the letter's dates (no longer left out), the crew's ids and
+// the customer's account.
+const {
+  letterSentAt: _sent,
+  letterSignedAt: _signed,
+  ...DETAIL_COLUMNS
+} = REQUEST_DETAIL_COLUMNS.columns;
+
+const jobDetailQuery = preparedPerDatabase((db) =>
+  db.query.requests
+    .findFirst({
+      where: and(
+        eq(requests.id, sql.placeholder('requestId')),
+        eq(requests.companyId, sql.placeholder('companyId')),
+      ),
+      columns: DETAIL_COLUMNS,
+      with: {
+        ...REQUEST_DETAIL_COLUMNS.with,
+        foreman: { columns: { id: true, firstName: true, lastName: true } },
+        trucks: { columns: {}, with: { truck: { columns: { id: true, name: true } } } },
+        customer: {
+          columns: { firstName: true, lastName: true, email: true, phone: true, roomId: true },
+        },
+      },
+    })
+    .prepare('company_job_detail'),
+);
+
+export type JobDetailRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof jobDetailQuery>['execute']>>
+>;
+
+export interface JobDetailData {
+  row: JobDetailRow;
+  stage: JobStage;
+  changes: ChangeRow[];
+  foremen: { id: number; firstName: string; lastName: string }[];
+  trucks: { id: number; name: string }[];
+}
+
+/**
+ * POST /api/company/job_detail: one of the company's jobs in full, scoped in SQL by company_id
+ * (another company's request, or one that is no job, is 404 as if it did not exist), with every
+ * change proposed on it and the foremen and active trucks the company can assign.
+ */
+export async function getJobDetail(opts: {
+  db: Db;
+  companyId: number;
+  requestId: number;
+}): Promise<JobDetailData> {
+  const { db, companyId, requestId } = opts;
+  const row = await jobDetailQuery(db).execute({ requestId, companyId });
+  const stage = row
+    ? jobStageOf({
+        request_type: row.requestType,
+        request_timeline_status: row.timelineStatus,
+        request_status: row.requestStatus,
+      })
+    : null;
+  if (!row || !stage) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const [changes, foremen, trucks] = await Promise.all([
+    changesOfRequest(db, requestId),
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(companyForemen)
+      .innerJoin(users, eq(users.id, companyForemen.userId))
+      .where(eq(companyForemen.companyId, companyId))
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
+    db
+      .select({ id: companyTrucks.id, name: companyTrucks.name })
+      .from(companyTrucks)
+      .where(and(eq(companyTrucks.companyId, companyId), eq(companyTrucks.isActive, true)))
+      .orderBy(asc(companyTrucks.name), asc(companyTrucks.id)),
+  ]);
+  return { row, stage, changes, foremen, trucks };
 }

@@ -127,9 +127,54 @@ export async function listCustomerRequests(opts: {
   return { rows, counts: { active, done, cancelled } };
 }
 
-// The request detail in ONE statement, however many addresses, items, photos, timeline rows,
-// bids and comments the request has: Drizzle's relational query aggregates each relation as
-// JSON in a lateral subquery, and the statement is prepared once per database.
+/**
+ * What the request detail reads: every column but bookkeeping ones, and every relation. The
+ * customer's detail and the company's job detail (partner-jobs) share it, each with its own
+ * ownership in the WHERE clause. ONE statement, however many addresses, items, photos, timeline
+ * rows, bids and comments the request has: Drizzle's relational query aggregates each relation
+ * as JSON in a lateral subquery, and the statement is prepared once per database.
+ */
+export const REQUEST_DETAIL_COLUMNS = {
+  // Every column but bookkeeping ones nobody shows (timestamps are costly to parse).
+  columns: {
+    createdAt: false,
+    updatedAt: false,
+    acceptedAt: false,
+    submissionHash: false,
+    createdByUserId: false,
+    // The letter's text is read by get_confirmation_letter; the detail links its PDF only.
+    letterHtml: false,
+    letterSentAt: false,
+    letterSignedAt: false,
+  },
+  with: {
+    moveType: { columns: { name: true } },
+    addresses: {
+      columns: { requestId: false, position: false },
+      orderBy: asc(requestAddresses.position),
+    },
+    items: {
+      columns: { requestId: false, position: false, currency: false },
+      orderBy: asc(requestItems.position),
+      with: {
+        images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) },
+      },
+    },
+    timeline: { orderBy: asc(requestTimeline.id) },
+    bids: {
+      columns: { companyId: true, requestId: true, bidAmountCents: true },
+      where: eq(requestBids.status, OPEN_BID),
+      orderBy: asc(requestBids.id),
+    },
+    acceptedBid: { columns: { bidAmountCents: true, movers: true } },
+    company: { columns: { createdAt: false } },
+    foreman: { columns: { firstName: true, lastName: true } },
+    trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
+    review: true,
+    comments: { orderBy: asc(requestComments.id), ...commentColumns },
+  },
+} as const;
+
 const detailQuery = preparedPerDatabase((db) =>
   db.query.requests
     .findFirst({
@@ -137,44 +182,7 @@ const detailQuery = preparedPerDatabase((db) =>
         eq(requests.id, sql.placeholder('requestId')),
         eq(requests.customerId, sql.placeholder('customerId')),
       ),
-      // Every column but bookkeeping ones nobody shows (timestamps are costly to parse).
-      columns: {
-        createdAt: false,
-        updatedAt: false,
-        acceptedAt: false,
-        submissionHash: false,
-        createdByUserId: false,
-        // The letter's text is read by get_confirmation_letter; the detail links its PDF only.
-        letterHtml: false,
-        letterSentAt: false,
-        letterSignedAt: false,
-      },
-      with: {
-        moveType: { columns: { name: true } },
-        addresses: {
-          columns: { requestId: false, position: false },
-          orderBy: asc(requestAddresses.position),
-        },
-        items: {
-          columns: { requestId: false, position: false, currency: false },
-          orderBy: asc(requestItems.position),
-          with: {
-            images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) },
-          },
-        },
-        timeline: { orderBy: asc(requestTimeline.id) },
-        bids: {
-          columns: { companyId: true, requestId: true, bidAmountCents: true },
-          where: eq(requestBids.status, OPEN_BID),
-          orderBy: asc(requestBids.id),
-        },
-        acceptedBid: { columns: { bidAmountCents: true, movers: true } },
-        company: { columns: { createdAt: false } },
-        foreman: { columns: { firstName: true, lastName: true } },
-        trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
-        review: true,
-        comments: { orderBy: asc(requestComments.id), ...commentColumns },
-      },
+      ...REQUEST_DETAIL_COLUMNS,
     })
     .prepare('customer_request_detail'),
 );

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  SOCKET_TIMEOUT_MS,
   channelsResponseSchema,
   getMessagesResponseSchema,
   okEnvelopeSchema,
@@ -9,15 +8,12 @@ import {
   type ChatMessage,
   type ConversationBody,
   type GetMessagesResponse,
-  type SendMessage,
-  type SocketAck,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
-import type { RealtimeSocket } from '../../lib/socket';
 
 /*
- * The chat's calls (spec/portal.md §7: channels, get_messages, change_chat_status) and its one
- * socket emit (sendMessage). A conversation is one request with one counterpart: the company
+ * The chat's calls (spec/portal.md §7: channels, get_messages, change_chat_status); its one socket
+ * emit (sendMessage) is lib/chat's, shared with the partner console. A conversation is one request with one counterpart: the company
  * (type 0) or the foreman (type 2), addressed by the counterpart's room.
  */
 
@@ -170,29 +166,4 @@ export function markReadInCache(queryClient: QueryClient, ref: ConversationRef):
     };
   });
   return queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
-}
-
-export const SEND_TIMEOUT_MESSAGE =
-  'Your message could not be sent: no answer from the server. Check your connection and try again.';
-export const NOT_CONNECTED_MESSAGE =
-  'Chat is not connected right now. Please wait a moment and try again.';
-
-/**
- * Emits sendMessage and waits for its acknowledgement (the message as stored). A timeout or a
- * refusal rejects with the message to show. Nothing is queued while the socket is down: a
- * message the screen called unsent must not go out later behind the customer's back.
- */
-export async function sendChatMessage(
-  socket: RealtimeSocket | null,
-  message: SendMessage,
-): Promise<ChatMessage> {
-  if (!socket?.connected) throw new Error(NOT_CONNECTED_MESSAGE);
-  let ack: SocketAck<ChatMessage>;
-  try {
-    ack = await socket.timeout(SOCKET_TIMEOUT_MS).emitWithAck('sendMessage', message);
-  } catch {
-    throw new Error(SEND_TIMEOUT_MESSAGE);
-  }
-  if (ack.code !== 200 || !ack.data) throw new Error(ack.message);
-  return ack.data;
 }

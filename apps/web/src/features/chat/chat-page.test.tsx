@@ -16,7 +16,7 @@ import { fakeConnector } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from './chat-api';
+import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from '../../lib/chat/send-chat-message';
 import { ChatMessageWatcher } from './chat-message-watcher';
 import { ChatPage, SELECT_CONVERSATION_TEXT } from './chat-page';
 

@@ -1,69 +1,23 @@
 import { useEffect, useId, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { ChatChannel, ChatMessage } from '@movehub/shared';
-import { formatDateTime } from '../../lib/format-date';
+import type { ChatChannel } from '@movehub/shared';
+import { MessageForm } from '../../lib/chat/message-form';
 import type { RealtimeStatus } from '../../lib/realtime';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
+import { ChatBubble } from '../../ui/chat-bubble';
 import { PageLoader } from '../../ui/page-loader';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { ChatAvatar, onlineText } from './chat-avatar';
-import { channelName, messagesQueryOptions } from './chat-api';
+import { addMessageToCache, channelName, chatKeys, messagesQueryOptions } from './chat-api';
 import { channelTypeLabel } from './contact-list';
-import { MessageForm } from './message-form';
 
 export const NO_MESSAGES_TEXT = 'No messages yet.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';
-
-/** One bubble: sent (sender_type 1) on the right, received on the left, with its time. */
-function Bubble({ message, name }: { message: ChatMessage; name: string }) {
-  const sent = message.sender_type === 1;
-  return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: sent ? 'flex-end' : 'flex-start',
-        listStyle: 'none',
-      }}
-    >
-      <Box
-        sx={{
-          maxWidth: '78%',
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          borderBottomRightRadius: sent ? 4 : undefined,
-          borderBottomLeftRadius: sent ? undefined : 4,
-          bgcolor: sent ? 'primary.main' : 'grey.100',
-          color: sent ? 'primary.contrastText' : 'text.primary',
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        <Box component="span" sx={visuallyHidden}>
-          {sent ? 'You: ' : `${name}: `}
-        </Box>
-        {message.message_text}
-      </Box>
-      <Typography
-        component="time"
-        dateTime={message.message_datatime}
-        variant="caption"
-        color="text.secondary"
-        sx={{ mt: 0.25, mx: 0.5 }}
-      >
-        {formatDateTime(message.message_datatime)}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * The open conversation: its header (who, online status, 'Show request', and below 600 px the
@@ -80,6 +34,7 @@ export function ConversationPane({
   onBack?: () => void;
 }) {
   const titleId = useId();
+  const queryClient = useQueryClient();
   const name = channelName(channel);
   const online = channel.profile_data.online_status === 1;
   const messages = useQuery(messagesQueryOptions(channel));
@@ -170,7 +125,7 @@ export function ConversationPane({
                 sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.25 }}
               >
                 {messages.data.map((message) => (
-                  <Bubble key={message.id} message={message} name={name} />
+                  <ChatBubble key={message.id} message={message} name={name} />
                 ))}
               </Box>
             )}
@@ -179,7 +134,13 @@ export function ConversationPane({
         <div ref={endRef} />
       </Box>
 
-      <MessageForm channel={channel} />
+      <MessageForm
+        channel={channel}
+        onSent={(stored) => {
+          addMessageToCache(queryClient, stored);
+          void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
+        }}
+      />
     </Box>
   );
 }

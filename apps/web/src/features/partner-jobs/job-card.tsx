@@ -1,4 +1,6 @@
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -104,6 +106,15 @@ export function JobCard({ job }: { job: JobSummary }) {
           </Typography>
         ))}
       </Box>
+      <Button
+        component={RouterLink}
+        to={`/partner/jobs/${job.id}`}
+        variant="outlined"
+        sx={{ mt: 2 }}
+        aria-label={`Open job #${job.id}`}
+      >
+        Open job
+      </Button>
     </Paper>
   );
 }

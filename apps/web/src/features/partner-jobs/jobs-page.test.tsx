@@ -138,6 +138,22 @@ describe('JobsPage', () => {
     expect(call.body).toEqual({ limit: JOBS_PAGE_SIZE });
   });
 
+  it("opens a job's detail from its card", async () => {
+    jobsServer([buildJob({ id: 402 })]);
+    setSession('company-token', buildCompanyUser(), 'partner');
+    const { router } = renderRoutes(
+      [
+        { path: '/partner/jobs', element: <JobsPage /> },
+        { path: '/partner/jobs/:requestId', element: <p>Job detail</p> },
+      ],
+      '/partner/jobs',
+    );
+    const job = within(await card(402));
+    await userEvent.click(job.getByRole('link', { name: 'Open job #402' }));
+    expect(await screen.findByText('Job detail')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/partner/jobs/402');
+  });
+
   it('lists one stage when its tab is chosen, and keeps the stage in the address', async () => {
     const { calls } = jobsServer([
       buildJob({ id: 403, stage: 'awaiting_payment', request_timeline_status: 2 }),

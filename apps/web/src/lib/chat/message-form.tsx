@@ -2,30 +2,38 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
-import { chatMessageTextSchema, type ChatChannel } from '@movehub/shared';
-import { useRealtime } from '../../lib/realtime';
+import { chatMessageTextSchema, type ChatMessage, type ChatObject } from '@movehub/shared';
+import { useRealtime } from '../realtime';
 import { visuallyHidden } from '../../ui/visually-hidden';
-import { addMessageToCache, chatKeys, sendChatMessage } from './chat-api';
 import { newClientId } from './client-id';
+import { sendChatMessage } from './send-chat-message';
 
 const messageFormSchema = z.object({ message: chatMessageTextSchema });
 
 /**
- * The message field and Send (spec §5 "Chat: a message is required."). Sends through the
+ * The message field and Send of a conversation, the customer's chat and the partner console's
+ * alike (spec §5 "Chat: a message is required."). Sends through the
  * socket's sendMessage and waits for its acknowledgement: only then is the field emptied, so a
  * refused or unanswered message stays typed and shows why. A retry of the same text keeps its
  * client_id, so a message whose acknowledgement was lost is stored once.
  */
-export function MessageForm({ channel }: { channel: ChatChannel }) {
+export function MessageForm({
+  channel,
+  onSent,
+}: {
+  /** The conversation: the caller's room, the other side's, the request and the type. */
+  channel: ChatObject;
+  /** The message as stored: the screen puts it into its own cache. */
+  onSent: (stored: ChatMessage) => void;
+}) {
   const id = useId();
-  const queryClient = useQueryClient();
   const { socket } = useRealtime();
   const [sendError, setSendError] = useState<string | null>(null);
   const pending = useRef<{ text: string; clientId: string } | null>(null);
@@ -52,9 +60,8 @@ export function MessageForm({ channel }: { channel: ChatChannel }) {
     },
     onSuccess: (stored) => {
       pending.current = null;
-      addMessageToCache(queryClient, stored);
+      onSent(stored);
       reset({ message: '' });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
     },
     onError: (error) => setSendError(error.message),
   });

@@ -1,0 +1,116 @@
+import { createCustomer } from './support/accounts';
+import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
+import { sendDowntownMove, summaryOf } from './support/requests';
+
+/*
+ * One of the company's jobs (issue 15 "My jobs ... with the request detail and the comment
+ * thread ... propose a change ... and see the customer's answer"): a demo company bids on a new
+ * customer's move in the console, the customer accepts that bid, and the company opens the job
+ * from My jobs: it sees the move and now the customer's contact, proposes a change, sees the
+ * customer's answer arrive without a reload, and comments on the thread.
+ */
+
+/** The first demo company (apps/api/src/db/seed/demo.ts), password DEMO_COUNTERPART_PASSWORD. */
+const SWIFT = {
+  email: 'dispatch@swiftmovers-la.test',
+  password: 'Demo@1234',
+  name: 'Swift Movers LA',
+};
+
+/** An amount no demo bid makes (they bid whole dollars around the estimate). */
+const BID = '812.50';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  // Two windows, a bid, an acceptance and axe at two widths on three screens.
+  test.setTimeout(150_000);
+  await acceptCookies(page, baseURL);
+});
+
+test('a company opens a job it won, proposes a change, sees the answer live and comments', async ({
+  page,
+  context,
+}) => {
+  const customer = await createCustomer(page.request, 'jobdetail');
+  await logIn(page, customer.email, customer.password);
+  const requestId = await sendDowntownMove(page);
+
+  // The company's window bids on the move.
+  const partner = await context.newPage();
+  await partner.goto('/partner/login');
+  await partner.getByRole('radio', { name: 'A moving company' }).check();
+  await partner.locator('input[name="email"]').fill(SWIFT.email);
+  await partner.locator('input[name="password"]').fill(SWIFT.password);
+  await partner.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(partner).toHaveURL(/\/partner\/open-requests$/);
+  const card = partner.getByRole('article', { name: new RegExp(`^Request #${requestId}\\b`) });
+  await card.getByRole('button', { name: new RegExp(`#${requestId}$`) }).click();
+  const bid = partner.getByRole('dialog', { name: new RegExp(`request #${requestId}$`) });
+  await bid.getByLabel('Your bid (USD)').fill(BID);
+  await bid.getByRole('button', { name: /^(Place|Change) bid$/ }).click();
+  await expect(bid).toBeHidden();
+
+  // The customer accepts that company's bid.
+  await page.bringToFront();
+  await page.goto(`/dashboard/my-requests/companies-list/${requestId}`);
+  const list = page.getByRole('list', { name: 'Bidding companies' });
+  await list.getByRole('button', { name: `Accept the bid of ${SWIFT.name}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Accept Bid' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(summaryOf(page, requestId).getByText('Awaiting Payment')).toBeVisible();
+
+  // The company finds it in My jobs and opens it: the move, and now the customer's contact.
+  await partner.bringToFront();
+  await partner.goto('/partner/jobs?stage=awaiting_payment');
+  await partner.getByRole('link', { name: `Open job #${requestId}` }).click();
+  await expect(partner).toHaveURL(new RegExp(`/partner/jobs/${requestId}$`));
+  await expect(
+    partner.getByRole('heading', { level: 1, name: new RegExp(`^Job #${requestId}`) }),
+  ).toBeVisible();
+  const move = partner.getByRole('region', { name: 'Move' });
+  await expect(move.getByText(/Los Angeles, CA 90012/).first()).toBeVisible();
+  await expect(move.getByText('$812.50')).toBeVisible();
+  await expect(move.getByRole('link', { name: /^Open in maps/ })).toHaveCount(2);
+  await expect(
+    partner.getByRole('region', { name: 'Customer' }).getByText(customer.email),
+  ).toBeVisible();
+  await expect(partner.getByText('Won, awaiting payment').first()).toBeVisible();
+  // Nothing to assign before payment.
+  await expect(partner.getByRole('button', { name: /Assign foreman/ })).toHaveCount(0);
+  await expectAccessible(partner, 'job detail');
+
+  // A change of movers and price.
+  const changes = partner.getByRole('region', { name: 'Changes' });
+  await changes.getByRole('button', { name: 'Propose a change' }).click();
+  const dialog = partner.getByRole('dialog', { name: 'Propose a change' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(partner, 'propose a change');
+  await dialog.getByRole('combobox', { name: 'Movers' }).click();
+  await partner.getByRole('option', { name: '3 movers' }).click();
+  await dialog.getByLabel('Price difference (USD)').fill('45');
+  await dialog.getByRole('button', { name: 'Propose change' }).click();
+  await expect(dialog).toBeHidden();
+  const proposal = changes.getByRole('listitem').filter({ hasText: '3 movers' });
+  await expect(proposal.getByText('Pending')).toBeVisible();
+
+  // The customer rejects it (their own call); the company's screen shows it without a reload.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await page.request.post(
+    '/api/customer/change_price_date_time_movers_confirmation',
+    {
+      headers: { 'x-sh-auth': token ?? '' },
+      data: { request_id: requestId, status: '0', price: '45' },
+    },
+  );
+  expect(answer.status()).toBe(200);
+  await expect(proposal.getByText('Rejected')).toBeVisible({ timeout: 10_000 });
+
+  // A comment on the thread.
+  const comments = partner.getByRole('region', { name: 'Comments' });
+  await comments.getByLabel('Your comment').fill('We will bring blankets and a dolly.');
+  await comments.getByRole('button', { name: 'Add comment' }).click();
+  await expect(comments.getByText('We will bring blankets and a dolly.')).toBeVisible();
+  await expect(comments.getByText(SWIFT.name)).toBeVisible();
+  await expectAccessible(partner, 'job detail with a comment');
+});

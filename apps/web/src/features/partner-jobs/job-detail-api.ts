@@ -1,0 +1,132 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  addCommentResponseSchema,
+  assignMoveResponseSchema,
+  getMessagesResponseSchema,
+  jobDetailResponseSchema,
+  okEnvelopeSchema,
+  proposeChangeResponseSchema,
+  sendConfirmationLetterResponseSchema,
+  type AddCommentBody,
+  type AssignMoveBody,
+  type ChatMessage,
+  type ChatObject,
+  type GetMessagesResponse,
+  type ProposeChangeBody,
+  type SendConfirmationLetterBody,
+} from '@movehub/shared';
+import { callApi } from '../../lib/api-client';
+import { jobKeys } from './jobs-api';
+
+/*
+ * One of the company's jobs and the calls its actions make (issue 15 "My jobs ... Assign a
+ * foreman and trucks; send the confirmation letter ...; propose a change ...; chat with the
+ * customer"), all with the partner session (decision 022). The keys sit under jobKeys.all, so
+ * the console's refresh on a notification reloads the detail too.
+ */
+
+export const jobDetailKeys = {
+  detail: (requestId: number) => [...jobKeys.all, 'detail', requestId] as const,
+  chat: (requestId: number) => [...jobKeys.all, 'chat', requestId] as const,
+};
+
+/** POST /api/company/job_detail. */
+export function getJobDetail(requestId: number, signal?: AbortSignal) {
+  return callApi('/api/company/job_detail', {
+    method: 'POST',
+    body: { request_id: requestId },
+    schema: jobDetailResponseSchema,
+    session: 'partner',
+    signal,
+    // The page shows the failure itself (not found, or Try again).
+    suppressToast: true,
+  });
+}
+
+export const jobDetailQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: jobDetailKeys.detail(requestId),
+    queryFn: ({ signal }) => getJobDetail(requestId, signal),
+    select: (response) => response.data,
+  });
+
+/** After an action: the job and the lists (their stages and counts) are read again. */
+export function refreshJob(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: jobKeys.all });
+}
+
+// The dialogs show the server's refusal themselves: no toast on top.
+const quiet = { session: 'partner', suppressToast: true, method: 'POST' } as const;
+
+/** POST /api/company/assign_move. */
+export function assignMove(body: AssignMoveBody) {
+  return callApi('/api/company/assign_move', { ...quiet, body, schema: assignMoveResponseSchema });
+}
+
+/** POST /api/company/send_confirmation_letter. */
+export function sendConfirmationLetter(body: SendConfirmationLetterBody) {
+  return callApi('/api/company/send_confirmation_letter', {
+    ...quiet,
+    body,
+    schema: sendConfirmationLetterResponseSchema,
+  });
+}
+
+/** POST /api/company/propose_change. */
+export function proposeChange(body: ProposeChangeBody) {
+  return callApi('/api/company/propose_change', {
+    ...quiet,
+    body,
+    schema: proposeChangeResponseSchema,
+  });
+}
+
+/** POST /app_api/add_comments: the company's comment or reply on its job's thread. */
+export function addComment(body: AddCommentBody) {
+  return callApi('/app_api/add_comments', { ...quiet, body, schema: addCommentResponseSchema });
+}
+
+/** POST /app_api/get_messages: the company's conversation with the customer, oldest first. */
+export function getJobMessages(chat: ChatObject, signal?: AbortSignal) {
+  return callApi('/app_api/get_messages', {
+    method: 'POST',
+    body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
+    schema: getMessagesResponseSchema,
+    session: 'partner',
+    signal,
+    suppressToast: true,
+  });
+}
+
+/** POST /app_api/change_chat_status: what the customer wrote is read once the company sees it. */
+export function markJobChatRead(chat: ChatObject) {
+  return callApi('/app_api/change_chat_status', {
+    method: 'POST',
+    body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
+    schema: okEnvelopeSchema,
+    session: 'partner',
+    // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
+    suppressToast: true,
+  });
+}
+
+export const jobMessagesQueryOptions = (chat: ChatObject) =>
+  queryOptions({
+    queryKey: jobDetailKeys.chat(chat.request_id),
+    queryFn: ({ signal }) => getJobMessages(chat, signal),
+    select: (response) => response.getchatdata,
+  });
+
+/** Puts a stored message into the job's conversation, once, in order. */
+export function addJobMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData(
+    jobDetailKeys.chat(message.request_id),
+    (current: GetMessagesResponse | undefined) => {
+      if (!current || current.getchatdata.some((m) => m.id === message.id)) return current;
+      const getchatdata = [...current.getchatdata, message].sort(
+        (a, b) => a.message_datatime.localeCompare(b.message_datatime) || a.id - b.id,
+      );
+      return { ...current, getchatdata };
+    },
+  );
+}

@@ -1,0 +1,394 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  canComment,
+  canProposeChange,
+  formatUsd,
+  JOB_STAGE_LABELS,
+  TIMELINE_LABELS,
+  TimelineStatus,
+  toCents,
+  type ChangeStatus,
+  type JobDetail,
+  type ServerAddress,
+  type ServerItem,
+} from '@movehub/shared';
+import { isApiError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
+import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { DetailLine } from '../../ui/detail-line';
+import { LoadError } from '../../ui/load-error';
+import { PageLoader } from '../../ui/page-loader';
+import { visuallyHidden } from '../../ui/visually-hidden';
+import { AssignCrewDialog } from './assign-crew-dialog';
+import { JobChat } from './job-chat';
+import { JobComments } from './job-comments';
+import { jobDetailQueryOptions } from './job-detail-api';
+import { LetterDialog } from './letter-dialog';
+import { CHANGE_TYPE_LABELS, ProposeChangeDialog } from './propose-change-dialog';
+
+export const JOB_NOT_FOUND_TEXT = 'This job was not found. It may belong to another company.';
+export const WAITING_FOR_SIGNATURE = 'Waiting for the customer to sign the confirmation letter.';
+export const CONTACT_HIDDEN_TEXT =
+  "The customer's email and phone are not shown for a cancelled job.";
+export const NO_CHANGES_TEXT = 'No changes proposed.';
+
+export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
+  awaiting_price: 'Awaiting your price',
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+const CHANGE_STATUS_COLORS: Record<ChangeStatus, 'default' | 'warning' | 'success' | 'error'> = {
+  awaiting_price: 'warning',
+  pending: 'warning',
+  accepted: 'success',
+  rejected: 'error',
+};
+
+const dollars = (amount: number | null, none = 'Not set') =>
+  amount === null ? none : formatUsd(toCents(amount), { trimZeroCents: true });
+const signed = (amount: number) => `${amount > 0 ? '+' : ''}${dollars(amount)}`;
+
+/** A map search for the address: its position when known, else its text. */
+export function mapLink(
+  address: Pick<ServerAddress, 'latitude' | 'longitude' | 'complete_address'>,
+) {
+  const query =
+    address.latitude !== null && address.longitude !== null
+      ? `${address.latitude},${address.longitude}`
+      : address.complete_address;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** Where the job stands in words, with a direct request's letter. */
+function statusText(job: JobDetail): string {
+  if (job.stage === 'new_direct') return 'Confirmation letter not sent yet';
+  if (job.is_direct && job.request_timeline_status === TimelineStatus.paid) {
+    return job.additional_status === 1
+      ? 'Confirmation letter signed'
+      : 'Confirmation letter sent, awaiting signature';
+  }
+  return (
+    TIMELINE_LABELS[job.request_timeline_status as TimelineStatus] ?? JOB_STAGE_LABELS[job.stage]
+  );
+}
+
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  const id = `job-section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
+      >
+        <Typography id={id} variant="h6" component="h2">
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
+  if (items.length === 0) return <Typography color="text.secondary">None.</Typography>;
+  return (
+    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Typography variant="body2">
+            <strong>{item.name}</strong> × {item.quantity}
+            {item.category_name ? ` · ${item.category_name}` : ''}
+            {item.additional_info ? ` · ${item.additional_info}` : ''}
+          </Typography>
+          {item.request_item_image_models.length > 0 && (
+            <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+              {item.request_item_image_models.map((img, index) => (
+                <a key={img.image_url} href={img.image_url} target="_blank" rel="noreferrer">
+                  <Box
+                    component="img"
+                    src={img.image_url}
+                    alt={`${item.name}, photo ${index + 1}`}
+                    loading="lazy"
+                    sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }}
+                  />
+                </a>
+              ))}
+            </Stack>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+type OpenDialog = 'assign' | 'letter' | 'change' | null;
+
+/**
+ * /partner/jobs/:requestId (issue 15 "My jobs ... with the request detail and the comment thread"):
+ * one of the company's jobs in full, and what the company does at its stage: send a direct
+ * request's letter and open it signed, assign the crew once paid, propose changes and follow the
+ * customer's answers (live: the layout reloads the console's queries on each notification),
+ * comment, and chat with the customer once paid.
+ */
+export function JobDetailPage() {
+  const params = useParams();
+  const requestId = Number(params.requestId);
+  const valid = Number.isInteger(requestId) && requestId > 0;
+  useDocumentTitle(valid ? `Job #${requestId}` : 'Job');
+  const query = useQuery({ ...jobDetailQueryOptions(requestId), enabled: valid });
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1000, mx: 'auto' }}>
+      <Button
+        component={RouterLink}
+        to="/partner/jobs"
+        startIcon={<ArrowBackIcon aria-hidden />}
+        sx={{ mb: 1, ml: -1 }}
+      >
+        My jobs
+      </Button>
+      {!valid || (query.isError && isApiError(query.error) && query.error.code === 404) ? (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Job not found
+          </Typography>
+          <Alert severity="info">{JOB_NOT_FOUND_TEXT}</Alert>
+        </>
+      ) : query.isPending ? (
+        <PageLoader label="Loading the job" />
+      ) : query.isError ? (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Job #{requestId}
+          </Typography>
+          <LoadError message={query.error.message} onRetry={query.refetch} />
+        </>
+      ) : (
+        <JobDetailView job={query.data} />
+      )}
+    </Box>
+  );
+}
+
+function JobDetailView({ job }: { job: JobDetail }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const lifecycle = {
+    request_type: job.is_direct ? 1 : 0,
+    request_timeline_status: job.request_timeline_status,
+    request_status: job.request_status,
+  };
+  const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
+  const letter = job.letter;
+  const signedLetter = Boolean(letter?.signed_at) || job.additional_status === 1;
+  const canAssign = job.stage === 'paid' && (!job.is_direct || signedLetter);
+  const proposable = canProposeChange(lifecycle);
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h4" component="h1">
+          Job #{job.id}
+          {job.move_type ? ` · ${job.move_type}` : ''}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          {job.is_direct && <Chip variant="outlined" label="Direct request" />}
+          <Chip color="primary" label={JOB_STAGE_LABELS[job.stage]} />
+        </Stack>
+      </Stack>
+
+      <Section title="Stage">
+        <Stack spacing={1.5}>
+          <DetailLine label="Status">{statusText(job)}</DetailLine>
+          {job.assigned_foreman && (
+            <DetailLine label="Foreman">
+              {`${job.assigned_foreman.first_name} ${job.assigned_foreman.last_name}`.trim()}
+            </DetailLine>
+          )}
+          {job.assigned_trucks.length > 0 && (
+            <DetailLine label="Trucks">
+              {job.assigned_trucks.map((t) => t.name).join(', ')}
+            </DetailLine>
+          )}
+          {letter?.sent_at && (
+            <DetailLine label="Letter sent">{formatDateTime(letter.sent_at)}</DetailLine>
+          )}
+          {letter?.signed_at && (
+            <DetailLine label="Letter signed">{formatDateTime(letter.signed_at)}</DetailLine>
+          )}
+          {letter?.sent_at && !signedLetter && job.stage !== 'cancelled' && (
+            <Alert severity="info">{WAITING_FOR_SIGNATURE}</Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {job.stage === 'new_direct' && (
+              <Button variant="contained" onClick={() => setDialog('letter')}>
+                Send confirmation letter
+              </Button>
+            )}
+            {letter?.pdf_url && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  void downloadFile(letter.pdf_url!, `confirmation-letter-${job.id}.pdf`, {
+                    session: 'partner',
+                  }).catch(() => undefined)
+                }
+              >
+                Open signed PDF
+              </Button>
+            )}
+            {canAssign && (
+              <Button variant="contained" onClick={() => setDialog('assign')}>
+                {job.assigned_foreman ? 'Change foreman and trucks' : 'Assign foreman and trucks'}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Section>
+
+      <Section title="Move">
+        <Stack spacing={1}>
+          <DetailLine label="Date">{formatDate(job.s_date) || 'Not set'}</DetailLine>
+          <DetailLine label="Window">{formatMoveTime(job) || 'Not set'}</DetailLine>
+          <DetailLine label="Movers">{job.movers ?? 'Not set'}</DetailLine>
+          <DetailLine label="Agreed price">
+            {dollars(job.final_amount, 'Not agreed yet')}
+          </DetailLine>
+          <DetailLine label="Customer's price">{dollars(job.customer_budget)}</DetailLine>
+          <DetailLine label="Estimate">{dollars(job.recommend_amount)}</DetailLine>
+          {job.final_comment && (
+            <DetailLine label="Customer's note">{job.final_comment}</DetailLine>
+          )}
+        </Stack>
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+          Addresses
+        </Typography>
+        <Box component="ol" sx={{ pl: 2.5, mt: 0.5, mb: 0, display: 'grid', gap: 1 }}>
+          {job.request_address.map((address) => (
+            <li key={address.id}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                <strong>{address.address_type === 1 ? 'Pick up' : 'Drop off'}:</strong>{' '}
+                {address.complete_address}
+                {address.apartment_number ? `, unit ${address.apartment_number}` : ''}
+              </Typography>
+              {address.parking_and_building_info && (
+                <Typography variant="body2" color="text.secondary">
+                  {address.parking_and_building_info}
+                </Typography>
+              )}
+              <Link href={mapLink(address)} target="_blank" rel="noreferrer" variant="body2">
+                Open in maps{' '}
+                <Box component="span" sx={visuallyHidden}>
+                  ({address.complete_address})
+                </Box>
+              </Link>
+            </li>
+          ))}
+        </Box>
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+          Inventory
+        </Typography>
+        <ItemList items={job.request_item} label="Inventory" />
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+          Extra items
+        </Typography>
+        <ItemList items={job.extra_request_items} label="Extra items" />
+      </Section>
+
+      <Section title="Customer">
+        <Stack spacing={1}>
+          <DetailLine label="Name">{name || 'Not given'}</DetailLine>
+          {job.customer.email && <DetailLine label="Email">{job.customer.email}</DetailLine>}
+          {job.customer.phone && <DetailLine label="Phone">{job.customer.phone}</DetailLine>}
+          {!job.customer.email && !job.customer.phone && (
+            <Typography variant="body2" color="text.secondary">
+              {CONTACT_HIDDEN_TEXT}
+            </Typography>
+          )}
+        </Stack>
+      </Section>
+
+      <Section
+        title="Changes"
+        action={
+          proposable && (
+            <Button variant="outlined" onClick={() => setDialog('change')}>
+              Propose a change
+            </Button>
+          )
+        }
+      >
+        {job.changes.length === 0 ? (
+          <Typography color="text.secondary">{NO_CHANGES_TEXT}</Typography>
+        ) : (
+          <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {job.changes.map((change) => (
+              <Box
+                component="li"
+                key={change.change_id}
+                sx={{ listStyle: 'none', borderLeft: 3, borderColor: 'divider', pl: 1.5 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="subtitle2" component="p">
+                    {CHANGE_TYPE_LABELS[change.type]}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    color={CHANGE_STATUS_COLORS[change.status]}
+                    label={CHANGE_STATUS_LABELS[change.status]}
+                  />
+                </Stack>
+                <Typography variant="body2">{change.summary}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Price {signed(change.price)} · proposed {formatDateTime(change.proposed_at)}
+                  {change.decided_at ? ` · answered ${formatDateTime(change.decided_at)}` : ''}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Section>
+
+      <Section title="Comments">
+        <JobComments requestId={job.id} threads={job.comments_array} open={canComment(lifecycle)} />
+      </Section>
+
+      {job.chat && (
+        <Section title="Chat with the customer">
+          <JobChat chat={job.chat} customerName={name || 'Customer'} />
+        </Section>
+      )}
+
+      {dialog === 'assign' && <AssignCrewDialog job={job} onClose={close} />}
+      {dialog === 'letter' && <LetterDialog requestId={job.id} onClose={close} />}
+      {dialog === 'change' && <ProposeChangeDialog job={job} onClose={close} />}
+    </Stack>
+  );
+}
