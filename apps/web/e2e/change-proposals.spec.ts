@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
-import { acceptFirstBid, daysFromToday, summaryOf, waitForBids } from './support/requests';
+import {
+  acceptFirstBid,
+  daysFromToday,
+  payForRequest,
+  summaryOf,
+  waitForBids,
+} from './support/requests';
 
 /*
  * Change proposals after payment (issue 14 items 5 and 6; spec/request-lifecycle.md §2 "Change
@@ -189,12 +195,7 @@ test('a customer pays a proposed change into escrow and is refunded a cheaper on
   const detail = await detailOf(page.request, customer.token, requestId);
   const price = detail.request.final_amount;
 
-  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
-  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
-  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  expect((await paid).status()).toBe(200);
-  await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  await payForRequest(page, requestId);
 
   // The company proposes a later date for $80 more.
   const company = await signInAsCompany(page.request, detail);

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
-import { addCard, sendDowntownMove } from './support/requests';
+import { CARLOS, DEMO_PARTNER_PASSWORD, signInAsForeman, SWIFT } from './support/partner';
+import { addCard, payForRequest, sendDowntownMove } from './support/requests';
 
 /*
  * Move day on the foreman's phone (issue 15 item 3): a customer's move is won and paid, the
@@ -9,14 +10,10 @@ import { addCard, sendDowntownMove } from './support/requests';
  * its location, finds the job, starts the move, shares the truck's position (positions set by
  * the test) and completes the move. The customer's get_tracking shows the points arrive.
  *
- * The company is the first demo company; the journey plays its part through the partner API
- * and assigns the crew right after the payment, before the demo simulator's own step (which
- * then finds the move assigned and leaves it, so neither it nor its demo drive plays the day).
+ * The company is the first demo company; the journey plays its part through the partner API.
+ * The foreman's console is open from before the payment, so the demo simulator leaves Swift's
+ * move day to the people playing it.
  */
-
-const SWIFT = { email: 'dispatch@swiftmovers-la.test', password: 'Demo@1234' };
-/** Swift's first foreman (apps/api/src/db/seed/demo.ts). */
-const CARLOS = { email: 'carlos.ramirez@swiftmovers-la.test', password: 'Demo@1234' };
 
 const DOWNTOWN = { latitude: 34.0522, longitude: -118.2437 };
 /** About 1 km west of downtown: far more than the 25 m that makes a new point worth sending. */
@@ -37,12 +34,12 @@ async function api(
   return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
 }
 
-async function partnerLogin(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-  userType: number,
-) {
-  const res = await api(request, '/app_api/login', { ...who, user_type: userType });
+async function partnerLogin(request: APIRequestContext, email: string, userType: number) {
+  const res = await api(request, '/app_api/login', {
+    email,
+    password: DEMO_PARTNER_PASSWORD,
+    user_type: userType,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const data = res.body.data as { auth_token: string; user: { id: number } };
   return { token: data.auth_token, id: data.user.id };
@@ -65,8 +62,8 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   await addCard(page, `${customer.firstName} ${customer.lastName}`);
   const requestId = await sendDowntownMove(page);
 
-  const swift = await partnerLogin(page.request, SWIFT, 2);
-  const carlos = await partnerLogin(page.request, CARLOS, 3);
+  const swift = await partnerLogin(page.request, SWIFT.email, 2);
+  const carlos = await partnerLogin(page.request, CARLOS.email, 3);
   const bid = await api(
     page.request,
     '/api/company/place_bid',
@@ -83,28 +80,9 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   );
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 
-  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
-  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
-  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  expect((await paid).status()).toBe(200);
-
-  // Swift assigns Carlos and one of its trucks at once (the partner API names no truck list:
-  // its trucks are the first ones seeded, so the first id it accepts is one of them).
-  let assigned = 0;
-  for (let truckId = 1; truckId <= 40 && assigned !== 200; truckId += 1) {
-    const res = await api(
-      page.request,
-      '/api/company/assign_move',
-      { request_id: requestId, foreman_id: carlos.id, truck_ids: [truckId] },
-      swift.token,
-    );
-    assigned = res.status;
-    if (res.status !== 422) expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  expect(assigned).toBe(200);
-
-  // The foreman's phone: 375 × 812, location allowed, at downtown.
+  // The foreman's phone: 375 × 812, location allowed, at downtown. Signed in before the payment:
+  // his open console tells the demo simulator that Swift is played by people, so it leaves
+  // Swift's move day alone.
   const phone = await browser.newContext({
     baseURL,
     viewport: { width: 375, height: 812 },
@@ -115,12 +93,30 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   });
   await phone.addCookies([{ name: 'cookie_consent', value: '1', url: baseURL! }]);
   const foreman = await phone.newPage();
-  await foreman.goto('/partner/login');
-  await foreman.getByRole('radio', { name: 'A foreman' }).check();
-  await foreman.locator('input[name="email"]').fill(CARLOS.email);
-  await foreman.locator('input[name="password"]').fill(CARLOS.password);
-  await foreman.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(foreman).toHaveURL(/\/partner\/foreman$/);
+  await signInAsForeman(foreman, CARLOS.email);
+
+  await page.bringToFront();
+  await payForRequest(page, requestId);
+
+  // Swift assigns Carlos and its first active truck, as its job page offers them.
+  const job = await api(
+    page.request,
+    '/api/company/job_detail',
+    { request_id: requestId },
+    swift.token,
+  );
+  expect(job.status, JSON.stringify(job.body)).toBe(200);
+  const trucks = (job.body.data as { trucks: { id: number }[] }).trucks;
+  const assigned = await api(
+    page.request,
+    '/api/company/assign_move',
+    { request_id: requestId, foreman_id: carlos.id, truck_ids: [trucks[0]!.id] },
+    swift.token,
+  );
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+
+  await foreman.bringToFront();
+  await foreman.reload();
   await expect(foreman.getByRole('heading', { level: 1, name: 'My jobs' })).toBeVisible();
   const nav = foreman.getByRole('navigation', { name: 'Partner console' });
   await expect(nav.getByRole('link')).toHaveText(['My jobs']);

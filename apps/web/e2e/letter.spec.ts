@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, test } from './support/fixtures';
+import { DEMO_PARTNER_PASSWORD, SWIFT } from './support/partner';
 import { chooseAddress, daysFromToday } from './support/requests';
 
 /*
@@ -14,9 +15,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await acceptCookies(page, baseURL);
 });
-
-/** The demo company of the direct link /create-request/swift-movers-la (apps/api seed). */
-const SWIFT = { email: 'dispatch@swiftmovers-la.test', password: 'Demo@1234' };
 
 /** A direct request through Swift Movers LA's link; returns its id and public link. */
 async function sendDirectMove(page: Page): Promise<{ id: number; link: string }> {
@@ -51,7 +49,7 @@ test('a direct request gets its confirmation letter, the customer signs it and f
 
   // The company, through the partner API, sends its letter with hourly rates: 0 → 3.
   const login = await page.request.post('/app_api/login', {
-    data: { ...SWIFT, user_type: 2 },
+    data: { email: SWIFT.email, password: DEMO_PARTNER_PASSWORD, user_type: 2 },
   });
   expect(login.ok()).toBe(true);
   const { data } = (await login.json()) as { data: { auth_token: string } };

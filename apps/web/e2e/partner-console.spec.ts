@@ -1,5 +1,6 @@
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
+import { CARLOS, signInAsCompany, signInAsForeman, SWIFT } from './support/partner';
 import { sendDowntownMove } from './support/requests';
 
 /*
@@ -9,13 +10,6 @@ import { sendDowntownMove } from './support/requests';
  * the customer's own session in the first window stays signed in. A foreman signs in to his own
  * jobs.
  */
-
-/** The first demo company (apps/api/src/db/seed/demo.ts), password DEMO_COUNTERPART_PASSWORD. */
-const SWIFT = {
-  email: 'dispatch@swiftmovers-la.test',
-  password: 'Demo@1234',
-  name: 'Swift Movers LA',
-};
 
 /** An amount no demo bid makes (they bid whole dollars around the estimate). */
 const BID = '777.25';
@@ -40,11 +34,7 @@ test("a company signs in beside a customer, bids on the customer's new move, and
   await expect(partner).toHaveURL(/\/partner\/login$/);
   await expect(partner.getByRole('heading', { level: 1, name: 'Partner login' })).toBeVisible();
   await expectAccessible(partner, 'partner login');
-  await partner.getByRole('radio', { name: 'A moving company' }).check();
-  await partner.locator('input[name="email"]').fill(SWIFT.email);
-  await partner.locator('input[name="password"]').fill(SWIFT.password);
-  await partner.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(partner).toHaveURL(/\/partner\/open-requests$/);
+  await signInAsCompany(partner, SWIFT.email);
 
   const card = partner.getByRole('article', { name: new RegExp(`^Request #${requestId}\\b`) });
   await expect(card).toBeVisible();
@@ -89,12 +79,7 @@ test("a company signs in beside a customer, bids on the customer's new move, and
 test('a foreman signs in to his own jobs, and the company screens send him back to them', async ({
   page,
 }) => {
-  await page.goto('/partner/login');
-  await page.getByRole('radio', { name: 'A foreman' }).check();
-  await page.locator('input[name="email"]').fill('carlos.ramirez@swiftmovers-la.test');
-  await page.locator('input[name="password"]').fill(SWIFT.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/partner\/foreman$/);
+  await signInAsForeman(page, CARLOS.email);
   await expect(page.getByRole('heading', { level: 1, name: 'My jobs' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('partner_token'))).not.toBeNull();
   await page.goto('/partner/open-requests');

@@ -1,6 +1,7 @@
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
-import { sendDowntownMove, summaryOf } from './support/requests';
+import { bidInConsole, signInAsCompany, SWIFT } from './support/partner';
+import { acceptBidOf, sendDowntownMove } from './support/requests';
 
 /*
  * One of the company's jobs (issue 15 "My jobs ... with the request detail and the comment
@@ -9,13 +10,6 @@ import { sendDowntownMove, summaryOf } from './support/requests';
  * from My jobs: it sees the move and now the customer's contact, proposes a change, sees the
  * customer's answer arrive without a reload, and comments on the thread.
  */
-
-/** The first demo company (apps/api/src/db/seed/demo.ts), password DEMO_COUNTERPART_PASSWORD. */
-const SWIFT = {
-  email: 'dispatch@swiftmovers-la.test',
-  password: 'Demo@1234',
-  name: 'Swift Movers LA',
-};
 
 /** An amount no demo bid makes (they bid whole dollars around the estimate). */
 const BID = '812.50';
@@ -36,29 +30,12 @@ test('a company opens a job it won, proposes a change, sees the answer live and 
 
   // The company's window bids on the move.
   const partner = await context.newPage();
-  await partner.goto('/partner/login');
-  await partner.getByRole('radio', { name: 'A moving company' }).check();
-  await partner.locator('input[name="email"]').fill(SWIFT.email);
-  await partner.locator('input[name="password"]').fill(SWIFT.password);
-  await partner.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(partner).toHaveURL(/\/partner\/open-requests$/);
-  const card = partner.getByRole('article', { name: new RegExp(`^Request #${requestId}\\b`) });
-  await card.getByRole('button', { name: new RegExp(`#${requestId}$`) }).click();
-  const bid = partner.getByRole('dialog', { name: new RegExp(`request #${requestId}$`) });
-  await bid.getByLabel('Your bid (USD)').fill(BID);
-  await bid.getByRole('button', { name: /^(Place|Change) bid$/ }).click();
-  await expect(bid).toBeHidden();
+  await signInAsCompany(partner, SWIFT.email);
+  await bidInConsole(partner, requestId, BID);
 
   // The customer accepts that company's bid.
   await page.bringToFront();
-  await page.goto(`/dashboard/my-requests/companies-list/${requestId}`);
-  const list = page.getByRole('list', { name: 'Bidding companies' });
-  await list.getByRole('button', { name: `Accept the bid of ${SWIFT.name}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Accept Bid' })
-    .getByRole('button', { name: 'Accept' })
-    .click();
-  await expect(summaryOf(page, requestId).getByText('Awaiting Payment')).toBeVisible();
+  await acceptBidOf(page, requestId, SWIFT.name);
 
   // The company finds it in My jobs and opens it: the move, and now the customer's contact.
   await partner.bringToFront();

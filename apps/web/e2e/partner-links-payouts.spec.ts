@@ -1,33 +1,19 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  acceptCookies,
-  expect,
-  expectAccessible,
-  expectRefusal,
-  logIn,
-  test,
-} from './support/fixtures';
-import { createCustomer } from './support/accounts';
-import {
-  acceptFirstBid,
-  addCard,
-  daysFromToday,
-  sendDowntownMove,
-  waitForBids,
-} from './support/requests';
+import type { APIRequestContext } from '@playwright/test';
+import { acceptCookies, expect, expectAccessible, expectRefusal, test } from './support/fixtures';
+import { DEMO_COMPANY_EMAILS, signInAsCompany } from './support/partner';
+import { daysFromToday } from './support/requests';
 
 /*
  * The company's Direct links and Payouts screens (issue 15): a demo company signs in, creates a
  * link and copies it, a customer sends a request through it, the company opens the link's
  * requests, disables the link (the wizard then calls it invalid), and looks at its payouts and
- * downloads them as CSV; a customer pays for a job and the company's payouts show it held in
- * escrow. axe at 375 and 1280 px on each screen.
+ * downloads them as CSV (partner-move-journey.spec.ts follows one job's money from escrow to
+ * the release). axe at 375 and 1280 px on each screen.
  */
 
 /** The second demo company (apps/api/src/db/seed/demo.ts): the journeys of others bid as Swift. */
 const WESTSIDE = {
-  email: 'hello@westsidevanlines.test',
-  password: 'Demo@1234',
+  email: DEMO_COMPANY_EMAILS['Westside Van Lines']!,
   seededLink: 'westside-van-lines',
 };
 
@@ -36,23 +22,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await acceptCookies(page, baseURL);
 });
-
-/** The demo companies' sign-in emails by name; all share WESTSIDE.password. */
-const DEMO_COMPANY_EMAILS: Record<string, string> = {
-  'Swift Movers LA': 'dispatch@swiftmovers-la.test',
-  'Westside Van Lines': WESTSIDE.email,
-  'Valley Star Moving': 'book@valleystarmoving.test',
-  'Pasadena Pacific Movers': 'office@pasadenapacific.test',
-};
-
-async function signInAsCompany(page: Page, email = WESTSIDE.email) {
-  await page.goto('/partner/login');
-  await page.getByRole('radio', { name: 'A moving company' }).check();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(WESTSIDE.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/partner\/open-requests$/);
-}
 
 /** A direct request through `link`, as the wizard's direct-link mode sends it. */
 async function sendThroughLink(request: APIRequestContext, link: string, lastName: string) {
@@ -111,7 +80,7 @@ test('a company creates and copies a direct link, sees the request it brought, a
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInAsCompany(page);
+  await signInAsCompany(page, WESTSIDE.email);
 
   await page
     .getByRole('navigation', { name: 'Partner console' })
@@ -164,7 +133,7 @@ test('a company creates and copies a direct link, sees the request it brought, a
 test('a company looks at its payouts, filters them by move date and downloads the CSV', async ({
   page,
 }) => {
-  await signInAsCompany(page);
+  await signInAsCompany(page, WESTSIDE.email);
   await page
     .getByRole('navigation', { name: 'Partner console' })
     .getByRole('link', { name: 'Payouts' })
@@ -196,47 +165,4 @@ test('a company looks at its payouts, filters them by move date and downloads th
   expect(await readFile(path, 'utf8')).toBe(
     'Request,Move date,Customer,Paid into escrow,Held in escrow,Released,Refunded,Tips,Net to company\r\n',
   );
-});
-
-test("a customer pays for a company's job, and the company's payouts show the money held in escrow", async ({
-  page,
-  context,
-}) => {
-  // The lifecycle up to the payment, with the demo companies bidding.
-  test.setTimeout(180_000);
-  const customer = await createCustomer(page.request, 'payouts');
-  await logIn(page, customer.email, customer.password);
-  const requestId = await sendDowntownMove(page);
-  await waitForBids(page.request, customer.token, requestId);
-  const companyName = await acceptFirstBid(page, requestId);
-  await page.goto('/dashboard/my-cards');
-  await addCard(page, `${customer.firstName} ${customer.lastName}`);
-  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
-  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
-  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  const payment = (await (await paid).json()) as { data: { discounted_amount: number } };
-  const held = payment.data.discounted_amount;
-
-  // The company's window: its payouts list the job, held in escrow, nothing released yet.
-  const partner = await context.newPage();
-  await signInAsCompany(partner, DEMO_COMPANY_EMAILS[companyName]);
-  await partner.goto('/partner/payouts');
-  const row = partner
-    .getByRole('row')
-    .filter({ has: partner.getByRole('rowheader', { name: `#${requestId}` }) });
-  await expect(row).toBeVisible();
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  await expect(row.getByRole('cell')).toHaveText([
-    /\w/,
-    `${customer.firstName} ${customer.lastName}`,
-    money.format(held),
-    money.format(held),
-    '$0.00',
-    '$0.00',
-    '$0.00',
-    '$0.00',
-  ]);
-  // The table scrolls inside its card at 375 px, never the page.
-  await expectAccessible(partner, 'payouts with a job');
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { uniqueEmail } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, test } from './support/fixtures';
+import { DEMO_COMPANY_EMAILS, signInAsCompany } from './support/partner';
 
 /*
  * The company's profile in the partner console (issue 15 "Profile"): a demo company edits its
@@ -9,8 +10,8 @@ import { acceptCookies, expect, expectAccessible, test } from './support/fixture
  * him active. Each part it adds it removes again, so the demo company stays as seeded.
  */
 
-/** The fourth demo company (apps/api/src/db/seed/demo.ts): no other journey signs in as it. */
-const PASADENA = { email: 'office@pasadenapacific.test', password: 'Demo@1234' };
+/** The fourth demo company: the other partner journeys play Swift and Westside. */
+const PASADENA = { email: DEMO_COMPANY_EMAILS['Pasadena Pacific Movers']! };
 
 /** A zip code no demo company serves (they serve Los Angeles County). */
 const FAR_ZIP = '10001';
@@ -39,12 +40,7 @@ test('a company keeps its profile, trucks and zip codes, and invites a foreman w
 }) => {
   test.setTimeout(120_000);
   await acceptCookies(page, baseURL);
-  await page.goto('/partner/login');
-  await page.getByRole('radio', { name: 'A moving company' }).check();
-  await page.locator('input[name="email"]').fill(PASADENA.email);
-  await page.locator('input[name="password"]').fill(PASADENA.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/partner\/open-requests$/);
+  await signInAsCompany(page, PASADENA.email);
 
   await page
     .getByRole('navigation', { name: 'Partner console' })

@@ -3,6 +3,7 @@ import { acceptCookies, expect, expectAccessible, logIn, test } from './support/
 import {
   acceptFirstBid,
   addCard,
+  payForRequest,
   reloadUntilStatus,
   sendDowntownMove,
   summaryOf,
@@ -32,12 +33,7 @@ test('a customer watches the demo truck drive during the move, live', async ({ p
   await waitForBids(page.request, customer.token, requestId);
   await acceptFirstBid(page, requestId);
 
-  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
-  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
-  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  expect((await paid).status()).toBe(200);
-  await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  await payForRequest(page, requestId);
 
   // The demo company assigns and starts the move; Track appears on the detail.
   await reloadUntilStatus(page, requestId, 'Move in progress', 30_000);

@@ -89,9 +89,19 @@ export async function waitForBids(
  */
 export async function acceptFirstBid(page: Page, requestId: number): Promise<string> {
   await page.goto(`/dashboard/my-requests/companies-list/${requestId}`);
-  const list = page.getByRole('list', { name: 'Bidding companies' });
-  const first = list.getByRole('listitem').first();
+  const first = page.getByRole('list', { name: 'Bidding companies' }).getByRole('listitem').first();
   const companyName = await first.getByRole('heading', { level: 2 }).innerText();
+  await acceptBidOf(page, requestId, companyName);
+  return companyName;
+}
+
+/**
+ * Accepts one company's bid from the companies list at its price; the request awaits payment and
+ * the page is its detail.
+ */
+export async function acceptBidOf(page: Page, requestId: number, companyName: string) {
+  await page.goto(`/dashboard/my-requests/companies-list/${requestId}`);
+  const list = page.getByRole('list', { name: 'Bidding companies' });
   await list.getByRole('button', { name: `Accept the bid of ${companyName}` }).click();
   await page
     .getByRole('dialog', { name: 'Accept Bid' })
@@ -99,7 +109,21 @@ export async function acceptFirstBid(page: Page, requestId: number): Promise<str
     .click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
   await expect(summaryOf(page, requestId).getByText('Awaiting Payment')).toBeVisible();
-  return companyName;
+}
+
+/**
+ * Pays an accepted request into escrow with the saved card, terms ticked; the page is the
+ * request's detail again. Returns the amount charged (data.discounted_amount).
+ */
+export async function payForRequest(page: Page, requestId: number): Promise<number> {
+  await page.goto(`/dashboard/my-requests/make-payment/${requestId}`);
+  await page.getByRole('checkbox', { name: 'Agree to terms' }).check();
+  const paid = page.waitForResponse((r) => r.url().endsWith('/api/customer/make_payment'));
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  const answer = await paid;
+  expect(answer.status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  return ((await answer.json()) as { data: { discounted_amount: number } }).data.discounted_amount;
 }
 
 /** The detail's summary card ('Request #{id}', its status, prices, company and actions). */
