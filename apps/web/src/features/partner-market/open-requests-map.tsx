@@ -70,9 +70,12 @@ function FitToPoints({ points }: { points: PickUp[] }) {
   const key = points.map((p) => p.place.join(',')).join(';');
   useEffect(() => {
     if (points.length === 0) return;
+    // Not animated, as the other maps: a zoom animation still running when the console moves
+    // to another screen makes Leaflet fail on the map it has just removed ('_leaflet_pos').
     map.fitBounds(latLngBounds(points.map((p) => p.place)), {
       padding: [24, 24],
       maxZoom: FIT_MAX_ZOOM,
+      animate: false,
     });
     // The key stands for the points.
     // eslint-disable-next-line react-hooks/exhaustive-deps
