@@ -1,3 +1,4 @@
+import './map-controls.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { divIcon } from 'leaflet';
