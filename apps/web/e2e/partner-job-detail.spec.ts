@@ -1,7 +1,7 @@
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 import { bidInConsole, signInAsCompany, SWIFT } from './support/partner';
-import { acceptBidOf, sendDowntownMove } from './support/requests';
+import { acceptBidOf, sendDirectRequest, sendDowntownMove } from './support/requests';
 
 /*
  * One of the company's jobs (issue 15 "My jobs ... with the request detail and the comment
@@ -90,4 +90,38 @@ test('a company opens a job it won, proposes a change, sees the answer live and 
   await expect(comments.getByText('We will bring blankets and a dolly.')).toBeVisible();
   await expect(comments.getByText(SWIFT.name)).toBeVisible();
   await expectAccessible(partner, 'job detail with a comment');
+});
+
+test("a company sends the confirmation letter of a direct request from the job's page", async ({
+  page,
+}) => {
+  // A customer of Swift's sends a move through its direct link; the company opens it.
+  const requestId = await sendDirectRequest(page.request, 'swift-movers-la', 'Letterman');
+  await signInAsCompany(page, SWIFT.email);
+  await page.goto('/partner/jobs');
+  await expectAccessible(page, 'my jobs');
+  await page.goto(`/partner/jobs/${requestId}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`^Job #${requestId}`) }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Customer' })).toContainText('Jordan Letterman');
+
+  await page.getByRole('button', { name: 'Send confirmation letter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send confirmation letter' });
+  await expect(dialog.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+  await expectAccessible(page, 'send confirmation letter');
+  // Each missing rate is named at its field.
+  await dialog.getByRole('button', { name: 'Send letter' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[name="cash_payment_rate"]').fill('120');
+  await dialog.locator('input[name="card_payment_rate"]').fill('129');
+  await dialog.locator('input[name="minimum_hours"]').fill('3');
+  const sent = page.waitForResponse((r) =>
+    r.url().endsWith('/api/company/send_confirmation_letter'),
+  );
+  await dialog.getByRole('button', { name: 'Send letter' }).click();
+  expect((await sent).status()).toBe(200);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Waiting for signature').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send confirmation letter' })).toHaveCount(0);
 });

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { acceptCookies, expect, expectAccessible, expectRefusal, test } from './support/fixtures';
 import { DEMO_COMPANY_EMAILS, signInAsCompany } from './support/partner';
-import { daysFromToday } from './support/requests';
+import { sendDirectRequest } from './support/requests';
 
 /*
  * The company's Direct links and Payouts screens (issue 15): a demo company signs in, creates a
@@ -22,58 +21,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await acceptCookies(page, baseURL);
 });
-
-/** A direct request through `link`, as the wizard's direct-link mode sends it. */
-async function sendThroughLink(request: APIRequestContext, link: string, lastName: string) {
-  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
-    data: { moveTypeItems: { id: number; name: string }[] };
-  };
-  const studio = types.data.moveTypeItems.find((t) => t.name === 'Studio')!;
-  const address = (i: number, zip: string, city: string) => ({
-    street_address: `${200 + i} Main St`,
-    apartment_number: '',
-    address_detail: '',
-    is_storage: false,
-    complete_address: `${200 + i} Main St, ${city}, CA ${zip}, USA`,
-    zip_code: zip,
-    city,
-    state: 'CA',
-    country: 'USA',
-    is_stairs: false,
-    is_elevator: false,
-    is_hardwood_floor: false,
-    number_of_flights: 0,
-    parking_and_building_info: '',
-    latitude: 34.05 + i * 0.01,
-    longitude: -118.25,
-    address_type: i === 0 ? '1' : '2',
-  });
-  const [yyyy, mm, dd] = daysFromToday(9).split('-');
-  const res = await request.post('/api/company/generate_request_by_customer', {
-    data: {
-      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
-      starting_lat: 34.05,
-      starting_long: -118.25,
-      schedule_time: '',
-      move_type: studio.id,
-      payment_status: '0',
-      final_comment: '',
-      s_date: `${mm}-${dd}-${yyyy}`,
-      s_time: '10:00 - 11:00',
-      start_window_from: '10:00',
-      start_window_to: '11:00',
-      movers: 2,
-      items_array: [],
-      first_name: 'Jordan',
-      last_name: lastName,
-      email: `jordan-${lastName.toLowerCase()}@example.com`,
-      phone_number: '+13235550123',
-      customer_phone_number: '+13235550123',
-      direct_access_link: link,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test('a company creates and copies a direct link, sees the request it brought, and disables it', async ({
   page,
@@ -108,7 +55,7 @@ test('a company creates and copies a direct link, sees the request it brought, a
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
   // A customer sends a request through it; the company opens the link's requests.
-  await sendThroughLink(page.request, token, 'Linkwell');
+  await sendDirectRequest(page.request, token, 'Linkwell');
   await page.reload();
   const reloaded = page.getByRole('article').filter({ hasText: token });
   await reloaded.getByRole('button', { name: 'Show requests (1)' }).click();

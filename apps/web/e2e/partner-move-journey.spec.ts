@@ -91,6 +91,7 @@ test('a company and its foreman run a move from bid to payout beside the custome
   ).toBeVisible();
   await company.getByRole('button', { name: 'Assign foreman and trucks' }).click();
   const assign = company.getByRole('dialog', { name: 'Assign foreman and trucks' });
+  await expectAccessible(company, 'assign foreman and trucks');
   await assign.getByRole('combobox', { name: 'Foreman' }).click();
   await company.getByRole('option', { name: CARLOS.name }).click();
   await assign.getByRole('checkbox', { name: SWIFT_TRUCK }).check();
@@ -131,10 +132,9 @@ test('a company and its foreman run a move from bid to payout beside the custome
   // The foreman completes the move.
   await foreman.bringToFront();
   await foreman.getByRole('button', { name: 'Complete move' }).click();
-  await foreman
-    .getByRole('dialog', { name: 'Complete the move?' })
-    .getByRole('button', { name: 'Complete move' })
-    .click();
+  const complete = foreman.getByRole('dialog', { name: 'Complete the move?' });
+  await expectAccessible(foreman, 'complete move dialog');
+  await complete.getByRole('button', { name: 'Complete move' }).click();
   await expect(
     foreman.getByText('You marked this move complete. The customer is asked to confirm it.'),
   ).toBeVisible();

@@ -175,3 +175,63 @@ export async function reloadUntilStatus(
     });
   }).toPass({ timeout, intervals: [250, 500, 1_000] });
 }
+
+/**
+ * A direct request through a company's `link`, as the wizard's direct-link mode sends it (no
+ * token: the contact is Jordan {lastName}), downtown to Santa Monica in nine days. Returns its id.
+ */
+export async function sendDirectRequest(
+  request: APIRequestContext,
+  link: string,
+  lastName: string,
+): Promise<number> {
+  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
+    data: { moveTypeItems: { id: number; name: string }[] };
+  };
+  const studio = types.data.moveTypeItems.find((t) => t.name === 'Studio')!;
+  const address = (i: number, zip: string, city: string) => ({
+    street_address: `${200 + i} Main St`,
+    apartment_number: '',
+    address_detail: '',
+    is_storage: false,
+    complete_address: `${200 + i} Main St, ${city}, CA ${zip}, USA`,
+    zip_code: zip,
+    city,
+    state: 'CA',
+    country: 'USA',
+    is_stairs: false,
+    is_elevator: false,
+    is_hardwood_floor: false,
+    number_of_flights: 0,
+    parking_and_building_info: '',
+    latitude: 34.05 + i * 0.01,
+    longitude: -118.25,
+    address_type: i === 0 ? '1' : '2',
+  });
+  const [yyyy, mm, dd] = daysFromToday(9).split('-');
+  const res = await request.post('/api/company/generate_request_by_customer', {
+    data: {
+      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
+      starting_lat: 34.05,
+      starting_long: -118.25,
+      schedule_time: '',
+      move_type: studio.id,
+      payment_status: '0',
+      final_comment: '',
+      s_date: `${mm}-${dd}-${yyyy}`,
+      s_time: '10:00 - 11:00',
+      start_window_from: '10:00',
+      start_window_to: '11:00',
+      movers: 2,
+      items_array: [],
+      first_name: 'Jordan',
+      last_name: lastName,
+      email: `jordan-${lastName.toLowerCase()}@example.com`,
+      phone_number: '+13235550123',
+      customer_phone_number: '+13235550123',
+      direct_access_link: link,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+}
