@@ -230,6 +230,51 @@ describe('POST /api/foreman/job_detail', () => {
     }
   });
 
+  it('names his chat with the customer while the move is under way (5 and 6), and only then', async () => {
+    const { customer, foreman, job } = await crew();
+    const [customerRow] = await f.db().select().from(users).where(eq(users.id, customer.user.id));
+    const [foremanRow] = await f.db().select().from(users).where(eq(users.id, foreman.user.id));
+    for (const status of [T.inProgress, T.completedByCompany]) {
+      const request = await job(status, day(0));
+      const { res, data } = await detailOf(foreman.token, request.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(data.chat).toEqual({
+        room_id: foremanRow!.roomId,
+        request_id: request.id,
+        receiver_room_id: customerRow!.roomId,
+        type: 2,
+      });
+      // The conversation it names is the one the chat's calls open to him.
+      const messages = await f.call('/app_api/get_messages', foreman.token, {
+        socket_id: data.chat!.receiver_room_id,
+        request_id: request.id,
+        type: data.chat!.type,
+      });
+      expect(messages.statusCode, messages.body).toBe(200);
+    }
+    const cancelled = await job(T.cancelled, day(0), { requestStatus: RequestStatus.cancelled });
+    for (const request of [
+      await job(T.truckAssigned, day(0)),
+      await job(T.completed, day(-1)),
+      cancelled,
+    ]) {
+      const { res, data } = await detailOf(foreman.token, request.id);
+      expect(res.statusCode).toBe(200);
+      expect(data.chat).toBeNull();
+    }
+  });
+
+  it('opens the chat once he starts the move', async () => {
+    const { foreman, job } = await crew();
+    const request = await job(T.truckAssigned, day(0));
+    expect((await detailOf(foreman.token, request.id)).data.chat).toBeNull();
+    await f.call('/api/foreman/start_move', foreman.token, { request_id: request.id });
+    expect((await detailOf(foreman.token, request.id)).data.chat).toMatchObject({
+      request_id: request.id,
+      type: 2,
+    });
+  });
+
   it("reads another foreman's job, or one that does not exist, as not found", async () => {
     const { company, job } = await crew();
     const request = await job(T.truckAssigned, day(0));

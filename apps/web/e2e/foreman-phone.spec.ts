@@ -171,6 +171,33 @@ test('the foreman starts the move on his phone, shares the truck’s position an
     .poll(async () => (await trackedPoints()).some((p) => near(p, DOWNTOWN)), { timeout: 20_000 })
     .toBe(true);
   await expect(sharing).toContainText(/Last position sent at/);
+
+  // The move under way opens his chat with the customer: a message from the phone reaches the
+  // customer's side of the same conversation (type 2).
+  const chat = foreman.getByRole('region', { name: 'Chat with the customer' });
+  await expect(chat.getByText('No messages yet. Write to the customer here.')).toBeVisible();
+  await chat.getByRole('textbox', { name: 'Message' }).fill('On our way, 20 minutes out.');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('log').getByText('On our way, 20 minutes out.')).toBeVisible();
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  const channels = await api(page.request, '/app_api/channels', {}, customer.token);
+  const withForeman = (
+    channels.body.request_data_foreman as { request_id: number; receiver_room_id: string }[]
+  ).find((c) => c.request_id === requestId);
+  expect(withForeman, JSON.stringify(channels.body)).toBeDefined();
+  const received = await api(
+    page.request,
+    '/app_api/get_messages',
+    { socket_id: withForeman!.receiver_room_id, request_id: requestId, type: 2 },
+    customer.token,
+  );
+  expect(received.status, JSON.stringify(received.body)).toBe(200);
+  expect(
+    (received.body.getchatdata as { message_text: string; sender_type: number }[]).map((m) => [
+      m.message_text,
+      m.sender_type,
+    ]),
+  ).toEqual([['On our way, 20 minutes out.', 0]]);
   await expectAccessible(foreman, 'foreman job, sharing');
 
   // …and, once the truck has moved 1 km (and 5 s have passed), the new one after it.

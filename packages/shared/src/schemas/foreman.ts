@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatObjectSchema } from './chat';
 import { envelope } from './envelope';
 import { idSchema } from './primitives';
 import { serverAddressSchema, serverItemSchema } from './request-detail';
@@ -104,6 +105,12 @@ export const foremanJobDetailSchema = z
     request_timeline: z.array(
       z.object({ id: z.number().int(), activity_title: z.string(), activity_datetime: z.string() }),
     ),
+    /**
+     * The foreman's conversation with the customer (type 2, decision 018): his room, the
+     * customer's, the request. Null while it is closed: it opens when the move starts (5) and
+     * closes once the customer confirms it (after 6), as the chat's own calls do.
+     */
+    chat: chatObjectSchema.nullable(),
   })
   .meta({ id: 'ForemanJobDetail' });
 export type ForemanJobDetail = z.infer<typeof foremanJobDetailSchema>;

@@ -443,7 +443,10 @@ export async function removeForeman(opts: {
   foremanId: number;
 }): Promise<CompanyProfile> {
   return opts.db.transaction(async (tx) => {
-    // The user's row first: an assignment racing this call waits for it (its foreign key).
+    // His company_foremen row first, and only it: assign_move holds the same row (FOR SHARE)
+    // until it commits, so this waits for a racing assignment and then finds his new job below
+    // (409), or goes first and the assignment finds no such foreman (422). Locking his users
+    // row here as well would deadlock with the assignment's foreign-key check on it.
     const [foreman] = await tx
       .select({ id: users.id })
       .from(users)
@@ -455,7 +458,7 @@ export async function removeForeman(opts: {
           eq(companyForemen.companyId, opts.companyId),
         ),
       )
-      .for('update', { of: users });
+      .for('update', { of: companyForemen });
     if (!foreman) throw AppError.notFound(TEXT.foremanNotFound);
     const [busy] = await tx
       .select({ id: requests.id })

@@ -54,19 +54,20 @@ export const foremanJobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['partner'],
         summary:
-          "One job of the calling foreman: addresses with their coordinates, inventory with photos, extra items, the customer's name (and phone while the job is under way), its statuses; another foreman's job reads as not found",
+          "One job of the calling foreman: addresses with their coordinates, inventory with photos, extra items, the customer's name (and phone while the job is under way), its statuses; chat names his conversation with the customer while it is open (move in progress to to-be-confirmed); another foreman's job reads as not found",
         body: foremanJobDetailBodySchema,
         response: responses(foremanJobDetailResponseSchema, 401, 403, 404, 422),
       },
       config: foremanOnly,
     },
     async (request) => {
+      const { user } = authOf(request);
       const detail = await getForemanJob({
         db: app.db,
-        foremanId: authOf(request).user.id,
+        foremanId: user.id,
         requestId: request.body.request_id,
       });
-      return { code: 200, message: 'Success', data: toForemanJobDetail(detail) };
+      return { code: 200, message: 'Success', data: toForemanJobDetail(detail, user.roomId) };
     },
   );
 };

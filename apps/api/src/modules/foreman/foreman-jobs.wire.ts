@@ -1,4 +1,6 @@
 import {
+  ChatType,
+  isForemanChatEnabled,
   RequestStatus,
   TimelineStatus,
   toSpecDate,
@@ -57,7 +59,14 @@ function showsPhone(row: ForemanJobDetailRow['row']): boolean {
   );
 }
 
-export function toForemanJobDetail(detail: ForemanJobDetailRow): ForemanJobDetail {
+/**
+ * The job as its foreman sees it. `foremanRoomId` is the caller's own room: the chat object names
+ * it as the sending side, as the company's job_detail names the company's.
+ */
+export function toForemanJobDetail(
+  detail: ForemanJobDetailRow,
+  foremanRoomId: string,
+): ForemanJobDetail {
   const { row } = detail;
   const direct = row.requestType !== 0;
   const firstName = (direct ? row.contactFirstName : null) ?? row.customer?.firstName ?? null;
@@ -94,5 +103,15 @@ export function toForemanJobDetail(detail: ForemanJobDetailRow): ForemanJobDetai
       activity_title: t.activityTitle,
       activity_datetime: t.activityDatetime.toISOString(),
     })),
+    // The same rule as the chat's own calls (chat.service isConversationOpen): 5 and 6.
+    chat:
+      isForemanChatEnabled(row.timelineStatus) && row.customer?.roomId
+        ? {
+            room_id: foremanRoomId,
+            request_id: row.id,
+            receiver_room_id: row.customer.roomId,
+            type: ChatType.foreman,
+          }
+        : null,
   };
 }

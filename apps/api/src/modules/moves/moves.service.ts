@@ -112,6 +112,9 @@ export async function assignMove(opts: {
     if (isDirectRequest({ request_type: request.requestType }) && request.additionalStatus !== 1) {
       throw AppError.conflict(MOVE_TEXT.letterNotSigned);
     }
+    // His company_foremen row is held (FOR SHARE) until the assignment commits: a removal
+    // (FOR UPDATE on the same row) either waits and then sees this job, or went first and the
+    // row is gone, which reads as a foreman who is not the company's.
     const [foreman] = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(companyForemen)
@@ -123,7 +126,8 @@ export async function assignMove(opts: {
           eq(users.userType, UserType.foreman),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .for('share', { of: companyForemen });
     if (!foreman) throw AppError.unprocessable(MOVE_TEXT.foremanNotYours);
     const trucks = await tx
       .select({ id: companyTrucks.id, name: companyTrucks.name })

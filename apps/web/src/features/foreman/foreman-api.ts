@@ -17,6 +17,8 @@ export const foremanKeys = {
   all: [...PARTNER_QUERY_ROOT, 'foreman'] as const,
   jobs: () => [...foremanKeys.all, 'jobs'] as const,
   job: (requestId: number) => [...foremanKeys.all, 'job', requestId] as const,
+  /** His conversation with the customer of a job (lib/chat/partner-chat). */
+  chat: (requestId: number) => [...foremanKeys.all, 'chat', requestId] as const,
 };
 
 /** POST /api/foreman/jobs: today's, upcoming and recently finished jobs. */

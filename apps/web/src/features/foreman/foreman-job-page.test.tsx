@@ -1,11 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_HEADER, type ForemanJobDetail } from '@movehub/shared';
+import {
+  AUTH_HEADER,
+  type ChatMessage,
+  type ForemanJobDetail,
+  type SendMessage,
+} from '@movehub/shared';
+import { NO_MESSAGES_TEXT } from '../../lib/chat/partner-chat';
+import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
+import { fakeConnector } from '../../test/fake-socket';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { renderRoutes } from '../../test/render';
-import { ForemanJobPage, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
+import { foremanKeys } from './foreman-api';
+import { CHAT_OPENS_TEXT, ForemanJobPage, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
 import { buildForemanJobDetail, buildForemanUser } from './foreman-test-data';
 import { queueKey } from './location-queue';
 import { PROBLEM_TEXT, SHARING_TEXT } from './location-sharing-panel';
@@ -83,6 +92,52 @@ function renderPage(id = 701) {
   );
 }
 
+/** The page inside the partner session's socket (the console's layout provides it). */
+function renderWithSocket(id = 701) {
+  setSession('foreman-token', buildForemanUser(), 'partner');
+  const connector = fakeConnector();
+  const view = renderRoutes(
+    [
+      {
+        path: '/partner/foreman/jobs/:requestId',
+        element: (
+          <RealtimeProvider session="partner" connect={connector.connect}>
+            <ForemanJobPage />
+          </RealtimeProvider>
+        ),
+      },
+      { path: '/partner/foreman', element: <h1>My jobs list</h1> },
+    ],
+    `/partner/foreman/jobs/${id}`,
+  );
+  return { ...view, connector };
+}
+
+const FOREMAN_ROOM = 'room-foreman-601';
+const CUSTOMER_ROOM = 'room-customer-1';
+/** The job detail's chat while the move is under way: his conversation (type 2). */
+const FOREMAN_CHAT = {
+  room_id: FOREMAN_ROOM,
+  request_id: 701,
+  receiver_room_id: CUSTOMER_ROOM,
+  type: 2 as const,
+};
+const fromCustomer = (id: number, text: string): ChatMessage => ({
+  id,
+  request_id: 701,
+  message_text: text,
+  message_type: 0,
+  message_datatime: `2026-03-15T16:0${id % 10}:00.000Z`,
+  message_status: 0,
+  sender_type: 0,
+  is_active: true,
+  sender_id: CUSTOMER_ROOM,
+  receiver_id: FOREMAN_ROOM,
+  receive_type: 2,
+});
+const posted = (calls: ReturnType<typeof stubFetch>['calls'], path: string) =>
+  calls.filter((c) => c.path === path);
+
 let onLine: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
@@ -149,7 +204,7 @@ describe('ForemanJobPage', () => {
       'href',
       'tel:+13105550101',
     );
-    expect(customer.getByRole('link', { name: 'Message' })).toHaveAttribute(
+    expect(customer.getByRole('link', { name: 'Text message' })).toHaveAttribute(
       'href',
       'sms:+13105550101',
     );
@@ -298,6 +353,118 @@ describe('ForemanJobPage', () => {
     });
     expect(screen.queryByRole('status')).toBeNull();
     expect(geo.clearWatch).toHaveBeenCalled();
+  });
+
+  it("chats with the customer while the move is in progress, through the partner session's socket", async () => {
+    fakeGeolocation();
+    const user = userEvent.setup();
+    const { calls } = jobServer(
+      buildForemanJobDetail({ request_timeline_status: 5, chat: FOREMAN_CHAT }),
+      {
+        'POST /app_api/get_messages': () => ({
+          code: 200,
+          getchatdata: [fromCustomer(1, 'The code for the gate is 1234.')],
+        }),
+        'POST /app_api/change_chat_status': () => ({ code: 200, message: 'Messages marked read.' }),
+      },
+    );
+    const { connector } = renderWithSocket();
+    const socket = await connector.opened();
+    expect(socket.session).toMatchObject({
+      token: 'foreman-token',
+      roomId: FOREMAN_ROOM,
+      type: '3',
+    });
+    await socket.serverConnects();
+
+    const region = within(await screen.findByRole('region', { name: 'Chat with the customer' }));
+    const log = await region.findByRole('log', { name: 'Messages with Robin Hart' });
+    expect(within(log).getByText('The code for the gate is 1234.')).toBeInTheDocument();
+    expect(posted(calls, '/app_api/get_messages')[0]).toMatchObject({
+      body: { socket_id: CUSTOMER_ROOM, request_id: 701, type: 2 },
+      headers: { [AUTH_HEADER]: 'foreman-token' },
+    });
+    // What the customer wrote is read once it is on screen, and as it arrives.
+    await waitFor(() => expect(posted(calls, '/app_api/change_chat_status')).toHaveLength(1));
+    expect(posted(calls, '/app_api/change_chat_status')[0]!.body).toEqual({
+      socket_id: CUSTOMER_ROOM,
+      request_id: 701,
+      type: 2,
+    });
+    await socket.serverEmits('chatMessage', fromCustomer(2, 'Are you close?'));
+    expect(await within(log).findByText('Are you close?')).toBeInTheDocument();
+    await waitFor(() => expect(posted(calls, '/app_api/change_chat_status')).toHaveLength(2));
+    // The company's conversation on the same request is not his.
+    await socket.serverEmits('chatMessage', {
+      ...fromCustomer(3, 'To the company'),
+      receive_type: 0,
+    });
+    expect(within(log).queryByText('To the company')).toBeNull();
+
+    await user.type(region.getByRole('textbox', { name: 'Message' }), 'Five minutes away.');
+    await user.click(region.getByRole('button', { name: 'Send' }));
+    expect(await within(log).findByText('Five minutes away.')).toBeInTheDocument();
+    const sent = socket.emitted.find((e) => e.event === 'sendMessage')!.args[0] as SendMessage;
+    expect(sent).toMatchObject({
+      sender_id: FOREMAN_ROOM,
+      room_id: FOREMAN_ROOM,
+      receiver_id: CUSTOMER_ROOM,
+      receive_type: 2,
+      request_id: 701,
+      message: 'Five minutes away.',
+    });
+    expect(region.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+    // The phone's own call and text links stay beside the chat.
+    const customer = within(screen.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute(
+      'href',
+      'tel:+13105550101',
+    );
+    expect(customer.getByRole('link', { name: 'Text message' })).toHaveAttribute(
+      'href',
+      'sms:+13105550101',
+    );
+  });
+
+  it('has no chat before the move starts (status 4), and says when it opens', async () => {
+    fakeGeolocation();
+    const { calls } = jobServer(buildForemanJobDetail({ request_timeline_status: 4, chat: null }));
+    renderWithSocket();
+    expect(await screen.findByRole('button', { name: 'Start move' })).toBeInTheDocument();
+    expect(screen.getByText(CHAT_OPENS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Chat with the customer' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(posted(calls, '/app_api/get_messages')).toEqual([]);
+  });
+
+  it('opens the chat when he starts the move and the server answers it open', async () => {
+    fakeGeolocation();
+    const user = userEvent.setup();
+    let job = buildForemanJobDetail({ request_timeline_status: 4, chat: null });
+    jobServer(job, {
+      'POST /api/foreman/job_detail': () => ({ code: 200, data: job }),
+      'POST /api/foreman/start_move': () => {
+        job = { ...job, request_timeline_status: 5, chat: FOREMAN_CHAT };
+        return {
+          code: 200,
+          data: { request_id: 701, request_timeline_status: 5, request_status: 0 },
+        };
+      },
+      'POST /app_api/get_messages': () => ({ code: 200, getchatdata: [] }),
+    });
+    const { connector } = renderWithSocket();
+    await (await connector.opened()).serverConnects();
+    await user.click(await screen.findByRole('button', { name: 'Start move' }));
+    const dialog = screen.getByRole('dialog', { name: MOVE_DIALOG_TEXT.startTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Start move' }));
+    const region = within(await screen.findByRole('region', { name: 'Chat with the customer' }));
+    expect(await region.findByText(NO_MESSAGES_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(CHAT_OPENS_TEXT)).toBeNull();
+  });
+
+  it("keeps the chat's messages under the foreman's queries, which a notification reloads", () => {
+    expect(foremanKeys.chat(701).slice(0, foremanKeys.all.length)).toEqual([...foremanKeys.all]);
   });
 
   it("shows the server's message with Try again for a job that is not his", async () => {

@@ -16,6 +16,7 @@ import {
   type ServerItem,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
+import { PartnerChat } from '../../lib/chat/partner-chat';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { uploadUrl } from '../../lib/upload-url';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -132,6 +133,8 @@ function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
   );
 }
 
+export const CHAT_OPENS_TEXT = 'The chat with the customer opens when you start the move.';
+
 function CustomerSection({ job }: { job: ForemanJobDetail }) {
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   const phone = job.customer.phone;
@@ -143,17 +146,38 @@ function CustomerSection({ job }: { job: ForemanJobDetail }) {
           <Typography variant="body2" color="text.secondary">
             {phone}
           </Typography>
-          {/* The customer's messages on the phone itself: tel: and sms: open its own apps. */}
+          {/* The phone's own apps too: a call, or a text when the customer is not in the app. */}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <Button variant="outlined" href={`tel:${phone}`}>
               Call
             </Button>
             <Button variant="outlined" href={`sms:${phone}`}>
-              Message
+              Text message
             </Button>
           </Stack>
         </>
       )}
+      {/* Not yet started: the server opens his chat with the move (status 5). */}
+      {!job.chat && job.request_timeline_status === TimelineStatus.truckAssigned && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {CHAT_OPENS_TEXT}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/** His chat with the customer, while the server has it open (job.chat: the move under way). */
+function ChatSection({ job }: { job: ForemanJobDetail }) {
+  if (!job.chat) return null;
+  const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
+  return (
+    <Section id="job-chat" title="Chat with the customer">
+      <PartnerChat
+        chat={job.chat}
+        customerName={name || 'Customer'}
+        queryKey={foremanKeys.chat(job.id)}
+      />
     </Section>
   );
 }
@@ -260,6 +284,7 @@ export function ForemanJobPage() {
         {done && <Alert severity="info">{done}</Alert>}
 
         <CustomerSection job={job} />
+        <ChatSection job={job} />
 
         <Section id="job-addresses" title="Addresses">
           <Stack spacing={1.5}>

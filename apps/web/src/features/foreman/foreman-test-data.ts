@@ -135,6 +135,7 @@ export function buildForemanJobDetail(overrides: Partial<ForemanJobDetail> = {})
     started_at: null,
     completed_at: null,
     request_timeline: [],
+    chat: null,
     ...overrides,
   };
 }

@@ -2,16 +2,11 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   addCommentResponseSchema,
   assignMoveResponseSchema,
-  getMessagesResponseSchema,
   jobDetailResponseSchema,
-  okEnvelopeSchema,
   proposeChangeResponseSchema,
   sendConfirmationLetterResponseSchema,
   type AddCommentBody,
   type AssignMoveBody,
-  type ChatMessage,
-  type ChatObject,
-  type GetMessagesResponse,
   type ProposeChangeBody,
   type SendConfirmationLetterBody,
 } from '@movehub/shared';
@@ -84,49 +79,4 @@ export function proposeChange(body: ProposeChangeBody) {
 /** POST /app_api/add_comments: the company's comment or reply on its job's thread. */
 export function addComment(body: AddCommentBody) {
   return callApi('/app_api/add_comments', { ...quiet, body, schema: addCommentResponseSchema });
-}
-
-/** POST /app_api/get_messages: the company's conversation with the customer, oldest first. */
-export function getJobMessages(chat: ChatObject, signal?: AbortSignal) {
-  return callApi('/app_api/get_messages', {
-    method: 'POST',
-    body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
-    schema: getMessagesResponseSchema,
-    session: 'partner',
-    signal,
-    suppressToast: true,
-  });
-}
-
-/** POST /app_api/change_chat_status: what the customer wrote is read once the company sees it. */
-export function markJobChatRead(chat: ChatObject) {
-  return callApi('/app_api/change_chat_status', {
-    method: 'POST',
-    body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
-    schema: okEnvelopeSchema,
-    session: 'partner',
-    // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
-    suppressToast: true,
-  });
-}
-
-export const jobMessagesQueryOptions = (chat: ChatObject) =>
-  queryOptions({
-    queryKey: jobDetailKeys.chat(chat.request_id),
-    queryFn: ({ signal }) => getJobMessages(chat, signal),
-    select: (response) => response.getchatdata,
-  });
-
-/** Puts a stored message into the job's conversation, once, in order. */
-export function addJobMessage(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData(
-    jobDetailKeys.chat(message.request_id),
-    (current: GetMessagesResponse | undefined) => {
-      if (!current || current.getchatdata.some((m) => m.id === message.id)) return current;
-      const getchatdata = [...current.getchatdata, message].sort(
-        (a, b) => a.message_datatime.localeCompare(b.message_datatime) || a.id - b.id,
-      );
-      return { ...current, getchatdata };
-    },
-  );
 }

@@ -8,6 +8,7 @@ import {
   type JobDetail,
   type SendMessage,
 } from '@movehub/shared';
+import { NO_MESSAGES_TEXT } from '../../lib/chat/partner-chat';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
@@ -16,7 +17,6 @@ import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { CHOOSE_FOREMAN, CHOOSE_TRUCK } from './assign-crew-dialog';
-import { NO_MESSAGES_TEXT } from './job-chat';
 import { NO_COMMENTS_TEXT } from './job-comments';
 import { jobDetailKeys } from './job-detail-api';
 import {

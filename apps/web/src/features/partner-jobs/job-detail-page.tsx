@@ -24,6 +24,7 @@ import {
   type ServerItem,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
+import { PartnerChat } from '../../lib/chat/partner-chat';
 import { downloadFile } from '../../lib/download-file';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -32,9 +33,8 @@ import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { AssignCrewDialog } from './assign-crew-dialog';
-import { JobChat } from './job-chat';
 import { JobComments } from './job-comments';
-import { jobDetailQueryOptions } from './job-detail-api';
+import { jobDetailKeys, jobDetailQueryOptions } from './job-detail-api';
 import { LetterDialog } from './letter-dialog';
 import { CHANGE_TYPE_LABELS, ProposeChangeDialog } from './propose-change-dialog';
 
@@ -382,7 +382,11 @@ function JobDetailView({ job }: { job: JobDetail }) {
 
       {job.chat && (
         <Section title="Chat with the customer">
-          <JobChat chat={job.chat} customerName={name || 'Customer'} />
+          <PartnerChat
+            chat={job.chat}
+            customerName={name || 'Customer'}
+            queryKey={jobDetailKeys.chat(job.id)}
+          />
         </Section>
       )}
 

@@ -1,34 +1,51 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage, ChatObject } from '@movehub/shared';
-import { MessageForm } from '../../lib/chat/message-form';
-import { useRealtime, useRealtimeEvent } from '../../lib/realtime';
+import { useRealtime, useRealtimeEvent } from '../realtime';
 import { ChatBubble } from '../../ui/chat-bubble';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { addJobMessage, jobMessagesQueryOptions, markJobChatRead } from './job-detail-api';
+import { MessageForm } from './message-form';
+import {
+  addConversationMessage,
+  conversationQueryOptions,
+  markConversationRead,
+} from './partner-chat-api';
 
 export const NO_MESSAGES_TEXT = 'No messages yet. Write to the customer here.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';
 
 /**
- * The company's chat with the customer of one job (open from payment to completion), through
- * the partner session's socket (decision 022): the messages, oldest first, live as they arrive,
- * and the message form the customer's chat uses.
+ * A partner's chat with the customer of one job, through the partner session's socket
+ * (decision 022): the company's on its job page (type 0, paid to to-be-confirmed) and the
+ * foreman's on his (type 2, while the move is under way). The messages, oldest first, live as
+ * they arrive, and the message form the customer's chat uses. Which conversation it is comes
+ * from the server's job detail (`chat`); the screen only says where its messages are kept.
  */
-export function JobChat({ chat, customerName }: { chat: ChatObject; customerName: string }) {
+export function PartnerChat({
+  chat,
+  customerName,
+  queryKey,
+}: {
+  /** The conversation as the job detail names it: the partner's room, the customer's, the type. */
+  chat: ChatObject;
+  customerName: string;
+  /** Where the screen keeps the messages: under its own queries' root. */
+  queryKey: QueryKey;
+}) {
   const queryClient = useQueryClient();
   const { status } = useRealtime();
-  const messages = useQuery(jobMessagesQueryOptions(chat));
+  const messages = useQuery(conversationQueryOptions(queryKey, chat));
   const endRef = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
+  const add = (message: ChatMessage) => addConversationMessage(queryClient, queryKey, message);
 
   useRealtimeEvent('chatMessage', (message: ChatMessage) => {
     if (message.request_id === chat.request_id && message.receive_type === chat.type) {
-      addJobMessage(queryClient, message);
-      if (message.sender_type === 0) void markJobChatRead(chat).catch(() => undefined);
+      add(message);
+      if (message.sender_type === 0) void markConversationRead(chat).catch(() => undefined);
     }
   });
 
@@ -37,7 +54,9 @@ export function JobChat({ chat, customerName }: { chat: ChatObject; customerName
   const { room_id, request_id, receiver_room_id, type } = chat;
   useEffect(() => {
     if (!unread) return;
-    void markJobChatRead({ room_id, request_id, receiver_room_id, type }).catch(() => undefined);
+    void markConversationRead({ room_id, request_id, receiver_room_id, type }).catch(
+      () => undefined,
+    );
   }, [unread, room_id, request_id, receiver_room_id, type]);
 
   // The newest message stays in view as messages arrive.
@@ -77,7 +96,7 @@ export function JobChat({ chat, customerName }: { chat: ChatObject; customerName
         )}
         <div ref={endRef} />
       </Box>
-      <MessageForm channel={chat} onSent={(stored) => addJobMessage(queryClient, stored)} />
+      <MessageForm channel={chat} onSent={add} />
     </Box>
   );
 }
