@@ -122,6 +122,11 @@ test("a company sends the confirmation letter of a direct request from the job's
   await dialog.getByRole('button', { name: 'Send letter' }).click();
   expect((await sent).status()).toBe(200);
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Waiting for signature').first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Waiting for the customer to sign the confirmation letter.',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText('Confirmation letter sent, awaiting signature')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send confirmation letter' })).toHaveCount(0);
 });
