@@ -7,11 +7,9 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ChatChannel } from '@movehub/shared';
 import { MessageForm } from '../../lib/chat/message-form';
+import { MessageLog } from '../../lib/chat/message-log';
 import type { RealtimeStatus } from '../../lib/realtime';
 import { requestDetailPath } from '../../lib/request-paths';
-import { LoadError } from '../../ui/load-error';
-import { ChatBubble } from '../../ui/chat-bubble';
-import { PageLoader } from '../../ui/page-loader';
 import { ChatAvatar, onlineText } from './chat-avatar';
 import { addMessageToCache, channelName, chatKeys, messagesQueryOptions } from './chat-api';
 import { channelTypeLabel } from './contact-list';
@@ -108,29 +106,7 @@ export function ConversationPane({
       )}
 
       <Box sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, minHeight: 0 }}>
-        {messages.isPending ? (
-          <PageLoader label="Loading messages" />
-        ) : messages.isError ? (
-          <LoadError message={messages.error.message} onRetry={messages.refetch} />
-        ) : (
-          // A live log: a message that arrives is read out without moving the focus.
-          <Box role="log" aria-label={`Messages with ${name}`}>
-            {count === 0 ? (
-              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-                {NO_MESSAGES_TEXT}
-              </Typography>
-            ) : (
-              <Box
-                component="ul"
-                sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.25 }}
-              >
-                {messages.data.map((message) => (
-                  <ChatBubble key={message.id} message={message} name={name} />
-                ))}
-              </Box>
-            )}
-          </Box>
-        )}
+        <MessageLog messages={messages} name={name} emptyText={NO_MESSAGES_TEXT} />
         <div ref={endRef} />
       </Box>
 

@@ -4,10 +4,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage, ChatObject } from '@movehub/shared';
 import { useRealtime, useRealtimeEvent } from '../realtime';
-import { ChatBubble } from '../../ui/chat-bubble';
-import { LoadError } from '../../ui/load-error';
-import { PageLoader } from '../../ui/page-loader';
 import { MessageForm } from './message-form';
+import { MessageLog } from './message-log';
 import {
   addConversationMessage,
   conversationQueryOptions,
@@ -72,28 +70,7 @@ export function PartnerChat({
         </Typography>
       )}
       <Box sx={{ maxHeight: 360, overflowY: 'auto', px: 2, py: 1.5 }}>
-        {messages.isPending ? (
-          <PageLoader label="Loading messages" />
-        ) : messages.isError ? (
-          <LoadError message={messages.error.message} onRetry={messages.refetch} />
-        ) : (
-          <Box role="log" aria-label={`Messages with ${customerName}`}>
-            {count === 0 ? (
-              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
-                {NO_MESSAGES_TEXT}
-              </Typography>
-            ) : (
-              <Box
-                component="ul"
-                sx={{ m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1.25 }}
-              >
-                {messages.data.map((message) => (
-                  <ChatBubble key={message.id} message={message} name={customerName} />
-                ))}
-              </Box>
-            )}
-          </Box>
-        )}
+        <MessageLog messages={messages} name={customerName} emptyText={NO_MESSAGES_TEXT} />
         <div ref={endRef} />
       </Box>
       <MessageForm channel={chat} onSent={add} />
