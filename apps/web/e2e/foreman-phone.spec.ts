@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
-import { CARLOS, DEMO_PARTNER_PASSWORD, signInAsForeman, SWIFT } from './support/partner';
+import { CARLOS, DEMO_PARTNER_PASSWORD, openForemanPhone, SWIFT } from './support/partner';
 import { addCard, payForRequest, sendDowntownMove } from './support/requests';
 
 /*
@@ -83,17 +83,7 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   // The foreman's phone: 375 × 812, location allowed, at downtown. Signed in before the payment:
   // his open console tells the demo simulator that Swift is played by people, so it leaves
   // Swift's move day alone.
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    isMobile: true,
-    permissions: ['geolocation'],
-    geolocation: DOWNTOWN,
-  });
-  await phone.addCookies([{ name: 'cookie_consent', value: '1', url: baseURL! }]);
-  const foreman = await phone.newPage();
-  await signInAsForeman(foreman, CARLOS.email);
+  const { phone, foreman } = await openForemanPhone(browser, baseURL!, DOWNTOWN);
 
   await page.bringToFront();
   await payForRequest(page, requestId);

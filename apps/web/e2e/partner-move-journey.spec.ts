@@ -3,8 +3,8 @@ import { acceptCookies, expect, expectAccessible, logIn, test } from './support/
 import {
   bidInConsole,
   CARLOS,
+  openForemanPhone,
   signInAsCompany,
-  signInAsForeman,
   SWIFT,
   SWIFT_TRUCK,
 } from './support/partner';
@@ -52,17 +52,7 @@ test('a company and its foreman run a move from bid to payout beside the custome
   await office.addCookies([{ name: 'cookie_consent', value: '1', url: baseURL! }]);
   const company = await office.newPage();
   await signInAsCompany(company, SWIFT.email);
-  const phone = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    hasTouch: true,
-    isMobile: true,
-    permissions: ['geolocation'],
-    geolocation: DOWNTOWN,
-  });
-  await phone.addCookies([{ name: 'cookie_consent', value: '1', url: baseURL! }]);
-  const foreman = await phone.newPage();
-  await signInAsForeman(foreman, CARLOS.email);
+  const { phone, foreman } = await openForemanPhone(browser, baseURL!, DOWNTOWN);
 
   // The customer's move reaches the company's open requests without a reload.
   await page.bringToFront();

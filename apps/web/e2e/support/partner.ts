@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /*
@@ -57,4 +57,29 @@ export async function bidInConsole(page: Page, requestId: number, amount: string
   await dialog.getByRole('button', { name: /^(Place|Change) bid$/ }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText(`My bid: $${amount}`)).toBeVisible();
+}
+
+/**
+ * The foreman's phone: a browser context of its own at 375 × 812, touch, location allowed at
+ * `at` (the test moves it with `phone.setGeolocation`), cookies accepted, the foreman signed in
+ * on his jobs.
+ */
+export async function openForemanPhone(
+  browser: Browser,
+  baseURL: string,
+  at: { latitude: number; longitude: number },
+  email: string = CARLOS.email,
+): Promise<{ phone: BrowserContext; foreman: Page }> {
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+    permissions: ['geolocation'],
+    geolocation: at,
+  });
+  await phone.addCookies([{ name: 'cookie_consent', value: '1', url: baseURL }]);
+  const foreman = await phone.newPage();
+  await signInAsForeman(foreman, email);
+  return { phone, foreman };
 }
