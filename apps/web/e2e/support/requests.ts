@@ -20,8 +20,12 @@ export function daysFromToday(days: number): string {
 
 /** Types a zip into an address field and picks the gazetteer's suggestion. */
 export async function chooseAddress(page: Page, label: string, zip: string, suggestion: string) {
-  await page.getByRole('combobox', { name: label }).fill(zip);
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(zip);
   await page.getByRole('option', { name: suggestion }).click();
+  // The choice is resolved to a place (a call) before it counts: a Next clicked meanwhile finds
+  // the address incomplete. The place's zip under the field says it is done.
+  await expect(field).toHaveAccessibleDescription(new RegExp(`Zip ${zip}\\b`));
 }
 
 /**
