@@ -7,6 +7,7 @@ import {
   sendConfirmationLetterResponseSchema,
   type AddCommentBody,
   type AssignMoveBody,
+  type PriceChangeBody,
   type ProposeChangeBody,
   type SendConfirmationLetterBody,
 } from '@movehub/shared';
@@ -70,6 +71,15 @@ export function sendConfirmationLetter(body: SendConfirmationLetterBody) {
 /** POST /api/company/propose_change. */
 export function proposeChange(body: ProposeChangeBody) {
   return callApi('/api/company/propose_change', {
+    ...quiet,
+    body,
+    schema: proposeChangeResponseSchema,
+  });
+}
+
+/** POST /api/company/price_change: the company's price of a customer's own edit. */
+export function priceChange(body: PriceChangeBody) {
+  return callApi('/api/company/price_change', {
     ...quiet,
     body,
     schema: proposeChangeResponseSchema,

@@ -280,6 +280,63 @@ describe('JobDetailPage', () => {
     expect(server.calls).toHaveLength(1);
   });
 
+  it("prices a customer's own edit with the change's id, and shows the refusal of a stale one", async () => {
+    const user = userEvent.setup();
+    const waiting = {
+      ...PROPOSAL,
+      change_id: 12,
+      type: 'address' as const,
+      status: 'awaiting_price' as const,
+      price: 0,
+      summary: 'Drop-off moved to 90402',
+    };
+    let stale = true;
+    const server = jobServer(buildJobDetail({ changes: [waiting] }), {
+      'POST /api/company/price_change': (body) => {
+        if (stale) {
+          stale = false;
+          return { code: 409, message: 'The customer has edited this request again.' };
+        }
+        const job = server.state.job!;
+        server.state.job = {
+          ...job,
+          changes: [{ ...waiting, status: 'pending', price: -25.5 }],
+        };
+        void body;
+        return { code: 200, message: 'The customer is asked to accept the price.', data: PROPOSAL };
+      },
+    });
+    renderPage();
+    const changes = await section('Changes');
+    expect(within(changes).getByText('Awaiting your price')).toBeInTheDocument();
+    await user.click(within(changes).getByRole('button', { name: 'Set price' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set the price of this change' });
+    expect(within(dialog).getByText('Drop-off moved to 90402')).toBeInTheDocument();
+    const field = within(dialog).getByLabelText(/Price difference \(USD\)/);
+    expect(field).toHaveAttribute('name', 'price');
+    await user.click(within(dialog).getByRole('button', { name: 'Send price' }));
+    expect(
+      await within(dialog).findByText(/price must be an amount in dollars/),
+    ).toBeInTheDocument();
+    expect(posted(server.calls, '/api/company/price_change')).toHaveLength(0);
+
+    await user.type(field, '-25.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Send price' }));
+    expect(
+      await within(dialog).findByText('The customer has edited this request again.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send price' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(posted(server.calls, '/api/company/price_change').at(-1)!.body).toEqual({
+      request_id: 401,
+      type: 'address',
+      change_id: 12,
+      price: -25.5,
+    });
+    expect(await within(changes).findByText('Pending')).toBeInTheDocument();
+    expect(within(changes).queryByRole('button', { name: 'Set price' })).toBeNull();
+  });
+
   it('assigns a foreman and trucks to a paid job, naming what is missing first', async () => {
     const user = userEvent.setup();
     const server = jobServer(buildJobDetail(), {

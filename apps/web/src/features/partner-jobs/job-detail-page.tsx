@@ -13,12 +13,15 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   canComment,
   canProposeChange,
+  EDIT_CHANGE_TYPES,
   formatUsd,
   JOB_STAGE_LABELS,
   TIMELINE_LABELS,
   TimelineStatus,
   toCents,
   type ChangeStatus,
+  type EditChangeType,
+  type JobChange,
   type JobDetail,
   type ServerAddress,
   type ServerItem,
@@ -36,6 +39,7 @@ import { AssignCrewDialog } from './assign-crew-dialog';
 import { JobComments } from './job-comments';
 import { jobDetailKeys, jobDetailQueryOptions } from './job-detail-api';
 import { LetterDialog } from './letter-dialog';
+import { PriceChangeDialog } from './price-change-dialog';
 import { CHANGE_TYPE_LABELS, ProposeChangeDialog } from './propose-change-dialog';
 
 export const JOB_NOT_FOUND_TEXT = 'This job was not found. It may belong to another company.';
@@ -146,6 +150,13 @@ function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
 
 type OpenDialog = 'assign' | 'letter' | 'change' | null;
 
+type PricedEdit = JobChange & { type: EditChangeType };
+
+/** A customer's own edit waiting for the company's price (decision 021). */
+const awaitsPrice = (change: JobChange): change is PricedEdit =>
+  change.status === 'awaiting_price' &&
+  (EDIT_CHANGE_TYPES as readonly string[]).includes(change.type);
+
 /**
  * /partner/jobs/:requestId (issue 15 "My jobs ... with the request detail and the comment thread"):
  * one of the company's jobs in full, and what the company does at its stage: send a direct
@@ -195,6 +206,8 @@ export function JobDetailPage() {
 
 function JobDetailView({ job }: { job: JobDetail }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The customer's edit whose price the company is setting, if any.
+  const [pricing, setPricing] = useState<PricedEdit | null>(null);
   const close = () => setDialog(null);
   const lifecycle = {
     request_type: job.is_direct ? 1 : 0,
@@ -370,6 +383,16 @@ function JobDetailView({ job }: { job: JobDetail }) {
                   Price {signed(change.price)} · proposed {formatDateTime(change.proposed_at)}
                   {change.decided_at ? ` · answered ${formatDateTime(change.decided_at)}` : ''}
                 </Typography>
+                {awaitsPrice(change) && (
+                  <Button
+                    size="small"
+                    variant="contained"
+                    sx={{ mt: 1 }}
+                    onClick={() => setPricing(change)}
+                  >
+                    Set price
+                  </Button>
+                )}
               </Box>
             ))}
           </Box>
@@ -393,6 +416,9 @@ function JobDetailView({ job }: { job: JobDetail }) {
       {dialog === 'assign' && <AssignCrewDialog job={job} onClose={close} />}
       {dialog === 'letter' && <LetterDialog requestId={job.id} onClose={close} />}
       {dialog === 'change' && <ProposeChangeDialog job={job} onClose={close} />}
+      {pricing && (
+        <PriceChangeDialog requestId={job.id} change={pricing} onClose={() => setPricing(null)} />
+      )}
     </Stack>
   );
 }
