@@ -63,6 +63,20 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     await page.setViewportSize({ width, height: 800 });
     // Let layout settle (the sidebar turns into a drawer below 769 px).
     await page.waitForTimeout(150);
+    // A toast or dialog still fading in or out has colours in between, which axe would measure
+    // as low contrast: wait for the finite animations (not a spinner's endless one) to end.
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity,
+            ),
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     const overflow = await page.evaluate(() => {
       const root = document.documentElement;
       const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
