@@ -63,6 +63,11 @@ function companyOf(request: RequestRow): number {
  * escrow), the move is confirmed without a payment. A confirm that lost a race (twice at once,
  * or a cancel first) gets 409 and moves no money.
  */
+/** Confirmed by the customer already: completed (7) or with feedback (8). */
+const alreadyConfirmed = (r: { timelineStatus: number; requestStatus: number }) =>
+  r.timelineStatus === TimelineStatus.completed ||
+  r.timelineStatus === TimelineStatus.feedbackGiven;
+
 export async function confirmComplete(opts: {
   db: Db;
   gateway: PaymentGateway;
@@ -72,6 +77,8 @@ export async function confirmComplete(opts: {
   const { db, customerId } = opts;
   const actor: Actor = { type: 'customer', userId: customerId };
   const before = await customerRequest(db, opts.requestId, customerId);
+  // A confirm that comes second (a double click, two tabs) is told so, whenever it arrives.
+  if (alreadyConfirmed(before)) throw AppError.conflict(COMPLETION_TEXT.alreadyConfirmed);
   // spec §4: confirm-complete only at 6 (the shared guard); the lifecycle's refusal otherwise.
   if (!canConfirmComplete(before.timelineStatus)) assertCanMove(before, 'confirmComplete', actor);
   const companyId = companyOf(before);
@@ -80,6 +87,8 @@ export async function confirmComplete(opts: {
   const done: { request?: RequestRow } = {};
   const apply = async (tx: Tx) => {
     const request = await lockCustomerRequest(tx, before.id, customerId);
+    // Confirmed meanwhile by a racing call, which released the escrow this one read as held.
+    if (alreadyConfirmed(request)) throw AppError.conflict(COMPLETION_TEXT.alreadyConfirmed);
     done.request = await moveRequest(tx, { request, action: 'confirmComplete', actor });
     // A completed move counts once, when the customer confirms it (feedback is optional).
     await tx
