@@ -315,11 +315,6 @@ describe.skipIf(!serverUrl)('kill -9 of the server under load, then a restart', 
     await Promise.all([...calls, chat]);
     const killedAt = new Date();
     customerSocket.close();
-    // Something was still to do when the kill came, or the test proved little.
-    expect(answered.payments.length + answered.bids.length).toBeLessThanOrEqual(
-      PAYERS + open.length,
-    );
-
     await start();
 
     // No answered write is lost.
