@@ -4,7 +4,7 @@ import pg from 'pg';
 import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../src/db/client';
 import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
 import { hashPassword } from '../src/lib/password';
@@ -82,10 +82,16 @@ export async function buildPeerApp(
   ctx: TestContext,
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** On PostgreSQL: reach the database by another URL (a proxy in front of it), with its pool's timeouts. */
+  reach: Pick<OpenDatabaseOptions, 'databaseUrl' | 'connectTimeoutMs' | 'statementTimeoutMs'> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const database = ctx.databaseUrl
-    ? await openDatabase({ databaseUrl: ctx.databaseUrl, poolSize: 4 })
+    ? await openDatabase({
+        poolSize: 4,
+        ...reach,
+        databaseUrl: reach.databaseUrl ?? ctx.databaseUrl,
+      })
     : ctx.database;
   const app = await buildApp({ config, database });
   beforeReady?.(app);

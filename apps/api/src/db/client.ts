@@ -49,7 +49,19 @@ export interface OpenDatabaseOptions {
   /** PGlite's folder; undefined keeps the embedded database in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /**
+   * How long a call waits for a connection to the server before it fails (and is answered 503).
+   * Bounded so that a database that is down answers promptly instead of holding every call.
+   */
+  connectTimeoutMs?: number;
+  /** The longest one statement may run, on the server (statement_timeout) and on the wire. */
+  statementTimeoutMs?: number;
 }
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+/** The wire's own limit comes a little after the server's, which cancels the statement first. */
+const QUERY_TIMEOUT_GRACE_MS = 5_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -57,6 +69,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      // A server that vanished without closing the connection (a cut network) never answers:
+      // the query fails after this, and keep-alive probes find the dead connection meanwhile.
+      query_timeout: (options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS) + QUERY_TIMEOUT_GRACE_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // Without a listener pg-pool's 'error' event is thrown, and one lost idle connection would
     // take the whole process down.

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MAX_URL_LENGTH, MSG } from '@movehub/shared';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 
 interface FieldError {
@@ -22,9 +23,13 @@ function fieldErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/** How soon a client may try again after the database was unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The central error handler: every failure leaves as `{code, message}` with the HTTP status
- * equal to code. Stack traces and 5xx details go to the log, never to the client.
+ * equal to code. Stack traces and 5xx details go to the log, never to the client. A database
+ * that cannot be reached answers 503 with Retry-After, not 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -61,6 +66,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message = MSG.malformedJson;
       request.log.info({ err: error }, 'request refused');
       return reply.code(code).send({ code, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down, restarting or out of reach: nothing this call did was committed,
+      // and the pool reconnects by itself, so the client is told to come back shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      const code = ErrorCode.serviceUnavailable;
+      return reply
+        .code(code)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code, message: MSG.serviceUnavailable });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(ErrorCode.internal).send({ code: ErrorCode.internal, message: MSG.internal });

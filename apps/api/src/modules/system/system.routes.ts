@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@movehub/shared';
 import { responses } from '../../lib/wire';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,6 +21,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         app.log.error({ err }, 'health check: database unreachable');
         return reply
           .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ code: 503, message: 'Database unreachable', database: app.database.kind });
       }
       return { code: 200, message: 'ok', database: app.database.kind };

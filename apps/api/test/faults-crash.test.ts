@@ -1,0 +1,409 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChatType, SOCKET_PATH, TimelineStatus, UserType, type ChatMessage } from '@movehub/shared';
+import { openDatabase, type Database } from '../src/db/client';
+import {
+  companyProfiles,
+  companyServiceZips,
+  customerMessages,
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  requestBids,
+  requests,
+  sessions,
+} from '../src/db/schema';
+import { seed } from '../src/db/seed/index';
+import { hashToken, newToken } from '../src/lib/tokens';
+import { account, balanceOf } from '../src/modules/payments/ledger';
+import {
+  moveFacts,
+  REMINDER_JOB,
+  type ReminderJob,
+} from '../src/modules/customer-messages/customer-messages.service';
+import { createRequest, createUser } from './helper';
+import type { TestSocket } from './socket-client';
+
+/*
+ * `kill -9` of the server in the middle of payments, bids and chat messages, then a restart on
+ * the same database: every call answered 2xx before the kill is in the database, the ledger is
+ * balanced with each request's escrow matching its status, a job queued before the kill for
+ * later runs once after the restart, and a chat client that reconnects reads every stored
+ * message, those sent while it was away included.
+ *
+ * The server is a real child process (as `npm start` runs it, through tsx), so that the kill is
+ * a real one. Runs on PostgreSQL (CI's PostgreSQL pass, a fresh database); skipped on PGlite,
+ * where the embedded database lives in the killed process itself.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(!serverUrl)('kill -9 of the server under load, then a restart', () => {
+  const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string;
+  let database: Database;
+  let dataDir: string;
+  let port: number;
+  let base: string;
+  let child: ChildProcess | null = null;
+  const sockets: TestSocket[] = [];
+
+  async function start(): Promise<void> {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        DEMO_SIMULATOR: '0',
+        // Tests default to no job workers; this process works the queue as production does.
+        JOB_WORKERS: 'true',
+        IP_RATE_LIMIT_PER_MINUTE: '100000',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Server listening at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', onData);
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}:\n${output}`));
+      });
+    });
+  }
+
+  async function killHard(): Promise<void> {
+    const proc = child;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    proc.kill('SIGKILL');
+    await exited;
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 4 });
+    await database.migrate();
+    await seed({ db: database.db, demo: false });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'movehub-crash-'));
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    await start();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    const proc = child;
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+      if (proc.exitCode === null && proc.signalCode === null) await killHard();
+    }
+    await database?.close();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  const db = () => database.db;
+
+  async function signedIn(userType: number) {
+    const user = await createUser(database, {
+      userType,
+      email: `${userType}-${randomUUID()}@example.com`,
+    });
+    const token = newToken();
+    await db()
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
+    return { user, token };
+  }
+
+  const post = (url: string, token: string | null, body: object) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-sh-auth': token } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  function socketOf(who: { user: { roomId: string; userType: number }; token: string }) {
+    const socket: TestSocket = io(base, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token: who.token },
+      query: { room_id: who.user.roomId, type: String(who.user.userType) },
+      reconnection: false,
+      forceNew: true,
+      timeout: 5_000,
+    });
+    sockets.push(socket);
+    return new Promise<TestSocket>((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  it('keeps every answered call, a balanced ledger, and its queued jobs', async () => {
+    // The scene: a company serving the pick-up zip, customers with a saved card and a request
+    // awaiting payment of its accepted bid, requests open for bids, a paid move to chat about.
+    const company = await signedIn(UserType.company);
+    await db().insert(companyProfiles).values({
+      userId: company.user.id,
+      name: 'Crash Test Movers',
+      about: 'Movers',
+      phone: '(310) 555-0101',
+      email: 'hello@crash.example',
+      address: '1 Truck Way, Los Angeles, CA',
+      truckCount: 3,
+      rating: 4,
+      completedMoves: 10,
+    });
+    await db().insert(companyServiceZips).values({ companyId: company.user.id, zipCode: '90012' });
+
+    const PAYERS = 5;
+    const payers = [];
+    for (let i = 0; i < PAYERS; i++) {
+      const who = await signedIn(UserType.customer);
+      const tokenized = await post('/app_api/sandbox/tokens', null, {
+        card_number: '4242 4242 4242 4242',
+        card_holder_name: 'Rosa Diaz',
+        exp_date: '12/34',
+        cvv: '123',
+        address_1: '100 S Main St',
+        address_2: '',
+        city: 'Los Angeles',
+        state: 'CA',
+        zip: '90012',
+      });
+      const { token: cardToken } = (await tokenized.json()) as { token: string };
+      expect((await post('/api/customer/add_card', who.token, { token: cardToken })).status).toBe(
+        200,
+      );
+      const request = await createRequest(database, {
+        customerId: who.user.id,
+        companyId: company.user.id,
+        timelineStatus: TimelineStatus.awaitingPayment,
+        finalAmountCents: 20_000,
+      });
+      payers.push({ who, request });
+    }
+    const owner = await signedIn(UserType.customer);
+    const open = [];
+    for (let i = 0; i < 8; i++)
+      open.push(await createRequest(database, { customerId: owner.user.id }));
+    const chatter = await signedIn(UserType.customer);
+    const paidMove = await createRequest(database, {
+      customerId: chatter.user.id,
+      companyId: company.user.id,
+      timelineStatus: TimelineStatus.paid,
+      finalAmountCents: 30_000,
+    });
+
+    // A reminder planned for a few seconds from now: due while the server is down.
+    const facts = await moveFacts(db(), paidMove.id, 'America/Los_Angeles');
+    const reminder: ReminderJob = {
+      requestId: paidMove.id,
+      windowStart: facts!.start.toISOString(),
+    };
+    const boss = new PgBoss({ connectionString: databaseUrl, schedule: false, supervise: false });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const jobId = await boss.send(REMINDER_JOB, reminder, {
+      startAfter: new Date(Date.now() + 3_000),
+    });
+    await boss.stop({ graceful: false });
+    expect(jobId).toBeTruthy();
+
+    // The load: every payer pays, the company bids on every open request, the customer chats.
+    const answered = { payments: [] as number[], bids: [] as number[], messages: [] as number[] };
+    const customerSocket = await socketOf(chatter);
+    let killed = false;
+    const chat = (async () => {
+      for (let i = 0; !killed; i++) {
+        const clientId = randomUUID();
+        try {
+          const ack = await customerSocket.timeout(5_000).emitWithAck('sendMessage', {
+            client_id: clientId,
+            sender_id: chatter.user.roomId,
+            room_id: chatter.user.roomId,
+            receiver_id: company.user.roomId,
+            receive_type: ChatType.company,
+            request_id: paidMove.id,
+            message: `Message ${i}`,
+          });
+          if (ack.code === 200 && ack.data) answered.messages.push(ack.data.id);
+        } catch {
+          return;
+        }
+      }
+    })();
+    const calls = [
+      ...payers.map(async ({ who, request }) => {
+        const res = await post('/api/customer/make_payment', who.token, {
+          request_id: request.id,
+          price: 206.28,
+        }).catch(() => null);
+        if (res?.status === 200) answered.payments.push(request.id);
+      }),
+      ...open.map(async (request) => {
+        const res = await post('/api/company/place_bid', company.token, {
+          request_id: request.id,
+          bid_amount: 400,
+        }).catch(() => null);
+        if (res?.status === 200) answered.bids.push(request.id);
+      }),
+    ];
+    // Killed once some of each kind were answered, while the rest are in flight.
+    await expect
+      .poll(
+        () =>
+          answered.payments.length > 0 && answered.bids.length > 0 && answered.messages.length > 2,
+        {
+          timeout: 30_000,
+          interval: 5,
+        },
+      )
+      .toBe(true);
+    await killHard();
+    killed = true;
+    await Promise.all([...calls, chat]);
+    const killedAt = new Date();
+    customerSocket.close();
+    await start();
+
+    // No answered write is lost.
+    for (const requestId of answered.payments) {
+      const [row] = await db().select().from(requests).where(eq(requests.id, requestId));
+      expect({ requestId, status: row?.timelineStatus }).toEqual({
+        requestId,
+        status: TimelineStatus.paid,
+      });
+    }
+    const bids = await db()
+      .select({ requestId: requestBids.requestId })
+      .from(requestBids)
+      .where(eq(requestBids.companyId, company.user.id));
+    expect(bids.map((b) => b.requestId)).toEqual(expect.arrayContaining(answered.bids));
+
+    // The ledger balances, and each request's escrow matches its status (paid or not at all).
+    const [total] = await db()
+      .select({ n: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
+      .from(ledgerEntries);
+    expect(total?.n).toBe(0);
+    for (const { request } of payers) {
+      const [row] = await db().select().from(requests).where(eq(requests.id, request.id));
+      const escrow = await balanceOf({ db: db(), account: account.escrow(request.id) });
+      const holds = await db()
+        .select({ status: payments.status })
+        .from(payments)
+        .where(and(eq(payments.requestId, request.id), eq(payments.status, 'succeeded')));
+      const txs = await db()
+        .select({ id: ledgerTransactions.id })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.requestId, request.id));
+      const paid = row?.timelineStatus === TimelineStatus.paid;
+      expect({ request: request.id, escrow, holds: holds.length, txs: txs.length }).toEqual({
+        request: request.id,
+        escrow: paid ? 20_000 : 0,
+        holds: paid ? 1 : 0,
+        txs: paid ? 1 : 0,
+      });
+    }
+
+    // After the restart the company writes while the customer is still away; the customer then
+    // reconnects and reads the conversation: every acknowledged message is there.
+    const companySocket = await socketOf(company);
+    const whileAway = await companySocket.timeout(5_000).emitWithAck('sendMessage', {
+      client_id: randomUUID(),
+      sender_id: company.user.roomId,
+      room_id: company.user.roomId,
+      receiver_id: chatter.user.roomId,
+      receive_type: ChatType.company,
+      request_id: paidMove.id,
+      message: 'While you were away',
+    });
+    expect(whileAway.code).toBe(200);
+    await socketOf(chatter);
+    const list = await post('/app_api/get_messages', chatter.token, {
+      socket_id: company.user.roomId,
+      request_id: paidMove.id,
+      type: ChatType.company,
+    });
+    const stored = ((await list.json()) as { getchatdata: ChatMessage[] }).getchatdata;
+    expect(stored.map((m) => m.id)).toEqual(expect.arrayContaining(answered.messages));
+    expect(stored.map((m) => m.message_text)).toContain('While you were away');
+
+    // The reminder queued before the kill ran once, after the restart, and reminded once.
+    await expect
+      .poll(
+        async () => {
+          const result = await database.db.execute(
+            sql`select state, retry_count, started_on from pgboss.job where name = ${REMINDER_JOB} and data->>'requestId' = ${String(paidMove.id)}`,
+          );
+          return (result as unknown as { rows: { state: string }[] }).rows.map((r) => r.state);
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toEqual(['completed']);
+    const job = (
+      (await database.db.execute(
+        sql`select retry_count, started_on from pgboss.job where name = ${REMINDER_JOB} and data->>'requestId' = ${String(paidMove.id)}`,
+      )) as unknown as { rows: { retry_count: number; started_on: Date }[] }
+    ).rows[0]!;
+    expect(job.retry_count).toBe(0);
+    expect(new Date(job.started_on).getTime()).toBeGreaterThan(killedAt.getTime());
+    const reminders = await db()
+      .select({ id: customerMessages.id })
+      .from(customerMessages)
+      .where(
+        and(eq(customerMessages.requestId, paidMove.id), eq(customerMessages.event, 'reminder')),
+      );
+    expect(reminders).toHaveLength(1);
+  }, 120_000);
+});

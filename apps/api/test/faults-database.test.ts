@@ -1,0 +1,193 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, MSG } from '@movehub/shared';
+import { isDatabaseUnavailable } from '../src/db/unavailable';
+import {
+  buildPeerApp,
+  buildTestApp,
+  createRequest,
+  createUser,
+  loginAs,
+  TEST_PASSWORD,
+  type TestContext,
+} from './helper';
+
+/*
+ * PostgreSQL stopped mid-run. The machine's server is shared, so it is not stopped: the API
+ * reaches it through a TCP proxy that the test cuts (live connections destroyed, new ones
+ * refused, as a stopped server does) and then restores. While it is cut every call answers 503
+ * with Retry-After in the {code, message} envelope, promptly; once it is back the same calls
+ * succeed on the same server, which was never restarted.
+ *
+ * Runs where a PostgreSQL server is at hand (CI's PostgreSQL pass: DATABASE_URL). It skips on
+ * PGlite: the embedded database lives inside the process, with no connection that can be lost.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** A TCP proxy in front of PostgreSQL that can be cut and restored on the same port. */
+class CuttableProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Destroys every live connection and stops listening: connecting is refused. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    const closed = new Promise<void>((resolve) =>
+      server ? server.close(() => resolve()) : resolve(),
+    );
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  /** Listens again on the same port. */
+  restore(): Promise<void> {
+    return this.open();
+  }
+}
+
+describe.skipIf(!serverUrl)('the database stopping mid-run (PostgreSQL through a proxy)', () => {
+  let ctx: TestContext;
+  let peer: TestContext;
+  let proxy: CuttableProxy;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    const direct = new URL(ctx.databaseUrl!);
+    proxy = new CuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.open();
+    const proxied = new URL(direct);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    // The API under test reaches the database only through the proxy, its job queue included.
+    peer = await buildPeerApp(
+      ctx,
+      { IP_RATE_LIMIT_PER_MINUTE: '100000', JOB_WORKERS: 'true' },
+      undefined,
+      { databaseUrl: proxied.toString(), connectTimeoutMs: 2_000 },
+    );
+  });
+  afterAll(async () => {
+    await proxy?.restore().catch(() => undefined);
+    await peer?.close();
+    await ctx?.close();
+  });
+
+  it('answers 503 with Retry-After while it is away, and recovers by itself when it returns', async () => {
+    const user = await createUser(ctx.database);
+    await createRequest(ctx.database, { customerId: user.id });
+    const token = await loginAs(peer.app, user.email);
+    const calls = {
+      health: () => peer.app.inject({ method: 'GET', url: '/healthz' }),
+      requests: () =>
+        peer.app.inject({
+          method: 'POST',
+          url: '/api/customer/get_customer_request',
+          headers: { 'x-sh-auth': token },
+          payload: { request_status: '0' },
+        }),
+      notifications: () =>
+        peer.app.inject({
+          method: 'GET',
+          url: '/app_api/get_notification',
+          headers: { 'x-sh-auth': token },
+        }),
+      login: () =>
+        peer.app.inject({
+          method: 'POST',
+          url: '/app_api/login',
+          payload: { email: user.email, password: TEST_PASSWORD, user_type: 1 },
+        }),
+    };
+    expect((await calls.health()).statusCode).toBe(200);
+    expect((await calls.requests()).json().data.length).toBe(1);
+
+    // A statement on the wire when the database goes away fails as "unavailable", not as a hang.
+    const inFlight = peer.database.db.execute(sql`select pg_sleep(20)`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    // Let it reach the server before the cut.
+    await expect
+      .poll(
+        async () => {
+          const result = (await ctx.database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep(20)%' and state = 'active'`,
+          )) as unknown as { rows: { n: number }[] };
+          return result.rows[0]?.n;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(1);
+
+    await proxy.cut();
+    const lost = await inFlight;
+    expect(lost).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(lost)).toBe(true);
+
+    for (const [name, call] of Object.entries(calls)) {
+      const started = Date.now();
+      const res = await call();
+      const tookMs = Date.now() - started;
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 503 });
+      // Well within the pool's 2 s connect bound, with room for a loaded machine.
+      expect(tookMs).toBeLessThan(5_000);
+      if (name === 'health') {
+        // Readiness says so, for a load balancer to take this process out of rotation.
+        expect(res.json()).toEqual({ code: 503, message: 'Database unreachable' });
+        expect(res.headers['retry-after']).toBe('5');
+      } else {
+        expect(res.json()).toEqual({
+          code: ErrorCode.serviceUnavailable,
+          message: MSG.serviceUnavailable,
+        });
+        expect(res.headers['retry-after']).toBe('5');
+      }
+    }
+
+    await proxy.restore();
+    // The pool opens fresh connections on the next call: no restart, no manual reset.
+    await expect
+      .poll(async () => (await calls.health()).statusCode, { timeout: 15_000, interval: 200 })
+      .toBe(200);
+    const again = await calls.requests();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.length).toBe(1);
+    expect((await calls.notifications()).statusCode).toBe(200);
+    const login = await calls.login();
+    expect(login.statusCode).toBe(200);
+    // The new session was written, and it works.
+    const fresh = login.json().data.auth_token as string;
+    const mine = await peer.app.inject({
+      method: 'GET',
+      url: '/app_api/get_notification',
+      headers: { 'x-sh-auth': fresh },
+    });
+    expect(mine.statusCode).toBe(200);
+  });
+});
