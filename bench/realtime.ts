@@ -320,7 +320,7 @@ class CustomerGroup {
       const { index, customer } = this.setup.customers[i]!;
       const text = chatText(round, index);
       const at = clock();
-      const ack = await this.sockets[i]!.emitWithAck('sendMessage', {
+      const ack = await this.sockets[i]!.timeout(HEARD_WITHIN_MS).emitWithAck('sendMessage', {
         client_id: randomUUID(),
         sender_id: customer.roomId,
         room_id: customer.roomId,
@@ -350,6 +350,7 @@ class CustomerGroup {
         `http://127.0.0.1:${this.setup.partnerPort}/api/foreman/post_location`,
         {
           method: 'POST',
+          signal: AbortSignal.timeout(HEARD_WITHIN_MS),
           headers: { 'content-type': 'application/json', 'x-sh-auth': this.setup.foremanToken },
           body: JSON.stringify({
             request_id: customer.requestId,
