@@ -10,10 +10,22 @@
  *
  * Then the same through two server processes sharing PostgreSQL and Redis (REDIS_URL): the
  * customers on one, the company and the foreman on the other.
+ *
+ * The customers' sockets live in worker threads (BENCH_REALTIME_WORKERS, default 2; 0 keeps
+ * them on this thread): 1,000 sockets on one event loop delay the frames they read, and that
+ * delay was counted as the server's. Each thread's event-loop delay is reported beside the
+ * figures, with the server's CPU time per message. A call's time starts when it is sent, after
+ * its turn among the 50 in flight (BENCH_REALTIME_IN_FLIGHT), and every thread reads one clock.
+ * BENCH_REALTIME_PORTS=a,b picks the two servers' ports; BENCH_REALTIME_CPU_PROF=dir writes each
+ * server's CPU profile there.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -34,8 +46,10 @@ export interface RealtimeServers {
   redisUrl: string;
 }
 
-const IN_FLIGHT = 50;
+const IN_FLIGHT = Number(process.env.BENCH_REALTIME_IN_FLIGHT ?? 50);
+const WORKERS = Number(process.env.BENCH_REALTIME_WORKERS ?? 2);
 const CHAT_ROUNDS = 2;
+const HEARD_WITHIN_MS = 10_000;
 /** Targets of the quality issue: chat p99 ≤ 50 ms, a tracking point to its customer p99 ≤ 100 ms. */
 export const CHAT_P99_TARGET_MS = 50;
 export const TRACKING_P99_TARGET_MS = 100;
@@ -51,6 +65,9 @@ interface Scene {
   foreman: Party;
   customers: (Party & { requestId: number })[];
 }
+
+/** Milliseconds on CLOCK_MONOTONIC: the same clock in every thread of this process. */
+const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
 async function session(client: pg.Client, userId: number): Promise<string> {
   const token = newToken();
@@ -170,108 +187,414 @@ function arrivals<E extends 'chatMessage' | 'tracking'>(
 ) {
   const waiting = new Map<string, (at: number) => void>();
   (socket.on as (e: string, l: (p: unknown) => void) => void)(event, (payload) => {
-    const at = performance.now();
+    const at = clock();
     const key = keyOf(payload as Parameters<ServerToClientEvents[E]>[0]);
     waiting.get(key)?.(at);
     waiting.delete(key);
   });
-  return (key: string, ms = 10_000) =>
-    new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${event} ${key} not heard`)), ms);
+  return (key: string) => {
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const heard = new Promise<number>((resolve) => {
       waiting.set(key, (at) => {
+        done = true;
         clearTimeout(timer);
         resolve(at);
       });
     });
+    /** The arrival, or a failure once `ms` have passed from now without it. */
+    return (ms = HEARD_WITHIN_MS) =>
+      done
+        ? heard
+        : Promise.race([
+            heard,
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`${event} ${key} not heard`)), ms);
+            }),
+          ]);
+  };
 }
 
-async function chatDelivery(customers: ClientSocket[], company: ClientSocket, scene: Scene) {
-  const heard = arrivals(company, 'chatMessage', (m) => m.message_text);
-  const samples: number[] = [];
-  for (let round = 0; round < CHAT_ROUNDS; round += 1) {
-    await pool(customers.length, IN_FLIGHT, async (i) => {
-      const customer = scene.customers[i]!;
-      const text = `Bench message ${round}-${i}`;
-      const arrival = heard(text);
-      const sent = performance.now();
-      const ack = await customers[i]!.emitWithAck('sendMessage', {
+interface LoopDelay {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+/** Watches this thread's event loop from now; the returned function stops and answers. */
+function watchLoop(): () => LoopDelay {
+  const histogram = monitorEventLoopDelay({ resolution: 2 });
+  histogram.enable();
+  return () => {
+    histogram.disable();
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(2));
+    return {
+      p50_ms: ms(histogram.percentile(50)),
+      p99_ms: ms(histogram.percentile(99)),
+      max_ms: ms(histogram.max),
+    };
+  };
+}
+
+/** The worst of several threads' loops, each figure apart. */
+function worstLoop(loops: LoopDelay[]): LoopDelay {
+  return {
+    p50_ms: Math.max(...loops.map((l) => l.p50_ms)),
+    p99_ms: Math.max(...loops.map((l) => l.p99_ms)),
+    max_ms: Math.max(...loops.map((l) => l.max_ms)),
+  };
+}
+
+/** A process's CPU time so far (user + system), from /proc; null where there is none. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+type Customer = Scene['customers'][number];
+
+/** What one thread's customers were asked for, and what they answer. */
+interface GroupSetup {
+  customerPort: number;
+  partnerPort: number;
+  companyRoom: string;
+  foremanToken: string;
+  /** The customers of this group and their place among all of them. */
+  customers: { index: number; customer: Customer }[];
+}
+
+type ToGroup =
+  | { kind: 'connect' }
+  | { kind: 'chat'; round: number; inFlight: number }
+  | { kind: 'tracking'; inFlight: number }
+  | { kind: 'close' };
+type FromGroup =
+  | { kind: 'connected' }
+  | { kind: 'chat'; sent: [string, number][]; loop: LoopDelay }
+  | { kind: 'tracking'; samples: number[]; refused: number; loop: LoopDelay }
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string };
+
+const chatText = (round: number, index: number) => `Bench message ${round}-${index}`;
+
+/**
+ * A share of the customers, on the thread that runs it: their sockets, their messages (each
+ * message's send time), and the tracking points of their moves (each point's time to them).
+ */
+class CustomerGroup {
+  private sockets: ClientSocket[] = [];
+  constructor(private setup: GroupSetup) {}
+
+  async handle(order: ToGroup): Promise<FromGroup> {
+    switch (order.kind) {
+      case 'connect':
+        await pool(this.setup.customers.length, IN_FLIGHT, async (i) => {
+          this.sockets[i] = await open(
+            this.setup.customerPort,
+            this.setup.customers[i]!.customer,
+            1,
+          );
+        });
+        return { kind: 'connected' };
+      case 'chat':
+        return this.chat(order.round, order.inFlight);
+      case 'tracking':
+        return this.tracking(order.inFlight);
+      case 'close':
+        for (const socket of this.sockets) socket.close();
+        return { kind: 'closed' };
+    }
+  }
+
+  /** Each customer sends one message; a slot is free again once its message is acknowledged. */
+  private async chat(round: number, inFlight: number): Promise<FromGroup> {
+    const stop = watchLoop();
+    const sent: [string, number][] = [];
+    await pool(this.setup.customers.length, inFlight, async (i) => {
+      const { index, customer } = this.setup.customers[i]!;
+      const text = chatText(round, index);
+      const at = clock();
+      const ack = await this.sockets[i]!.timeout(HEARD_WITHIN_MS).emitWithAck('sendMessage', {
         client_id: randomUUID(),
         sender_id: customer.roomId,
         room_id: customer.roomId,
-        receiver_id: scene.company.roomId,
+        receiver_id: this.setup.companyRoom,
         receive_type: ChatType.company,
         request_id: customer.requestId,
         message: text,
       });
       if (ack.code !== 200) throw new Error(`sendMessage answered ${ack.code} ${ack.message}`);
+      sent.push([text, at]);
+    });
+    return { kind: 'chat', sent, loop: stop() };
+  }
+
+  private async tracking(inFlight: number): Promise<FromGroup> {
+    const stop = watchLoop();
+    const waits = this.sockets.map((socket) =>
+      arrivals(socket, 'tracking', (t) => String(t.request_id)),
+    );
+    const samples: number[] = [];
+    let refused = 0;
+    await pool(this.setup.customers.length, inFlight, async (i) => {
+      const { index, customer } = this.setup.customers[i]!;
+      const arrival = waits[i]!(String(customer.requestId))();
+      const sent = clock();
+      const res = await fetch(
+        `http://127.0.0.1:${this.setup.partnerPort}/api/foreman/post_location`,
+        {
+          method: 'POST',
+          signal: AbortSignal.timeout(HEARD_WITHIN_MS),
+          headers: { 'content-type': 'application/json', 'x-sh-auth': this.setup.foremanToken },
+          body: JSON.stringify({
+            request_id: customer.requestId,
+            latitude: 34.05 + (index % 100) / 1000,
+            longitude: -118.25 - (index % 100) / 1000,
+          }),
+        },
+      );
+      await res.arrayBuffer();
+      if (res.status !== 200) {
+        refused += 1;
+        arrival.catch(() => undefined);
+        return;
+      }
       samples.push((await arrival) - sent);
     });
+    return { kind: 'tracking', samples, refused, loop: stop() };
   }
-  return summary(samples);
 }
 
-async function trackingFanOut(port: number, customers: ClientSocket[], scene: Scene) {
-  const waits = customers.map((socket) =>
-    arrivals(socket, 'tracking', (t) => String(t.request_id)),
-  );
-  const samples: number[] = [];
-  let refused = 0;
-  await pool(scene.customers.length, IN_FLIGHT, async (i) => {
-    const customer = scene.customers[i]!;
-    const arrival = waits[i]!(String(customer.requestId));
-    const sent = performance.now();
-    const res = await fetch(`http://127.0.0.1:${port}/api/foreman/post_location`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-sh-auth': scene.foreman.token },
-      body: JSON.stringify({
-        request_id: customer.requestId,
-        latitude: 34.05 + (i % 100) / 1000,
-        longitude: -118.25 - (i % 100) / 1000,
+/** A group as the main thread drives it: here, or on a worker thread of its own. */
+interface GroupHandle {
+  ask(order: ToGroup): Promise<FromGroup>;
+  end(): Promise<void>;
+}
+
+function localGroup(setup: GroupSetup): GroupHandle {
+  const group = new CustomerGroup(setup);
+  return { ask: (order) => group.handle(order), end: async () => undefined };
+}
+
+function workerGroup(setup: GroupSetup): GroupHandle {
+  // A worker does not inherit tsx's loader for its entry: it registers it, then loads this file.
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => {
+    tsx.register();
+    return import(${JSON.stringify(import.meta.url)});
+  });`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: { realtimeBenchGroup: setup } });
+  let pending: { resolve: (m: FromGroup) => void; reject: (e: Error) => void } | null = null;
+  worker.on('message', (message: FromGroup) => {
+    const waiter = pending;
+    pending = null;
+    if (message.kind === 'failed') waiter?.reject(new Error(message.message));
+    else waiter?.resolve(message);
+  });
+  worker.on('error', (err) => pending?.reject(err));
+  return {
+    ask: (order) =>
+      new Promise((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage(order);
       }),
-    });
-    if (res.status !== 200) {
-      refused += 1;
-      arrival.catch(() => undefined);
-      return;
-    }
-    samples.push((await arrival) - sent);
-  });
-  if (refused > 0) throw new Error(`post_location refused ${refused} points`);
-  return summary(samples);
+    end: async () => {
+      await worker.terminate();
+    },
+  };
 }
 
-async function run(label: string, customerPort: number, partnerPort: number, scene: Scene) {
-  const connectStart = performance.now();
-  const customers: ClientSocket[] = [];
-  await pool(scene.customers.length, IN_FLIGHT, async (i) => {
-    customers[i] = await open(customerPort, scene.customers[i]!, 1);
+// A worker thread started by workerGroup: it runs its group's orders one after the other.
+const groupSetup = (workerData as { realtimeBenchGroup?: GroupSetup } | null)?.realtimeBenchGroup;
+if (!isMainThread && groupSetup && parentPort) {
+  const port = parentPort;
+  const group = new CustomerGroup(groupSetup);
+  port.on('message', (order: ToGroup) => {
+    group.handle(order).then(
+      (answer) => port.postMessage(answer),
+      (err: unknown) => port.postMessage({ kind: 'failed', message: String(err) }),
+    );
   });
-  const connectMs = performance.now() - connectStart;
-  const company = await open(partnerPort, scene.company, 2);
-  try {
-    const chat = await chatDelivery(customers, company, scene);
-    const tracking = await trackingFanOut(partnerPort, customers, scene);
+}
+
+/** The customers split into `count` groups (none: one group on this thread), with shares of in-flight calls. */
+function split(scene: Scene, customerPort: number, partnerPort: number) {
+  const threads = Math.max(1, WORKERS);
+  const setups: GroupSetup[] = Array.from({ length: threads }, () => ({
+    customerPort,
+    partnerPort,
+    companyRoom: scene.company.roomId,
+    foremanToken: scene.foreman.token,
+    customers: [],
+  }));
+  scene.customers.forEach((customer, index) =>
+    setups[index % threads]!.customers.push({ index, customer }),
+  );
+  const share = (i: number) => Math.floor(IN_FLIGHT / threads) + (i < IN_FLIGHT % threads ? 1 : 0);
+  return { setups, share };
+}
+
+/** What a phase of `count` calls cost: calls a second, and CPU time per call on each side. */
+function phaseCost(server: ChildProcess[], count: number) {
+  const before = { server: server.map((s) => cpuMsOf(s.pid)), client: process.cpuUsage() };
+  const start = clock();
+  return () => {
+    const serverMs = server
+      .map((s, i) => {
+        const now = cpuMsOf(s.pid);
+        const then = before.server[i];
+        return now === null || then === null || then === undefined ? 0 : now - then;
+      })
+      .reduce((a, b) => a + b, 0);
+    const client = process.cpuUsage(before.client);
+    const wallMs = clock() - start;
     return {
-      setup: label,
-      sockets: customers.length,
-      connect_all_ms: Math.round(connectMs),
-      chat_delivery: { ...chat, target_p99_ms: CHAT_P99_TARGET_MS },
-      tracking_to_customer: { ...tracking, target_p99_ms: TRACKING_P99_TARGET_MS },
+      in_flight: IN_FLIGHT,
+      per_second: Math.round((count / Math.max(wallMs, 1)) * 1000),
+      server_cpu_ms_per_call: Number((serverMs / count).toFixed(2)),
+      client_cpu_ms_per_call: Number(((client.user + client.system) / 1000 / count).toFixed(2)),
     };
+  };
+}
+
+async function run(
+  label: string,
+  customerPort: number,
+  partnerPort: number,
+  scene: Scene,
+  servers: ChildProcess[],
+) {
+  const { setups, share } = split(scene, customerPort, partnerPort);
+  const groups = setups.map((setup) => (WORKERS > 0 ? workerGroup(setup) : localGroup(setup)));
+  const all = (order: (i: number) => ToGroup) =>
+    Promise.all(groups.map((group, i) => group.ask(order(i))));
+  try {
+    const connectStart = clock();
+    await all(() => ({ kind: 'connect' }));
+    const connectMs = clock() - connectStart;
+    const company = await open(partnerPort, scene.company, 2);
+    try {
+      const heard = arrivals(company, 'chatMessage', (m) => m.message_text);
+      const samples: number[] = [];
+      const loops: LoopDelay[] = [];
+      const chatCost = phaseCost(servers, scene.customers.length * CHAT_ROUNDS);
+      for (let round = 0; round < CHAT_ROUNDS; round += 1) {
+        const stopMain = watchLoop();
+        const waits = new Map(
+          scene.customers.map((_, index) => [
+            chatText(round, index),
+            heard(chatText(round, index)),
+          ]),
+        );
+        const answers = await all((i) => ({ kind: 'chat', round, inFlight: share(i) }));
+        for (const answer of answers) {
+          if (answer.kind !== 'chat') throw new Error(`a group answered ${answer.kind}`);
+          loops.push(answer.loop);
+          for (const [text, at] of answer.sent) samples.push((await waits.get(text)!()) - at);
+        }
+        loops.push(stopMain());
+      }
+      const chat = { ...summary(samples), ...chatCost() };
+      const chatLoop = worstLoop(loops);
+
+      const trackingCost = phaseCost(servers, scene.customers.length);
+      const stopMain = watchLoop();
+      const answers = await all((i) => ({ kind: 'tracking', inFlight: share(i) }));
+      const trackingSamples: number[] = [];
+      const trackingLoops = [stopMain()];
+      let refused = 0;
+      for (const answer of answers) {
+        if (answer.kind !== 'tracking') throw new Error(`a group answered ${answer.kind}`);
+        trackingSamples.push(...answer.samples);
+        trackingLoops.push(answer.loop);
+        refused += answer.refused;
+      }
+      if (refused > 0) throw new Error(`post_location refused ${refused} points`);
+      const tracking = { ...summary(trackingSamples), ...trackingCost() };
+      return {
+        setup: label,
+        sockets: scene.customers.length,
+        client_threads: groups.length,
+        connect_all_ms: Math.round(connectMs),
+        chat_delivery: {
+          ...chat,
+          target_p99_ms: CHAT_P99_TARGET_MS,
+          meets_target: chat.p99_ms <= CHAT_P99_TARGET_MS,
+          client_event_loop_delay: chatLoop,
+        },
+        tracking_to_customer: {
+          ...tracking,
+          target_p99_ms: TRACKING_P99_TARGET_MS,
+          meets_target: tracking.p99_ms <= TRACKING_P99_TARGET_MS,
+          client_event_loop_delay: worstLoop(trackingLoops),
+        },
+        load_average_1_5_15: loadavg().map((n) => Number(n.toFixed(2))),
+      };
+    } finally {
+      company.close();
+    }
   } finally {
-    company.close();
-    for (const socket of customers) socket.close();
+    await all(() => ({ kind: 'close' })).catch(() => undefined);
+    await Promise.all(groups.map((g) => g.end()));
   }
+}
+
+/**
+ * A server's CPU profile (BENCH_REALTIME_CPU_PROF=dir): node refuses --cpu-prof in NODE_OPTIONS,
+ * so a preload starts the inspector's profiler and writes the profile when the server exits.
+ */
+const CPU_PROFILE_HOOK = `const inspector = require('node:inspector');
+const fs = require('node:fs');
+const path = require('node:path');
+const session = new inspector.Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.setSamplingInterval', { interval: 500 });
+session.post('Profiler.start');
+const exit = process.exit;
+process.exit = (code) => {
+  session.post('Profiler.stop', (err, result) => {
+    if (!err) fs.writeFileSync(path.join(process.env.BENCH_CPU_PROF_DIR, 'server-' + process.env.PORT + '-' + process.pid + '.cpuprofile'), JSON.stringify(result.profile));
+    exit.call(process, code);
+  });
+};
+`;
+
+function withProfiles(servers: RealtimeServers): RealtimeServers {
+  const dir = process.env.BENCH_REALTIME_CPU_PROF;
+  if (!dir) return servers;
+  mkdirSync(dir, { recursive: true });
+  const hook = path.join(path.resolve(dir), 'cpu-profile-hook.cjs');
+  writeFileSync(hook, CPU_PROFILE_HOOK);
+  return {
+    ...servers,
+    start: (port, env) =>
+      servers.start(port, {
+        ...env,
+        NODE_OPTIONS: `--require ${hook}`,
+        BENCH_CPU_PROF_DIR: path.resolve(dir),
+      }),
+  };
 }
 
 /** Both setups, one after the other, on fresh scenes of the same database. */
-export async function measureRealtime(url: string, servers: RealtimeServers) {
-  const [first, second] = servers.ports;
-  console.log('Realtime: 1,000 sockets on one process…');
+export async function measureRealtime(url: string, given: RealtimeServers) {
+  const servers = withProfiles(given);
+  const [first, second] = process.env.BENCH_REALTIME_PORTS
+    ? (process.env.BENCH_REALTIME_PORTS.split(',').map(Number) as [number, number])
+    : servers.ports;
+  console.log(
+    `Realtime: 1,000 sockets on one process (clients on ${Math.max(1, WORKERS)} thread(s), ${IN_FLIGHT} in flight)…`,
+  );
   let a = await servers.start(first, {});
   const single = await (async () => {
     try {
-      return await run('one process', first, first, await seedScene(url));
+      return await run('one process', first, first, await seedScene(url), [a]);
     } finally {
       await servers.stop(a);
     }
@@ -280,8 +603,22 @@ export async function measureRealtime(url: string, servers: RealtimeServers) {
   a = await servers.start(first, { REDIS_URL: servers.redisUrl });
   const b = await servers.start(second, { REDIS_URL: servers.redisUrl });
   try {
-    const both = await run('two processes + Redis', first, second, await seedScene(url));
-    return [single, both];
+    const both = await run('two processes + Redis', first, second, await seedScene(url), [a, b]);
+    const results = [single, both];
+    console.table(
+      results.map((r) => ({
+        setup: r.setup,
+        'client threads': r.client_threads,
+        'chat msg/s': r.chat_delivery.per_second,
+        'chat server CPU ms/msg': r.chat_delivery.server_cpu_ms_per_call,
+        'chat client loop p99 ms': r.chat_delivery.client_event_loop_delay.p99_ms,
+        'tracking pts/s': r.tracking_to_customer.per_second,
+        'tracking server CPU ms/pt': r.tracking_to_customer.server_cpu_ms_per_call,
+        'tracking client loop p99 ms': r.tracking_to_customer.client_event_loop_delay.p99_ms,
+        'load 1 min': r.load_average_1_5_15[0],
+      })),
+    );
+    return results;
   } finally {
     await servers.stop(b);
     await servers.stop(a);

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { requests, requestStatusHistory, trackingPoints, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { lockRequest, REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 
 /*
  * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking; issue 13 items 6
@@ -137,7 +137,19 @@ export async function postLocation(opts: {
   recordedAt?: Date | undefined;
 }): Promise<PostedLocation> {
   return opts.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, opts.requestId);
+    // The row is locked as lockRequest does; the customer's room comes with it (a round trip less).
+    const [locked] = await tx
+      .select({
+        id: requests.id,
+        foremanId: requests.foremanId,
+        timelineStatus: requests.timelineStatus,
+        customerRoom: users.roomId,
+      })
+      .from(requests)
+      .leftJoin(users, eq(users.id, requests.customerId))
+      .where(eq(requests.id, opts.requestId))
+      .for('update', { of: requests });
+    const request = locked ?? null;
     if (!request || request.foremanId !== opts.foremanId) {
       throw AppError.notFound(REQUEST_NOT_FOUND);
     }
@@ -155,7 +167,7 @@ export async function postLocation(opts: {
       .where(eq(trackingPoints.requestId, request.id))
       .orderBy(desc(trackingPoints.id))
       .limit(1);
-    const customerRoom = await roomOf(tx, request.customerId);
+    const customerRoom = request.customerRoom;
     const standing = (message: string) => ({
       event: { request_id: request.id, ...toPoint(last!) },
       stored: false,
@@ -207,16 +219,6 @@ export function sendTrackingPoint(app: FastifyInstance, posted: PostedLocation):
   } catch (err) {
     app.log.warn({ err, requestId: posted.event.request_id }, 'tracking point not sent');
   }
-}
-
-async function roomOf(db: Tx, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [row] = await db
-    .select({ roomId: users.roomId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.roomId ?? null;
 }
 
 /**
