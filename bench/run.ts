@@ -561,7 +561,13 @@ async function estimateServerTime(url: string, body: unknown, routes: Figure[]) 
       model_p99_ms: percentileOf(models, 99),
     };
     return {
-      server_time: { ...server, meets_target: server.server_p50_ms <= ESTIMATE_TARGET_MS },
+      server_time: {
+        ...server,
+        // The target holds the typical call (median); the p99 is said apart, since on a shared
+        // machine it measures other processes' turns on the CPU as much as the estimate.
+        meets_target: server.server_p50_ms <= ESTIMATE_TARGET_MS,
+        p99_within_target: server.server_p99_ms <= ESTIMATE_TARGET_MS,
+      },
       under_load: underLoad
         ? {
             connections: CONNECTIONS,
