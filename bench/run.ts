@@ -33,10 +33,12 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/lib/password';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
-import { IP_LIMIT_PER_MINUTE, MSG } from '@movehub/shared';
+import { IP_LIMIT_PER_MINUTE, MSG, UserType } from '@movehub/shared';
 import { measureRealtime } from './realtime';
+import { renderTable, type BenchResults } from './table';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_FILE = path.join(root, 'bench/results.json');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3199);
@@ -47,6 +49,10 @@ const BIDS_PER_REQUEST = 3;
 const ITEMS_PER_REQUEST = 5;
 const TIMELINE_PER_REQUEST = 3;
 const THREADS_PER_REQUEST = 2;
+const NOTIFICATIONS_PER_REQUEST = 2;
+const FOREMEN_PER_COMPANY = 2;
+const CHAT_MESSAGES_PER_MOVE = 10;
+const TRACKING_POINTS_PER_MOVE = 50;
 /** The read routes of the request screens: each at least this share of the no-op route... */
 const TARGET_RATIO = 0.3;
 /** ...with a p99 at most this (issue "Speed"). */
@@ -56,7 +62,7 @@ const PASSWORD = 'Bench@1234';
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 30);
 const only = process.argv.slice(2);
 /** `npm run bench -- NAME` runs one scenario: the sign-in abuse, or the money calls. */
-const SCENARIOS = ['login', 'money', 'realtime'] as const;
+const SCENARIOS = ['reads', 'login', 'money', 'realtime'] as const;
 
 function dbUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -88,8 +94,11 @@ async function seed(url: string): Promise<string[]> {
     `insert into requests (customer_id, request_status, request_timeline_status, move_date, start_window_from,
                            start_window_to, movers, customer_budget_cents, public_access_link)
      -- Each customer gets ten requests: seven active, two completed, one cancelled.
+     -- The seven active ones at every stage: awaiting response, open with bids (two), awaiting
+     -- payment, paid, truck assigned and in progress.
      select u.id, case when (g / $2::int) % 10 in (7, 8) then 1 when (g / $2::int) % 10 = 9 then 2 else 0 end,
-            case when (g / $2::int) % 10 in (7, 8) then 8 when (g / $2::int) % 10 = 9 then 11 else g % 3 end,
+            case when (g / $2::int) % 10 in (7, 8) then 8 when (g / $2::int) % 10 = 9 then 11
+                 else (array[0, 1, 1, 2, 3, 4, 5])[(g / $2::int) % 10 + 1] end,
             date '2027-01-01' + (g % 90), '08:00', '09:00', 2 + g % 3, 30000 + g, md5('link' || g)
      from generate_series(1, $1::int) g
      join users u on u.email = 'bench' || (1 + g % $2::int) || '@example.com'`,
@@ -100,27 +109,103 @@ async function seed(url: string): Promise<string[]> {
      select r.id, p, p + 1, (100 + r.id) || ' Main St, Los Angeles, CA 900' || lpad((r.id % 90)::text, 2, '0'), '90012'
      from requests r cross join generate_series(0, 1) p`,
   );
+  // The bell: NOTIFICATIONS_PER_REQUEST per request (twenty per customer), the older half read.
   await client.query(
     `insert into notifications (user_id, request_id, message_body, is_active)
-     select r.customer_id, r.id, 'A company placed a bid on request #' || r.id, r.id % 2 = 0 from requests r`,
+     select r.customer_id, r.id, (array['A company placed a bid on request #', 'Update on request #'])[n] || r.id,
+            n = 2 and r.id % 2 = 0
+     from requests r cross join generate_series(1, $1::int) n`,
+    [NOTIFICATIONS_PER_REQUEST],
   );
   await seedRequestScreens(client);
-  const tokens: string[] = [];
-  const ids = await client.query<{ id: number }>(
-    'select id from users where user_type = 1 order by id',
-  );
-  for (const { id } of ids.rows) {
-    const token = newToken();
-    tokens.push(token);
-    await client.query(
-      `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
-      [id, hashToken(token)],
+  await seedMoves(client);
+  const sessionsOf = async (userType: number): Promise<string[]> => {
+    const tokens: string[] = [];
+    const ids = await client.query<{ id: number }>(
+      'select id from users where user_type = $1 order by id',
+      [userType],
     );
-  }
+    for (const { id } of ids.rows) {
+      const token = newToken();
+      tokens.push(token);
+      await client.query(
+        `insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+        [id, hashToken(token)],
+      );
+    }
+    return tokens;
+  };
+  const tokens = await sessionsOf(UserType.customer);
+  companyTokens = await sessionsOf(UserType.company);
+  foremanTokens = await sessionsOf(UserType.foreman);
   await client.query('commit');
   await client.query('analyze');
   await client.end();
   return tokens;
+}
+
+/** The companies' and the foremen's sessions, in the order of their ids (set by seed()). */
+let companyTokens: string[] = [];
+let foremanTokens: string[] = [];
+
+/**
+ * What moves under way read: FOREMEN_PER_COMPANY foremen per company, one of them on each move
+ * with a truck assigned or in progress; a company chat of CHAT_MESSAGES_PER_MOVE messages
+ * (customer and company in turn) on every paid, assigned, in-progress and completed move, and a
+ * foreman chat as long on the moves in progress; TRACKING_POINTS_PER_MOVE truck positions on
+ * every move in progress and every completed one.
+ */
+async function seedMoves(client: pg.Client): Promise<void> {
+  await client.query(
+    `insert into users (user_type, email, password_hash, first_name, last_name, room_id)
+     select 3, 'foreman' || c.id || '-' || f || '@example.com', null, 'Bench', 'Foreman ' || f,
+            md5('foreman-room' || c.id || '-' || f)
+     from users c cross join generate_series(1, $1::int) f where c.user_type = 2`,
+    [FOREMEN_PER_COMPANY],
+  );
+  await client.query(
+    `insert into company_foremen (user_id, company_id)
+     select f.id, c.id from users f
+     join users c on c.user_type = 2 and f.email like 'foreman' || c.id || '-%'
+     where f.user_type = 3`,
+  );
+  await client.query(
+    `update requests r set foreman_id = (select f.user_id from company_foremen f
+                                         where f.company_id = r.company_id
+                                         order by f.user_id offset (r.id / $2::int) % $1::int limit 1)
+     where r.request_timeline_status in (4, 5)`,
+    [FOREMEN_PER_COMPANY, COMPANIES],
+  );
+  await client.query(
+    `insert into chat_messages (request_id, channel_type, sender_id, receiver_id, message, read_at, created_at)
+     select r.id, 0, case when m % 2 = 1 then r.customer_id else r.company_id end,
+            case when m % 2 = 1 then r.company_id else r.customer_id end,
+            'Message ' || m || ' about the move of request #' || r.id,
+            case when m < $1::int then now() end, now() - interval '1 hour' * ($1::int - m)
+     from requests r cross join generate_series(1, $1::int) m
+     where r.request_timeline_status in (3, 4, 5, 8) and r.company_id is not null`,
+    [CHAT_MESSAGES_PER_MOVE],
+  );
+  await client.query(
+    `insert into chat_messages (request_id, channel_type, sender_id, receiver_id, message, read_at, created_at)
+     select r.id, 2, case when m % 2 = 1 then r.foreman_id else r.customer_id end,
+            case when m % 2 = 1 then r.customer_id else r.foreman_id end,
+            'On our way, stop ' || m, case when m < $1::int then now() end,
+            now() - interval '1 minute' * ($1::int - m)
+     from requests r cross join generate_series(1, $1::int) m
+     where r.request_timeline_status = 5 and r.foreman_id is not null`,
+    [CHAT_MESSAGES_PER_MOVE],
+  );
+  // Points of a drive across Los Angeles, a second apart, posted by the move's foreman (the
+  // company for a completed move, whose foreman the seed does not keep).
+  await client.query(
+    `insert into tracking_points (request_id, posted_by, latitude, longitude, created_at)
+     select r.id, coalesce(r.foreman_id, r.company_id), 34.0505 + p * 0.0004, -118.2439 - p * 0.0005,
+            now() - interval '1 second' * ($1::int - p)
+     from requests r cross join generate_series(1, $1::int) p
+     where r.request_timeline_status in (5, 8) and r.company_id is not null`,
+    [TRACKING_POINTS_PER_MOVE],
+  );
 }
 
 /**
@@ -206,17 +291,75 @@ async function seedRequestScreens(client: pg.Client): Promise<void> {
   );
 }
 
-/** One active request of each customer, in the order of `tokens` (customers by id). */
-async function detailBodies(url: string): Promise<{ request_id: number }[]> {
+/** The rows of one query on the bench database: one call's bodies. */
+async function rowsOf<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const rows = await client.query<{ id: number }>(
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One active request of each customer, in the order of `tokens` (customers by id): a different
+ * stage from one customer to the next (awaiting response to in progress).
+ */
+async function detailBodies(url: string): Promise<{ request_id: number }[]> {
+  const rows = await rowsOf<{ id: number }>(
+    url,
     `select (select r.id from requests r where r.customer_id = u.id and r.request_status = 0
-             order by r.request_timeline_status desc, r.id limit 1) as id
+             order by md5(r.id::text) limit 1) as id
      from users u where u.user_type = 1 order by u.id`,
   );
-  await client.end();
-  return rows.rows.map((r) => ({ request_id: r.id }));
+  return rows.map((r) => ({ request_id: r.id }));
+}
+
+/** Each customer's chat with the company of one of their paid or moving requests (get_messages). */
+async function messagesBodies(url: string) {
+  const rows = await rowsOf<{ id: number; room: string }>(
+    url,
+    `select r.id, c.room_id as room from users u
+     join lateral (select id, company_id from requests where customer_id = u.id
+                   and request_timeline_status in (3, 4, 5) order by md5(id::text) limit 1) r on true
+     join users c on c.id = r.company_id
+     where u.user_type = 1 order by u.id`,
+  );
+  return rows.map((r) => ({ socket_id: r.room, request_id: r.id, type: 0 }));
+}
+
+/** Each customer's move in progress (get_tracking). */
+async function trackingBodies(url: string): Promise<{ request_id: number }[]> {
+  const rows = await rowsOf<{ id: number }>(
+    url,
+    `select (select r.id from requests r where r.customer_id = u.id
+             and r.request_timeline_status = 5 order by r.id limit 1) as id
+     from users u where u.user_type = 1 order by u.id`,
+  );
+  return rows.map((r) => ({ request_id: r.id }));
+}
+
+/** One job of each company (companyTokens' order), paid to completed (job_detail). */
+async function jobDetailBodies(url: string): Promise<{ request_id: number }[]> {
+  const rows = await rowsOf<{ id: number }>(
+    url,
+    `select (select r.id from requests r where r.company_id = u.id
+             and r.request_timeline_status in (3, 4, 5, 8) order by md5(r.id::text) limit 1) as id
+     from users u where u.user_type = 2 order by u.id`,
+  );
+  return rows.map((r) => ({ request_id: r.id }));
+}
+
+/** One move of each foreman (foremanTokens' order), assigned or in progress (job_detail). */
+async function foremanJobBodies(url: string): Promise<{ request_id: number }[]> {
+  const rows = await rowsOf<{ id: number }>(
+    url,
+    `select (select r.id from requests r where r.foreman_id = u.id
+             order by r.request_timeline_status desc, r.id limit 1) as id
+     from users u where u.user_type = 3 order by u.id`,
+  );
+  return rows.map((r) => ({ request_id: r.id }));
 }
 
 /** One request open with bids (status 1) of each customer, in the order of `tokens`. */
@@ -243,6 +386,8 @@ async function biddedBodies(url: string) {
 interface WizardCatalogue {
   moveTypeId: number;
   item: { id: number; name: string; size: string; category: string };
+  /** Up to LARGE_ESTIMATE_ITEMS catalogue items, for the large move's estimate. */
+  items: { id: number; name: string; size: string }[];
 }
 
 /** A move size and a catalogue item from the seeded catalogue, for the wizard's calls. */
@@ -256,16 +401,26 @@ async function wizardCatalogue(url: string): Promise<WizardCatalogue> {
     `select i.id, i.name, i.size, c.name as category from catalogue_items i
      join item_categories c on c.id = i.category_id where i.type = '1' order by i.id limit 1`,
   );
+  const items = await client.query<{ id: number; name: string; size: string }>(
+    `select id, name, size from catalogue_items where type = '1' order by id limit $1`,
+    [LARGE_ESTIMATE_ITEMS],
+  );
   await client.end();
   if (!moveType.rows[0] || !item.rows[0]) throw new Error('the catalogue seed is missing');
-  return { moveTypeId: moveType.rows[0].id, item: item.rows[0] };
+  return { moveTypeId: moveType.rows[0].id, item: item.rows[0], items: items.rows };
 }
 
-/** Three Los Angeles addresses (A pick-up with stairs, B and C drop-offs), as the wizard sends. */
-const BENCH_ADDRESSES = [
+/**
+ * Six Los Angeles addresses (A pick-up with stairs, the others drop-offs), as the wizard sends:
+ * the first three for the usual move, all six (the most a request has) for the large one.
+ */
+const SIX_ADDRESSES = [
   ['100 S Main St', '90012', 34.0505, -118.2439],
   ['200 Ocean Ave', '90402', 34.0318, -118.5069],
   ['300 E Colorado Blvd', '91101', 34.1458, -118.1443],
+  ['400 N Brand Blvd', '91203', 34.1516, -118.2551],
+  ['500 W Manchester Ave', '90301', 33.9601, -118.3628],
+  ['600 Pine Ave', '90802', 33.7713, -118.1934],
 ].map(([street, zip, latitude, longitude], i) => ({
   street_address: street,
   apartment_number: '',
@@ -285,6 +440,161 @@ const BENCH_ADDRESSES = [
   longitude,
   address_type: i === 0 ? '1' : '2',
 }));
+
+const BENCH_ADDRESSES = SIX_ADDRESSES.slice(0, 3);
+
+const ESTIMATE_ROUTE = '/api/customer/calculate_estimated_price';
+/** The large move whose estimate has a server-time target (issue "Speed"). */
+const LARGE_ESTIMATE_ITEMS = 200;
+const LARGE_ESTIMATE_LABEL = `${LARGE_ESTIMATE_ITEMS} items and 6 addresses`;
+/** The estimate of that move: at most this much server time. */
+const ESTIMATE_TARGET_MS = 5;
+/** In-process runs of the estimate timed for its median and p99. */
+const ESTIMATE_RUNS = 2_000;
+
+/**
+ * The estimate of a large move: LARGE_ESTIMATE_ITEMS item lines (catalogue items, then custom
+ * ones of every size when the catalogue has fewer) and six addresses.
+ */
+function largeEstimateBody(wizard: WizardCatalogue) {
+  const lines = Array.from({ length: LARGE_ESTIMATE_ITEMS }, (_, i) => {
+    const item = wizard.items[i];
+    return item
+      ? {
+          _id: item.id,
+          name: item.name,
+          type: '1',
+          unit_price: 0,
+          size: item.size,
+          quantity: 1 + (i % 3),
+        }
+      : {
+          _id: '',
+          name: `Custom item ${i}`,
+          type: '1',
+          unit_price: 0,
+          size: String(i % 5),
+          quantity: 1,
+        };
+  });
+  return {
+    items_id_array: lines,
+    address_array: SIX_ADDRESSES,
+    move_type: wizard.moveTypeId,
+    movers: 4,
+  };
+}
+
+function percentileOf(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(percentile(sorted, p).toFixed(3));
+}
+
+/**
+ * The large move's estimate timed inside a server process of its own (the real app, built
+ * in-process on the bench database, no network): the whole call as the server handles it
+ * (routing, validation, the move size's lookup, the estimate model, serialising) through
+ * Fastify's inject, and the estimate alone (validation and the model, without the lookup).
+ * Beside it, the route's latency under autocannon from `routes`, for context.
+ */
+async function estimateServerTime(url: string, body: unknown, routes: Figure[]) {
+  const { buildApp } = await import('../apps/api/src/app');
+  const { loadConfig } = await import('../apps/api/src/config');
+  const { openDatabase } = await import('../apps/api/src/db/client');
+  const { calculateEstimatedPriceBodySchema, estimatePrice, routeMiles } =
+    await import('@movehub/shared');
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JOB_WORKERS: 'false',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  const call = async () => {
+    const started = performance.now();
+    const res = await app.inject({ method: 'POST', url: ESTIMATE_ROUTE, payload: body as object });
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`estimate answered ${res.statusCode}: ${res.body}`);
+    return ms;
+  };
+  const model = () => {
+    const started = performance.now();
+    const parsed = calculateEstimatedPriceBodySchema.parse(body);
+    estimatePrice({
+      items: parsed.items_id_array,
+      movers: parsed.movers,
+      miles: routeMiles(
+        parsed.address_array.map((a) => ({
+          lat: a.latitude as number,
+          lng: a.longitude as number,
+        })),
+      ),
+      moveTypeName: '2 bed room apt.',
+      addresses: parsed.address_array.map((a) => ({
+        is_stairs: a.is_stairs,
+        number_of_flights: a.number_of_flights ?? 0,
+      })),
+    });
+    return performance.now() - started;
+  };
+  try {
+    // Warm-up: the first calls compile the validators and the model.
+    for (let i = 0; i < 200; i += 1) await call();
+    const calls: number[] = [];
+    for (let i = 0; i < ESTIMATE_RUNS; i += 1) calls.push(await call());
+    for (let i = 0; i < 200; i += 1) model();
+    const models: number[] = [];
+    for (let i = 0; i < ESTIMATE_RUNS; i += 1) models.push(model());
+    const underLoad = routes.find((r) => r.route.includes(LARGE_ESTIMATE_LABEL));
+    const server = {
+      move: LARGE_ESTIMATE_LABEL,
+      runs: ESTIMATE_RUNS,
+      target_ms_at_most: ESTIMATE_TARGET_MS,
+      server_p50_ms: percentileOf(calls, 50),
+      server_p99_ms: percentileOf(calls, 99),
+      model_p50_ms: percentileOf(models, 50),
+      model_p99_ms: percentileOf(models, 99),
+    };
+    return {
+      server_time: {
+        ...server,
+        // The target holds the typical call (median); the p99 is said apart, since on a shared
+        // machine it measures other processes' turns on the CPU as much as the estimate.
+        meets_target: server.server_p50_ms <= ESTIMATE_TARGET_MS,
+        p99_within_target: server.server_p99_ms <= ESTIMATE_TARGET_MS,
+      },
+      under_load: underLoad
+        ? {
+            connections: CONNECTIONS,
+            requests_per_sec: underLoad.requests_per_sec,
+            p50_ms: underLoad.p50_ms,
+            p99_ms: underLoad.p99_ms,
+          }
+        : undefined,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** What seedMoves wrote, counted. */
+async function seededMoves(url: string) {
+  const [row] = await rowsOf<{ chat: number; points: number }>(
+    url,
+    `select (select count(*)::int from chat_messages) as chat,
+            (select count(*)::int from tracking_points) as points`,
+  );
+  return {
+    chat_messages: row?.chat ?? 0,
+    tracking_points: row?.points ?? 0,
+  };
+}
 
 function estimateBody(wizard: WizardCatalogue) {
   return {
@@ -377,13 +687,19 @@ function startServer(
   });
 }
 
+/** Who makes a call: a customer's or a partner's read, the request wizard, or a write. */
+type RouteKind = 'customer_read' | 'partner_read' | 'wizard' | 'write';
+
 interface Figure {
   route: string;
+  kind?: RouteKind;
   requests_per_sec: number;
   p50_ms: number;
   p99_ms: number;
   non_2xx: number;
   ratio_to_noop?: number;
+  target?: { ratio_to_noop_at_least: number; p99_ms_at_most: number };
+  meets_target?: boolean;
 }
 
 async function measure(
@@ -439,11 +755,17 @@ async function measure(
   };
 }
 
-/** The request screens' reads that the issue's "Speed" targets hold to. */
-const SCREEN_ROUTES = [
+/**
+ * The customer's frequent reads that the issue's "Speed" targets hold to: the request screens,
+ * the chat, the truck's position and the bell.
+ */
+const READ_TARGET_ROUTES = [
   '/api/customer/get_customer_request',
   '/api/customer/customer_request_detail',
   '/api/customer/detail_of_bided_companies',
+  '/app_api/get_messages',
+  '/app_api/get_tracking',
+  '/app_api/get_notification',
 ] as const;
 
 /**
@@ -586,6 +908,11 @@ async function loginUnderAbuse(server: ChildProcess) {
 }
 
 async function main(): Promise<void> {
+  if (only.length === 1 && only[0] === 'table') {
+    // `npm run bench -- table`: the last run's results as the README's Performance table.
+    console.log(renderTable(JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults));
+    return;
+  }
   if (only.length > 0 && !only.every((o) => (SCENARIOS as readonly string[]).includes(o))) {
     throw new Error(
       `unknown scenario ${only.join(' ')}; the scenarios are ${SCENARIOS.join(', ')}`,
@@ -609,7 +936,7 @@ async function main(): Promise<void> {
   await new Promise((r) => server.once('exit', r));
   console.log(`Seeding ${CUSTOMERS} customers and ${REQUESTS} requests…`);
   const tokens = await seed(url);
-  const throughput = only.length === 0 ? await measureThroughput(url, tokens) : undefined;
+  const throughput = runs('reads') ? await measureThroughput(url, tokens) : undefined;
   const payment = runs('money') ? await measurePayments(url, tokens) : undefined;
   const confirmation = runs('money') ? await measureConfirmations(url, tokens) : undefined;
   const realtime = runs('realtime')
@@ -653,7 +980,7 @@ async function main(): Promise<void> {
     run_id: randomUUID(),
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   if (realtime) {
     console.table(
       realtime.map((r) => ({
@@ -682,7 +1009,13 @@ async function measureThroughput(url: string, tokens: string[]) {
     console.log(`Measuring, ${seconds} s per route, ${CONNECTIONS} connections…`);
     await measure('warm-up', { method: 'GET', path: '/livez' });
     const noop = await measure('GET /livez (no-op)', { method: 'GET', path: '/livez' });
-    const routes = [
+    const customerBodies = {
+      detail: await detailBodies(url),
+      bidded: await biddedBodies(url),
+      messages: await messagesBodies(url),
+      tracking: await trackingBodies(url),
+    };
+    const customerReads = [
       await measure('GET /api/customer/profile_customer', {
         method: 'GET',
         path: '/api/customer/profile_customer',
@@ -699,13 +1032,32 @@ async function measureThroughput(url: string, tokens: string[]) {
         method: 'POST',
         path: '/api/customer/customer_request_detail',
         tokens,
-        bodies: await detailBodies(url),
+        bodies: customerBodies.detail,
       }),
       ...(await measureIfRouted('POST /api/customer/detail_of_bided_companies', {
         method: 'POST',
         path: '/api/customer/detail_of_bided_companies',
         tokens,
-        bodies: await biddedBodies(url),
+        bodies: customerBodies.bidded,
+      })),
+      // A move under way: the chat with the company, the truck on the map, the bell.
+      ...(await measureIfRouted('POST /app_api/channels', {
+        method: 'POST',
+        path: '/app_api/channels',
+        tokens,
+        bodies: [{}],
+      })),
+      ...(await measureIfRouted('POST /app_api/get_messages', {
+        method: 'POST',
+        path: '/app_api/get_messages',
+        tokens,
+        bodies: customerBodies.messages,
+      })),
+      ...(await measureIfRouted('POST /app_api/get_tracking', {
+        method: 'POST',
+        path: '/app_api/get_tracking',
+        tokens,
+        bodies: customerBodies.tracking,
       })),
       await measure('GET /app_api/get_notification', {
         method: 'GET',
@@ -718,6 +1070,42 @@ async function measureThroughput(url: string, tokens: string[]) {
         body: {},
         tokens,
       }),
+    ];
+    // The partner's frequent reads: a company's open requests, its jobs and one job, and a
+    // foreman's jobs and one job, each caller with a session of its own.
+    const partnerReads = [
+      ...(await measureIfRouted('POST /api/company/open_requests', {
+        method: 'POST',
+        path: '/api/company/open_requests',
+        tokens: companyTokens,
+        bodies: [{}],
+      })),
+      ...(await measureIfRouted('POST /api/company/jobs', {
+        method: 'POST',
+        path: '/api/company/jobs',
+        tokens: companyTokens,
+        bodies: [{}],
+      })),
+      ...(await measureIfRouted('POST /api/company/job_detail', {
+        method: 'POST',
+        path: '/api/company/job_detail',
+        tokens: companyTokens,
+        bodies: await jobDetailBodies(url),
+      })),
+      ...(await measureIfRouted('POST /api/foreman/jobs', {
+        method: 'POST',
+        path: '/api/foreman/jobs',
+        tokens: foremanTokens,
+        bodies: [{}],
+      })),
+      ...(await measureIfRouted('POST /api/foreman/job_detail', {
+        method: 'POST',
+        path: '/api/foreman/job_detail',
+        tokens: foremanTokens,
+        bodies: await foremanJobBodies(url),
+      })),
+    ];
+    const others = [
       await measure('GET /api/admin/get_setting (no session)', {
         method: 'GET',
         path: '/api/admin/get_setting',
@@ -739,6 +1127,11 @@ async function measureThroughput(url: string, tokens: string[]) {
         path: '/api/customer/calculate_estimated_price',
         body: estimateBody(wizard),
       }),
+      await measure(`POST ${ESTIMATE_ROUTE}, ${LARGE_ESTIMATE_LABEL} (no session)`, {
+        method: 'POST',
+        path: ESTIMATE_ROUTE,
+        body: largeEstimateBody(wizard),
+      }),
       await measure('POST /api/customer/generate_request', {
         method: 'POST',
         path: '/api/customer/generate_request',
@@ -746,17 +1139,29 @@ async function measureThroughput(url: string, tokens: string[]) {
         tokens,
       }),
     ];
-    for (const r of routes)
-      r.ratio_to_noop = Number((r.requests_per_sec / noop.requests_per_sec).toFixed(3));
-    const screens = routes
-      .filter((r) => SCREEN_ROUTES.some((name) => r.route.endsWith(name)))
-      .map((r) => ({
-        route: r.route,
-        ratio_to_noop: r.ratio_to_noop,
-        p99_ms: r.p99_ms,
-        meets_target: (r.ratio_to_noop ?? 0) >= TARGET_RATIO && r.p99_ms <= TARGET_P99_MS,
-      }));
-    const missing = SCREEN_ROUTES.filter((name) => !routes.some((r) => r.route.endsWith(name)));
+    const judged = (r: Figure, kind: RouteKind): Figure => {
+      const ratio = Number((r.requests_per_sec / noop.requests_per_sec).toFixed(3));
+      const held = kind === 'customer_read' && READ_TARGET_ROUTES.some((n) => r.route.endsWith(n));
+      return {
+        ...r,
+        kind,
+        ratio_to_noop: ratio,
+        ...(held
+          ? {
+              target: { ratio_to_noop_at_least: TARGET_RATIO, p99_ms_at_most: TARGET_P99_MS },
+              meets_target: ratio >= TARGET_RATIO && r.p99_ms <= TARGET_P99_MS && r.non_2xx === 0,
+            }
+          : {}),
+      };
+    };
+    const routes = [
+      ...customerReads.map((r) => judged(r, 'customer_read')),
+      ...partnerReads.map((r) => judged(r, 'partner_read')),
+      ...others.map((r) => judged(r, r.route.includes('generate_request') ? 'write' : 'wizard')),
+    ];
+    const missing = READ_TARGET_ROUTES.filter(
+      (name) => !routes.some((r) => r.route.endsWith(name)),
+    );
     const login = await measure('POST /app_api/login', {
       method: 'POST',
       path: '/app_api/login',
@@ -772,29 +1177,45 @@ async function measureThroughput(url: string, tokens: string[]) {
     });
     login.ratio_to_noop = Number((login.requests_per_sec / noop.requests_per_sec).toFixed(4));
 
-    console.table([noop, ...routes, login].map((r) => ({ ...r })));
+    // The estimate's own time in the server, measured apart from the network and the load above.
+    const estimate = await estimateServerTime(url, largeEstimateBody(wizard), routes);
+    console.table(
+      [noop, ...routes, login].map((r) => ({
+        route: r.route,
+        'req/s': r.requests_per_sec,
+        p50: r.p50_ms,
+        p99: r.p99_ms,
+        non_2xx: r.non_2xx,
+        ratio: r.ratio_to_noop,
+        meets_target: r.meets_target,
+      })),
+    );
+    console.table([estimate.server_time]);
     return {
       seeded: {
         customers: CUSTOMERS,
         requests: REQUESTS,
         addresses: REQUESTS * 2,
-        notifications: REQUESTS,
+        notifications: REQUESTS * NOTIFICATIONS_PER_REQUEST,
         companies: COMPANIES,
+        foremen: COMPANIES * FOREMEN_PER_COMPANY,
         bids: REQUESTS * BIDS_PER_REQUEST,
         items: REQUESTS * ITEMS_PER_REQUEST,
         timeline_rows: REQUESTS * TIMELINE_PER_REQUEST,
         comments: REQUESTS * THREADS_PER_REQUEST * 2,
+        ...(await seededMoves(url)),
       },
       connections: CONNECTIONS,
       seconds_per_route: seconds,
       noop,
       routes,
-      request_screens: {
+      reads: {
         target: { ratio_to_noop_at_least: TARGET_RATIO, p99_ms_at_most: TARGET_P99_MS },
-        figures: screens,
+        all_meet_target: routes.every((r) => r.meets_target !== false) && missing.length === 0,
         // A route not served by this build (its branch not merged yet) is listed here, not measured.
         not_measured: missing,
       },
+      estimate,
       login_apart: login,
     };
   } finally {

@@ -101,18 +101,40 @@ export async function addToWaitlist(opts: { db: Tx; email: string; zipCode: stri
 type EstimateBody = z.output<typeof calculateEstimatedPriceBodySchema>;
 
 /**
+ * Move sizes' names by id, per database, as they were read. The catalogue seed writes move
+ * sizes and nothing changes or removes one, so a name once read stays right: the estimate, which
+ * the wizard asks for on every change of items, addresses or movers, needs no round trip for
+ * it. An id not read yet (or unknown) is looked up.
+ */
+const moveTypeNames = new WeakMap<Tx, Map<number, string>>();
+
+async function moveTypeNameOf(db: Tx, id: number): Promise<string | undefined> {
+  let names = moveTypeNames.get(db);
+  const known = names?.get(id);
+  if (known !== undefined) return known;
+  const [row] = await db
+    .select({ name: moveTypes.name })
+    .from(moveTypes)
+    .where(eq(moveTypes.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  if (!names) {
+    names = new Map();
+    moveTypeNames.set(db, names);
+  }
+  names.set(id, row.name);
+  return row.name;
+}
+
+/**
  * The shared estimate model (packages/shared rules/estimate.ts) on the wizard's payload: the
  * move size is looked up by id, the distance is the straight route over the addresses that
  * carry coordinates (the same haversine route the request stores as net_distance).
  */
 export async function estimateMovePrice(opts: { db: Tx; body: EstimateBody }) {
   const { body } = opts;
-  const [moveType] = await opts.db
-    .select({ name: moveTypes.name })
-    .from(moveTypes)
-    .where(eq(moveTypes.id, body.move_type))
-    .limit(1);
-  if (!moveType) throw AppError.badRequest(MSG.selectMoveSize);
+  const moveTypeName = await moveTypeNameOf(opts.db, body.move_type);
+  if (moveTypeName === undefined) throw AppError.badRequest(MSG.selectMoveSize);
   const points: LatLng[] = body.address_array.flatMap((a) =>
     a.latitude != null && a.longitude != null ? [{ lat: a.latitude, lng: a.longitude }] : [],
   );
@@ -120,7 +142,7 @@ export async function estimateMovePrice(opts: { db: Tx; body: EstimateBody }) {
     items: body.items_id_array,
     movers: body.movers,
     miles: routeMiles(points),
-    moveTypeName: moveType.name,
+    moveTypeName,
     addresses: body.address_array.map((a) => ({
       is_stairs: a.is_stairs,
       number_of_flights: a.number_of_flights ?? 0,

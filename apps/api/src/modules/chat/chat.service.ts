@@ -495,23 +495,29 @@ export async function chatObjectsFor(
     timelineStatus: number;
     companyId: number | null;
     foremanId: number | null;
+    /** The company's and the foreman's rooms when the caller's statement read them already. */
+    companyRoomId?: string | null;
+    foremanRoomId?: string | null;
   }[],
 ): Promise<Map<number, { company: ChatObject | null; foreman: ChatObject | null }>> {
   const result = new Map<number, { company: ChatObject | null; foreman: ChatObject | null }>();
   const wanted = new Set<number>();
+  const rooms = new Map<number, string>();
   for (const r of rows) {
     if (r.companyId && isChatEnabled(r.timelineStatus)) wanted.add(r.companyId);
     if (r.foremanId && isForemanChatEnabled(r.timelineStatus)) wanted.add(r.foremanId);
+    if (r.companyId && r.companyRoomId) rooms.set(r.companyId, r.companyRoomId);
+    if (r.foremanId && r.foremanRoomId) rooms.set(r.foremanId, r.foremanRoomId);
   }
   if (wanted.size === 0) return result;
-  const rooms = new Map(
-    (
-      await db
-        .select({ id: users.id, roomId: users.roomId })
-        .from(users)
-        .where(inArray(users.id, [...wanted]))
-    ).map((u) => [u.id, u.roomId]),
-  );
+  const unknown = [...wanted].filter((id) => !rooms.has(id));
+  if (unknown.length > 0) {
+    const read = await db
+      .select({ id: users.id, roomId: users.roomId })
+      .from(users)
+      .where(inArray(users.id, unknown));
+    for (const u of read) rooms.set(u.id, u.roomId);
+  }
   const object = (requestId: number, type: ChatTypeValue, userId: number | null) => {
     const room = userId ? rooms.get(userId) : undefined;
     return room

@@ -77,6 +77,20 @@ const TAB_COUNTS = sql<[number, number, number]>`(
     count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.cancelled))}))
   from requests tab where tab.customer_id = ${sql.placeholder('customerId')})`;
 
+/**
+ * The rooms of the request's company and foreman, read in the request's own statement: the chat
+ * objects of a paid or moving request (chat.service chatObjectsFor) then need no round trip of
+ * their own.
+ */
+const CHAT_ROOM_EXTRAS = {
+  companyRoomId: sql<
+    string | null
+  >`(select cu.room_id from users cu where cu.id = "requests"."company_id")`.as('company_room_id'),
+  foremanRoomId: sql<
+    string | null
+  >`(select fu.room_id from users fu where fu.id = "requests"."foreman_id")`.as('foreman_room_id'),
+};
+
 const listByStatus = preparedPerDatabase((db) =>
   db.query.requests
     .findMany({
@@ -87,7 +101,7 @@ const listByStatus = preparedPerDatabase((db) =>
       orderBy: desc(requests.id),
       // Only what the list shows: fewer bytes to send and to parse (timestamps are costly).
       columns: SUMMARY_COLUMNS,
-      extras: { tabCounts: TAB_COUNTS.as('tab_counts') },
+      extras: { tabCounts: TAB_COUNTS.as('tab_counts'), ...CHAT_ROOM_EXTRAS },
       with: {
         addresses: { columns: LIST_ADDRESS_COLUMNS, orderBy: asc(requestAddresses.position) },
         bids: {
@@ -183,6 +197,7 @@ const detailQuery = preparedPerDatabase((db) =>
         eq(requests.customerId, sql.placeholder('customerId')),
       ),
       ...REQUEST_DETAIL_COLUMNS,
+      extras: CHAT_ROOM_EXTRAS,
     })
     .prepare('customer_request_detail'),
 );

@@ -1,0 +1,197 @@
+/**
+ * The bench's figures as markdown, for the README's "Performance" section: `npm run bench --
+ * table` (or `tsx bench/table.ts`) renders the last run's bench/results.json.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+interface RouteFigure {
+  route: string;
+  kind?: string;
+  requests_per_sec: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  ratio_to_noop?: number;
+  target?: { ratio_to_noop_at_least: number; p99_ms_at_most: number };
+  meets_target?: boolean;
+}
+
+interface MoneyFigure extends RouteFigure {
+  connections: number;
+  target_p99_ms: number;
+  meets_target: boolean;
+}
+
+/** The parts of bench/results.json the table shows; a scenario not run is absent. */
+export interface BenchResults {
+  date: string;
+  cpus: number;
+  load_average_1_5_15: number[];
+  connections?: number;
+  seconds_per_route?: number;
+  seeded?: Record<string, number>;
+  noop?: RouteFigure;
+  routes?: RouteFigure[];
+  login_apart?: RouteFigure;
+  estimate?: {
+    server_time: {
+      move: string;
+      runs: number;
+      target_ms_at_most: number;
+      server_p50_ms: number;
+      server_p99_ms: number;
+      model_p50_ms: number;
+      model_p99_ms: number;
+      meets_target: boolean;
+      p99_within_target?: boolean;
+    };
+    under_load?: { connections: number; requests_per_sec: number; p50_ms: number; p99_ms: number };
+  };
+  make_payment?: MoneyFigure;
+  end_move_confirmation?: MoneyFigure;
+}
+
+const KIND_TITLES: Record<string, string> = {
+  customer_read: "Customer's reads",
+  partner_read: "Partner's reads",
+  wizard: 'Request wizard',
+  write: 'Writes',
+};
+
+function verdict(meets: boolean | undefined): string {
+  if (meets === undefined) return '–';
+  return meets ? 'yes' : '**no**';
+}
+
+function targetText(r: RouteFigure): string {
+  return r.target
+    ? `≥ ${r.target.ratio_to_noop_at_least.toFixed(2)} and p99 ≤ ${r.target.p99_ms_at_most} ms`
+    : '–';
+}
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The route tables grouped by caller, then the estimate, login and the money calls. */
+export function renderTable(results: BenchResults): string {
+  const lines: string[] = [];
+  const load = results.load_average_1_5_15.join(' / ');
+  lines.push(
+    `Measured ${results.date.slice(0, 10)} on PostgreSQL, ${results.cpus} cores shared by the ` +
+      `server, PostgreSQL and autocannon (load average ${load} at the end of the run).`,
+  );
+  if (results.seeded) {
+    const seeded = Object.entries(results.seeded)
+      .map(([what, n]) => `${n.toLocaleString('en-US')} ${what.replaceAll('_', ' ')}`)
+      .join(', ');
+    lines.push('', `Seeded: ${seeded}.`);
+  }
+  if (results.noop && results.routes) {
+    const noop = results.noop;
+    lines.push(
+      '',
+      `${results.connections ?? 50} connections, ${results.seconds_per_route ?? 10} s per route. ` +
+        `The no-op route (\`GET /livez\`) answered ${noop.requests_per_sec} req/s ` +
+        `(p50 ${noop.p50_ms} ms, p99 ${noop.p99_ms} ms); "ratio" is each route's req/s over it.`,
+    );
+    const kinds = [...new Set(results.routes.map((r) => r.kind ?? 'other'))];
+    for (const kind of kinds) {
+      lines.push('', `**${KIND_TITLES[kind] ?? kind}**`, '');
+      lines.push(row(['Route', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'meets target']));
+      lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---']));
+      for (const r of results.routes.filter((x) => (x.kind ?? 'other') === kind)) {
+        const errors = r.non_2xx > 0 ? ` (${r.non_2xx} non-2xx)` : '';
+        lines.push(
+          row([
+            `\`${r.route}\`${errors}`,
+            r.requests_per_sec,
+            r.p50_ms,
+            r.p99_ms,
+            (r.ratio_to_noop ?? 0).toFixed(3),
+            targetText(r),
+            verdict(r.meets_target),
+          ]),
+        );
+      }
+    }
+  }
+  if (results.estimate) {
+    const e = results.estimate.server_time;
+    const load = results.estimate.under_load;
+    lines.push(
+      '',
+      `**Estimate of a large move (${e.move})**, target: server time ≤ ${e.target_ms_at_most} ms`,
+      '',
+    );
+    lines.push(row(['Measured', 'p50 ms', 'p99 ms', 'p50 meets target', 'p99 within target']));
+    lines.push(row(['---', '---:', '---:', '---', '---']));
+    lines.push(
+      row([
+        `Server time, in-process (${e.runs} calls)`,
+        e.server_p50_ms,
+        e.server_p99_ms,
+        verdict(e.meets_target),
+        verdict(e.p99_within_target),
+      ]),
+    );
+    lines.push(
+      row([
+        'Estimate model alone (validation and model)',
+        e.model_p50_ms,
+        e.model_p99_ms,
+        '–',
+        '–',
+      ]),
+    );
+    if (load) {
+      lines.push(
+        row([
+          `Under autocannon, ${load.connections} connections (${load.requests_per_sec} req/s)`,
+          load.p50_ms,
+          load.p99_ms,
+          '–',
+          '–',
+        ]),
+      );
+    }
+  }
+  if (results.login_apart) {
+    const l = results.login_apart;
+    lines.push(
+      '',
+      `Login (argon2id, 16 connections, bounded by the password hash by design): ` +
+        `${l.requests_per_sec} req/s, p50 ${l.p50_ms} ms, p99 ${l.p99_ms} ms.`,
+    );
+  }
+  const money = [results.make_payment, results.end_move_confirmation].filter(
+    (m): m is MoneyFigure => m !== undefined,
+  );
+  if (money.length > 0) {
+    lines.push('', '**Money calls** (sandbox gateway)', '');
+    lines.push(
+      row(['Route', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'target', 'meets target']),
+    );
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---']));
+    for (const m of money) {
+      lines.push(
+        row([
+          `\`${m.route}\``,
+          m.connections,
+          m.requests_per_sec,
+          m.p50_ms,
+          m.p99_ms,
+          `p99 ≤ ${m.target_p99_ms} ms, ledger balanced`,
+          verdict(m.meets_target),
+        ]),
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const file = fileURLToPath(new URL('results.json', import.meta.url));
+  console.log(renderTable(JSON.parse(readFileSync(file, 'utf8')) as BenchResults));
+}
