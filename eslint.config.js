@@ -55,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', '.ci/**', '**/*.mjs'],
+    files: ['scripts/**', 'bench/**', '.ci/**', '**/*.mjs', 'apps/web/lighthouse/**'],
     rules: { 'no-console': 'off' },
   },
 );

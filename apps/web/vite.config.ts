@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
 
 // The config lives beside index.html; pinning root here makes `vite build apps/web` from the
 // repository root, `npm run build -w apps/web` and the vitest project all resolve the same paths.
@@ -14,7 +15,7 @@ const proxiedPaths = ['/api', '/app_api', '/dev', '/docs', '/uploads', '/healthz
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreload(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

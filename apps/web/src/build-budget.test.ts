@@ -142,6 +142,56 @@ describe('the production build', () => {
     }
   });
 
+  it("has index.html preload the chunks of the screen a visit starts on, beside the entry's", () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const src = /<script async src="\/(assets\/route-preload-[\w-]+\.js)"><\/script>/.exec(html);
+    expect(src, 'the hint script in index.html').not.toBeNull();
+    // The hint must come before the entry, so that both downloads start together.
+    expect(html.indexOf(src![0])).toBeLessThan(html.indexOf('<script type="module"'));
+    const source = readFileSync(path.join(outDir, src![1]!), 'utf8');
+    /** The hrefs the hint adds as modulepreload links on a visit to `pathname`. */
+    const preloaded = (pathname: string) => {
+      const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
+      const document = {
+        createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+        head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+      };
+      new Function('location', 'document', source)({ pathname }, document);
+      for (const link of links) {
+        expect(link.rel).toBe('modulepreload');
+        expect(link.crossOrigin).toBe('');
+      }
+      return links.map((link) => link.href.replace(/^\//, ''));
+    };
+    const entry = firstVisitFiles(manifest, []).js;
+    const chunkOf = (pathEnd: string) => manifest[moduleKey(manifest, pathEnd)]!.file;
+    const cases: [string, string[]][] = [
+      ['/login', ['features/auth/login-page.tsx']],
+      ['/create-request', ['features/wizard/create-request-page.tsx']],
+      [
+        '/dashboard/my-requests',
+        ['app/layouts/dashboard-layout.tsx', 'features/requests/my-requests-page.tsx'],
+      ],
+      [
+        '/dashboard/my-requests/42',
+        ['app/layouts/dashboard-layout.tsx', 'features/requests/request-detail-page.tsx'],
+      ],
+    ];
+    for (const [pathname, modules] of cases) {
+      const files = preloaded(pathname);
+      for (const module of modules) expect(files, pathname).toContain(chunkOf(module));
+      // The entry's own files are index.html's modulepreloads already.
+      for (const file of files) expect(entry, `${pathname}: ${file}`).not.toContain(file);
+      // Another screen's chunk would be bytes the visit does not need.
+      expect(
+        files.some((file) => file.includes('partner')),
+        pathname,
+      ).toBe(false);
+    }
+    expect(preloaded('/login')).not.toContain(chunkOf('features/requests/my-requests-page.tsx'));
+    expect(preloaded('/partner/login')).toEqual([]);
+  });
+
   it('writes a brotli and a gzip copy, of the same bytes, beside every text file over 1 kB', () => {
     const texts = filesBelow(outDir).filter(
       (file) => /\.(?:js|css|html|svg|json)$/.test(file) && statSync(file).size >= 1024,
