@@ -84,5 +84,5 @@ test('a foreman signs in to his own jobs, and the company screens send him back 
   expect(await page.evaluate(() => localStorage.getItem('partner_token'))).not.toBeNull();
   await page.goto('/partner/open-requests');
   await expect(page).toHaveURL(/\/partner\/foreman$/);
-  await expectAccessible(page, "foreman's jobs");
+  await expectAccessible(page, "foreman's jobs, sent back from a company screen");
 });

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -49,18 +50,44 @@ export { expect };
 /** The seeded demo customer of the embedded mode (apps/api/src/db/seed/demo.ts). */
 export const DEMO = { email: 'demo@movehub.test', password: 'Demo@1234', name: 'Dana Mover' };
 
-export const WIDTHS = [375, 1280] as const;
+/** The phone (an iPhone's 375 × 812) and the desktop every screen is checked at. */
+export const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+] as const;
+export const WIDTHS = VIEWPORTS.map((viewport) => viewport.width);
 
 /**
- * Runs axe-core on the current screen at 375 px and 1280 px and fails on any serious or
+ * A screen's name as a file name: lower case, letters and digits, words joined by '-'
+ * ("foreman's jobs" → "foremans-jobs", "wizard step 0" → "wizard-step-0").
+ */
+export function slug(screen: string): string {
+  const name = screen
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (!name) throw new Error(`the screen name "${screen}" has no letter or digit to name a file`);
+  return name;
+}
+
+/**
+ * Runs axe-core on the current screen at 375 × 812 and 1280 × 800 and fails on any serious or
  * critical violation, or when the screen scrolls sideways (content wider than the viewport
- * hides controls off-screen, such as the account menu). Every journey calls it on every screen
- * it visits.
+ * hides controls off-screen, such as the account menu). At each width it keeps a full-page
+ * screenshot in test-results/screenshots/<project>/<screen>-<width>.png, which CI keeps with its
+ * other artefacts. Every journey calls it on every screen it visits.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
+  const info = test.info();
+  // Beside Playwright's own output folder (test-results/e2e-artifacts), which it empties per run.
+  const folder = join(dirname(info.project.outputDir), 'screenshots', slug(info.project.name));
+  const name = slug(screen);
+  const original = page.viewportSize() ?? VIEWPORTS[1];
+  for (const viewport of VIEWPORTS) {
+    const { width } = viewport;
+    await page.setViewportSize(viewport);
     // Let layout settle (the sidebar turns into a drawer below 769 px).
     await page.waitForTimeout(150);
     // A toast or dialog still fading in or out has colours in between, which axe would measure
@@ -77,6 +104,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         { timeout: 5_000 },
       )
       .catch(() => undefined);
+    // Kept before the checks, so that a failing screen is seen as it failed.
+    await page.screenshot({
+      path: join(folder, `${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
     const overflow = await page.evaluate(() => {
       const root = document.documentElement;
       const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
@@ -89,7 +122,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
       overflow.scrollWidth,
       `${screen} at ${width}px scrolls sideways (${overflow.wide.join(', ')})`,
     ).toBeLessThanOrEqual(overflow.clientWidth);
-    const results = await new AxeBuilder({ page }).analyze();
+    // Only the violations are read: axe then skips detailing every rule that passed.
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .analyze();
     const blocking = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );

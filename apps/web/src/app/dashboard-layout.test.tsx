@@ -119,7 +119,9 @@ describe('dashboard layout', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show navigation' }));
-    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    // The drawer is a modal dialog over the page, named for screen readers.
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    const nav = within(drawer).getByRole('navigation', { name: 'Dashboard' });
     await user.click(within(nav).getByRole('link', { name: 'Chat' }));
     await waitFor(() =>
       expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument(),

@@ -85,6 +85,8 @@ export function DashboardLayout() {
             variant="temporary"
             open={mobileOpen}
             onClose={closeMobile}
+            // A modal drawer is a dialog to assistive technology, which needs its name.
+            slotProps={{ paper: { 'aria-label': 'Navigation' } }}
             sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
           >
             <DashboardSidebar onNavigate={closeMobile} />
