@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@movehub/shared';
-import { createCustomer, uniqueEmail } from './support/accounts';
+import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, logIn, test } from './support/fixtures';
-import { expectNothingRan, hostile, PAYLOADS, watchDialogs } from './support/injection';
+import {
+  directRequestBody,
+  expectNothingRan,
+  hostile,
+  PAYLOADS,
+  watchDialogs,
+} from './support/injection';
 import { DEMO_PARTNER_PASSWORD, SWIFT } from './support/partner';
 import {
   activeRequest,
@@ -121,67 +127,20 @@ test("a customer's name, item, comment and chat message are shown as text on eve
   await expectNothingRan(page, 'chat, reloaded');
 });
 
-/** A direct request's body through Swift's link, as the wizard's direct-link mode sends it. */
-async function directRequestBody(page: Page, words: string, names: [string, string]) {
-  const types = (await (await page.request.get('/api/customer/get_move_type')).json()) as {
-    data: { moveTypeItems: { id: number; name: string }[] };
-  };
-  const studio = types.data.moveTypeItems.find((t) => t.name === 'Studio');
-  const address = (i: number, zip: string, city: string) => ({
-    street_address: `${200 + i} Main St`,
-    apartment_number: '',
-    address_detail: words,
-    is_storage: false,
-    // The drop-off's address as typed, with markup: the letter and the public page show it.
-    complete_address: `${200 + i} Main St${i === 1 ? ` ${PAYLOADS.img}` : ''}, ${city}, CA ${zip}, USA`,
-    zip_code: zip,
-    city,
-    state: 'CA',
-    country: 'USA',
-    is_stairs: false,
-    is_elevator: false,
-    is_hardwood_floor: false,
-    number_of_flights: 0,
-    parking_and_building_info: words,
-    latitude: 34.05 + i * 0.01,
-    longitude: -118.25,
-    address_type: i === 0 ? '1' : '2',
-  });
-  const [yyyy, mm, dd] = daysFromToday(9).split('-');
-  return {
-    address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
-    starting_lat: 34.05,
-    starting_long: -118.25,
-    schedule_time: '',
-    move_type: studio?.id,
-    payment_status: '0',
-    final_comment: words,
-    s_date: `${mm}-${dd}-${yyyy}`,
-    s_time: '10:00 - 11:00',
-    start_window_from: '10:00',
-    start_window_to: '11:00',
-    movers: 2,
-    items_array: [{ _id: '', name: words.slice(0, 200), type: '1', quantity: 1 }],
-    first_name: names[0],
-    last_name: names[1],
-    email: uniqueEmail('direct-injection'),
-    phone_number: '+13235550123',
-    customer_phone_number: '+13235550123',
-    direct_access_link: 'swift-movers-la',
-  };
-}
-
 test('a direct request with hostile words, and its confirmation letter, are shown as text', async ({
   page,
 }) => {
   const words = hostile('Gate');
   // Names are letters and spaces only: a name with markup is refused.
   const refused = await page.request.post('/api/company/generate_request_by_customer', {
-    data: await directRequestBody(page, words, [PAYLOADS.img, PAYLOADS.svg]),
+    data: await directRequestBody(page.request, 'swift-movers-la', words, [
+      PAYLOADS.img,
+      PAYLOADS.svg,
+    ]),
   });
   expect(refused.status(), await refused.text()).toBe(422);
   const sent = await page.request.post('/api/company/generate_request_by_customer', {
-    data: await directRequestBody(page, words, ['Jordan', 'Injection']),
+    data: await directRequestBody(page.request, 'swift-movers-la', words, ['Jordan', 'Injection']),
   });
   expect(sent.status(), await sent.text()).toBe(200);
   const { id, public_access_link: link } = (

@@ -1,6 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import { acceptCookies, expect, test } from './support/fixtures';
-import { expectNothingRan, hostile, PAYLOADS, watchDialogs } from './support/injection';
+import {
+  directRequestBody,
+  expectNothingRan,
+  hostile,
+  PAYLOADS,
+  watchDialogs,
+} from './support/injection';
 import { DEMO_COMPANY_EMAILS, DEMO_PARTNER_PASSWORD, signInAsCompany } from './support/partner';
 
 /*
@@ -65,6 +71,24 @@ test("a company's name and about text with script in them are shown as text", as
     await expect(page.locator('textarea[name="about"]')).toHaveValue(about);
     await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue(stored.name);
     await expectNothingRan(page, 'partner profile');
+
+    // A customer's hostile words in a direct request, on the company's job page.
+    const words = hostile('Gate');
+    const sent = await page.request.post('/api/company/generate_request_by_customer', {
+      data: await directRequestBody(page.request, VALLEY.link, words, ['Jordan', 'Valley']),
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const { id } = ((await sent.json()) as { data: { Request_ID: { id: number } } }).data
+      .Request_ID;
+    await page.goto(`/partner/jobs/${id}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: new RegExp(`^Job #${id}`) }),
+    ).toBeVisible();
+    await expect(page.getByText(words, { exact: false }).first()).toBeVisible();
+    await expect(
+      page.getByText(`201 Main St ${PAYLOADS.img}, Santa Monica`, { exact: false }).first(),
+    ).toBeVisible();
+    await expectNothingRan(page, 'partner job detail');
 
     // The direct link's wizard shows the company to its customers.
     await page.goto(`/create-request/${VALLEY.link}`);

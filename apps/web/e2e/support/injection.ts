@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { uniqueEmail } from './accounts';
+import { daysFromToday } from './requests';
 import { expect } from './fixtures';
 
 /*
@@ -61,4 +63,63 @@ export async function expectNothingRan(page: Page, screen: string): Promise<void
     links: [],
   });
   expect(dialogs.get(page) ?? [], `${screen}: no dialog opened`).toEqual([]);
+}
+
+/**
+ * A direct request's body through a company's link, as the wizard's direct-link mode sends it,
+ * with `words` in its item, comment, address details and parking info, and the drop-off's
+ * address.
+ */
+export async function directRequestBody(
+  request: APIRequestContext,
+  link: string,
+  words: string,
+  names: [string, string],
+) {
+  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
+    data: { moveTypeItems: { id: number; name: string }[] };
+  };
+  const studio = types.data.moveTypeItems.find((t) => t.name === 'Studio');
+  const address = (i: number, zip: string, city: string) => ({
+    street_address: `${200 + i} Main St`,
+    apartment_number: '',
+    address_detail: words,
+    is_storage: false,
+    // The drop-off's address as typed, with markup: the letter and the public page show it.
+    complete_address: `${200 + i} Main St${i === 1 ? ` ${PAYLOADS.img}` : ''}, ${city}, CA ${zip}, USA`,
+    zip_code: zip,
+    city,
+    state: 'CA',
+    country: 'USA',
+    is_stairs: false,
+    is_elevator: false,
+    is_hardwood_floor: false,
+    number_of_flights: 0,
+    parking_and_building_info: words,
+    latitude: 34.05 + i * 0.01,
+    longitude: -118.25,
+    address_type: i === 0 ? '1' : '2',
+  });
+  const [yyyy, mm, dd] = daysFromToday(9).split('-');
+  return {
+    address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
+    starting_lat: 34.05,
+    starting_long: -118.25,
+    schedule_time: '',
+    move_type: studio?.id,
+    payment_status: '0',
+    final_comment: words,
+    s_date: `${mm}-${dd}-${yyyy}`,
+    s_time: '10:00 - 11:00',
+    start_window_from: '10:00',
+    start_window_to: '11:00',
+    movers: 2,
+    items_array: [{ _id: '', name: words.slice(0, 200), type: '1', quantity: 1 }],
+    first_name: names[0],
+    last_name: names[1],
+    email: uniqueEmail('direct-injection'),
+    phone_number: '+13235550123',
+    customer_phone_number: '+13235550123',
+    direct_access_link: link,
+  };
 }
