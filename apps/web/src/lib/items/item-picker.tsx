@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -39,6 +39,9 @@ export function ItemPicker({ catalogue, selected, onAdd }: ItemPickerProps) {
   const [search, setSearch] = useState('');
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [customError, setCustomError] = useState<string | null>(null);
+  // After an add, the button pressed is gone (Add custom item) or disabled (Add to move): the
+  // focus goes back to the search, ready for the next item, instead of to the page's top.
+  const searchRef = useRef<HTMLInputElement>(null);
   const items = useMemo(() => catalogue.data?.items ?? [], [catalogue.data]);
 
   const matches = useMemo(() => {
@@ -61,6 +64,7 @@ export function ItemPicker({ catalogue, selected, onAdd }: ItemPickerProps) {
     if (added.length === 0) return;
     onAdd(added);
     setQuantities({});
+    searchRef.current?.focus();
   };
 
   const addCustom = () => {
@@ -69,6 +73,7 @@ export function ItemPicker({ catalogue, selected, onAdd }: ItemPickerProps) {
     if (problem) return;
     onAdd([customItemEntry(search)]);
     setSearch('');
+    searchRef.current?.focus();
   };
 
   const resultsId = `${ids}-results`;
@@ -79,6 +84,7 @@ export function ItemPicker({ catalogue, selected, onAdd }: ItemPickerProps) {
         name="search"
         label="Search items"
         type="search"
+        inputRef={searchRef}
         value={search}
         onChange={(event) => {
           setSearch(event.target.value);

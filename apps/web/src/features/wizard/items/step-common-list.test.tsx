@@ -166,6 +166,28 @@ describe('StepCommonList and its item picker', () => {
     expect(addToMove()).toBeDisabled();
   });
 
+  it('gives the focus back to the search after an add by keyboard, not to the top of the page', async () => {
+    const { latest } = renderCommonList();
+    const user = setup();
+    await results();
+
+    // Add to move turns disabled once the items are added.
+    screen.getByRole('button', { name: 'Increase Chair' }).focus();
+    await user.keyboard('{Enter}');
+    addToMove().focus();
+    await user.keyboard('{Enter}');
+    expect(latest().commonList.map((item) => item.name)).toEqual(['Chair']);
+    expect(search()).toHaveFocus();
+
+    // Add custom item goes away with the search text it added.
+    await user.type(search(), 'Piano bench');
+    screen.getByRole('button', { name: 'Add custom item' }).focus();
+    await user.keyboard('{Enter}');
+    expect(latest().commonList.map((item) => item.name)).toEqual(['Chair', 'Piano bench']);
+    expect(search()).toHaveFocus();
+    expect(search()).toHaveValue('');
+  });
+
   it("names a repeated catalogue item ' #n' and starts the copy without photos", async () => {
     const first: WizardItem = {
       ...customItemEntry('Chair'),

@@ -64,6 +64,26 @@ describe('MoveDateTime (step 0)', () => {
     });
   });
 
+  it('keeps a date typed digit by digit: a year on its way (0002) does not clear the field', () => {
+    setNow(14, 10);
+    stubGeoServer();
+    const { latest } = renderStep(<StepMap />);
+
+    // Chromium's date field reports each digit of the year as it is typed: 0002, 0020, 0202, 2026.
+    // The first two are no date the wizard takes (years 0–99 are not years of a Date).
+    for (const partial of ['0002-03-12', '0020-03-12']) {
+      fireEvent.change(dateField(), { target: { value: partial } });
+      expect(dateField()).toHaveValue(partial);
+      expect(latest().date).toBe('');
+    }
+    fireEvent.change(dateField(), { target: { value: '0202-03-12' } });
+    expect(dateField()).toHaveValue('0202-03-12');
+    fireEvent.change(dateField(), { target: { value: '2026-03-12' } });
+    expect(dateField()).toHaveValue('2026-03-12');
+    expect(latest().date).toBe('03-12-2026');
+    expect(fromField()).toHaveValue('08:00');
+  });
+
   it("starts today's slots at the next full hour with a one-hour window", () => {
     setNow(14, 10);
     stubGeoServer();

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -71,6 +72,18 @@ function slotText(slot: string): string {
 
 export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps) {
   const day = parseSpecDate(value.date);
+  const draftDay = day ? inputDay(day) : '';
+  // What the date field shows is kept here, not read back from the draft: a year typed digit by
+  // digit passes through days that are no date (0002-12-03), which the draft holds as none, and
+  // showing that would clear the field under the keyboard. A date set from elsewhere (a restored
+  // draft, an edit from the summary) replaces it.
+  const [typed, setTyped] = useState(draftDay);
+  const reported = useRef(draftDay);
+  useEffect(() => {
+    if (draftDay === reported.current) return;
+    reported.current = draftDay;
+    setTyped(draftDay);
+  }, [draftDay]);
   const from = value.timeRange.start_window_from;
   const to = value.timeRange.start_window_to;
   const current: TimeWindow = { from, to };
@@ -83,7 +96,9 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
   const chosenPremade = premadeWindowFor(current)?.label ?? null;
 
   const changeDate = (input: string) => {
+    setTyped(input);
     const chosen = parseInputDay(input);
+    reported.current = chosen ? inputDay(chosen) : '';
     if (!chosen) {
       // The window stays: a date picked again keeps it when it still fits.
       onChange({ date: '', timeRange: value.timeRange });
@@ -113,7 +128,7 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
         name="date"
         label="Move Date"
         type="date"
-        value={day ? inputDay(day) : ''}
+        value={typed}
         onChange={(event) => changeDate(event.target.value)}
         error={invalid}
         helperText={error ?? undefined}
