@@ -11,6 +11,7 @@ import {
   sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/modules/payments/ledger';
+import { STALE_CLAIM_MS } from '../src/modules/payments/payments.service';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
 /*
@@ -201,6 +202,76 @@ describe('the provider failing mid-payment', () => {
       gateway.charge = charge;
     }
     expect(await stateOf(me.request.id)).toMatchObject({ charges: [20_628], escrowCents: 20_000 });
+  });
+});
+
+/**
+ * Leaves the request's hold as a process that died between claiming the key and recording the
+ * provider's answer leaves it: pending, last touched `ageMs` ago.
+ */
+async function claimLeftPending(requestId: number, ageMs: number) {
+  await db()
+    .update(payments)
+    .set({ status: 'pending', error: null, updatedAt: new Date(Date.now() - ageMs) })
+    .where(and(eq(payments.requestId, requestId), eq(payments.kind, 'hold')));
+}
+
+describe('a claim left pending by a call that died', () => {
+  it.each<[Fault, number[]]>([
+    ['never answers', []],
+    // The provider charged before the process died: the takeover finds that charge.
+    ['charges, answer lost', [20_628]],
+  ])(
+    'when the provider %s and the process dies: a young claim answers 409, an old one is taken over and paid once',
+    async (fault, chargedMeanwhile) => {
+      const me = await payingCustomer();
+      expect((await withFaultyProvider(fault, me.pay)).statusCode).toBe(500);
+      await claimLeftPending(me.request.id, 1_000);
+      expect((await stateOf(me.request.id)).charges).toEqual(chargedMeanwhile);
+
+      // Still within the provider's time-out: the first call may yet answer.
+      const young = await me.pay();
+      expect(young.statusCode).toBe(409);
+      expect(young.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
+      expect(await stateOf(me.request.id)).toMatchObject({
+        timelineStatus: TimelineStatus.awaitingPayment,
+        holds: ['pending'],
+        charges: chargedMeanwhile,
+      });
+
+      // Past the provider's time-out (and its margin): no live call holds the key any more.
+      await claimLeftPending(me.request.id, STALE_CLAIM_MS + 1_000);
+      const retried = await me.pay();
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().data.request_timeline_status).toBe(TimelineStatus.paid);
+      expect(await stateOf(me.request.id)).toEqual({
+        timelineStatus: TimelineStatus.paid,
+        ledgerEntries: 3,
+        escrowCents: 20_000,
+        holds: ['succeeded'],
+        charges: [20_628],
+      });
+      expect(await totalOfAllAccounts()).toBe(0);
+    },
+  );
+
+  it('two retries at once take an old claim over once and charge once', async () => {
+    const me = await payingCustomer();
+    expect((await withFaultyProvider('charges, answer lost', me.pay)).statusCode).toBe(500);
+    await claimLeftPending(me.request.id, STALE_CLAIM_MS + 1_000);
+    const answers = await Promise.all([me.pay(), me.pay(), me.pay()]);
+    const codes = answers.map((a) => a.statusCode);
+    // One takes the claim over; the others meet it in progress (409) or find it paid (200).
+    expect(codes).toContain(200);
+    for (const code of codes) expect([200, 409]).toContain(code);
+    expect(await stateOf(me.request.id)).toEqual({
+      timelineStatus: TimelineStatus.paid,
+      ledgerEntries: 3,
+      escrowCents: 20_000,
+      holds: ['succeeded'],
+      charges: [20_628],
+    });
+    expect(await totalOfAllAccounts()).toBe(0);
   });
 });
 

@@ -100,7 +100,8 @@ async function succeededHold(db: Db, requestId: number) {
  * The customer pays the accepted bid into escrow: `priceCents` must be the total the screen
  * showed. Paying twice (or twenty times at once) charges once: a call that finds the request
  * already paid answers with that payment; one that arrives while the first is at the provider
- * gets 409 'This payment is already being processed.'
+ * gets 409 'This payment is already being processed.' A claim whose call died before recording
+ * the provider's answer is taken over once it is older than the provider's time-out (moveMoney).
  */
 export async function makePayment(opts: {
   db: Db;

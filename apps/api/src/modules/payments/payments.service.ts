@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MSG } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { paymentCards, paymentCustomers, payments } from '../../db/schema';
@@ -13,6 +13,13 @@ import { account, assertBalanced, balanceOf, postLedgerTransaction, type Entry }
 
 /** How long the provider may take before a movement counts as failed (and may be retried). */
 const GATEWAY_TIMEOUT_MS = 30_000;
+
+/**
+ * A claim still pending after this long belongs to no live call: the call that made it gives up
+ * on the provider after GATEWAY_TIMEOUT_MS and then records the outcome, so its process died in
+ * between. A retry takes such a claim over and asks the provider again with the same key.
+ */
+export const STALE_CLAIM_MS = GATEWAY_TIMEOUT_MS + 5_000;
 
 type PaymentKind = (typeof payments.$inferSelect)['kind'];
 
@@ -39,7 +46,8 @@ export interface MovementResult {
 /**
  * Moves money once per idempotency key (request id + action + attempt):
  * 1. claims the key (a unique row in `payments`; a concurrent duplicate gets 409, a finished one
- *    gets the first result back);
+ *    gets the first result back, and a claim left pending past STALE_CLAIM_MS by a call that died
+ *    is taken over);
  * 2. asks the provider with the same key;
  * 3. on success, in ONE transaction: marks the payment succeeded, writes the balanced ledger
  *    entries and runs the caller's state change (`apply`);
@@ -74,10 +82,12 @@ export async function moveMoney(opts: {
     ));
   } catch (err) {
     const message = err instanceof GatewayError ? err.message : 'unexpected gateway failure';
+    // Only a claim still pending is marked failed: a call that took over this claim may have
+    // recorded the provider's answer meanwhile.
     await db
       .update(payments)
       .set({ status: 'failed', error: message, updatedAt: new Date() })
-      .where(eq(payments.id, paymentId));
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
     if (err instanceof GatewayError && err.kind !== 'unavailable')
       throw AppError.badRequest(err.message);
     throw new AppError(500, MSG.gatewayUnavailable);
@@ -85,10 +95,20 @@ export async function moveMoney(opts: {
 
   try {
     await db.transaction(async (tx) => {
-      await tx
+      const [recording] = await tx
         .update(payments)
         .set({ status: 'succeeded', gatewayRef, error: null, updatedAt: new Date() })
-        .where(eq(payments.id, paymentId));
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            sql`${payments.status} <> 'succeeded'`,
+            sql`${payments.error} is distinct from ${COMPENSATED}`,
+          ),
+        )
+        .returning({ id: payments.id });
+      // Another call holding this key (one that took over a claim thought abandoned, or the
+      // one it was taken from) recorded the provider's answer first: nothing is written twice.
+      if (!recording) throw new RecordedElsewhere();
       await postLedgerTransaction({
         db: tx,
         idempotencyKey: opts.idempotencyKey,
@@ -100,6 +120,7 @@ export async function moveMoney(opts: {
       await opts.apply?.(tx);
     });
   } catch (err) {
+    if (err instanceof RecordedElsewhere) return recordedElsewhere(db, paymentId);
     // The provider moved money but the product's state could not follow. A charge (hold, tip)
     // is given back, and only once the refund went through is the key spent (COMPENSATED). Any
     // other movement (a refund, a release), or a charge whose refund failed, stays retryable:
@@ -124,10 +145,46 @@ export async function moveMoney(opts: {
         error: compensated ? COMPENSATED : STATE_CHANGE_FAILED,
         updatedAt: new Date(),
       })
-      .where(eq(payments.id, paymentId));
+      .where(and(eq(payments.id, paymentId), sql`${payments.status} <> 'succeeded'`));
     throw err;
   }
   return { paymentId, gatewayRef, replayed: false };
+}
+
+/** Thrown inside the final transaction when another call already recorded this payment. */
+class RecordedElsewhere extends Error {}
+
+/** The outcome another call recorded for this key: its success, or the reversal it made. */
+async function recordedElsewhere(db: Db, paymentId: number): Promise<MovementResult> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (row?.status === 'succeeded') {
+    return { paymentId: row.id, gatewayRef: row.gatewayRef ?? '', replayed: true };
+  }
+  throw AppError.conflict(MSG.paymentReversed);
+}
+
+/**
+ * Takes over a claim left pending by a call that died between claiming the key and recording
+ * the provider's answer (older than STALE_CLAIM_MS). The row is locked, so of two retries only
+ * one takes it; the other still gets 409. Returns the payment id when taken.
+ */
+async function takeOverStaleClaim(db: Db, paymentId: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          eq(payments.status, 'pending'),
+          lt(payments.updatedAt, new Date(Date.now() - STALE_CLAIM_MS)),
+        ),
+      )
+      .for('update');
+    if (!claim) return null;
+    await tx.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, claim.id));
+    return claim.id;
+  });
 }
 
 async function claimKey(opts: {
@@ -170,6 +227,12 @@ async function claimKey(opts: {
       .where(and(eq(payments.id, existing.id), eq(payments.status, 'failed')))
       .returning({ id: payments.id });
     if (retry) return retry.id;
+  }
+  if (existing.status === 'pending') {
+    // A claim whose call died before recording the answer: asked again under the same key, the
+    // provider answers with the charge it made (if any), so nothing is charged twice.
+    const taken = await takeOverStaleClaim(opts.db, existing.id);
+    if (taken !== null) return taken;
   }
   throw AppError.conflict(MSG.paymentInProgress);
 }
