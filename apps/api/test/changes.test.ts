@@ -13,6 +13,8 @@ import {
   catalogueItems,
   customerMessages,
   notifications,
+  paymentCards,
+  paymentCustomers,
   payments,
   requestAddresses,
   requestBids,
@@ -20,9 +22,11 @@ import {
   requestItems,
   requests,
   requestTimeline,
+  sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/modules/payments/ledger';
 import { CHANGE_TEXT } from '../src/modules/changes/changes.service';
+import { STALE_CLAIM_MS } from '../src/modules/payments/payments.service';
 import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
 import {
   awaitingPriceTitle,
@@ -734,6 +738,78 @@ describe('accepting and rejecting', () => {
       (await changeMovements(request.id)).filter((p) => p.status === 'succeeded'),
     ).toHaveLength(1);
     expect((await f.requestRow(request.id)).finalAmountCents).toBe(53_000);
+    expect(await f.ledgerTotal()).toBe(0);
+  });
+
+  it('takes over the charge of an accept whose process died after the provider charged, and charges once', async () => {
+    const { company, customer, request } = await paidMove();
+    const heldBefore = await escrow(request.id);
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 30 });
+    const [change] = await changeRows(request.id);
+    const [card] = await db()
+      .select({
+        id: paymentCards.id,
+        cardRef: paymentCards.cardRef,
+        customerRef: paymentCustomers.customerRef,
+      })
+      .from(paymentCards)
+      .innerJoin(paymentCustomers, eq(paymentCustomers.userId, paymentCards.userId))
+      .where(eq(paymentCards.userId, customer.user.id));
+    // What the dead accept left: the proposal marked as being accepted, its payment claimed and
+    // still pending, and the provider's charge under the payment's key.
+    const key = `${request.id}:hold:change-${change!.id}-${card!.id}-1`;
+    await ctx.app.payments.charge({
+      customerRef: card!.customerRef,
+      cardRef: card!.cardRef,
+      amountCents: 3000,
+      idempotencyKey: key,
+      description: 'the dead accept',
+    });
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await db()
+      .update(requestChanges)
+      .set({ acceptingSince: longAgo })
+      .where(eq(requestChanges.id, change!.id));
+    const [claim] = await db()
+      .insert(payments)
+      .values({
+        idempotencyKey: key,
+        kind: 'hold',
+        requestId: request.id,
+        amountCents: 3000,
+        status: 'pending',
+        updatedAt: new Date(Date.now() - 1_000),
+      })
+      .returning();
+    const accept = () =>
+      confirm('request', customer.token, { request_id: request.id, status: '1', price: 30 });
+
+    // A young claim: its call may still answer.
+    const young = await accept();
+    expect(young.statusCode).toBe(409);
+    expect(young.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
+    expect((await changeRows(request.id))[0]).toMatchObject({
+      status: 'pending',
+      acceptingSince: null,
+    });
+
+    // Past the provider's time-out: taken over, the provider answers with its first charge.
+    await db()
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - STALE_CLAIM_MS - 1_000) })
+      .where(eq(payments.id, claim!.id));
+    const res = await accept();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ final_amount: 530, amount_moved: 30 });
+    const charges = await db()
+      .select({ amountCents: sandboxOperations.amountCents })
+      .from(sandboxOperations)
+      .where(and(eq(sandboxOperations.idempotencyKey, key), eq(sandboxOperations.kind, 'charge')));
+    expect(charges).toEqual([{ amountCents: 3000 }]);
+    expect((await changeMovements(request.id)).map((p) => [p.status, p.amountCents])).toEqual([
+      ['succeeded', 3000],
+    ]);
+    expect(await escrow(request.id)).toBe(heldBefore + 3000);
     expect(await f.ledgerTotal()).toBe(0);
   });
 
