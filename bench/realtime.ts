@@ -50,7 +50,7 @@ const IN_FLIGHT = Number(process.env.BENCH_REALTIME_IN_FLIGHT ?? 50);
 const WORKERS = Number(process.env.BENCH_REALTIME_WORKERS ?? 2);
 const CHAT_ROUNDS = 2;
 const HEARD_WITHIN_MS = 10_000;
-/** Targets of the quality issue: chat p99 ≤ 50 ms, a tracking point to its customer p99 ≤ 100 ms. */
+/** Targets: chat p99 ≤ 50 ms, a tracking point to its customer p99 ≤ 100 ms. */
 export const CHAT_P99_TARGET_MS = 50;
 export const TRACKING_P99_TARGET_MS = 100;
 

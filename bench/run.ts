@@ -19,7 +19,7 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; a
  * database `movehub_bench` (BENCH_DATABASE_NAME) is dropped and created on it. BENCH_SECONDS sets each run's length,
  * BENCH_ABUSE_SECONDS the abuse scenario's (30). `npm run bench -- login` runs the abuse
- * scenario only; `npm run bench -- money` only make_payment and end_move_confirmation (issue 12:
+ * scenario only; `npm run bench -- money` only make_payment and end_move_confirmation (
  * 20 connections, p99 at most 100 ms, the ledger balanced after each); `npm run bench --
  * realtime` only the socket (bench/realtime.ts: 1,000 sockets, chat delivery and tracking, on
  * one process and on two behind Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379).
@@ -55,7 +55,7 @@ const CHAT_MESSAGES_PER_MOVE = 10;
 const TRACKING_POINTS_PER_MOVE = 50;
 /** The read routes of the request screens: each at least this share of the no-op route... */
 const TARGET_RATIO = 0.3;
-/** ...with a p99 at most this (issue "Speed"). */
+/** ...with a p99 at most this. */
 const TARGET_P99_MS = 50;
 const CONNECTIONS = 50;
 const PASSWORD = 'Bench@1234';
@@ -444,7 +444,7 @@ const SIX_ADDRESSES = [
 const BENCH_ADDRESSES = SIX_ADDRESSES.slice(0, 3);
 
 const ESTIMATE_ROUTE = '/api/customer/calculate_estimated_price';
-/** The large move whose estimate has a server-time target (issue "Speed"). */
+/** The large move whose estimate has a server-time target. */
 const LARGE_ESTIMATE_ITEMS = 200;
 const LARGE_ESTIMATE_LABEL = `${LARGE_ESTIMATE_ITEMS} items and 6 addresses`;
 /** The estimate of that move: at most this much server time. */
@@ -1027,7 +1027,7 @@ async function measureThroughput(url: string, tokens: string[]) {
         body: { request_status: '0' },
         tokens,
       }),
-      // The request screens (issue "Speed"): My Requests above, the detail and the companies list.
+      // The request screens: My Requests above, the detail and the companies list.
       await measure('POST /api/customer/customer_request_detail', {
         method: 'POST',
         path: '/api/customer/customer_request_detail',
@@ -1224,7 +1224,7 @@ async function measureThroughput(url: string, tokens: string[]) {
   }
 }
 
-// --- make_payment (issue 12 "Speed") ------------------------------------------------------
+// --- make_payment (target p99 ≤ 100 ms) -----------------------------------------------------
 
 /** make_payment on the sandbox gateway: p99 at most this at PAYMENT_CONNECTIONS connections. */
 const PAYMENT_TARGET_P99_MS = 100;
@@ -1351,7 +1351,7 @@ async function measurePayments(url: string, tokens: string[]) {
   }
 }
 
-// --- end_move_confirmation (issue 12 "Speed") ---------------------------------------------
+// --- end_move_confirmation (target p99 ≤ 100 ms) --------------------------------------------
 
 /** Completed moves waiting for confirmation per customer: more than a run can confirm. */
 const CONFIRMABLE_PER_CUSTOMER = 30;

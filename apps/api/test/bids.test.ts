@@ -38,7 +38,7 @@ import {
 } from './helper';
 
 /*
- * Bids (issue 11): the partner API of companies (open requests in their area, place, change and
+ * Bids: the partner API of companies (open requests in their area, place, change and
  * withdraw a bid) and the customer's companies list, delete_bid and accept_request, through the
  * real server. Companies, their zips and reviews are made here, not taken from the demo seed.
  */

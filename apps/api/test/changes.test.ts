@@ -39,8 +39,8 @@ import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * Change proposals and confirmations through the real server on the sandbox gateway (issue 14
- * items 4 to 6, "Bad input and races"): the company proposes, the detail shows the proposed
+ * Change proposals and confirmations through the real server on the sandbox gateway
+ * (bad input and races included): the company proposes, the detail shows the proposed
  * values, the customer accepts (money through escrow from status 3, charged or refunded exactly
  * once) or rejects (nothing changes).
  */

@@ -23,7 +23,7 @@ import { buildTestApp, createRequest, createUser, type TestContext } from './hel
 import { moveFixtures } from './moves-helpers';
 
 /*
- * Lifecycle messages to customers (issue 12 items 6 and 7, decision 017): in-app, email (the
+ * Lifecycle messages to customers (decision 017): in-app, email (the
  * embedded outbox at /dev/outbox) and SMS to a verified phone, each sent by a job after the
  * commit; the calendar invite on the payment email and from the request detail; the cancelled
  * invite; itemised receipts as PDF from the ledger; the reminder the day before the move.

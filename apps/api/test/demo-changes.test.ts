@@ -15,7 +15,7 @@ import { buildTestApp, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * The demo companies' change proposals (issue 14 item 5): after payment, on some demo moves, the
+ * The demo companies' change proposals: after payment, on some demo moves, the
  * demo company proposes the day after with one more mover for a higher price; the move day holds
  * until the customer answers, then goes on.
  */

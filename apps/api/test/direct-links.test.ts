@@ -16,7 +16,7 @@ import { buildTestApp, createUser, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * A company's direct links (issue 15): list, create (unguessable, once per Idempotency-Key, at
+ * A company's direct links: list, create (unguessable, once per Idempotency-Key, at
  * most 50 active), disable and enable (a disabled link answers 'Company direct link is invalid.'
  * on both paths), and the requests each brought, on the customer's and the sales team's path.
  * Another company's link is never shown nor changed (404).

@@ -13,7 +13,7 @@ import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * The customer's end of a move (issue 12 item 4): end_move_confirmation releases the escrow to
+ * The customer's end of a move: end_move_confirmation releases the escrow to
  * the company (6 → 7), add_feedback stores the rating and comment, charges the tip and updates
  * the company's rating (7 → 8). The ledger sums to zero after every test.
  */

@@ -23,7 +23,7 @@ import { buildTestApp, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * The foreman's phone (issue 15 item 3): his jobs and a job's detail, move day's steps by the
+ * The foreman's phone: his jobs and a job's detail, move day's steps by the
  * assigned foreman, and the offline queue's points posted late with recorded_at. Each company
  * and foreman here is made by the test, so a foreman's jobs are exactly the ones below.
  */

@@ -19,7 +19,7 @@ import { hashToken, newToken } from '../src/lib/tokens';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 
 /*
- * The confirmation letter of a direct request (issue 12 item 2, spec §2 "Confirmation letter
+ * The confirmation letter of a direct request (spec §2 "Confirmation letter
  * signing", §7; decision 016): the company sends it with its rates (0 → 3, additional_status 0),
  * the customer (or the holder of the public link) reads it and signs, a PDF is stored and the
  * request moves to additional_status 1.

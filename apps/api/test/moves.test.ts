@@ -23,7 +23,7 @@ import { buildPeerApp, buildTestApp, createRequest, createUser, type TestContext
 import { moveFixtures } from './moves-helpers';
 
 /*
- * Move day through the partner API (issue 12 item 3): assign_move (3 → 4), start_move (4 → 5),
+ * Move day through the partner API: assign_move (3 → 4), start_move (4 → 5),
  * complete_move (5 → 6), who may make each, and the demo simulator playing them.
  */
 

@@ -6,8 +6,8 @@ import { buildTestApp, createBid, createRequest, type TestContext } from './help
 import { moveFixtures } from './moves-helpers';
 
 /*
- * One of the company's jobs in full (issue 15 "My jobs ... with the request detail and the
- * comment thread"): POST /api/company/job_detail through the real server, with the calls the
+ * One of the company's jobs in full (the request detail and the
+ * comment thread): POST /api/company/job_detail through the real server, with the calls the
  * detail's actions make (assign_move, send_confirmation_letter, propose_change, add_comments).
  */
 

@@ -13,7 +13,7 @@ import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * The company's jobs by stage (issue 15 "My jobs by stage"): POST /api/company/jobs through the
+ * The company's jobs by stage: POST /api/company/jobs through the
  * real server. Each company here is made by the test, so its jobs are exactly the ones below.
  */
 

@@ -19,7 +19,7 @@ import { holdInEscrow } from '../src/modules/payments/payments.service';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
 /*
- * make_payment through the real server on the sandbox gateway (issue 12 item 1, "Bad input,
+ * make_payment through the real server on the sandbox gateway ("Bad input,
  * races and faults"): 2 → 3 with balanced ledger entries, charged once however often it is
  * sent, nothing changed by a decline, a provider failure or an out-of-order call.
  */

@@ -13,7 +13,7 @@ import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
- * A company's payouts (issue 15), read from the ledger: a paid job is held in escrow, a confirmed
+ * A company's payouts, read from the ledger: a paid job is held in escrow, a confirmed
  * one released, a change's refund refunded, a tip counted as a tip; another company's money
  * never shows. The same report as CSV, formula-guarded.
  */

@@ -15,8 +15,8 @@ import { createRequest, createUser } from './helper';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 
 /*
- * Two API processes behind one Redis and one PostgreSQL behave as one (issue: "Several
- * processes"): real `node` processes on two ports, a customer connected to one and a company to
+ * Two API processes behind one Redis and one PostgreSQL behave as one (several
+ * processes): real `node` processes on two ports, a customer connected to one and a company to
  * the other. Runs where both servers are at hand (CI: DATABASE_URL and TEST_REDIS_URL).
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

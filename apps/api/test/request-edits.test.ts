@@ -30,7 +30,7 @@ import {
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
 /*
- * The customer's edits of a request (issue 14 items 1–3, spec §2 "Item and extra-item editing",
+ * The customer's edits of a request (spec §2 "Item and extra-item editing",
  * "Address add and edit", §4 "Guards", §5, §7) through the real server: add_address,
  * edit_address, delete_address, edit_items and edit_extra_item on /api/customer and /app_api.
  */

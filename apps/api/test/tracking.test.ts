@@ -23,7 +23,7 @@ import { connected, heardWithin, next, openSocket, type TestSocket } from './soc
 import { moveFixtures } from './moves-helpers';
 
 /*
- * Live truck tracking (issue 13 items 6 and 7): the assigned foreman posts the truck's position
+ * Live truck tracking: the assigned foreman posts the truck's position
  * during the move (status 5), the customer reads the points back and receives each one live;
  * nobody else, and never before or after the move.
  */

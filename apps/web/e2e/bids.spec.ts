@@ -11,7 +11,7 @@ import {
 import { activeRequest, sendDowntownMove, waitForBids } from './support/requests';
 
 /*
- * Bids (issue 11; spec/request-lifecycle.md §2 "Companies list", §4 "Bid and payment flow"): a
+ * Bids (spec/request-lifecycle.md §2 "Companies list", §4 "Bid and payment flow"): a
  * customer sends a move downtown, the demo companies bid on it (the simulator, within
  * DEMO_SIMULATOR_DELAY_MS of the e2e server), the customer compares and filters the bids, reads a
  * company's reviews and accepts one, and the request awaits payment. And the public link page.

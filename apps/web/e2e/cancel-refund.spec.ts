@@ -9,7 +9,7 @@ import {
 } from './support/requests';
 
 /*
- * A paid request cancelled (issue 12 item 5; spec/request-lifecycle.md §2 "Request detail", §4
+ * A paid request cancelled (spec/request-lifecycle.md §2 "Request detail", §4
  * delete_request): the move is a week ahead, more than the Cancellation policy's 72 hours, so the
  * whole amount held in escrow comes back. The cancel dialog states the refund before the
  * customer confirms, the message after it says what is refunded, and the request moves to

@@ -10,7 +10,7 @@ import {
 } from './support/requests';
 
 /*
- * Change proposals after payment (issue 14 items 5 and 6; spec/request-lifecycle.md §2 "Change
+ * Change proposals after payment (spec/request-lifecycle.md §2 "Change
  * confirmation", §4 "Change confirmations"; decision 020): a new customer's move is paid into
  * escrow; its company (the accepted bid's demo company, signed in to the partner API) proposes a
  * later date for more money; the customer opens 'More Details' from the timeline, sees the

@@ -9,7 +9,7 @@ import {
 } from './support/requests';
 
 /*
- * Chat (issue 13; spec/portal.md "Chat", §9): a customer whose move is paid opens Chat from the
+ * Chat (spec/portal.md "Chat", §9): a customer whose move is paid opens Chat from the
  * request, writes to the demo company that won it, and the company's answer arrives on the open
  * conversation without a reload; a second answer, while the customer is elsewhere, shows the
  * 2-second snack and the sidebar's unread dot, which opening the conversation clears.

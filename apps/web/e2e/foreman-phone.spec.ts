@@ -5,7 +5,7 @@ import { CARLOS, DEMO_PARTNER_PASSWORD, openForemanPhone, SWIFT } from './suppor
 import { addCard, payForRequest, sendDowntownMove } from './support/requests';
 
 /*
- * Move day on the foreman's phone (issue 15 item 3): a customer's move is won and paid, the
+ * Move day on the foreman's phone: a customer's move is won and paid, the
  * company assigns its foreman, and the foreman, on a 375 × 812 phone whose browser may share
  * its location, finds the job, starts the move, shares the truck's position (positions set by
  * the test) and completes the move. The customer's get_tracking shows the points arrive.

@@ -5,7 +5,7 @@ import { DEMO_PARTNER_PASSWORD, SWIFT } from './support/partner';
 import { chooseAddress, daysFromToday } from './support/requests';
 
 /*
- * The confirmation letter of a direct request (issue 12 item 2; spec/request-lifecycle.md §2
+ * The confirmation letter of a direct request (spec/request-lifecycle.md §2
  * "Confirmation letter signing"; decision 016): a customer sends a move through a company's
  * direct link, the company sends its letter with hourly rates through the partner API, and the
  * customer signs it on the public link's signing page and finds the signed PDF.

@@ -4,7 +4,7 @@ import { CARLOS, signInAsCompany, signInAsForeman, SWIFT } from './support/partn
 import { sendDowntownMove } from './support/requests';
 
 /*
- * The partner console's first slice (issue 15, decision 022): a demo company signs in at
+ * The partner console's first slice (decision 022): a demo company signs in at
  * /partner/login in a second window of the customer's browser, finds the customer's new move
  * among its open requests, bids on it, and the customer's companies list shows that bid, while
  * the customer's own session in the first window stays signed in. A foreman signs in to his own

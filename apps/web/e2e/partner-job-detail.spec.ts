@@ -4,8 +4,8 @@ import { bidInConsole, signInAsCompany, SWIFT } from './support/partner';
 import { acceptBidOf, sendDirectRequest, sendDowntownMove } from './support/requests';
 
 /*
- * One of the company's jobs (issue 15 "My jobs ... with the request detail and the comment
- * thread ... propose a change ... and see the customer's answer"): a demo company bids on a new
+ * One of the company's jobs (the request detail, the comment
+ * thread, a change proposed and the customer's answer): a demo company bids on a new
  * customer's move in the console, the customer accepts that bid, and the company opens the job
  * from My jobs: it sees the move and now the customer's contact, proposes a change, sees the
  * customer's answer arrive without a reload, and comments on the thread.

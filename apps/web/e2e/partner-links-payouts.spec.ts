@@ -3,7 +3,7 @@ import { DEMO_COMPANY_EMAILS, signInAsCompany } from './support/partner';
 import { sendDirectRequest } from './support/requests';
 
 /*
- * The company's Direct links and Payouts screens (issue 15): a demo company signs in, creates a
+ * The company's Direct links and Payouts screens: a demo company signs in, creates a
  * link and copies it, a customer sends a request through it, the company opens the link's
  * requests, disables the link (the wizard then calls it invalid), and looks at its payouts and
  * downloads them as CSV (partner-move-journey.spec.ts follows one job's money from escrow to

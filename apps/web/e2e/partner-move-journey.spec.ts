@@ -18,7 +18,7 @@ import {
 } from './support/requests';
 
 /*
- * A real move from bid to payout, both sides in the browser (issue 15 "Done when"), without the
+ * A real move from bid to payout, both sides in the browser, without the
  * demo simulator: the company's and the foreman's consoles are open, so it leaves Swift alone.
  * Three browser contexts: the customer's, the company's office and the foreman's phone (375 px,
  * location allowed, positions set by the test). The company bids → the customer accepts and pays

@@ -4,7 +4,7 @@ import { acceptCookies, expect, expectAccessible, test } from './support/fixture
 import { DEMO_COMPANY_EMAILS, signInAsCompany } from './support/partner';
 
 /*
- * The company's profile in the partner console (issue 15 "Profile"): a demo company edits its
+ * The company's profile in the partner console: a demo company edits its
  * about text, serves one more zip code, adds a truck, invites a foreman; the foreman opens the
  * emailed link in his own browser, chooses a password and is signed in; the company then sees
  * him active. Each part it adds it removes again, so the demo company stays as seeded.

@@ -2,7 +2,7 @@ import { acceptCookies, expect, expectAccessible, expectRefusal, test } from './
 import { CARLOS, DEMO_PARTNER_PASSWORD, signInAsCompany, signInAsForeman } from './support/partner';
 
 /*
- * The tour of the partner console's screens that no journey visits on its way (issue 15): the
+ * The tour of the partner console's screens that no journey visits on its way: the
  * sign-in refused, an invitation link without its token, the company's and the foreman's 404
  * pages, and the dialog removing a foreman. Each is checked at 375 × 812 and 1280 × 800 (axe, no
  * sideways scroll) and kept as a screenshot. Nothing here changes a company: its dialogs are

@@ -10,7 +10,7 @@ import {
 } from './support/requests';
 
 /*
- * From payment to feedback (issue 12; spec/request-lifecycle.md §2 "Payment", "Confirm
+ * From payment to feedback (spec/request-lifecycle.md §2 "Payment", "Confirm
  * complete", §4, §9): a new customer's move is bid on by the demo companies, the customer accepts
  * a bid, adds a card when the payment screen asks for one, pays into escrow, the demo company
  * plays move day (assigns a foreman and a truck, starts, drives the truck, completes: one step every

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { chooseAddress, daysFromToday } from './support/requests';
 
 /*
- * Address editing before bidding ends (issue 14 item 1; spec/request-lifecycle.md §2 "Address
+ * Address editing before bidding ends (spec/request-lifecycle.md §2 "Address
  * add and edit", §5 "Address add/edit"): on a fresh move's detail the customer adds a third
  * address, edits the drop-off, deletes the added one after the confirmation, and is told that
  * two addresses must stay when deleting one of the last two.

@@ -3,7 +3,7 @@ import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 
 /*
- * Item editing (issue 14 items 2 and 3; spec/request-lifecycle.md §2 "Item and extra-item
+ * Item editing (spec/request-lifecycle.md §2 "Item and extra-item
  * editing", §4 "Item editing", §5 "Save payloads"): a customer changes the items of a request
  * that is not paid yet (a quantity, a deletion) and ticks an extra item, and the request's detail
  * shows the new lists.

@@ -11,7 +11,7 @@ import {
 } from './support/requests';
 
 /*
- * Live truck tracking (issue 13; spec/request-lifecycle.md "Tracking", §9; portal.md §2): a new
+ * Live truck tracking (spec/request-lifecycle.md "Tracking", §9; portal.md §2): a new
  * customer's move is paid, the demo company assigns its crew and starts the move, and its foreman
  * drives the truck from downtown Los Angeles to Santa Monica, a point a second (demo-drive.ts; 18 s
  * on the e2e server). The customer opens Track on the detail: the map headed 'ORDER # {id}' says

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /*
- * The partner console's journeys (issue 15): the demo companies and foremen of the embedded mode
+ * The partner console's journeys: the demo companies and foremen of the embedded mode
  * (apps/api/src/db/seed/demo.ts), all with the password npm start prints, and signing in to the
  * console as each.
  */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /*
- * Request helpers of the lifecycle journeys (issue 12): a move sent through the wizard, the
+ * Request helpers of the lifecycle journeys: a move sent through the wizard, the
  * demo companies' bids awaited through the API, a bid accepted and a card added through the
  * screens a customer uses.
  */

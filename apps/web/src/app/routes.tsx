@@ -117,7 +117,7 @@ const changeRequestPage = async () => {
 
 const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
 
-// The partner console (issue 15, decision 022): its own lazy chunks, none on the customer's screens.
+// The partner console (decision 022): its own lazy chunks, none on the customer's screens.
 const partnerLoginPage = async () => ({
   Component: (await import('../features/partner-auth/partner-login-page')).PartnerLoginPage,
 });
@@ -176,7 +176,7 @@ const PARTNER_ROUTES: RouteObject = {
         { path: 'set-password', lazy: partnerSetPasswordPage },
       ],
     },
-    // The foreman's phone screens (issue 15 item 3), in the same layout with his own nav.
+    // The foreman's phone screens, in the same layout with his own nav.
     {
       path: 'foreman',
       lazy: requireForeman,

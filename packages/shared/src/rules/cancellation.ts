@@ -4,7 +4,7 @@ import { parseTimeOfDay, payloadWindow, zonedNow } from './wizard-time';
 
 /*
  * The Cancellation policy (About Us, seeded in apps/api/src/db/seed/settings.ts) as the code
- * applies it when a customer cancels a paid request (issue 12 item 5):
+ * applies it when a customer cancels a paid request:
  * - 72 hours or more before the move window starts: the whole escrow is refunded;
  * - less than 72 hours before it (or later, while the crew has not started): half is refunded,
  *   the other half is the company's cancellation fee;

@@ -1,7 +1,7 @@
 import { TimelineStatus } from '../enums';
 
 /**
- * Whether a request has a calendar invite to download (issue 12 item 7): from payment until the
+ * Whether a request has a calendar invite to download: from payment until the
  * crew has finished (3 to 6). A cancelled move's invite is the cancelling one, emailed only.
  */
 export function hasCalendarInvite(timeline: number): boolean {

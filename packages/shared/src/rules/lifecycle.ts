@@ -113,7 +113,7 @@ export function findTransition(
 /**
  * Why a move is refused, for its answer: a request that has already gone past the move (a repeat,
  * or a race another call won, or a cancelled request) is a conflict (409); a request that has not
- * reached the move yet is out of order (422, issue 12: "no call moves a request out of order").
+ * reached the move yet is out of order (422).
  * The statuses 0..8 are ordered; 11 (cancelled) is past every move.
  */
 export function refusalKind(action: LifecycleAction, current: number): 'conflict' | 'outOfOrder' {
@@ -206,8 +206,7 @@ export function canEditRequestDetails(request: LifecycleRequest): boolean {
 /**
  * From status 3 a request's price is agreed: paid into escrow (marketplace) or set by the
  * company's confirmation letter (direct). A customer's edit from then on changes no amount by
- * itself: the estimate is recalculated only below 3, and a new price is the company's to propose
- * (issue 14 item 4).
+ * itself: the estimate is recalculated only below 3, and a new price is the company's to propose.
  */
 export function isPriceAgreed(timeline: number): boolean {
   return timeline >= T.paid && timeline !== T.cancelled;

@@ -40,7 +40,7 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 export const loginFormSchema = loginBodySchema.pick({ email: true, password: true });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** The partner console's sign-in (issue 15): the same fields, as a company (2) or a foreman (3). */
+/** The partner console's sign-in: the same fields, as a company (2) or a foreman (3). */
 export const partnerLoginFormSchema = loginFormSchema.extend({
   user_type: intCode([2, 3], 'Choose whether you sign in as a company or a foreman.'),
 });

@@ -5,7 +5,7 @@ import { boundedInt, dollarsSchema, idSchema, safeString } from './primitives';
 import { flag, stringCode } from './wire-fields';
 
 /*
- * Bids: the partner API's calls for companies (spec ARCHITECTURE "Counterparts"; issue "Bids")
+ * Bids: the partner API's calls for companies (spec ARCHITECTURE "Counterparts")
  * and the customer's companies list (spec/request-lifecycle.md §2 "Companies list", §7
  * detail_of_bided_companies, delete_bid, accept_request).
  */
@@ -50,7 +50,7 @@ export const withdrawBidResponseSchema = envelope({
 });
 
 /** POST /api/company/open_requests: an optional page of requests open for bids. */
-/** The farthest a company may ask for, in miles from its base (issue 15's distance filter). */
+/** The farthest a company may ask for, in miles from its base (the open requests' distance filter). */
 export const OPEN_REQUESTS_MAX_DISTANCE = 500;
 
 /** A filter date, in the requests' own s_date form; '' or absent for no bound. */

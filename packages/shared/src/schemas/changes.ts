@@ -15,7 +15,7 @@ import {
 /*
  * Change proposals and change confirmations (spec/request-lifecycle.md §2 "Change confirmation",
  * §3 the *_change fields, §4 "Change confirmations", §7 the change_*_confirmation calls, §9
- * "Payment-required threshold for change confirmations: status 3"; issue 14 items 4 to 6).
+ * "Payment-required threshold for change confirmations: status 3").
  *
  * The company of a request proposes a change of one of four kinds with its price (the difference
  * it makes to the final amount, in dollars, negative for a saving); the request keeps its values
@@ -59,7 +59,7 @@ export const EDIT_CHANGE_TYPES = ['address', 'items', 'extra-items'] as const;
 export type EditChangeType = (typeof EDIT_CHANGE_TYPES)[number];
 
 /**
- * Issue 14 item 4: an edit the customer makes once the price is paid (a direct request, status 3
+ * An edit the customer makes once the price is paid (a direct request, status 3
  * to 5; marketplace requests are not edited then) may change what the move costs, so the company
  * prices it before it applies: the edit becomes a change awaiting the company's price.
  */

@@ -9,7 +9,7 @@ import { envelope } from './envelope';
 import { idSchema, safeString, safeText } from './primitives';
 
 /*
- * The company's profile in the partner console (issue 15 "Profile"): its public face (name,
+ * The company's profile in the partner console: its public face (name,
  * picture, about, phone), the zip codes it serves, its trucks and its foremen. A foreman is
  * invited by email and sets his password from the emailed link.
  */

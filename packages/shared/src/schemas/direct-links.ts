@@ -4,8 +4,8 @@ import { JOB_STAGES } from './partner-jobs';
 import { boundedInt, idSchema } from './primitives';
 
 /*
- * A company's direct links (issue 15 "Direct links: create, copy, disable, and the requests that
- * came through each"). A link is the last part of /create-request/{link} (spec portal.md §1
+ * A company's direct links (create, copy, disable, and the requests that
+ * came through each). A link is the last part of /create-request/{link} (spec portal.md §1
  * direct-link mode); a request made through it, by the customer or by the company's sales team,
  * remembers it (requests.direct_link_id).
  */

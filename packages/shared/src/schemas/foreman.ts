@@ -5,7 +5,7 @@ import { idSchema } from './primitives';
 import { serverAddressSchema, serverItemSchema } from './request-detail';
 
 /*
- * The foreman's phone (issue 15 item 3): the jobs he is assigned, today's and upcoming, and one
+ * The foreman's phone: the jobs he is assigned, today's and upcoming, and one
  * job's detail for move day. Scoped to the caller (requests.foreman_id): another foreman's job
  * reads as not found.
  */

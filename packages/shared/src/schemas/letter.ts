@@ -7,7 +7,7 @@ import { requestListEntrySchema } from './requests';
  * The confirmation letter of a direct request (spec/request-lifecycle.md §2 "Confirmation letter
  * signing", §3 "Confirmation letter: HTML text plus get_request id; the signature is a PNG data
  * URL", §7 get_confirmation_letter and attach_signature_make_confirmation_letter_pdf) and the
- * partner API's send_confirmation_letter (issue 12), which sets the direct request's rates.
+ * partner API's send_confirmation_letter, which sets the direct request's rates.
  */
 
 const requestId = idSchema('request_id must be a request id.');

@@ -14,7 +14,7 @@ import {
 } from './request-detail';
 
 /*
- * The company's jobs by stage (issue 15 "My jobs by stage"): the requests it has, either won
+ * The company's jobs by stage: the requests it has, either won
  * (an accepted bid) or received through its direct link, grouped by where they stand in the
  * lifecycle (spec/request-lifecycle.md §4).
  */
@@ -195,8 +195,8 @@ export const jobChangeSchema = changeProposalSchema.extend({ summary: z.string()
 export type JobChange = z.infer<typeof jobChangeSchema>;
 
 /**
- * One of the company's jobs in full (issue 15 "My jobs ... with the request detail and the
- * comment thread"): the move, the customer (contact as in jobCustomerSchema), the crew, the
+ * One of the company's jobs in full (the request detail and the
+ * comment thread): the move, the customer (contact as in jobCustomerSchema), the crew, the
  * letter, the changes and the thread, and what the company can assign.
  */
 export const jobDetailSchema = z

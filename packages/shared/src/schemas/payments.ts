@@ -4,7 +4,7 @@ import { dollarsSchema, idSchema } from './primitives';
 
 /*
  * Paying an accepted request into escrow (spec/request-lifecycle.md §2 "Payment", §4 "Bid and
- * payment flow", §7 make_payment; issue 12).
+ * payment flow", §7 make_payment).
  */
 
 /**

@@ -4,8 +4,8 @@ import { envelope } from './envelope';
 import { safeString } from './primitives';
 
 /*
- * A company's payouts (issue 15 "Payouts: per job, held in escrow, released, refunded, tips, from
- * the ledger, with a CSV export"). Every amount is read from the double-entry ledger (decision
+ * A company's payouts (per job, held in escrow, released, refunded, tips, from
+ * the ledger, with a CSV export). Every amount is read from the double-entry ledger (decision
  * 004), never from the request's own price columns, and is in dollars on the wire.
  */
 

@@ -137,7 +137,7 @@ export const acceptedCompanySchema = z
   .meta({ id: 'AcceptedCompany' });
 
 /**
- * Ours (issue 12 item 7): one itemised receipt of the request, from the ledger: a payment, a tip
+ * Ours: one itemised receipt of the request, from the ledger: a payment, a tip
  * or a refund. `amount` in dollars; the PDF is GET /api/customer/request_receipt with the
  * customer's token (x-sh-auth), never a link that carries the token.
  */

@@ -152,7 +152,7 @@ export const requestEditResponseSchema = envelope({
       recommend_amount: z.number().nullable(),
       /**
        * True when the edit was not applied but sent to the company to price (a paid direct
-       * request, issue 14 item 4): the request holds what it held, and the customer accepts the
+       * request): the request holds what it held, and the customer accepts the
        * priced change on the change-request screen.
        */
       awaiting_price: z.boolean(),

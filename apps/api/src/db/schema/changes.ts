@@ -16,7 +16,7 @@ import { requests } from './requests';
 import { payments } from './payments';
 
 /**
- * A change a request's company proposes (issue 14; spec §2 "Change confirmation", §4 "Change
+ * A change a request's company proposes (spec §2 "Change confirmation", §4 "Change
  * confirmations"): one of four types (request: date, window, crew; address; items; extra-items)
  * with the proposed values (`proposal`, the shape of the type's propose_change body, validated
  * by the shared schema) and its price: the signed difference it makes to the final amount, in

@@ -42,7 +42,7 @@ import { notify } from '../notifications/notifications.service';
 import { claimReferralDiscount } from '../referrals/referrals.service';
 
 /*
- * Bids (issue 11; decision 011): the partner API's side (a company sees the requests open for
+ * Bids (decision 011): the partner API's side (a company sees the requests open for
  * bids in its service area, places, changes and withdraws its own bid) and the customer's side
  * (the companies list with its filters, deleting a bid, accepting one). Every change locks the
  * request row, moves its status through the lifecycle service and notifies the other party in
@@ -150,7 +150,7 @@ export type OpenRequestRow = Awaited<ReturnType<typeof selectOpenRequests>>[numb
 export type AddressRow = typeof requestAddresses.$inferSelect;
 export type ItemWithImages = { item: typeof requestItems.$inferSelect; images: string[] };
 
-/** The open requests' filters (issue 15): move dates, move size, distance from the base. */
+/** The open requests' filters: move dates, move size, distance from the base. */
 export interface OpenRequestFilters {
   /** Inclusive bounds, YYYY-MM-DD. */
   dateFrom?: string | undefined;

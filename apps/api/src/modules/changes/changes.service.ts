@@ -55,7 +55,7 @@ import {
 } from '../request-edits/request-edits.service';
 
 /*
- * Change proposals and their confirmations (issue 14 items 4 to 6; spec §2 "Change
+ * Change proposals and their confirmations (spec §2 "Change
  * confirmation", §4 "Change confirmations", §7, §9 "Payment-required threshold: status 3").
  *
  * propose_change: the request's company (the accepted bid's, or a direct request's) proposes one
@@ -308,7 +308,7 @@ async function assertPriceFits(tx: Tx, request: RequestRow, priceCents: number):
 
 /**
  * POST /api/company/price_change: the request's company prices the change its customer asked
- * for (issue 14 item 4). The change becomes pending with that price: the timeline gets its
+ * for. The change becomes pending with that price: the timeline gets its
  * 'Change in …' entry with 'More Details', and the customer is told in-app and by email, as for
  * a proposal. The customer's edits of that kind wait for the answer from then on.
  */

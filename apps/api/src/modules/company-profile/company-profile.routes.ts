@@ -31,7 +31,7 @@ import {
 } from './company-profile.service';
 
 /*
- * The company's profile in the partner console (issue 15 "Profile"; tag 'partner'): its public
+ * The company's profile in the partner console (tag 'partner'): its public
  * face, served zip codes, trucks and foremen, each change answered with the whole profile. The
  * invited foreman's set-password call is public: the emailed link is his proof.
  */

@@ -35,7 +35,7 @@ import { notify } from '../notifications/notifications.service';
 import { foremanInviteLink, foremanInviteMessage } from './company-profile.messages';
 
 /*
- * The company's own profile (issue 15 "Profile"): its public face, the zip codes it serves, its
+ * The company's own profile: its public face, the zip codes it serves, its
  * trucks and its foremen. Every query is scoped by the caller's company id in SQL, so another
  * company's truck or foreman reads as not found. Each change is one transaction and answers with
  * the whole profile as it now stands.

@@ -25,7 +25,7 @@ import { buildCalendar } from '../../lib/ics';
 import { notify } from '../notifications/notifications.service';
 
 /*
- * Lifecycle messages to customers (issue 12 items 6 and 7; docs/decisions/017): the ONE place
+ * Lifecycle messages to customers (docs/decisions/017): the ONE place
  * where a change of a request tells its customer in-app, by email and, to a verified phone, by
  * SMS. notifyCustomer runs in the transaction of the change: it writes the in-app notification
  * and a customer_messages row (the transactional outbox). After the commit a job renders and

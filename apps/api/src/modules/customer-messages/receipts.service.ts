@@ -8,7 +8,7 @@ import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 import { account } from '../payments/ledger';
 
 /*
- * Itemised receipts (issue 12 item 7), read from the ledger: every money movement of a request
+ * Itemised receipts, read from the ledger: every money movement of a request
  * that touched the customer's card is one receipt. A payment shows the move price, the discount,
  * the card processing fee and the total charged; a tip its amount; each refund its amount (and
  * the cancellation fee the company kept, when it kept one). Nothing is stored: a receipt is

@@ -30,8 +30,8 @@ import { requestPlayedByPerson } from './demo-presence';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
 
 /*
- * The demo companies' change proposals (issue 14 item 5: "The simulator proposes a realistic
- * change on some demo moves"). After payment, on about half of the moves a demo company won, it
+ * The demo companies' change proposals: a realistic change on
+ * some demo moves. After payment, on about half of the moves a demo company won, it
  * asks through the partner API's service to move the job a day later with one more mover, for a
  * higher price: the customer then sees the change, pays the difference into escrow or rejects
  * it. One proposal per move at most. While it waits for the customer's answer the demo move day
@@ -181,7 +181,7 @@ export function registerDemoChanges(
 }
 
 /*
- * The demo companies price the changes their customers ask for (issue 14 item 4): a paid direct
+ * The demo companies price the changes their customers ask for: a paid direct
  * request's edit waits for its company's price; a demo company prices it a moment later at the
  * difference the edit makes to the move's estimate (as at creation), in whole dollars, so that
  * the customer then accepts it and pays or is refunded that difference, or rejects it.

@@ -12,7 +12,7 @@ import {
 } from '../tracking/tracking.service';
 
 /*
- * The demo truck (issue 13 item 4): while a demo company's move is in progress (status 5), its
+ * The demo truck: while a demo company's move is in progress (status 5), its
  * foreman drives the truck along the route between the request's addresses, one point per job on
  * the queue, through the same post_location service as a foreman's phone; the customer watches it
  * on the tracking page. The journey is planned once, at its first point: the driving route through

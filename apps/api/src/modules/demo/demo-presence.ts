@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { companyForemen, requests, users } from '../../db/schema';
 
 /*
- * The demo simulator leaves alone a demo company that a person is playing (issue 15: one person
+ * The demo simulator leaves alone a demo company that a person is playing (one person
  * plays both sides in two windows). A person plays a company while a socket of the company or of
  * one of its foremen is connected, in any API process: an open console holds one. Signing in
  * without a console open (a curl session) does not count, and a console closed mid-move hands

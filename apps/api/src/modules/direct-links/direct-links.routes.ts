@@ -32,7 +32,7 @@ const idempotencyHeaders = z.object({
 });
 
 /*
- * A company's direct links (issue 15; tag 'partner'). Companies only: a sales-team member's link
+ * A company's direct links (tag 'partner'). Companies only: a sales-team member's link
  * is made for them, and the company sees and switches off every link of its own.
  */
 export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { oncePerKey } from '../idempotency/idempotency.service';
 
 /*
- * A company's direct links (issue 15): list, create, disable or enable, and the requests each
+ * A company's direct links: list, create, disable or enable, and the requests each
  * brought (requests.direct_link_id). Every query is scoped by the company's id in SQL: another
  * company's link answers 404 as if it did not exist.
  */

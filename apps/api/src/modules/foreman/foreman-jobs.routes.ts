@@ -11,7 +11,7 @@ import { getForemanJob, listForemanJobs } from './foreman-jobs.service';
 import { toForemanJob, toForemanJobDetail } from './foreman-jobs.wire';
 
 /*
- * The foreman's phone (issue 15 item 3; tag 'partner'; a foreman signs in with /app_api/login
+ * The foreman's phone (tag 'partner'; a foreman signs in with /app_api/login
  * and user_type 3): his jobs and one job's detail. Move day's steps are moves.routes
  * (start_move, complete_move) and tracking.routes (post_location).
  */

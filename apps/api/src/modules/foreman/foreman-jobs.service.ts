@@ -16,7 +16,7 @@ import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 import { companyName } from '../moves/moves.service';
 
 /*
- * The foreman's jobs (issue 15 item 3): the requests whose foreman_id is the caller, scoped in
+ * The foreman's jobs: the requests whose foreman_id is the caller, scoped in
  * SQL. A foreman is assigned at 3 → 4, so every one of his jobs is paid; he works it at 4 and 5
  * and sees it for a week once it is done (6, 7, 8) or cancelled (11).
  */

@@ -3,8 +3,8 @@ import { SIGNATURE_DATA_URL_PREFIX, signatureInvalidMessage } from '@movehub/sha
 import { AppError } from '../../errors';
 
 /*
- * The signed confirmation letter as a PDF (issue 12: "a real PDF (pdf-lib) of the letter with
- * the signature image, the signer, the time and the request"). The signature is checked cheaply
+ * The signed confirmation letter as a PDF (pdf-lib): the letter with
+ * the signature image, the signer, the time and the request. The signature is checked cheaply
  * (PNG signature bytes, the image's declared size) before any PDF work.
  */
 

@@ -24,7 +24,7 @@ import {
 
 /*
  * The confirmation letter of a direct request (spec §7 get_confirmation_letter and
- * attach_signature_make_confirmation_letter_pdf; issue 12 send_confirmation_letter, partner API).
+ * attach_signature_make_confirmation_letter_pdf; the partner API's send_confirmation_letter).
  * The customer's two calls are open to the request's customer (token) and to the holder of its
  * public access link (the /sign-confirmation-letter/{public_access_link} page): decision 016.
  */

@@ -37,7 +37,7 @@ import { DEFAULT_LETTER_TEMPLATE, fillLetter, letterParagraphs } from './letter.
 
 /*
  * The confirmation letter of a direct request (spec §2 "Confirmation letter signing", §4 status
- * 3 with additional_status 0 → 1; issue 12; decision 016). The company sends it with its rates
+ * 3 with additional_status 0 → 1; decision 016). The company sends it with its rates
  * (0 → 3, the direct request's way past bids and escrow); the customer, or whoever holds the
  * request's public link, reads it and signs; the signed PDF goes to the storage adapter and the
  * request moves to additional_status 1, after which its move day may be assigned.

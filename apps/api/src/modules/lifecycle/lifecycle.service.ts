@@ -86,7 +86,7 @@ export function assertCanMove(
 /**
  * Moves a locked request by `action`. Refused with the request's status in words when the
  * lifecycle table does not allow it from that status for this actor: 422 when the request has not
- * reached the move (issue 12: "no call moves a request out of order (422 with a clear message)"),
+ * reached the move,
  * 409 when it has gone past it (a lost race, a repeat, a cancelled request).
  */
 export async function moveRequest(

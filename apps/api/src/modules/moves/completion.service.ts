@@ -19,7 +19,7 @@ import { chargeTip, releaseToCompany } from '../payments/payments.service';
 import { companyName } from './moves.service';
 
 /*
- * The customer's end of a move (issue 12; spec §2 "Confirm complete", §4): confirming the move
+ * The customer's end of a move (spec §2 "Confirm complete", §4): confirming the move
  * releases the escrow to the company (6 → 7, request_status 1), then feedback and an optional
  * tip close it (7 → 8) and update the company's rating. Money moves through the payments
  * service (idempotency key, gateway outside the transaction, balanced ledger entries written

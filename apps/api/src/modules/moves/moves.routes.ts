@@ -17,7 +17,7 @@ import { confirmComplete, giveFeedback } from './completion.service';
 import { assignMove, completeMove, startMove } from './moves.service';
 
 /*
- * Move day and after (issue 12): the partner API's assign_move, start_move and complete_move
+ * Move day and after: the partner API's assign_move, start_move and complete_move
  * (tag 'partner'; companies and foremen log in with /app_api/login and user_type 2 or 3), and
  * the customer's end_move_confirmation and add_feedback (spec §7).
  */

@@ -21,7 +21,7 @@ import { notify } from '../notifications/notifications.service';
 import { notifyCustomer } from '../customer-messages/customer-messages.service';
 
 /*
- * Move day, the partner's side (issue 12; spec §4 "Bid and payment flow"): the company that won
+ * Move day, the partner's side (spec §4 "Bid and payment flow"): the company that won
  * a paid request assigns a foreman and trucks (3 → 4), the foreman (or the company) starts the
  * move (4 → 5) and marks it complete (5 → 6). Each step locks the request, moves it through the
  * lifecycle service and tells the customer, in one transaction. The demo simulator plays these

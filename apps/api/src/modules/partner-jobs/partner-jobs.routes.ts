@@ -12,7 +12,7 @@ import { getJobDetail, listJobs } from './partner-jobs.service';
 import { toJobDetail, toJobSummary } from './partner-jobs.wire';
 
 /*
- * The company's jobs (issue 15 "My jobs by stage"; tag 'partner'). Companies only: a sales-team
+ * The company's jobs (tag 'partner'). Companies only: a sales-team
  * member works on open requests and direct links, a foreman on the jobs he is assigned.
  */
 export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {

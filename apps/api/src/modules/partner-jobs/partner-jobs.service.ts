@@ -24,7 +24,7 @@ import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 import { REQUEST_DETAIL_COLUMNS } from '../requests/requests.service';
 
 /*
- * The company's jobs by stage (issue 15 "My jobs by stage"): every request whose company_id is
+ * The company's jobs by stage: every request whose company_id is
  * the caller, a bid it won or a request made through its direct link. Scoped in SQL by
  * company_id (the survey's rule: never load another company's row and filter it afterwards).
  */

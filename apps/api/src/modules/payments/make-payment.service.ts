@@ -25,7 +25,7 @@ import { notifyCustomer } from '../customer-messages/customer-messages.service';
 import { COMPENSATED, holdInEscrow } from './payments.service';
 
 /*
- * make_payment (spec/request-lifecycle.md §2 Payment, §4 "Bid and payment flow" 2 → 3; issue 12).
+ * make_payment (spec/request-lifecycle.md §2 Payment, §4 "Bid and payment flow" 2 → 3).
  *
  * The provider is never called inside a database transaction: a network call there would hold
  * the request's row lock (and a pooled connection) for as long as the provider takes. So, as
@@ -48,7 +48,7 @@ export const PAYMENT_TEXT = {
   priceChanged: (total: string) =>
     `The price changed: it is now ${total}. Please look at it again before paying.`,
   raced: 'This request changed while your payment was made; the charge was reversed.',
-  // Notifications (issue 12 item 6: payment).
+  // Notifications (payment).
   paidForCompany: (amount: string, requestId: number) =>
     `Request #${requestId} was paid: ${amount} is held in escrow for the move.`,
   paidForCustomer: (total: string, requestId: number) =>

@@ -9,7 +9,7 @@ import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { makePayment, PAYMENT_TEXT } from './make-payment.service';
 
-/* The customer's payment calls (spec/request-lifecycle.md §7; issue 12). */
+/* The customer's payment calls (spec/request-lifecycle.md §7). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/make_payment',

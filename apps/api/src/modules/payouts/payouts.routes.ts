@@ -6,7 +6,7 @@ import { authOf, companyOnly } from '../../plugins/auth';
 import { payoutsCsv, payoutsReport } from './payouts.service';
 
 /*
- * A company's payouts (issue 15; tag 'partner'): per job, from the ledger. Companies only: the
+ * A company's payouts (tag 'partner'): per job, from the ledger. Companies only: the
  * money is the company's, not its sales team's or its foremen's.
  */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,7 +12,7 @@ import { csvDocument } from '../../lib/csv';
 import { account } from '../payments/ledger';
 
 /*
- * A company's payouts (issue 15): per job, what the ledger (decision 004) says happened to its
+ * A company's payouts: per job, what the ledger (decision 004) says happened to its
  * money. The amounts come from ledger lines only, never from a request's price columns: the
  * escrow account of each job (escrow:{request}), the lines the job's transactions wrote to the
  * company's own accounts (company_payable:{company}, tips_payable:{company}), and the refunds

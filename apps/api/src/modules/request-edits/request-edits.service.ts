@@ -54,8 +54,8 @@ import type { AddressProposal, ItemsProposal } from '../changes/changes.service'
  * Money: an edit never changes an amount that was agreed. Before status 3 (marketplace requests
  * are edited only then) the estimate (recommend_amount) is recalculated as at creation. From 3
  * on (direct requests, up to 5) the move is paid at the company's price, so an edit may change
- * what it costs: it is not applied but stored as a change awaiting the company's price (issue 14
- * item 4; request_changes, status 'awaiting_price'). The company prices it (price_change), and
+ * what it costs: it is not applied but stored as a change awaiting the company's price
+ * (request_changes, status 'awaiting_price'). The company prices it (price_change), and
  * the customer accepts it, paying or being refunded the difference, or rejects it, as any
  * proposal. Further edits of the same kind before the price join the same change.
  */
@@ -275,7 +275,7 @@ async function editRequest(opts: {
   requestId: number;
   title: EditTitle;
   change: (tx: Tx, request: RequestRow) => Promise<void>;
-  /** The edit as a change to be priced, when the request is paid (issue 14 item 4). */
+  /** The edit as a change to be priced, when the request is paid. */
   asChange: EditAsChange;
 }): Promise<RequestEditResult> {
   return opts.db.transaction(async (tx) => {

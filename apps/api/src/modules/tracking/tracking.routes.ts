@@ -10,7 +10,7 @@ import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
 import { getTracking, postLocation, sendTrackingPoint, TRACKING_TEXT } from './tracking.service';
 
 /*
- * Live truck tracking (issue 13 items 6 and 7): the foreman's post_location (tag 'partner'; a
+ * Live truck tracking: the foreman's post_location (tag 'partner'; a
  * foreman signs in with /app_api/login and user_type 3) and the customer's get_tracking.
  */
 

@@ -17,8 +17,8 @@ import { AppError } from '../../errors';
 import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
 
 /*
- * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking; issue 13 items 6
- * and 7). The assigned foreman's phone posts the truck's position while the move is in progress
+ * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking).
+ * The assigned foreman's phone posts the truck's position while the move is in progress
  * (status 5); each stored point goes to the customer's room at once, and get_tracking gives the
  * customer the points so far. Before the move starts and after it ends, nothing is stored and
  * nothing is served.

@@ -54,7 +54,7 @@ function PartnerCacheSync() {
 }
 
 /**
- * The partner console's frame (issue 15): the brand, the console's sections, who is signed in
+ * The partner console's frame: the brand, the console's sections, who is signed in
  * and Sign out, inside the partner session's own socket (decision 022). Loaded lazily with the
  * console, never on the customer's screens.
  */

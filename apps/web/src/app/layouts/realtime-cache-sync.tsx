@@ -11,7 +11,7 @@ const LIVE_KEYS = [chatKeys.all, notificationKeys.all, requestKeys.all];
 /**
  * The dashboard's link between the socket and the query cache for what no single screen owns:
  * - on every (re)connection, the chat, notification and request queries whose data is older
- *   than the connection load again, so that nothing sent while it was down is lost (issue 13);
+ *   than the connection load again, so that nothing sent while it was down is lost;
  * - a notification says that its request changed (a bid, a status): that request and the lists
  *   load again, so cards and details follow without a reload.
  */

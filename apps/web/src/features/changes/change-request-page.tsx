@@ -31,7 +31,7 @@ import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
 
 /*
  * /dashboard/my-requests/change-request/{type}/{requestId} (spec/request-lifecycle.md §2 "Change
- * confirmation", §4 "Change confirmations", §7, §8; issue 14 item 6; decisions 020 and 021),
+ * confirmation", §4 "Change confirmations", §7, §8; decisions 020 and 021),
  * reached from the timeline's 'More Details': 'Request DETAIL', the previous version of the
  * request beside the changed one, the tracking map, Accept and Reject. Below status 3 an accept
  * moves no money; from 3 an accept of a change with a price goes through the payment step inside

@@ -9,7 +9,7 @@ import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
- * The foreman's calls (issue 15 item 3), with the partner session (decision 022): his jobs, a
+ * The foreman's calls, with the partner session (decision 022): his jobs, a
  * job's detail, move day's two steps and the truck's position.
  */
 

@@ -183,7 +183,7 @@ function ChatSection({ job }: { job: ForemanJobDetail }) {
 }
 
 /**
- * /partner/foreman/jobs/:requestId (issue 15 item 3): one job on the foreman's phone. Where to
+ * /partner/foreman/jobs/:requestId: one job on the foreman's phone. Where to
  * go (each address opens the maps app), what to carry, whom to call; Start move (4 → 5), the
  * location sharing while the move is in progress, and Complete move (5 → 6).
  */

@@ -50,7 +50,7 @@ function JobSection({
 }
 
 /**
- * /partner/foreman (issue 15 item 3): the foreman's jobs on his phone. Today's first (the move
+ * /partner/foreman: the foreman's jobs on his phone. Today's first (the move
  * in progress, then those due today or overdue), then upcoming ones, then those finished lately.
  */
 export function ForemanJobsPage() {

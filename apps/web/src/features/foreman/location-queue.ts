@@ -1,7 +1,7 @@
 import { TRACKING_RECORDED_MAX_AGE_MS } from '@movehub/shared';
 
 /*
- * The rules of the foreman's location sharing (issue 15 item 3: "posts to post_location at most
+ * The rules of the foreman's location sharing ("posts to post_location at most
  * every 5 s or 25 m; points taken offline are queued and sent in order when the network
  * returns"), apart from React and the browser's Geolocation API so that they can be tested with
  * fake timers:

@@ -8,7 +8,7 @@ import {
 import { callApi } from '../../lib/api-client';
 
 /*
- * The partner console's session calls (issue 15, decision 022): the same /app_api/login and
+ * The partner console's session calls (decision 022): the same /app_api/login and
  * log_out as the customer's, as a company or a foreman, into the partner session slot.
  */
 

@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { logInPartner } from './partner-auth-api';
 
 /**
- * /partner/login (issue 15): a moving company or its foreman signs in through /app_api/login
+ * /partner/login: a moving company or its foreman signs in through /app_api/login
  * with user_type 2 or 3, into the partner session slot (decision 022), so that a customer
  * signed in in another window stays signed in. A company goes on to its console, a foreman to
  * his jobs.

@@ -20,7 +20,7 @@ import { NewPasswordFields } from '../../ui/new-password-fields';
 import { setForemanPassword } from './foreman-password-api';
 
 /**
- * /partner/set-password?token=… (issue 15): the foreman his company invited chooses a password
+ * /partner/set-password?token=…: the foreman his company invited chooses a password
  * with the sign-up's rules and strength meter, and is signed in to the partner console at once
  * (the partner session slot, decision 022).
  */

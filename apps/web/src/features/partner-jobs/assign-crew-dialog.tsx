@@ -42,7 +42,7 @@ const fullName = (f: { first_name: string; last_name: string }) =>
   `${f.first_name} ${f.last_name}`.trim();
 
 /**
- * Assign foreman and trucks (issue 15) to a paid job: one of the company's foremen and one or
+ * Assign foreman and trucks to a paid job: one of the company's foremen and one or
  * more of its active trucks, through assign_move (3 → 4). A refusal (the job moved on meanwhile,
  * a direct request's letter is not signed) stays in the dialog.
  */

@@ -51,7 +51,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 /**
- * One of the company's jobs (issue 15 "My jobs by stage"): when, where, what, for how much, for
+ * One of the company's jobs: when, where, what, for how much, for
  * whom and where it stands. The customer's email and phone appear when the API sends them (once
  * the job is the company's; never when cancelled).
  */

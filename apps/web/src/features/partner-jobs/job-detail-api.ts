@@ -15,9 +15,9 @@ import { callApi } from '../../lib/api-client';
 import { jobKeys } from './jobs-api';
 
 /*
- * One of the company's jobs and the calls its actions make (issue 15 "My jobs ... Assign a
- * foreman and trucks; send the confirmation letter ...; propose a change ...; chat with the
- * customer"), all with the partner session (decision 022). The keys sit under jobKeys.all, so
+ * One of the company's jobs and the calls its actions make (assign a
+ * foreman and trucks, send the confirmation letter, propose a change, chat with the
+ * customer), all with the partner session (decision 022). The keys sit under jobKeys.all, so
  * the console's refresh on a notification reloads the detail too.
  */
 

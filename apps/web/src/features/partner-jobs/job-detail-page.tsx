@@ -158,7 +158,7 @@ const awaitsPrice = (change: JobChange): change is PricedEdit =>
   (EDIT_CHANGE_TYPES as readonly string[]).includes(change.type);
 
 /**
- * /partner/jobs/:requestId (issue 15 "My jobs ... with the request detail and the comment thread"):
+ * /partner/jobs/:requestId:
  * one of the company's jobs in full, and what the company does at its stage: send a direct
  * request's letter and open it signed, assign the crew once paid, propose changes and follow the
  * customer's answers (live: the layout reloads the console's queries on each notification),

@@ -4,7 +4,7 @@ import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
- * The company's jobs (issue 15 "My jobs by stage"), read with the partner session (decision
+ * The company's jobs, read with the partner session (decision
  * 022). Pages go back by id, newest first, as the API does.
  */
 

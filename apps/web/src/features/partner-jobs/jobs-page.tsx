@@ -32,7 +32,7 @@ const PANEL_ID = 'jobs-panel';
 const total = (counts: JobCounts) => JOB_STAGES.reduce((sum, stage) => sum + counts[stage], 0);
 
 /**
- * /partner/jobs (issue 15 "My jobs by stage"): the company's won bids and direct requests, one
+ * /partner/jobs: the company's won bids and direct requests, one
  * stage at a time (or all), with each stage's count, newest first, page by page. The stage is in
  * the URL (?stage=paid), so a reload or a shared link opens the same tab.
  */

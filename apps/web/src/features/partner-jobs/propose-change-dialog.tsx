@@ -518,7 +518,7 @@ function ItemsChangeForm({
 // --- the dialog ---------------------------------------------------------------------------------
 
 /**
- * Propose a change (issue 15; the partner API's propose_change): one of the four kinds with its
+ * Propose a change (the partner API's propose_change): one of the four kinds with its
  * price, each validated by propose_change's own schema. A kind that already waits for the
  * customer's answer cannot be proposed again (the server answers 409) and is offered disabled.
  */

@@ -9,7 +9,7 @@ import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
- * The company's direct links (issue 15 "Direct links"), read and changed with the partner
+ * The company's direct links, read and changed with the partner
  * session (decision 022).
  */
 

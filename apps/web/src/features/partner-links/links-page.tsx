@@ -21,8 +21,8 @@ export const NO_LINKS_MESSAGE =
 export const LINK_CREATED_MESSAGE = 'Direct link created. Copy it to share it with your customers.';
 
 /**
- * /partner/links (issue 15 "Direct links: create, copy, disable, and the requests that came
- * through each"). Create link sends an Idempotency-Key kept until the call succeeds, so a retry
+ * /partner/links (create, copy, disable, and the requests that came
+ * through each). Create link sends an Idempotency-Key kept until the call succeeds, so a retry
  * after a lost answer gets the same link and a double click cannot make two.
  */
 export function LinksPage() {

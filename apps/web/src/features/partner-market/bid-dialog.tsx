@@ -43,7 +43,7 @@ export interface BidDialogProps {
 }
 
 /**
- * Place, change or withdraw the company's bid on one open request (issue 15). The server's
+ * Place, change or withdraw the company's bid on one open request. The server's
  * refusal (the request was taken meanwhile, it left the company's area) is shown in the dialog;
  * whatever happened, the list is fetched again so it shows the request as it now is.
  */

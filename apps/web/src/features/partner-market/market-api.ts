@@ -11,7 +11,7 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import type { OpenRequestsFilterBody } from './open-requests-filters';
 
 /*
- * The company's marketplace calls (issue 15 "Open requests"), made with the partner session
+ * The company's marketplace calls, made with the partner session
  * (decision 022). The list pages back by id (newest first), as the API does.
  */
 

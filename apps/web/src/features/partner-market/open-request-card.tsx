@@ -95,7 +95,7 @@ export interface OpenRequestCardProps {
 }
 
 /**
- * One open request as a company prices it (issue 15): where, when, what, the customer's price
+ * One open request as a company prices it: where, when, what, the customer's price
  * and the estimate, the bids so far and the company's own. The API leaves out the customer's
  * name, email and phone until a bid is accepted; nothing here asks for them.
  */

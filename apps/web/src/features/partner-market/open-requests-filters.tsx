@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { toSpecDate, type MoveType, type OpenRequestsBody } from '@movehub/shared';
 
 /*
- * Filters of the open requests (issue 15: date, distance from the company's base, move size).
+ * Filters of the open requests (date, distance from the company's base, move size).
  * The API applies them, so that paging ("Show older requests") goes on within the filtered list
  * and a request outside the filters never loads.
  */

@@ -10,7 +10,7 @@ import { geoConfigQueryOptions } from '../../lib/maps/geo-query';
 import { BaseLayers, WATER_COLOR } from '../../lib/maps/map-layers';
 
 /*
- * The open requests' pick-up points (issue 15 "list and map"). Loaded lazily from the list
+ * The open requests' pick-up points. Loaded lazily from the list
  * page, so Leaflet stays in a chunk of its own; the list reads the same data without it.
  */
 

@@ -37,7 +37,7 @@ export const NO_OPEN_REQUESTS_MESSAGE =
 export const NO_MATCH_MESSAGE = 'No open request matches these filters.';
 
 /**
- * /partner/open-requests (issue 15): the requests open for bids in the company's area, newest
+ * /partner/open-requests: the requests open for bids in the company's area, newest
  * first, page by page, filtered by the API, with their pick-up points on a map; each opens the
  * bid dialog. A request opened meanwhile in the area arrives through the socket (openRequest).
  */

@@ -5,7 +5,7 @@ import { downloadFile } from '../../lib/download-file';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
- * The company's payouts (issue 15 "Payouts"), read with the partner session (decision 022).
+ * The company's payouts, read with the partner session (decision 022).
  * Dates go on the wire as MM-DD-YYYY, as every date of the API does.
  */
 

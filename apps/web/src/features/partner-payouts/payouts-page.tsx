@@ -81,8 +81,8 @@ function Totals({ totals }: { totals: PayoutTotals }) {
 }
 
 /**
- * /partner/payouts (issue 15 "Payouts: per job, held in escrow, released, refunded, tips, from
- * the ledger, with a CSV export"). The move-date range is in the address (?from=…&to=…), so a
+ * /partner/payouts (per job, held in escrow, released, refunded, tips, from
+ * the ledger, with a CSV export). The move-date range is in the address (?from=…&to=…), so a
  * reload keeps it; the table scrolls inside its card on a phone, never the page.
  */
 export function PayoutsPage() {

@@ -13,7 +13,7 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { uploadFile } from '../../lib/upload-file';
 
 /*
- * The company's profile (issue 15 "Profile"), read and changed with the partner session
+ * The company's profile, read and changed with the partner session
  * (decision 022). Every change answers with the whole profile, which replaces the cached one.
  */
 

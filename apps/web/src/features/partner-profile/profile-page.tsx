@@ -28,7 +28,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * /partner/profile (issue 15 "Profile"): the company's name, picture, about and phone, the zip
+ * /partner/profile: the company's name, picture, about and phone, the zip
  * codes it serves, its trucks and its foremen, each part saved on its own.
  */
 export function ProfilePage() {

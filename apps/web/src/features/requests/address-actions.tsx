@@ -59,7 +59,7 @@ export function AddressActions({ request, address, letter, addressCount }: Addre
     mutationFn: () => deleteAddress(request, { request_id: request.id, address_id: address.id }),
     onSuccess: async (response) => {
       setConfirming(false);
-      // A paid direct request's edit waits for the company's price (issue 14 item 4).
+      // A paid direct request's edit waits for the company's price.
       showRequestEditToast(response);
       await invalidateRequest(queryClient, request.id);
     },

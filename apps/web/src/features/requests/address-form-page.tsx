@@ -213,7 +213,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
         : addAddress(request, body);
     },
     onSuccess: async (response) => {
-      // A paid direct request's edit waits for the company's price (issue 14 item 4).
+      // A paid direct request's edit waits for the company's price.
       showRequestEditToast(response);
       await invalidateRequest(queryClient, requestId, { refetchDetail: false });
       void navigate(requestDetailPath(requestId));

@@ -25,7 +25,7 @@ export const receiptPath = (requestId: number, receiptId: number) =>
   `/api/customer/request_receipt?request_id=${requestId}&receipt_id=${receiptId}`;
 
 /**
- * Ours (issue 12 item 7): the move's documents on the request detail: 'Add to calendar' (the
+ * Ours: the move's documents on the request detail: 'Add to calendar' (the
  * .ics invite) once the move is paid, and the 'Receipts' list (a PDF each). Downloads go through
  * the api with the session header, never a link carrying the token.
  */

@@ -15,7 +15,7 @@ import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
 
 /*
  * /dashboard/my-requests/tracking-location/{requestId} (spec/request-lifecycle.md "Tracking",
- * §8, §9; issue 13 items 6 and 7): the truck of a move in progress on a full-height map headed
+ * §8, §9): the truck of a move in progress on a full-height map headed
  * 'ORDER # {requestId}', 'Moving' once the truck has a position and 'Tracking' before. The points
  * come from get_tracking, then live from the realtime channel. A failure of either call is shown
  * as a browser alert with the server's message (§8 "as a browser alert on a tracking detail
