@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +30,12 @@ import {
   type ReminderJob,
 } from '../src/modules/customer-messages/customer-messages.service';
 import { createRequest, createUser } from './helper';
+import {
+  createServerDatabase,
+  killServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from './server-process';
 import type { TestSocket } from './socket-client';
 
 /*
@@ -46,7 +50,6 @@ import type { TestSocket } from './socket-client';
  * where the embedded database lives in the killed process itself.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -57,94 +60,47 @@ async function freePort(): Promise<number> {
 }
 
 describe.skipIf(!serverUrl)('kill -9 of the server under load, then a restart', () => {
-  const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string;
   let database: Database;
-  let dataDir: string;
-  let port: number;
+  let dropDatabase: () => Promise<void>;
+  let env: Record<string, string>;
   let base: string;
   let child: ChildProcess | null = null;
   const sockets: TestSocket[] = [];
 
+  /** The server on its fixed port (a restart must answer where the first one did). */
   async function start(): Promise<void> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        DEMO_SIMULATOR: '0',
-        // Tests default to no job workers; this process works the queue as production does.
-        JOB_WORKERS: 'true',
-        IP_RATE_LIMIT_PER_MINUTE: '100000',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('Server listening at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      proc.stdout!.on('data', onData);
-      proc.stderr!.on('data', onData);
-      proc.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`exited with ${code}:\n${output}`));
-      });
-    });
+    const started = await startServerProcess(env);
+    child = started.child;
+    base = started.url;
   }
 
   async function killHard(): Promise<void> {
-    const proc = child;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGKILL');
-    await exited;
+    if (child) await killServerProcess(child);
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = await openDatabase({ databaseUrl, poolSize: 4 });
+    const created = await createServerDatabase(serverUrl!);
+    dropDatabase = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 4 });
     await database.migrate();
     await seed({ db: database.db, demo: false });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'movehub-crash-'));
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
+    env = {
+      DATABASE_URL: created.url,
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'movehub-crash-')),
+      // Tests default to no job workers; this process works the queue as production does.
+      JOB_WORKERS: 'true',
+      IP_RATE_LIMIT_PER_MINUTE: '100000',
+    };
     await start();
   }, 90_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    const proc = child;
-    if (proc && proc.exitCode === null && proc.signalCode === null) {
-      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-      proc.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
-      if (proc.exitCode === null && proc.signalCode === null) await killHard();
-    }
+    if (child) await stopServerProcess(child);
     await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase?.();
+    if (env?.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
   }, 30_000);
 
   const db = () => database.db;
@@ -251,7 +207,11 @@ describe.skipIf(!serverUrl)('kill -9 of the server under load, then a restart', 
       requestId: paidMove.id,
       windowStart: facts!.start.toISOString(),
     };
-    const boss = new PgBoss({ connectionString: databaseUrl, schedule: false, supervise: false });
+    const boss = new PgBoss({
+      connectionString: env.DATABASE_URL,
+      schedule: false,
+      supervise: false,
+    });
     boss.on('error', () => undefined);
     await boss.start();
     const jobId = await boss.send(REMINDER_JOB, reminder, {

@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -9,6 +8,7 @@ import { requestAddresses, requestBids, requests, users } from '../src/db/schema
 import { seed } from '../src/db/seed/index';
 import { hashPassword } from '../src/lib/password';
 import { randomCode } from '../src/lib/tokens';
+import { createServerDatabase } from './server-process';
 
 /**
  * Every test app's base settings. The demo companies' change proposals stay off unless a test
@@ -39,20 +39,9 @@ export async function buildTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (serverUrl) {
-    const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
+    const created = await createServerDatabase(serverUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config = loadConfig({ ...TEST_ENV, ...env });
   const database = await openDatabase({ databaseUrl, poolSize: 4 });

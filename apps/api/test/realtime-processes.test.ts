@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatType, TimelineStatus, UserType } from '@movehub/shared';
 import { openDatabase, type Database } from '../src/db/client';
@@ -12,6 +10,7 @@ import { companyProfiles, sessions } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { notify } from '../src/modules/notifications/notifications.service';
 import { createRequest, createUser } from './helper';
+import { createServerDatabase, startServerProcess, stopServerProcess } from './server-process';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 
 /*
@@ -21,92 +20,43 @@ import { connected, heardWithin, next, openSocket, type TestSocket } from './soc
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and PostgreSQL', () => {
-  const name = `movehub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const children: ChildProcess[] = [];
   const sockets: TestSocket[] = [];
   let database: Database;
+  let dropDatabase: () => Promise<void>;
   let urls: [string, string];
   let dataDir: string;
 
   async function startProcess(databaseUrl: string): Promise<string> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        DEMO_SIMULATOR: '0',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, url } = await startServerProcess({
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl!,
+      PORT: '0',
+      DATA_DIR: dataDir,
     });
     children.push(child);
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        // pino's "Server listening at http://127.0.0.1:PORT" line.
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`exited with ${code}:\n${output}`));
-      });
-    });
+    return url;
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const created = await createServerDatabase(serverUrl!);
+    dropDatabase = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 2 });
     await database.migrate();
     dataDir = mkdtempSync(path.join(tmpdir(), 'movehub-processes-'));
     // One after the other: the second finds the schema migrated.
-    const first = await startProcess(url.toString());
-    const second = await startProcess(url.toString());
+    const first = await startProcess(created.url);
+    const second = await startProcess(created.url);
     urls = [first, second];
   }, 130_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            setTimeout(() => {
-              child.kill('SIGKILL');
-              resolve();
-            }, 12_000).unref();
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => stopServerProcess(child)));
     await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await dropDatabase?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 

@@ -14,9 +14,8 @@ import {
   activeRequest,
   addCard,
   acceptFirstBid,
-  chooseAddress,
-  daysFromToday,
   payForRequest,
+  startDowntownMove,
   summaryOf,
   waitForBids,
 } from './support/requests';
@@ -38,14 +37,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 /** The move of sendDowntownMove, with a custom item and a comment of the customer's words. */
 async function sendMoveWith(page: Page, itemName: string, comment: string): Promise<number> {
-  await page.goto('/create-request');
-  await page.locator('input[name="date"]').fill(daysFromToday(7));
-  await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
-  await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Move Size').click();
-  await page.getByRole('option', { name: 'Studio', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await startDowntownMove(page);
   await page.getByRole('button', { name: 'Common List' }).click();
   await page.getByLabel('Search items').fill(itemName);
   await page.getByRole('button', { name: 'Add custom item' }).click();

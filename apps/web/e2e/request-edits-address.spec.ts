@@ -1,7 +1,6 @@
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
-import type { APIRequestContext } from '@playwright/test';
-import { chooseAddress, daysFromToday } from './support/requests';
+import { chooseAddress, postDowntownMove } from './support/requests';
 
 /*
  * Address editing before bidding ends (spec/request-lifecycle.md §2 "Address
@@ -19,59 +18,6 @@ const MIN_TWO =
 const ADDED = 'Address added successfully.';
 const UPDATED = 'Address updated successfully.';
 const DELETED = 'Address deleted successfully.';
-
-const address = (i: number, zip: string, city: string) => ({
-  street_address: `${100 + i} Main St`,
-  apartment_number: '',
-  address_detail: '',
-  is_storage: false,
-  complete_address: `${100 + i} Main St, ${city}, CA ${zip}, USA`,
-  zip_code: zip,
-  city,
-  state: 'CA',
-  country: 'USA',
-  is_stairs: false,
-  is_elevator: true,
-  is_hardwood_floor: false,
-  number_of_flights: 0,
-  parking_and_building_info: '',
-  latitude: 34.05 - i * 0.02,
-  longitude: -118.24 - i * 0.25,
-  address_type: i === 0 ? '1' : '2',
-});
-
-/**
- * A studio move downtown to Santa Monica a week ahead, sent with the wizard's call (the wizard's
- * own journey covers its screens): the journey starts on the new request's detail.
- */
-async function postDowntownMove(request: APIRequestContext, token: string): Promise<number> {
-  const headers = { 'x-sh-auth': token };
-  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
-    data: { moveTypeItems: { id: number; name: string }[] };
-  };
-  const studio = types.data.moveTypeItems.find((type) => type.name === 'Studio');
-  const [year, month, day] = daysFromToday(7).split('-');
-  const res = await request.post('/api/customer/generate_request', {
-    headers,
-    data: {
-      request_type: '0',
-      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
-      starting_lat: 34.05,
-      starting_long: -118.24,
-      schedule_time: '',
-      move_type: studio?.id,
-      payment_status: '0',
-      customer_budget: 700,
-      final_comment: '',
-      s_date: `${month}-${day}-${year}`,
-      s_time: '8AM - 12PM Morning',
-      movers: 2,
-      items_array: [],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-}
 
 test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(60_000);

@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import {
   acceptCookies,
@@ -10,9 +9,9 @@ import {
   test,
 } from './support/fixtures';
 import {
-  chooseAddress,
-  daysFromToday,
+  postDowntownMove,
   sendDowntownMove,
+  startDowntownMove,
   summaryOf,
   waitForBids,
 } from './support/requests';
@@ -30,54 +29,6 @@ test.beforeEach(async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await acceptCookies(page, baseURL);
 });
-
-/** A studio move downtown to Santa Monica a week ahead, sent with the wizard's call. */
-async function postDowntownMove(request: APIRequestContext, token: string): Promise<number> {
-  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
-    data: { moveTypeItems: { id: number; name: string }[] };
-  };
-  const studio = types.data.moveTypeItems.find((type) => type.name === 'Studio');
-  const address = (i: number, zip: string, city: string) => ({
-    street_address: `${100 + i} Main St`,
-    apartment_number: '',
-    address_detail: '',
-    is_storage: false,
-    complete_address: `${100 + i} Main St, ${city}, CA ${zip}, USA`,
-    zip_code: zip,
-    city,
-    state: 'CA',
-    country: 'USA',
-    is_stairs: false,
-    is_elevator: true,
-    is_hardwood_floor: false,
-    number_of_flights: 0,
-    parking_and_building_info: '',
-    latitude: 34.05 - i * 0.02,
-    longitude: -118.24 - i * 0.25,
-    address_type: i === 0 ? '1' : '2',
-  });
-  const [year, month, day] = daysFromToday(7).split('-');
-  const res = await request.post('/api/customer/generate_request', {
-    headers: { 'x-sh-auth': token },
-    data: {
-      request_type: '0',
-      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
-      starting_lat: 34.05,
-      starting_long: -118.24,
-      schedule_time: '',
-      move_type: studio?.id,
-      payment_status: '0',
-      customer_budget: 700,
-      final_comment: '',
-      s_date: `${month}-${day}-${year}`,
-      s_time: '8AM - 12PM Morning',
-      movers: 2,
-      items_array: [],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-}
 
 test('links a visitor opens: a friend’s invitation, and links that are wrong or used up', async ({
   page,
@@ -115,14 +66,7 @@ test('links a visitor opens: a friend’s invitation, and links that are wrong o
 test('the wizard asks a visitor to sign up or log in, and shows the card step', async ({
   page,
 }) => {
-  await page.goto('/create-request');
-  await page.locator('input[name="date"]').fill(daysFromToday(7));
-  await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
-  await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Move Size').click();
-  await page.getByRole('option', { name: 'Studio', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await startDowntownMove(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('input[name="customer_budget"]')).toBeVisible();
 

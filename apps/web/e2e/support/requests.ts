@@ -29,11 +29,10 @@ export async function chooseAddress(page: Page, label: string, zip: string, sugg
 }
 
 /**
- * The shortest move the wizard sends: downtown Los Angeles (every demo company serves 900xx) to
- * Santa Monica, a studio, no items, the customer's price, a week ahead (more than the 72 hours
- * of the Cancellation policy's full refund). Returns the new request's id.
+ * The wizard's first steps of that move: a week ahead, downtown Los Angeles to Santa Monica, a
+ * studio; it stops on the inventory step.
  */
-export async function sendDowntownMove(page: Page): Promise<number> {
+export async function startDowntownMove(page: Page): Promise<void> {
   await page.goto('/create-request');
   await page.locator('input[name="date"]').fill(daysFromToday(7));
   await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
@@ -42,6 +41,15 @@ export async function sendDowntownMove(page: Page): Promise<number> {
   await page.getByLabel('Move Size').click();
   await page.getByRole('option', { name: 'Studio', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/**
+ * The shortest move the wizard sends: downtown Los Angeles (every demo company serves 900xx) to
+ * Santa Monica, a studio, no items, the customer's price, a week ahead (more than the 72 hours
+ * of the Cancellation policy's full refund). Returns the new request's id.
+ */
+export async function sendDowntownMove(page: Page): Promise<number> {
+  await startDowntownMove(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.locator('input[name="customer_budget"]').fill('700');
   const sent = page.waitForResponse(
@@ -234,6 +242,60 @@ export async function sendDirectRequest(
       phone_number: '+13235550123',
       customer_phone_number: '+13235550123',
       direct_access_link: link,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+}
+
+/** Address i of a move sent through the wizard's call, as the wizard sends it. */
+const address = (i: number, zip: string, city: string) => ({
+  street_address: `${100 + i} Main St`,
+  apartment_number: '',
+  address_detail: '',
+  is_storage: false,
+  complete_address: `${100 + i} Main St, ${city}, CA ${zip}, USA`,
+  zip_code: zip,
+  city,
+  state: 'CA',
+  country: 'USA',
+  is_stairs: false,
+  is_elevator: true,
+  is_hardwood_floor: false,
+  number_of_flights: 0,
+  parking_and_building_info: '',
+  latitude: 34.05 - i * 0.02,
+  longitude: -118.24 - i * 0.25,
+  address_type: i === 0 ? '1' : '2',
+});
+
+/**
+ * A studio move downtown to Santa Monica a week ahead, sent with the wizard's call (the wizard's
+ * own journey covers its screens): the journey starts on the new request's detail.
+ */
+export async function postDowntownMove(request: APIRequestContext, token: string): Promise<number> {
+  const headers = { 'x-sh-auth': token };
+  const types = (await (await request.get('/api/customer/get_move_type')).json()) as {
+    data: { moveTypeItems: { id: number; name: string }[] };
+  };
+  const studio = types.data.moveTypeItems.find((type) => type.name === 'Studio');
+  const [year, month, day] = daysFromToday(7).split('-');
+  const res = await request.post('/api/customer/generate_request', {
+    headers,
+    data: {
+      request_type: '0',
+      address_array: [address(0, '90012', 'Los Angeles'), address(1, '90401', 'Santa Monica')],
+      starting_lat: 34.05,
+      starting_long: -118.24,
+      schedule_time: '',
+      move_type: studio?.id,
+      payment_status: '0',
+      customer_budget: 700,
+      final_comment: '',
+      s_date: `${month}-${day}-${year}`,
+      s_time: '8AM - 12PM Morning',
+      movers: 2,
+      items_array: [],
     },
   });
   expect(res.status(), await res.text()).toBe(200);
