@@ -95,9 +95,11 @@ test('a company opens a job it won, proposes a change, sees the answer live and 
 test("a company sends the confirmation letter of a direct request from the job's page", async ({
   page,
 }) => {
-  // A customer of Swift's sends a move through its direct link; the company opens it.
-  const requestId = await sendDirectRequest(page.request, 'swift-movers-la', 'Letterman');
+  // Swift signs in first: with its console open the demo simulator leaves its new direct request
+  // alone (it would send the letter itself some seconds after the request otherwise, which a
+  // slow sign-in let it do). A customer of Swift's then sends a move through its direct link.
   await signInAsCompany(page, SWIFT.email);
+  const requestId = await sendDirectRequest(page.request, 'swift-movers-la', 'Letterman');
   await page.goto('/partner/jobs');
   await expectAccessible(page, 'my jobs');
   await page.goto(`/partner/jobs/${requestId}`);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { uniqueEmail } from './accounts';
 import { expect } from './fixtures';
 
 /*
@@ -238,7 +239,9 @@ export async function sendDirectRequest(
       items_array: [],
       first_name: 'Jordan',
       last_name: lastName,
-      email: `jordan-${lastName.toLowerCase()}@example.com`,
+      // A new contact each call: an identical direct submit within 10 minutes answers with the
+      // first request, which a retried journey has already moved on.
+      email: uniqueEmail(`jordan-${lastName.toLowerCase()}`),
       phone_number: '+13235550123',
       customer_phone_number: '+13235550123',
       direct_access_link: link,
