@@ -23,6 +23,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is one process per app; two cores, so keep files to two workers.
           maxWorkers: 2,
+          // A worker keeps the app's modules loaded from one file to the next: importing them
+          // afresh cost each file about 5 s, more than most files' tests. Every file builds its
+          // own app on its own database (test/helper.ts), so no state rides along.
+          isolate: false,
         },
       },
       './apps/web/vite.config.ts',
