@@ -25,7 +25,7 @@ export default defineConfig({
           maxWorkers: 2,
           // A worker keeps the app's modules loaded from one file to the next: importing them
           // afresh cost each file about 5 s, more than most files' tests. Every file builds its
-          // own app on its own database (test/helper.ts), so no state rides along.
+          // own app on its own database (test/helper.ts).
           isolate: false,
         },
       },

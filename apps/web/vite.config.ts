@@ -57,6 +57,11 @@ export default defineConfig({
     // Playwright journeys (e2e/*.spec.ts) are deliberately outside this pattern.
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Both cores (vitest's default leaves one idle), and a worker keeps the modules it loaded
+    // from one file to the next: each file renders its own tree, and test/setup.ts empties the
+    // DOM, storage, cookies, toasts and mocks after every test.
+    maxWorkers: 2,
+    isolate: false,
     // Journeys through several steps of a form, each awaiting its call, on a shared machine.
     testTimeout: 15_000,
   },

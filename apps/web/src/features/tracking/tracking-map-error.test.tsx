@@ -3,22 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { renderScreen } from '../../test/render';
-import type * as ReactLeaflet from 'react-leaflet';
+import { Map as LeafletMap } from 'leaflet';
 import { TrackingPage } from './tracking-page';
-
-// The map itself fails while it draws (a broken Leaflet, a browser without the APIs it needs).
-vi.mock('react-leaflet', async (original) => ({
-  ...(await original<typeof ReactLeaflet>()),
-  MapContainer: () => {
-    throw new Error('The map could not be drawn');
-  },
-}));
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
+  // The map itself fails while it draws (a broken Leaflet, a browser without the APIs it
+  // needs): Leaflet's map throws as it is created.
+  vi.spyOn(
+    LeafletMap.prototype as unknown as { initialize(): void },
+    'initialize',
+  ).mockImplementation(() => {
+    throw new Error('The map could not be drawn');
+  });
 });
-afterEach(() => errorSpy.mockRestore());
+afterEach(() => {
+  errorSpy.mockRestore();
+  vi.restoreAllMocks();
+});
 
 describe('TrackingPage: a map that fails', () => {
   it("shows 'Error' in place of the map, and the page's heading and status stay", async () => {
