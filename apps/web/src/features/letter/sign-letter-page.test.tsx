@@ -117,6 +117,45 @@ describe('SignLetterPage', () => {
     });
   });
 
+  it('signs by keyboard alone: a typed name is the signature, and clearing the pad clears it', async () => {
+    const { calls } = renderPage('/sign-confirmation-letter/42', {
+      [SIGN]: {
+        code: 200,
+        data: { request_id: 42, additional_status: 1, confirmation_letter_pdf: '/uploads/a.pdf' },
+      },
+    });
+    const user = userEvent.setup();
+    const written: string[] = [];
+    const ctx = HTMLCanvasElement.prototype.getContext.call(document.createElement('canvas'), '2d');
+    (ctx as unknown as { fillText: (text: string) => void }).fillText = (text) =>
+      written.push(text);
+    await screen.findByRole('checkbox', { name: LETTER_TEXT.agree });
+    const name = screen.getByRole('textbox', { name: LETTER_TEXT.typedName });
+    // Typed, then cleared with the pad: empty again.
+    await user.type(name, 'Robin Avery');
+    expect(written.at(-1)).toBe('Robin Avery');
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.clear }));
+    expect(name).toHaveValue('');
+    // Only spaces are no signature either.
+    await user.type(name, '   ');
+    // The terms ticked with the space bar, DONE pressed with Enter.
+    screen.getByRole('checkbox', { name: LETTER_TEXT.agree }).focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: LETTER_TEXT.agree })).toBeChecked();
+    screen.getByRole('button', { name: LETTER_TEXT.done }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.signatureRequired));
+    await user.clear(name);
+    await user.type(name, 'Robin Avery');
+    screen.getByRole('button', { name: LETTER_TEXT.done }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.includes('attach_signature'))?.body).toEqual({
+      request_id: 42,
+      signature_path: PNG,
+    });
+  });
+
   it("shows the server's refusal as an error snackbar and stays", async () => {
     renderPage('/sign-confirmation-letter/42', {
       [SIGN]: {

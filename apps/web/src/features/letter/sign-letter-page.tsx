@@ -14,6 +14,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
@@ -37,6 +38,8 @@ export const LETTER_TEXT = {
   clear: 'Clear Signature Pad',
   done: 'DONE',
   signature: 'Signature',
+  typedName: 'Or type your full name to sign',
+  typedNameHelp: 'Your name is written on the pad above as your signature.',
   signed: 'The confirmation letter has been signed.',
   viewPdf: 'View the signed letter (PDF)',
 } as const;
@@ -59,6 +62,7 @@ export function SignLetterPage() {
   const queryClient = useQueryClient();
   const letter = useQuery(confirmationLetterQueryOptions(id));
   const [agreed, setAgreed] = useState(false);
+  const [typedName, setTypedName] = useState('');
   const pad = useRef<SignatureFieldHandle>(null);
 
   const sign = useMutation({
@@ -149,11 +153,29 @@ export function SignLetterPage() {
                   <Link
                     component="button"
                     type="button"
-                    onClick={() => pad.current?.clear()}
+                    onClick={() => {
+                      pad.current?.clear();
+                      setTypedName('');
+                    }}
                     sx={{ mt: 1 }}
                   >
                     {LETTER_TEXT.clear}
                   </Link>
+                  {/* The pad takes a pointer only; a keyboard signs by typing a name. */}
+                  <TextField
+                    name="typed_signature"
+                    label={LETTER_TEXT.typedName}
+                    helperText={LETTER_TEXT.typedNameHelp}
+                    value={typedName}
+                    onChange={(e) => {
+                      setTypedName(e.target.value);
+                      pad.current?.typeName(e.target.value);
+                    }}
+                    autoComplete="name"
+                    fullWidth
+                    sx={{ mt: 2, maxWidth: 480, display: 'flex' }}
+                    slotProps={{ htmlInput: { maxLength: 80 } }}
+                  />
                 </Box>
                 <Box>
                   <Button

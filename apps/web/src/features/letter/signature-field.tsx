@@ -15,7 +15,16 @@ export interface SignatureFieldHandle {
   clear(): void;
   /** The signature as a PNG data URL (spec §3). */
   toDataURL(): string;
+  /**
+   * Writes `name` on the pad in a handwriting face, in place of what was there: the way to sign
+   * for someone who cannot draw with a pointer (a keyboard or a screen reader). An empty name
+   * leaves the pad empty.
+   */
+  typeName(name: string): void;
 }
+
+/** The face a typed name is written in: the system's handwriting font where it has one. */
+const TYPED_FONT = 'italic 40px "Segoe Script", "Brush Script MT", "URW Chancery L", cursive';
 
 /**
  * The signature pad (signature_pad, black pen). The canvas is sized to the window (spec §2) and
@@ -25,6 +34,8 @@ export const SignatureField = forwardRef<SignatureFieldHandle, { label: string }
   function SignatureField({ label }, ref) {
     const canvasRef = useRef<HTMLCanvasElement>(null);
     const padRef = useRef<SignaturePad | null>(null);
+    /** The typed name on the pad, if the signature was typed; redrawn after a resize. */
+    const typedRef = useRef('');
 
     useEffect(() => {
       const canvas = canvasRef.current;
@@ -40,6 +51,7 @@ export const SignatureField = forwardRef<SignatureFieldHandle, { label: string }
         canvas.height = SIGNATURE_HEIGHT * ratio;
         canvas.getContext('2d')?.scale(ratio, ratio);
         pad.clear();
+        writeName(canvas, typedRef.current);
       };
       size();
       window.addEventListener('resize', size);
@@ -51,9 +63,17 @@ export const SignatureField = forwardRef<SignatureFieldHandle, { label: string }
     }, []);
 
     useImperativeHandle(ref, () => ({
-      isEmpty: () => padRef.current?.isEmpty() ?? true,
-      clear: () => padRef.current?.clear(),
+      isEmpty: () => (padRef.current?.isEmpty() ?? true) && typedRef.current === '',
+      clear: () => {
+        typedRef.current = '';
+        padRef.current?.clear();
+      },
       toDataURL: () => padRef.current?.toDataURL('image/png') ?? '',
+      typeName: (name) => {
+        typedRef.current = name.trim();
+        padRef.current?.clear();
+        if (canvasRef.current) writeName(canvasRef.current, typedRef.current);
+      },
     }));
 
     return (
@@ -75,3 +95,17 @@ export const SignatureField = forwardRef<SignatureFieldHandle, { label: string }
     );
   },
 );
+
+/** Writes a typed name across the middle of the pad, shrunk to fit its width. */
+function writeName(canvas: HTMLCanvasElement, name: string) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx || name === '') return;
+  const width = signatureWidth(window.innerWidth);
+  ctx.save();
+  ctx.fillStyle = 'black';
+  ctx.font = TYPED_FONT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(name, width / 2, SIGNATURE_HEIGHT / 2, width - 32);
+  ctx.restore();
+}
