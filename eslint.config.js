@@ -55,6 +55,27 @@ export default tseslint.config(
     },
   },
   {
+    // A Vitest worker keeps the modules it loaded from one test file to the next (isolate: false,
+    // README "Tests"): a module mocked in one file would be the real one, or a stale mock, in the
+    // next.
+    files: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.ts', 'packages/*/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'mock',
+          message: 'Replace a function with vi.spyOn; the worker has loaded the real module.',
+        },
+        {
+          object: 'vi',
+          property: 'doMock',
+          message: 'Replace a function with vi.spyOn; the worker has loaded the real module.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', '.ci/**', '**/*.mjs', 'apps/web/lighthouse/**'],
     rules: { 'no-console': 'off' },
   },

@@ -91,3 +91,25 @@ describe('one query-key style', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('test files and the shared worker', () => {
+  it('refuses vi.mock and vi.doMock in a test file, and lets vi.spyOn be', async () => {
+    const code = [
+      "import { vi } from 'vitest';",
+      "import * as leaflet from 'leaflet';",
+      "vi.mock('react-leaflet');",
+      "vi.doMock('leaflet');",
+      "vi.spyOn(leaflet.Map.prototype, 'setView');",
+      '',
+    ].join('\n');
+    const errors = await errorsOf(
+      'no-restricted-properties',
+      'features/tracking/probe.test.tsx',
+      code,
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("'vi.mock' is restricted"),
+      expect.stringContaining("'vi.doMock' is restricted"),
+    ]);
+  });
+});
