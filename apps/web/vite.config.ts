@@ -62,7 +62,8 @@ export default defineConfig({
     // DOM, storage, cookies, toasts and mocks after every test.
     maxWorkers: 2,
     isolate: false,
-    // Journeys through several steps of a form, each awaiting its call, on a shared machine.
-    testTimeout: 15_000,
+    // Journeys through several steps of a form, each awaiting its call, typed a key at a time,
+    // on two workers sharing two cores (a four-field form took over 15 s in CI once).
+    testTimeout: 30_000,
   },
 });
