@@ -183,9 +183,11 @@ export async function reloadUntilStatus(
 ): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(summaryOf(page, requestId).getByText(status, { exact: true })).toBeVisible({
-      timeout: 1_500,
-    });
+    // The summary shows once the detail has loaded, which a busy machine may take seconds to
+    // do; only then is its status read, briefly, before the next reload.
+    const summary = summaryOf(page, requestId);
+    await expect(summary).toBeVisible({ timeout: 15_000 });
+    await expect(summary.getByText(status, { exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout, intervals: [250, 500, 1_000] });
 }
 
