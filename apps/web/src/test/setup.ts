@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { createElement } from 'react';
+import { withEmotionCache, type EmotionCache } from '@emotion/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToast } from '../lib/toast';
 
@@ -28,8 +30,28 @@ if (!window.matchMedia) {
 // jsdom does not scroll; React Router's ScrollRestoration calls scrollTo on every navigation.
 window.scrollTo = () => {};
 
+// The styles MUI inserts go into emotion's default cache, as <style> tags in the document's head.
+// A worker keeps its document from one file to the next (isolate: false), so the tags piled up,
+// hundreds per file, and every getComputedStyle (Testing Library's role queries, user-event's
+// pointer check, toBeVisible) read them all: the last files of a worker ran three times slower
+// than alone. After each test the cache is emptied, as a fresh page would have it.
+let emotionCache: EmotionCache | undefined;
+render(
+  createElement(
+    withEmotionCache((_props: object, cache: EmotionCache) => {
+      emotionCache = cache;
+      return null;
+    }),
+  ),
+);
+cleanup();
+
 afterEach(() => {
   cleanup();
+  if (emotionCache) {
+    emotionCache.sheet.flush();
+    for (const key of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[key];
+  }
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
