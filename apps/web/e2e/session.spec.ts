@@ -25,7 +25,9 @@ test('a 401 from any call clears the stored session and reloads into the login p
   // My Requests reads its list again (on loading, and after the socket connects): that call's
   // 401 clears the session and reloads into /login.
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  // Two loads in a row (My Requests, then the login page), each fetching its screen's code: on a
+  // busy two-core machine that took longer than the 7 s an assertion waits by default.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
   // Polled: the reload into /login may still be replacing the page the URL already names.
   await expect
     .poll(() =>
