@@ -46,7 +46,7 @@ import type { TestSocket } from './socket-client';
  * message, those sent while it was away included.
  *
  * The server is a real child process (as `npm start` runs it, through tsx), so that the kill is
- * a real one. Runs on PostgreSQL (CI's PostgreSQL pass, a fresh database); skipped on PGlite,
+ * a real one. Runs on PostgreSQL (CI's npm test, a fresh database); skipped on PGlite,
  * where the embedded database lives in the killed process itself.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -20,7 +20,7 @@ import {
  * with Retry-After in the {code, message} envelope, promptly; once it is back the same calls
  * succeed on the same server, which was never restarted.
  *
- * Runs where a PostgreSQL server is at hand (CI's PostgreSQL pass: DATABASE_URL). It skips on
+ * Runs where a PostgreSQL server is at hand (CI's npm test: DATABASE_URL). It skips on
  * PGlite: the embedded database lives inside the process, with no connection that can be lost.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
