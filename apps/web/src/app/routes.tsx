@@ -1,108 +1,114 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { PageLoader } from '../ui/page-loader';
 import { PublicOnly, RequireAuth } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RootLayout } from './root-layout';
 
 /*
  * The whole route map of spec/portal.md §2 and spec/request-lifecycle.md §2. Screens load lazily,
- * one chunk per feature. Paths whose screens are not built yet render the 404 page, so that every
+ * one chunk per feature, each the first time it is shown (a layout's Suspense shows a spinner
+ * meanwhile). Paths whose screens are not built yet render the 404 page, so that every
  * spec path answers; a screen, once built, replaces its `notFound` entry (or `notFoundPage` in EDIT_ROUTES) and nothing else moves.
  */
 
-const loginPage = async () => ({
+/** A route's component whose module loads the first time the route is shown. */
+function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
+  return lazy(async () => ({ default: (await load()).Component }));
+}
+
+const loginPage = screen(async () => ({
   Component: (await import('../features/auth/login-page')).LoginPage,
-});
-const registerPage = async () => ({
+}));
+const registerPage = screen(async () => ({
   Component: (await import('../features/auth/register-page')).RegisterPage,
-});
-const forgetPasswordPage = async () => ({
+}));
+const forgetPasswordPage = screen(async () => ({
   Component: (await import('../features/auth/forget-password-page')).ForgetPasswordPage,
-});
-const setPasswordPage = async () => ({
+}));
+const setPasswordPage = screen(async () => ({
   Component: (await import('../features/auth/set-password-page')).SetPasswordPage,
-});
-const claimRequestPage = async () => ({
+}));
+const claimRequestPage = screen(async () => ({
   Component: (await import('../features/auth/claim-request-page')).ClaimRequestPage,
-});
-const editProfilePage = async () => ({
+}));
+const editProfilePage = screen(async () => ({
   Component: (await import('../features/profile/edit-profile-page')).EditProfilePage,
-});
-const aboutPage = async () => ({
+}));
+const aboutPage = screen(async () => ({
   Component: (await import('../features/about/about-page')).AboutPage,
-});
-const referralPage = async () => ({
+}));
+const referralPage = screen(async () => ({
   Component: (await import('../features/referral/referral-page')).ReferralPage,
-});
-const myRequestsPage = async () => ({
+}));
+const myRequestsPage = screen(async () => ({
   Component: (await import('../features/requests/my-requests-page')).MyRequestsPage,
-});
-const companiesListPage = async () => ({
+}));
+const companiesListPage = screen(async () => ({
   Component: (await import('../features/bids/companies-list-page')).CompaniesListPage,
-});
-const reviewProfilePage = async () => ({
+}));
+const reviewProfilePage = screen(async () => ({
   Component: (await import('../features/bids/review-profile-page')).ReviewProfilePage,
-});
-const publicRequestPage = async () => ({
+}));
+const publicRequestPage = screen(async () => ({
   Component: (await import('../features/public-request/public-request-page')).PublicRequestPage,
-});
-const notFoundPage = async () => ({
+}));
+const notFoundPage = screen(async () => ({
   Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
-});
-const dashboardLayout = async () => ({
+}));
+const dashboardLayout = screen(async () => ({
   Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
-});
+}));
 
-const createRequestPage = async () => ({
+const createRequestPage = screen(async () => ({
   Component: (await import('../features/wizard/create-request-page')).CreateRequestPage,
-});
-const congratulationsPage = async () => ({
+}));
+const congratulationsPage = screen(async () => ({
   Component: (await import('../features/wizard/summary/congratulations-page')).CongratulationsPage,
-});
+}));
 
-const requestDetailPage = async () => ({
+const requestDetailPage = screen(async () => ({
   Component: (await import('../features/requests/request-detail-page')).RequestDetailPage,
-});
+}));
 // The request's address edit screens (the requests feature, beside the detail they return to).
-const addAddressPage = async () => ({
+const addAddressPage = screen(async () => ({
   Component: (await import('../features/requests/address-form-page')).AddAddressPage,
-});
-const editAddressPage = async () => ({
+}));
+const editAddressPage = screen(async () => ({
   Component: (await import('../features/requests/address-form-page')).EditAddressPage,
-});
+}));
 
-const confirmCompletePage = async () => ({
+const confirmCompletePage = screen(async () => ({
   Component: (await import('../features/completion/confirm-complete-page')).ConfirmCompletePage,
-});
+}));
 
-const editItemsPage = async () => ({
+const editItemsPage = screen(async () => ({
   Component: (await import('../features/item-edits/edit-items-page')).EditItemsPage,
-});
-const editExtraItemsPage = async () => ({
+}));
+const editExtraItemsPage = screen(async () => ({
   Component: (await import('../features/item-edits/edit-extra-items-page')).EditExtraItemsPage,
-});
+}));
 
-const makePaymentPage = async () => ({
+const makePaymentPage = screen(async () => ({
   Component: (await import('../features/payments/make-payment-page')).MakePaymentPage,
-});
+}));
 
-const trackingPage = async () => ({
+const trackingPage = screen(async () => ({
   Component: (await import('../features/tracking/tracking-page')).TrackingPage,
-});
+}));
 
-const signLetterPage = async () => ({
+const signLetterPage = screen(async () => ({
   Component: (await import('../features/letter/sign-letter-page')).SignLetterPage,
-});
+}));
 
-const chatPage = async () => ({
+const chatPage = screen(async () => ({
   Component: (await import('../features/chat/chat-page')).ChatPage,
-});
+}));
 
 /**
  * The change confirmation screen of one of the four types (request-lifecycle §2); any other type
  * is the 404 page.
  */
-const changeRequestPage = async () => {
+const changeRequestPage = screen(async () => {
   const [{ ChangeRequestPage, isChangeType }, { NotFoundPage }] = await Promise.all([
     import('../features/changes/change-request-page'),
     import('../features/not-found/not-found-page'),
@@ -113,54 +119,58 @@ const changeRequestPage = async () => {
       return isChangeType(type) ? <ChangeRequestPage key={type} type={type} /> : <NotFoundPage />;
     },
   };
-};
+});
 
-const notFound = (path: string): RouteObject => ({ path, lazy: notFoundPage });
+const myCardsPage = screen(async () => ({
+  Component: (await import('../features/cards/my-cards-page')).MyCardsPage,
+}));
+
+const notFound = (path: string): RouteObject => ({ path, Component: notFoundPage });
 
 // The partner console (decision 022): its own lazy chunks, none on the customer's screens.
-const partnerLoginPage = async () => ({
+const partnerLoginPage = screen(async () => ({
   Component: (await import('../features/partner-auth/partner-login-page')).PartnerLoginPage,
-});
-const partnerLayout = async () => ({
+}));
+const partnerLayout = screen(async () => ({
   Component: (await import('./layouts/partner-layout')).PartnerLayout,
-});
-const openRequestsPage = async () => ({
+}));
+const openRequestsPage = screen(async () => ({
   Component: (await import('../features/partner-market/open-requests-page')).OpenRequestsPage,
-});
-const jobsPage = async () => ({
+}));
+const jobsPage = screen(async () => ({
   Component: (await import('../features/partner-jobs/jobs-page')).JobsPage,
-});
-const partnerProfilePage = async () => ({
+}));
+const partnerProfilePage = screen(async () => ({
   Component: (await import('../features/partner-profile/profile-page')).ProfilePage,
-});
-const partnerSetPasswordPage = async () => ({
+}));
+const partnerSetPasswordPage = screen(async () => ({
   Component: (await import('../features/partner-auth/partner-set-password-page'))
     .PartnerSetPasswordPage,
-});
-const linksPage = async () => ({
+}));
+const linksPage = screen(async () => ({
   Component: (await import('../features/partner-links/links-page')).LinksPage,
-});
-const payoutsPage = async () => ({
+}));
+const payoutsPage = screen(async () => ({
   Component: (await import('../features/partner-payouts/payouts-page')).PayoutsPage,
-});
-const jobDetailPage = async () => ({
+}));
+const jobDetailPage = screen(async () => ({
   Component: (await import('../features/partner-jobs/job-detail-page')).JobDetailPage,
-});
-const partnerPublicOnly = async () => ({
+}));
+const partnerPublicOnly = screen(async () => ({
   Component: (await import('./partner-guards')).PartnerPublicOnly,
-});
-const requireCompany = async () => ({
+}));
+const requireCompany = screen(async () => ({
   Component: (await import('./partner-guards')).RequireCompany,
-});
-const requireForeman = async () => ({
+}));
+const requireForeman = screen(async () => ({
   Component: (await import('./partner-guards')).RequireForeman,
-});
-const foremanJobsPage = async () => ({
+}));
+const foremanJobsPage = screen(async () => ({
   Component: (await import('../features/foreman/foreman-jobs-page')).ForemanJobsPage,
-});
-const foremanJobPage = async () => ({
+}));
+const foremanJobPage = screen(async () => ({
   Component: (await import('../features/foreman/foreman-job-page')).ForemanJobPage,
-});
+}));
 
 const PARTNER_ROUTES: RouteObject = {
   path: 'partner',
@@ -169,41 +179,41 @@ const PARTNER_ROUTES: RouteObject = {
       element: <SimpleLayout />,
       children: [
         {
-          lazy: partnerPublicOnly,
-          children: [{ path: 'login', lazy: partnerLoginPage }],
+          Component: partnerPublicOnly,
+          children: [{ path: 'login', Component: partnerLoginPage }],
         },
         // An invited foreman's link: open whoever is signed in, since it signs him in.
-        { path: 'set-password', lazy: partnerSetPasswordPage },
+        { path: 'set-password', Component: partnerSetPasswordPage },
       ],
     },
     // The foreman's phone screens, in the same layout with his own nav.
     {
       path: 'foreman',
-      lazy: requireForeman,
+      Component: requireForeman,
       children: [
         {
-          lazy: partnerLayout,
+          Component: partnerLayout,
           children: [
-            { index: true, lazy: foremanJobsPage },
-            { path: 'jobs/:requestId', lazy: foremanJobPage },
+            { index: true, Component: foremanJobsPage },
+            { path: 'jobs/:requestId', Component: foremanJobPage },
             notFound('*'),
           ],
         },
       ],
     },
     {
-      lazy: requireCompany,
+      Component: requireCompany,
       children: [
         {
-          lazy: partnerLayout,
+          Component: partnerLayout,
           children: [
             { index: true, element: <Navigate to="/partner/open-requests" replace /> },
-            { path: 'open-requests', lazy: openRequestsPage },
-            { path: 'jobs', lazy: jobsPage },
-            { path: 'profile', lazy: partnerProfilePage },
-            { path: 'links', lazy: linksPage },
-            { path: 'payouts', lazy: payoutsPage },
-            { path: 'jobs/:requestId', lazy: jobDetailPage },
+            { path: 'open-requests', Component: openRequestsPage },
+            { path: 'jobs', Component: jobsPage },
+            { path: 'profile', Component: partnerProfilePage },
+            { path: 'links', Component: linksPage },
+            { path: 'payouts', Component: payoutsPage },
+            { path: 'jobs/:requestId', Component: jobDetailPage },
             notFound('*'),
           ],
         },
@@ -214,20 +224,19 @@ const PARTNER_ROUTES: RouteObject = {
 
 /** Request editing screens, reachable under /dashboard/my-requests and at top level. */
 const EDIT_ROUTES: RouteObject[] = [
-  { path: 'add-address/:requestId', lazy: addAddressPage },
-  { path: 'edit-address/:requestId/:addressId', lazy: editAddressPage },
-  { path: 'edit-items/:requestId', lazy: editItemsPage },
-  { path: 'edit-extra-items/:requestId', lazy: editExtraItemsPage },
+  { path: 'add-address/:requestId', Component: addAddressPage },
+  { path: 'edit-address/:requestId/:addressId', Component: editAddressPage },
+  { path: 'edit-items/:requestId', Component: editItemsPage },
+  { path: 'edit-extra-items/:requestId', Component: editExtraItemsPage },
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: () => <PageLoader />,
     children: [
       { index: true, element: <Navigate to="/create-request" replace /> },
       // Direct-link mode wears the company's layout (spec/portal.md §2), not the simple one.
-      { path: 'create-request/:direct_link', lazy: createRequestPage },
+      { path: 'create-request/:direct_link', Component: createRequestPage },
 
       {
         element: <SimpleLayout />,
@@ -235,20 +244,20 @@ export const routes: RouteObject[] = [
           {
             element: <PublicOnly />,
             children: [
-              { path: 'login', lazy: loginPage },
-              { path: 'register', lazy: registerPage },
-              { path: 'register/:reff', lazy: registerPage },
-              { path: 'forget-password', lazy: forgetPasswordPage },
-              { path: 'set-forget-password/:token', lazy: setPasswordPage },
+              { path: 'login', Component: loginPage },
+              { path: 'register', Component: registerPage },
+              { path: 'register/:reff', Component: registerPage },
+              { path: 'forget-password', Component: forgetPasswordPage },
+              { path: 'set-forget-password/:token', Component: setPasswordPage },
             ],
           },
           // Reachable with or without a token.
-          { path: 'create-request', lazy: createRequestPage },
-          { path: 'view-request/:access_token', lazy: publicRequestPage },
+          { path: 'create-request', Component: createRequestPage },
+          { path: 'view-request/:access_token', Component: publicRequestPage },
           // Ours: the emailed confirmation of a direct request (decision 007).
-          { path: 'claim-request/:token', lazy: claimRequestPage },
+          { path: 'claim-request/:token', Component: claimRequestPage },
           // A public access link or a request id; with or without a session (decision 016).
-          { path: 'sign-confirmation-letter/:id', lazy: signLetterPage },
+          { path: 'sign-confirmation-letter/:id', Component: signLetterPage },
           notFound('*'),
         ],
       },
@@ -257,7 +266,7 @@ export const routes: RouteObject[] = [
       // signed in, in the dashboard's layout.
       {
         element: <RequireAuth />,
-        children: [{ lazy: dashboardLayout, children: EDIT_ROUTES }],
+        children: [{ Component: dashboardLayout, children: EDIT_ROUTES }],
       },
 
       {
@@ -265,34 +274,32 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: dashboardLayout,
+            Component: dashboardLayout,
             children: [
               { index: true, element: <Navigate to="/dashboard/my-requests" replace /> },
               {
                 path: 'my-requests',
                 children: [
-                  { index: true, lazy: myRequestsPage },
-                  { path: ':requestId', lazy: requestDetailPage },
-                  { path: 'companies-list/:requestId', lazy: companiesListPage },
-                  { path: 'make-payment/:requestId', lazy: makePaymentPage },
-                  { path: 'confirm-complete/:requestId', lazy: confirmCompletePage },
-                  { path: 'tracking-location/:requestId', lazy: trackingPage },
+                  { index: true, Component: myRequestsPage },
+                  { path: ':requestId', Component: requestDetailPage },
+                  { path: 'companies-list/:requestId', Component: companiesListPage },
+                  { path: 'make-payment/:requestId', Component: makePaymentPage },
+                  { path: 'confirm-complete/:requestId', Component: confirmCompletePage },
+                  { path: 'tracking-location/:requestId', Component: trackingPage },
                   ...EDIT_ROUTES,
-                  { path: 'change-request/:type/:requestId', lazy: changeRequestPage },
+                  { path: 'change-request/:type/:requestId', Component: changeRequestPage },
                 ],
               },
-              { path: 'chats', lazy: chatPage },
+              { path: 'chats', Component: chatPage },
               {
                 path: 'my-cards',
-                lazy: async () => ({
-                  Component: (await import('../features/cards/my-cards-page')).MyCardsPage,
-                }),
+                Component: myCardsPage,
               },
-              { path: 'refferral-program', lazy: referralPage },
-              { path: 'about-us', lazy: aboutPage },
-              { path: 'edit-profile', lazy: editProfilePage },
-              { path: 'review-profile', lazy: reviewProfilePage },
-              { path: 'congratulations', lazy: congratulationsPage },
+              { path: 'refferral-program', Component: referralPage },
+              { path: 'about-us', Component: aboutPage },
+              { path: 'edit-profile', Component: editProfilePage },
+              { path: 'review-profile', Component: reviewProfilePage },
+              { path: 'congratulations', Component: congratulationsPage },
               notFound('*'),
             ],
           },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, useMatch } from 'react-router';
+import { useMatch } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -16,6 +16,7 @@ import { MOBILE_MEDIA_QUERY } from '../theme';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { ProfileMenu } from './profile-menu';
 import { RealtimeCacheSync } from './realtime-cache-sync';
+import { ScreenOutlet } from '../screen-outlet';
 
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_ID = 'dashboard-sidebar';
@@ -111,7 +112,7 @@ export function DashboardLayout() {
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3 }, pb: 4 }}>
           <Toolbar />
           <Box sx={{ pt: 3 }}>
-            <Outlet />
+            <ScreenOutlet />
           </Box>
         </Box>
       </Box>

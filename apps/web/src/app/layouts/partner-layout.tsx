@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
 import { clearSession, useStoredUser } from '../../lib/storage';
 import { Brand } from '../../ui/brand';
+import { ScreenOutlet } from '../screen-outlet';
 
 /** The company's sections, in the nav's order. */
 const PARTNER_SECTIONS = [
@@ -120,7 +121,7 @@ function PartnerFrame() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1 }}>
-        <Outlet />
+        <ScreenOutlet />
       </Box>
     </Box>
   );

@@ -1,8 +1,8 @@
-import { Outlet } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Brand } from '../../ui/brand';
+import { ScreenOutlet } from '../screen-outlet';
 
 /** spec/portal.md §2: a header with the logo, and the page. */
 export function SimpleLayout() {
@@ -14,7 +14,7 @@ export function SimpleLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1 }}>
-        <Outlet />
+        <ScreenOutlet />
       </Box>
     </Box>
   );

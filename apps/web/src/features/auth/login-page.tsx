@@ -10,13 +10,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG, loginFormSchema, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { findSavedRequest, submitSavedRequest } from '../../lib/saved-request';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { TextInput } from '../../ui/text-input';
 import { logIn } from './auth-api';
 import { SocialSignIn } from './social-sign-in';
 
@@ -91,25 +91,23 @@ export function LoginPage() {
         <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
           <Stack spacing={2.5}>
             {invalidCredentials && <Alert severity="error">{MSG.invalidCredentialsShown}</Alert>}
-            <TextField
+            <TextInput
               {...emailField}
               inputRef={emailRef}
               id="login-email"
               label="Email"
               type="email"
               autoComplete="email"
-              fullWidth
               error={Boolean(errors.email)}
               helperText={errors.email?.message}
             />
-            <TextField
+            <TextInput
               {...passwordField}
               inputRef={passwordRef}
               id="login-password"
               label="Password"
               type="password"
               autoComplete="current-password"
-              fullWidth
               error={Boolean(errors.password)}
               helperText={errors.password?.message}
             />

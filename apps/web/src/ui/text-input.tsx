@@ -1,0 +1,50 @@
+import type { ChangeEvent, FocusEvent, HTMLInputTypeAttribute, ReactNode, Ref } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+
+/**
+ * An outlined text field that looks and reads as MUI's TextField (label, helper text, error),
+ * without TextField's select mode: TextField imports Select, Menu, Popover and Modal, about
+ * 12 kB gzipped that the first screens (login, sign-up) would load for nothing (decision 029).
+ * Any other form uses TextField.
+ */
+export function TextInput({
+  id,
+  label,
+  helperText,
+  error = false,
+  inputRef,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  helperText?: ReactNode;
+  error?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  name?: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+  value?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+}) {
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl fullWidth error={error} required={input.required} disabled={input.disabled}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        inputRef={inputRef}
+        inputProps={{ 'aria-describedby': helperId }}
+      />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
