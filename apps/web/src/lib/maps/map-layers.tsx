@@ -6,7 +6,16 @@ import { GeoJSON, Marker, Pane, Polyline, TileLayer, useMap, useMapEvents } from
 import type { LatLng } from '@movehub/shared';
 import { useDebouncedValue } from '../use-debounced-value';
 import { directionsQueryOptions } from './geo-query';
+import {
+  BASEMAP_ATTRIBUTION,
+  COUNTY_LINE,
+  LAND_COLOR,
+  PLACE_LABEL,
+  STATE_LINE,
+} from './basemap-style';
 import { loadOfflineBasemap, type OfflineBasemap } from './offline-basemap';
+
+export { WATER_COLOR } from './basemap-style';
 
 /*
  * What the app's Leaflet maps share (the wizard's step 0 map, the tracking map and the change
@@ -21,19 +30,15 @@ import { loadOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 export const DIRECTIONS_DELAY_MS = 1000;
 /** spec §9 "route line red". */
 export const ROUTE_COLOR = '#d32f2f';
-/** The sea around the offline basemap's land: the map container's background without tiles. */
-export const WATER_COLOR = '#dce9f5';
-
-const LAND_STYLE = { stroke: false, fillColor: '#f5f2ea', fillOpacity: 1 };
-const COUNTY_STYLE = { color: '#9e9e9e', weight: 0.7, opacity: 0.9 };
-const STATE_STYLE = { color: '#5f5f5f', weight: 1.6, opacity: 1 };
-const BASEMAP_ATTRIBUTION = 'Boundaries: US Census Bureau';
+const LAND_STYLE = { stroke: false, fillColor: LAND_COLOR, fillOpacity: 1 };
+const COUNTY_STYLE = { ...COUNTY_LINE };
+const STATE_STYLE = { ...STATE_LINE };
 const PLACE_LABEL_STYLE = [
   'position:absolute',
   'transform:translate(-50%,-50%)',
   'white-space:nowrap',
-  'font:600 11px/1.2 sans-serif',
-  'color:#5f5f5f',
+  `font:${PLACE_LABEL.font}`,
+  `color:${PLACE_LABEL.color}`,
   'text-shadow:0 0 2px #fff,0 0 2px #fff,0 0 3px #fff',
   'pointer-events:none',
 ].join(';');

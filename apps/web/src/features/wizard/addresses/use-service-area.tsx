@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { AreaNotFoundDialog } from './area-not-found-dialog';
 import { serviceAreaQueryOptions } from '../api/wizard-api';
+
+// The popup and its wait-list form (react-hook-form, a dialog) load with the first unserved zip:
+// most customers never see them (decision 029).
+const AreaNotFoundDialog = lazy(async () => ({
+  default: (await import('./area-not-found-dialog')).AreaNotFoundDialog,
+}));
 
 /**
  * spec §4 "A new address is accepted only when its zip passes the service-area check, else an
@@ -14,12 +19,15 @@ import { serviceAreaQueryOptions } from '../api/wizard-api';
 export function useServiceArea() {
   const queryClient = useQueryClient();
   const [unservedZip, setUnservedZip] = useState<string | null>(null);
+  // Once loaded, the popup stays mounted, so that it closes with its transition.
+  const [popupLoaded, setPopupLoaded] = useState(false);
 
   const isServed = async (zip: string): Promise<boolean> => {
     try {
       const answer = await queryClient.fetchQuery(serviceAreaQueryOptions(zip));
       if (answer.data.served) return true;
       setUnservedZip(zip);
+      setPopupLoaded(true);
       return false;
     } catch (error) {
       // Could not ask (offline, rate limit, a server fault): say why, take nothing.
@@ -28,6 +36,10 @@ export function useServiceArea() {
     }
   };
 
-  const dialog = <AreaNotFoundDialog zipCode={unservedZip} onClose={() => setUnservedZip(null)} />;
+  const dialog = popupLoaded ? (
+    <Suspense fallback={null}>
+      <AreaNotFoundDialog zipCode={unservedZip} onClose={() => setUnservedZip(null)} />
+    </Suspense>
+  ) : null;
   return { isServed, dialog };
 }

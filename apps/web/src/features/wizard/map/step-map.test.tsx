@@ -78,6 +78,25 @@ describe('StepMap: Next and Back', () => {
 });
 
 describe('StepMap: map', () => {
+  it('shows a picture of the area until an address is placed, and the map on request', async () => {
+    stubGeoServer();
+    const user = userEvent.setup();
+    renderStep(<StepMap />, { draft: { addressList: [emptyAddress(0), emptyAddress(1)] } });
+
+    const map = screen.getByRole('region', { name: 'Map of your move' });
+    expect(
+      await within(map).findByText('Your addresses appear here once you pick them.'),
+    ).toBeInTheDocument();
+    // The offline basemap, drawn without Leaflet: the city at the default centre is named.
+    expect(await within(map).findByText('Los Angeles')).toBeInTheDocument();
+    expect(map.querySelector('.leaflet-container')).toBeNull();
+
+    await user.click(within(map).getByRole('button', { name: 'Explore the map' }));
+
+    await waitFor(() => expect(map.querySelector('.leaflet-container')).not.toBeNull());
+    expect(within(map).queryByText('Your addresses appear here once you pick them.')).toBeNull();
+  });
+
   it('marks each chosen address and draws the red route through them after a second', async () => {
     const { calls } = stubGeoServer();
     const a = filledAddress(0);

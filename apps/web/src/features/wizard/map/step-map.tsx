@@ -1,10 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@movehub/shared';
+import { geoConfigQueryOptions } from '../../../lib/maps/geo-query';
+import { MapPreview } from '../../../lib/maps/map-preview';
 import { AddressList } from '../addresses/address-list';
 import { Screen } from '../draft';
 import {
@@ -38,6 +42,55 @@ const WizardMap = lazy(() =>
 const NO_ERRORS: MapStepErrors = { date: null, addresses: {} };
 
 /**
+ * Before any address is placed the map has nothing to show but the area: a picture of it, at the
+ * map's centre and zoom, stands in for Leaflet (about 46 kB gzipped) until the customer places an
+ * address or asks for the map (decision 029).
+ */
+function AreaPreview({ onExplore }: { onExplore: () => void }) {
+  const config = useQuery(geoConfigQueryOptions());
+  const settings = config.data?.data;
+  return (
+    <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>
+      {config.isPending ? (
+        <Skeleton variant="rectangular" width="100%" height="100%" />
+      ) : (
+        <MapPreview
+          center={settings?.default_center ?? MAP_DEFAULT_CENTER}
+          zoom={settings?.default_zoom ?? MAP_DEFAULT_ZOOM}
+        />
+      )}
+      <Box
+        sx={{
+          position: 'absolute',
+          left: 8,
+          right: 8,
+          bottom: 8,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          px: 1,
+          py: 0.5,
+          borderRadius: 1,
+          bgcolor: 'rgba(255, 255, 255, 0.92)',
+        }}
+      >
+        <Typography variant="body2">Your addresses appear here once you pick them.</Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onExplore}
+          sx={{ bgcolor: 'background.paper' }}
+        >
+          Explore the map
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * Step 0, the map screen (spec/request-lifecycle.md §2 "Request wizard"): the move date and time
  * window, the addresses A to F with autocomplete, and the map with the markers and the route.
  * Next checks §5 "Step 0" and opens step 1; Back returns to /dashboard.
@@ -48,6 +101,9 @@ export function StepMap() {
   const [tried, setTried] = useState(false);
   const now = new Date();
   const errors = tried ? mapStepErrors(draft, now) : NO_ERRORS;
+  // The interactive map once an address is placed or the customer asked for it.
+  const anyPlaced = draft.addressList.some((a) => a.lat !== null && a.lng !== null);
+  const [mapAsked, setMapAsked] = useState(false);
 
   const next = () => {
     const found = mapStepErrors(draft, now);
@@ -114,9 +170,13 @@ export function StepMap() {
             top: { md: 16 },
           }}
         >
-          <Suspense fallback={<Skeleton variant="rectangular" width="100%" height="100%" />}>
-            <WizardMap addresses={draft.addressList} />
-          </Suspense>
+          {mapAsked || anyPlaced ? (
+            <Suspense fallback={<Skeleton variant="rectangular" width="100%" height="100%" />}>
+              <WizardMap addresses={draft.addressList} />
+            </Suspense>
+          ) : (
+            <AreaPreview onExplore={() => setMapAsked(true)} />
+          )}
         </Box>
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4 }}>
