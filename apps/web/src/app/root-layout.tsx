@@ -2,8 +2,12 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import { CookieBanner } from './cookie-banner';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
-/** A new page starts at its top; going back leaves the browser to restore where it was. */
+/**
+ * A new page starts at its top. Going back or forward leaves the position to the browser's own
+ * restoring, which may fall short on a long page whose data is still loading.
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
@@ -20,22 +24,24 @@ function ScrollToTop() {
 export function RootLayout() {
   return (
     <>
-      <Suspense
-        fallback={
-          <LinearProgress
-            aria-label="Loading page"
-            sx={{
-              position: 'fixed',
-              top: 0,
-              left: 0,
-              right: 0,
-              zIndex: (theme) => theme.zIndex.tooltip,
-            }}
-          />
-        }
-      >
-        <Outlet />
-      </Suspense>
+      <ScreenErrorBoundary>
+        <Suspense
+          fallback={
+            <LinearProgress
+              aria-label="Loading page"
+              sx={{
+                position: 'fixed',
+                top: 0,
+                left: 0,
+                right: 0,
+                zIndex: (theme) => theme.zIndex.tooltip,
+              }}
+            />
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
       <CookieBanner />
       <ScrollToTop />
     </>

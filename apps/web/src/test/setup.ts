@@ -27,7 +27,7 @@ if (!window.matchMedia) {
   });
 }
 
-// jsdom does not scroll; React Router's ScrollRestoration calls scrollTo on every navigation.
+// jsdom does not scroll; app/root-layout.tsx scrolls to the top on every new page.
 window.scrollTo = () => {};
 
 // The styles MUI inserts go into emotion's default cache, as <style> tags in the document's head.

@@ -7,7 +7,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 /**
  * An outlined text field that looks and reads as MUI's TextField (label, helper text, error),
  * without TextField's select mode: TextField imports Select, Menu, Popover and Modal, about
- * 12 kB gzipped that the first screens (login, sign-up) would load for nothing (decision 029).
+ * 12 kB gzipped that the login screen would load for nothing (decision 029).
  * Any other form uses TextField.
  */
 export function TextInput({
