@@ -91,6 +91,47 @@ describe('AddressList (step 0)', () => {
     expect(screen.queryByRole('option', { name: LA.description })).not.toBeInTheDocument();
   });
 
+  it('takes a suggestion with the arrow keys and Enter, as a combobox does', async () => {
+    stubGeoServer(SPRING_ST);
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />);
+
+    await user.type(addressField('A'), '200');
+    const option = await screen.findByRole('option', { name: SPRING_ST.formated_address });
+    const field = addressField('A');
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(field).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(field).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}');
+    expect(field).toHaveAttribute('aria-activedescendant', option.id);
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(latest().addressList[0]?.isEmpty).toBe(false));
+    expect(field).toHaveValue(SPRING_ST.formated_address);
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('closes the list on Escape and puts the chosen text back when the field is left', async () => {
+    stubGeoServer(SPRING_ST);
+    const user = userEvent.setup();
+    const a = filledAddress(0);
+    const { latest } = renderStep(<StepMap />, { draft: { addressList: [a, filledAddress(1)] } });
+
+    await user.click(addressField('A'));
+    await user.keyboard('{End} 9');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(addressField('A')).toHaveValue(`${a.address} 9`);
+    await user.tab();
+
+    expect(addressField('A')).toHaveValue(a.address);
+    expect(latest().addressList[0]).toEqual(a);
+  });
+
   it('says to type a zip code or a city when the offline search finds nothing', async () => {
     stubGeoServer(SPRING_ST, {
       'GET /api/geo/autocomplete': { code: 200, data: { predictions: [] } },
