@@ -7,8 +7,9 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 /**
  * An outlined text field that looks and reads as MUI's TextField (label, helper text, error),
  * without TextField's select mode: TextField imports Select, Menu, Popover and Modal, about
- * 12 kB gzipped that the login screen would load for nothing (decision 029).
- * Any other form uses TextField.
+ * 12 kB gzipped that the login screen and the wizard's first step would load for nothing
+ * (decision 029). A choice among a few values is ui/native-select-input; any other form uses
+ * TextField.
  */
 export function TextInput({
   id,
@@ -16,6 +17,8 @@ export function TextInput({
   helperText,
   error = false,
   inputRef,
+  shrink,
+  min,
   ...input
 }: {
   id: string;
@@ -23,6 +26,10 @@ export function TextInput({
   helperText?: ReactNode;
   error?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Keeps the label above the field, as a date field's always-shown mask needs. */
+  shrink?: boolean;
+  /** A date field's earliest day. */
+  min?: string | number;
   name?: string;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
@@ -36,13 +43,16 @@ export function TextInput({
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl fullWidth error={error} required={input.required} disabled={input.disabled}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink={shrink}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         {...input}
         id={id}
         label={label}
+        notched={shrink}
         inputRef={inputRef}
-        inputProps={{ 'aria-describedby': helperId }}
+        inputProps={{ 'aria-describedby': helperId, min }}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

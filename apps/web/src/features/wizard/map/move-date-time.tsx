@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,8 @@ import {
   type TimeWindow,
 } from '@movehub/shared';
 import { formatTimeOfDay } from '../../../lib/format-date';
+import { NativeSelectInput } from '../../../ui/native-select-input';
+import { TextInput } from '../../../ui/text-input';
 import type { TimeRange } from '../draft';
 
 /*
@@ -123,35 +124,30 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-      <TextField
-        id="move-date"
-        name="date"
-        label="Move Date"
-        type="date"
-        value={typed}
-        onChange={(event) => changeDate(event.target.value)}
-        error={invalid}
-        helperText={error ?? undefined}
-        required
-        fullWidth
-        sx={{ gridColumn: '1 / -1' }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: inputDay(earliestMoveDate(now)) },
-        }}
-      />
-      <TextField
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <TextInput
+          id="move-date"
+          name="date"
+          label="Move Date"
+          type="date"
+          value={typed}
+          onChange={(event) => changeDate(event.target.value)}
+          error={invalid}
+          helperText={error ?? undefined}
+          required
+          shrink
+          min={inputDay(earliestMoveDate(now))}
+        />
+      </Box>
+      <NativeSelectInput
         id="move-window-from"
         name="start_window_from"
         label="From"
-        select
         value={shownFrom}
         onChange={(event) => changeFrom(event.target.value)}
         disabled={!day}
         error={invalid && shownFrom === ''}
         required
-        fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Select</option>
         {fromOptions.map((slot) => (
@@ -159,12 +155,11 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
             {slotText(slot)}
           </option>
         ))}
-      </TextField>
-      <TextField
+      </NativeSelectInput>
+      <NativeSelectInput
         id="move-window-to"
         name="start_window_to"
         label="To"
-        select
         value={toOptions.includes(to) ? to : ''}
         onChange={(event) =>
           onChange({ date: value.date, timeRange: timeRange(from, event.target.value) })
@@ -172,8 +167,6 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
         disabled={shownFrom === ''}
         error={invalid && !toOptions.includes(to)}
         required
-        fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Select</option>
         {toOptions.map((slot) => (
@@ -181,7 +174,7 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
             {slotText(slot)}
           </option>
         ))}
-      </TextField>
+      </NativeSelectInput>
       <Box sx={{ gridColumn: '1 / -1' }}>
         <Typography id="premade-windows-label" variant="body2" sx={{ mb: 0.5 }}>
           Or choose a window
