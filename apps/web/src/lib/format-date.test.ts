@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoveTime, formatTimeOfDay } from './format-date';
+import { formatDate, formatDateTime, formatMoveTime, formatTimeOfDay } from './format-date';
 
 describe('date formatting', () => {
   it("formats request dates as 'MMM Do YY'", () => {
@@ -7,9 +7,43 @@ describe('date formatting', () => {
     expect(formatDate('2026-01-02')).toBe('Jan 2nd 26');
   });
 
+  it('writes the day with its English ordinal', () => {
+    const days = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 24, 30, 31];
+    expect(days.map((d) => formatDate(`12-${String(d).padStart(2, '0')}-2026`))).toEqual([
+      'Dec 1st 26',
+      'Dec 2nd 26',
+      'Dec 3rd 26',
+      'Dec 4th 26',
+      'Dec 11th 26',
+      'Dec 12th 26',
+      'Dec 13th 26',
+      'Dec 21st 26',
+      'Dec 22nd 26',
+      'Dec 23rd 26',
+      'Dec 24th 26',
+      'Dec 30th 26',
+      'Dec 31st 26',
+    ]);
+    expect(formatDate('01-05-2100')).toBe('Jan 5th 00');
+  });
+
+  it('reads a YYYY-MM-DD date as that calendar day wherever the browser is', () => {
+    // Date would read it as UTC midnight: the 14th in the Americas.
+    expect(formatDate('2026-03-15')).toBe('Mar 15th 26');
+  });
+
   it('keeps an unreadable date as it came and an empty one empty', () => {
     expect(formatDate('soon')).toBe('soon');
+    expect(formatDate('02-30-2026')).toBe('02-30-2026');
     expect(formatDate(null)).toBe('');
+  });
+
+  it("formats a moment as 'MMM Do YY, h:mm A' in the browser's time", () => {
+    const moment = new Date(2026, 2, 5, 14, 30);
+    expect(formatDateTime(moment.toISOString())).toBe('Mar 5th 26, 2:30 PM');
+    expect(formatDateTime('2026-03-05T00:05:00')).toBe('Mar 5th 26, 12:05 AM');
+    expect(formatDateTime('later')).toBe('later');
+    expect(formatDateTime(undefined)).toBe('');
   });
 });
 

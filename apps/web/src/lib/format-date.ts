@@ -1,15 +1,10 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import {
   parseMoveDuration,
+  parseSpecDate,
   parseTimeOfDay,
   PREMADE_WINDOW_LABELS,
   type TimeWindow,
 } from '@movehub/shared';
-
-dayjs.extend(advancedFormat);
-dayjs.extend(customParseFormat);
 
 /*
  * The one place the web app turns dates and times into text (spec/request-lifecycle.md §2 and
@@ -21,6 +16,33 @@ export const DISPLAY_DATE_FORMAT = 'MMM Do YY';
 export const WIRE_DATE_FORMAT = 'MM-DD-YYYY';
 
 const WIRE_DATE = /^\d{2}-\d{2}-\d{4}$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date from the server: MM-DD-YYYY (s_date, the create payload's format) and YYYY-MM-DD as
+ * that calendar day here (the database's dates; `Date` would read the latter as UTC midnight,
+ * the day before in the Americas), any other ISO text as the moment it names.
+ */
+function readDate(value: string): Date | null {
+  if (WIRE_DATE.test(value)) return parseSpecDate(value);
+  const day = ISO_DAY.exec(value);
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** DISPLAY_DATE_FORMAT of a local day: "Mar 5th 26". */
+function displayDay(date: Date): string {
+  const year = String(date.getFullYear() % 100).padStart(2, '0');
+  return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())} ${year}`;
+}
 
 /**
  * 'MMM Do YY' (e.g. "Mar 5th 26"). Requests carry s_date as MM-DD-YYYY (the create payload's
@@ -28,8 +50,8 @@ const WIRE_DATE = /^\d{2}-\d{2}-\d{4}$/;
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const parsed = WIRE_DATE.test(value) ? dayjs(value, WIRE_DATE_FORMAT, true) : dayjs(value);
-  return parsed.isValid() ? parsed.format(DISPLAY_DATE_FORMAT) : value;
+  const parsed = readDate(value);
+  return parsed ? displayDay(parsed) : value;
 }
 
 /**
@@ -77,6 +99,8 @@ export function formatMoveTime(fields: MoveTimeFields): string {
 /** A moment of the timeline or a comment: 'MMM Do YY, h:mm A' (e.g. "Mar 5th 26, 2:30 PM"). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(`${DISPLAY_DATE_FORMAT}, h:mm A`) : value;
+  const parsed = readDate(value);
+  if (!parsed) return value;
+  const time = `${String(parsed.getHours()).padStart(2, '0')}:${String(parsed.getMinutes()).padStart(2, '0')}`;
+  return `${displayDay(parsed)}, ${formatTimeOfDay(time)}`;
 }
