@@ -35,11 +35,21 @@ const repoRoot = path.resolve(webRoot, '../..');
 const BUDGET_GZIP_BYTES: Record<string, number> = {
   '/login': 170 * 1024,
   '/create-request': 170 * 1024,
+  // Not first visits of the budget, but the screens a signed-in customer returns to: ceilings
+  // against growth (210.8 and 217.4 kB measured 2026-11-27, from 232.3 and 246.6 kB once the
+  // password dialog, the comment fields' TextField and the item photos' Popper left them).
+  'My Requests': 215 * 1024,
+  'request detail': 222 * 1024,
 };
 
 const SCREENS: Record<string, string[]> = {
   '/login': ['features/auth/login-page.tsx'],
   '/create-request': ['create-request-page.tsx'],
+  'My Requests': ['app/layouts/dashboard-layout.tsx', 'features/requests/my-requests-page.tsx'],
+  'request detail': [
+    'app/layouts/dashboard-layout.tsx',
+    'features/requests/request-detail-page.tsx',
+  ],
 };
 
 /**
@@ -58,6 +68,10 @@ const ON_DEMAND = [
   // The wizard's Leaflet map: once an address is placed, or the customer asks for it; a
   // picture of the area stands in for it before (its basemap does count).
   /wizard\/map\/wizard-map\.tsx$/,
+  // The account menu's Change Password dialog.
+  /change-password-dialog\.tsx$/,
+  // The positioning engine: a request's item photos, when first shown.
+  /^_Popper-[\w-]+\.js$/,
 ];
 
 let outDir = '';
@@ -145,7 +159,7 @@ describe('the production build', () => {
   it('leaves the socket client out of the first visits: only the dashboard loads it', () => {
     const socketClient = manifest[moduleKey(manifest, 'socket.io-client/build/esm/index.js')]!;
     expect(socketClient.isDynamicEntry).toBe(true);
-    for (const screen of Object.keys(SCREENS)) {
+    for (const screen of ['/login', '/create-request']) {
       const routeModules = SCREENS[screen]!.map((pathEnd) => moduleKey(manifest, pathEnd));
       const visit = firstVisitFiles(manifest, routeModules, (key) =>
         ON_DEMAND.some((pattern) => pattern.test(key)),

@@ -8,8 +8,8 @@ import OutlinedInput from '@mui/material/OutlinedInput';
  * An outlined text field that looks and reads as MUI's TextField (label, helper text, error),
  * without TextField's select mode: TextField imports Select, Menu, Popover and Modal, about
  * 12 kB gzipped that the login screen and the wizard's first step would load for nothing
- * (decision 029). A choice among a few values is ui/native-select-input; any other form uses
- * TextField.
+ * (decision 029), nor a request's detail. A choice among a few values is
+ * ui/native-select-input; a choice from a menu uses TextField's select mode.
  */
 export function TextInput({
   id,
@@ -19,6 +19,8 @@ export function TextInput({
   inputRef,
   shrink,
   min,
+  maxLength,
+  size,
   ...input
 }: {
   id: string;
@@ -30,6 +32,11 @@ export function TextInput({
   shrink?: boolean;
   /** A date field's earliest day. */
   min?: string | number;
+  maxLength?: number;
+  /** A text area of at least `minRows` lines, growing with its text. */
+  multiline?: boolean;
+  minRows?: number;
+  size?: 'small' | 'medium';
   name?: string;
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
@@ -37,12 +44,18 @@ export function TextInput({
   disabled?: boolean;
   required?: boolean;
   value?: string;
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
 }) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl fullWidth error={error} required={input.required} disabled={input.disabled}>
+    <FormControl
+      fullWidth
+      size={size}
+      error={error}
+      required={input.required}
+      disabled={input.disabled}
+    >
       <InputLabel htmlFor={id} shrink={shrink}>
         {label}
       </InputLabel>
@@ -52,7 +65,7 @@ export function TextInput({
         label={label}
         notched={shrink}
         inputRef={inputRef}
-        inputProps={{ 'aria-describedby': helperId, min }}
+        inputProps={{ 'aria-describedby': helperId, min, maxLength }}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

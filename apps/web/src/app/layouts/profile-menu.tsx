@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -9,8 +9,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { ChangePasswordDialog } from '../../features/auth/change-password-dialog';
 import { LogoutDialog } from '../../features/auth/logout-dialog';
+
+// The password form (react-hook-form, its fields) loads when it is first asked for, not with
+// every dashboard page.
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('../../features/auth/change-password-dialog')).ChangePasswordDialog,
+}));
 
 /** The account button of the header and its dropdown (spec/portal.md §2 "Profile dropdown"). */
 export function ProfileMenu() {
@@ -18,6 +23,8 @@ export function ProfileMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Stays mounted once opened, so that closing plays the dialog's exit.
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const open = Boolean(anchor);
   const closePassword = useCallback(() => setPasswordOpen(false), []);
 
@@ -54,6 +61,7 @@ export function ProfileMenu() {
         <MenuItem
           onClick={() => {
             setAnchor(null);
+            setPasswordAsked(true);
             setPasswordOpen(true);
           }}
         >
@@ -80,7 +88,11 @@ export function ProfileMenu() {
           Logout
         </MenuItem>
       </Menu>
-      <ChangePasswordDialog open={passwordOpen} onClose={closePassword} />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onClose={closePassword} />
+        </Suspense>
+      )}
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
     </>
   );

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@movehub/shared';
 import { showToast } from '../../lib/toast';
 import { editFinalComment, invalidateRequest } from './requests-api';
+import { TextInput } from '../../ui/text-input';
 
 /** spec §5: the client comment is required. */
 export const CLIENT_COMMENT_REQUIRED = 'Please enter a client comment.';
@@ -80,7 +80,8 @@ export function ClientComment({ request }: { request: RequestDetail['request'] }
       </Stack>
       {editing ? (
         <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
-          <TextField
+          <TextInput
+            id="final-comment"
             name="final_comment"
             label="Client comment"
             value={text}
@@ -91,7 +92,7 @@ export function ClientComment({ request }: { request: RequestDetail['request'] }
             autoFocus
             error={Boolean(error)}
             helperText={error || ' '}
-            slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
+            maxLength={MAX_COMMENT_LENGTH}
           />
           <Stack direction="row" spacing={1}>
             <Button

@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MAX_COMMENT_LENGTH,
@@ -18,6 +17,7 @@ import {
 } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
 import { addComment, invalidateRequest } from './requests-api';
+import { TextInput } from '../../ui/text-input';
 
 /** spec §3 Comment: sender_type 0 means company, otherwise customer. */
 const COMPANY_SENDER = 0;
@@ -101,7 +101,7 @@ function CommentForm({
   };
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={1} sx={{ mt: 1 }}>
-      <TextField
+      <TextInput
         id={fieldId}
         name="comment"
         label={label}
@@ -113,7 +113,7 @@ function CommentForm({
         size="small"
         error={Boolean(error)}
         helperText={error || undefined}
-        slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
+        maxLength={MAX_COMMENT_LENGTH}
       />
       <Box>
         <Button

@@ -1,8 +1,7 @@
-import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -21,6 +20,8 @@ import { AddAddressLink, AddressActions } from './address-actions';
 import { ItemEditLink } from './item-edit-link';
 
 const ADDRESS_LETTERS = 'ABCDEF';
+
+const Popper = lazy(() => import('@mui/material/Popper'));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -75,22 +76,27 @@ function ItemPhotos({ item }: { item: ServerItem }) {
       >
         {photos.length}
       </Button>
-      <Popper id={popperId} open={Boolean(anchor)} anchorEl={anchor} placement="bottom-start">
-        <Paper
-          elevation={4}
-          sx={{ p: 1, display: 'flex', gap: 1, flexWrap: 'wrap', maxWidth: 280 }}
-        >
-          {photos.map((photo, index) => (
-            <Box
-              key={photo.image_url}
-              component="img"
-              src={photo.image_url}
-              alt={`${item.name} photo ${index + 1}`}
-              sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 1 }}
-            />
-          ))}
-        </Paper>
-      </Popper>
+      {anchor && (
+        // The positioning engine loads with the first photos shown, not with every detail page.
+        <Suspense fallback={null}>
+          <Popper id={popperId} open anchorEl={anchor} placement="bottom-start">
+            <Paper
+              elevation={4}
+              sx={{ p: 1, display: 'flex', gap: 1, flexWrap: 'wrap', maxWidth: 280 }}
+            >
+              {photos.map((photo, index) => (
+                <Box
+                  key={photo.image_url}
+                  component="img"
+                  src={photo.image_url}
+                  alt={`${item.name} photo ${index + 1}`}
+                  sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 1 }}
+                />
+              ))}
+            </Paper>
+          </Popper>
+        </Suspense>
+      )}
     </>
   );
 }
