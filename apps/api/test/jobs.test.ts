@@ -148,6 +148,51 @@ describe('pg-boss on the embedded PGlite', () => {
   });
 });
 
+describe('workers side by side', () => {
+  it('works as many jobs of a name at once as its concurrency, each key on its own', async () => {
+    const database = await openDatabase({});
+    await database.migrate();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      JOB_WORKERS: 'true',
+    });
+    const app = await buildApp({ config, database });
+    let active = 0;
+    let most = 0;
+    let done = 0;
+    app.jobs.define('test.side-by-side', {
+      exclusive: true,
+      concurrency: 3,
+      pollingIntervalSeconds: 0.5,
+      handler: async () => {
+        active += 1;
+        most = Math.max(most, active);
+        // Each job waits for the other two to be running (bounded): one worker would run them
+        // one after the other and never see three at once.
+        const end = Date.now() + 8_000;
+        while (most < 3 && Date.now() < end) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        active -= 1;
+        done += 1;
+      },
+    });
+    await app.ready();
+    try {
+      for (const key of ['truck-1', 'truck-2', 'truck-3']) {
+        await app.jobs.send('test.side-by-side', {}, { singletonKey: key });
+      }
+      await until(() => done === 3, 30_000);
+      expect(most).toBe(3);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 40_000);
+});
+
 // Runs on PostgreSQL only (CI sets DATABASE_URL): DATABASE_URL=postgres://… npx vitest run --project api
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 describe.skipIf(!serverUrl)('two API processes on one PostgreSQL database', () => {

@@ -49,6 +49,12 @@ export interface JobDefinition<T extends object> {
    * otherwise. A worker takes one job per poll, so a job someone waits for polls more often.
    */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs of this name one process works side by side (default 1). A worker takes one job per
+   * poll, so a name with many short jobs due at once (a point a second of each demo truck) needs
+   * several, or its jobs fall behind their start times.
+   */
+  concurrency?: number;
 }
 
 export interface SendJobOptions {

@@ -112,6 +112,7 @@ export class PgBossJobQueue implements JobQueue {
         name,
         {
           batchSize: 1,
+          localConcurrency: definition.concurrency ?? 1,
           pollingIntervalSeconds:
             definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
         },

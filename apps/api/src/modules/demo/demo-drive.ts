@@ -39,6 +39,9 @@ export interface DemoDriveJob {
  */
 export const DEMO_DRIVE_SHARE = 3;
 
+/** Drive jobs one API process works at once: enough for eight trucks on the road together. */
+export const DEMO_DRIVE_CONCURRENCY = 4;
+
 /** A journey has at most this many points (a point a second for a minute). */
 export const DEMO_DRIVE_MAX_POINTS = 60;
 

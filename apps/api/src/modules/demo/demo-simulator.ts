@@ -19,7 +19,13 @@ import { assignMove, completeMove, startMove } from '../moves/moves.service';
 import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
 import { sendTrackingPoint } from '../tracking/tracking.service';
-import { DEMO_DRIVE_JOB, drivePlan, runDemoDrive, type DemoDriveJob } from './demo-drive';
+import {
+  DEMO_DRIVE_CONCURRENCY,
+  DEMO_DRIVE_JOB,
+  drivePlan,
+  runDemoDrive,
+  type DemoDriveJob,
+} from './demo-drive';
 import { registerDemoChat, type ChatMessageSent } from './demo-chat';
 import { companyPlayedByPerson, requestPlayedByPerson } from './demo-presence';
 import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
@@ -400,6 +406,9 @@ export function registerDemoSimulator(app: FastifyInstance): void {
   };
   app.jobs.define<DemoDriveJob>(DEMO_DRIVE_JOB, {
     exclusive: true,
+    // Every truck on the road posts a point a second: one worker (two jobs a second at most)
+    // stretched three simultaneous 45 s drives to 95 s.
+    concurrency: DEMO_DRIVE_CONCURRENCY,
     retryLimit: 2,
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
