@@ -8,7 +8,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 /**
  * An outlined field over the browser's own select, as MUI's TextField draws it with
  * `select` and `native`, without importing the menu select TextField also carries (Select,
- * Menu, Popover, Modal; decision 029). A phone shows its own picker for it; the options are
+ * Menu, Popover, Modal; decision 030). A phone shows its own picker for it; the options are
  * `<option>` children.
  */
 export function NativeSelectInput({

@@ -115,7 +115,7 @@ function usePopupPlacement(open: boolean, anchor: RefObject<HTMLElement | null>)
  *
  * An ARIA 1.2 combobox with a list popup, written on the outlined input the forms already load
  * rather than on MUI's Autocomplete, whose positioning engine and chips would add about 16 kB
- * of gzipped script to the wizard's first screen (decision 029): typing opens the suggestions,
+ * of gzipped script to the wizard's first screen (decision 030): typing opens the suggestions,
  * the arrow keys move through them, Enter or a click takes one, Escape or leaving closes them,
  * and leaving puts back the chosen address's text.
  */
