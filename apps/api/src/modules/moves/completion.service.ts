@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { canConfirmComplete, formatUsd, TimelineStatus } from '@movehub/shared';
+import { canConfirmComplete, ErrorCode, formatUsd, TimelineStatus } from '@movehub/shared';
 import type { PaymentGateway } from '../../adapters/payments/gateway';
 import type { Db, Tx } from '../../db/client';
 import { companyProfiles, companyReviews, payments, requests, users } from '../../db/schema';
@@ -126,6 +126,17 @@ export async function confirmComplete(opts: {
       // platform's balance (payments.service), and the ledger says so.
       destination: null,
       apply,
+    }).catch(async (err: unknown) => {
+      // A racing confirm released the escrow after this one read it as held: the release
+      // refuses an escrow that no longer covers it, and this confirm came second.
+      if (
+        err instanceof AppError &&
+        err.code === ErrorCode.badRequest &&
+        alreadyConfirmed(await customerRequest(db, before.id, customerId))
+      ) {
+        throw AppError.conflict(COMPLETION_TEXT.alreadyConfirmed);
+      }
+      throw err;
     });
     // The release had already been made (a confirm that came second): nothing new happened.
     if (result.replayed) throw AppError.conflict(COMPLETION_TEXT.alreadyConfirmed);
