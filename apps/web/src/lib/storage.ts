@@ -88,7 +88,13 @@ export function setSession(
   notify();
 }
 
+/**
+ * Keeps the session's user current. Only a session's: an answer that arrives after the session
+ * ended (a profile call in flight when another call's 401 cleared it) does not bring the user
+ * back without its token.
+ */
 export function setStoredUser(user: SessionUser, session: SessionKind = 'customer'): void {
+  if (!getToken(session)) return;
   writeString(SLOTS[session].user, JSON.stringify(user));
   notify();
 }

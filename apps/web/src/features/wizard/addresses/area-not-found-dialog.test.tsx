@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
-import { setStoredUser } from '../../../lib/storage';
+import { setSession } from '../../../lib/storage';
 import { getToast } from '../../../lib/toast';
 import { buildUser } from '../../../test/fixtures';
 import { StepMap } from '../map/step-map';
@@ -11,7 +11,7 @@ import { renderStep, TEST_PROFILE } from '../test-wizard';
 
 describe('AreaNotFoundDialog (step 0)', () => {
   it('opens for an unserved zip, keeps the card empty and joins the wait-list', async () => {
-    setStoredUser(buildUser({ email: 'dana@example.com' }));
+    setSession('token-1', buildUser({ email: 'dana@example.com' }));
     const { calls } = stubGeoServer(FIFTH_AVE);
     const user = userEvent.setup();
     const { latest } = renderStep(<StepMap />);
