@@ -109,6 +109,41 @@ describe('LocationQueue', () => {
     expect(localStorage.getItem(queueKey(7))).toBeNull();
   });
 
+  it('sends a position that moved but came within 5 s once the 5 s are up, when no newer one came', async () => {
+    const { queue } = make();
+    await position(queue, 0);
+    // The phone moved 2 km and then stays put: no further position will come.
+    expect(await position(queue, 2, 2000)).toBe(false);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((s) => [s.point.takenAt, s.recordedAt])).toEqual([
+      [START, undefined],
+      [START + 2000, undefined],
+    ]);
+    // It counts as the last kept point for the rules.
+    expect(await position(queue, 6, 2010)).toBe(false);
+    expect(await position(queue, 7, 2100)).toBe(true);
+  });
+
+  it('drops a waiting position when a newer one comes first', async () => {
+    const { queue } = make();
+    await position(queue, 0);
+    await position(queue, 2, 2000);
+    // Back where it was: the newer position stands, and it is no news.
+    await position(queue, 3, 5);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(1);
+    // A newer moved one replaces the waiting one and is sent in its place.
+    expect(await position(queue, 21, 300)).toBe(true);
+    expect(await position(queue, 22, 600)).toBe(false);
+    expect(await position(queue, 23, 900)).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent.map((s) => s.point.takenAt)).toEqual([START, START + 21_000, START + 23_000]);
+    queue.dispose();
+  });
+
   it('queues points taken offline in localStorage and sends them in order, with their time, when the network returns', async () => {
     const { queue } = make();
     await position(queue, 0);

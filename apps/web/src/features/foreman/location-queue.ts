@@ -7,6 +7,9 @@ import { TRACKING_RECORDED_MAX_AGE_MS } from '@movehub/shared';
  * fake timers:
  * - a point is kept when at least 5 s passed since the last kept one, and it moved at least 25 m
  *   from it, or 60 s passed (a heartbeat, so the customer sees the truck is still there);
+ * - a point that moved 25 m but came sooner is kept when the 5 s are up, unless a newer position
+ *   came first: a phone whose position then stays put (a truck that parked, a fix that does not
+ *   change) reports no newer one, and the customer would not see where it went;
  * - every kept point goes to a queue, saved in localStorage (a reload keeps it), sent oldest
  *   first, one at a time; a network failure leaves it at the head and tries again when the
  *   browser is back online, on the next point, or after RETRY_MS;
@@ -132,6 +135,8 @@ export class LocationQueue {
   private last: LocationPoint | null = null;
   private sending = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Keeps the latest position that moved but came too soon, once the interval is up. */
+  private deferredTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private state: LocationQueueState;
   private readonly now: () => number;
@@ -159,14 +164,31 @@ export class LocationQueue {
 
   /** A position from the phone: kept or skipped by the rules; a kept one is sent (or queued). */
   add(point: LocationPoint): boolean {
-    if (this.disposed || !shouldKeep(point, this.last)) return false;
+    if (this.disposed) return false;
+    // The newest position is the one that counts: an earlier one still waiting is dropped.
+    this.clearDeferred();
+    if (shouldKeep(point, this.last)) {
+      this.keep(point);
+      return true;
+    }
+    const last = this.last;
+    if (last && distanceMeters(last, point) >= MIN_DISTANCE_M) {
+      const wait = Math.max(0, last.takenAt + MIN_INTERVAL_MS - point.takenAt);
+      this.deferredTimer = setTimeout(() => {
+        this.deferredTimer = null;
+        if (!this.disposed) this.keep(point);
+      }, wait);
+    }
+    return false;
+  }
+
+  private keep(point: LocationPoint): void {
     this.last = point;
     // Behind other points, or with no network, it waits its turn and keeps its time.
     const late = this.queue.length > 0 || !this.opts.isOnline();
     this.queue = freshPoints([...this.queue, { ...point, late }], this.now());
     this.save();
     void this.flush();
-    return true;
   }
 
   /** Sends the waiting points, oldest first, until the queue is empty or the network fails. */
@@ -216,6 +238,12 @@ export class LocationQueue {
   dispose(): void {
     this.disposed = true;
     this.clearRetry();
+    this.clearDeferred();
+  }
+
+  private clearDeferred() {
+    if (this.deferredTimer !== null) clearTimeout(this.deferredTimer);
+    this.deferredTimer = null;
   }
 
   private save() {
