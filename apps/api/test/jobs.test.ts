@@ -112,19 +112,24 @@ describe('the job queue (on the suite’s database)', () => {
   });
 });
 
+/** The app on a fresh in-memory PGlite, with pg-boss's polling workers on (not yet ready). */
+async function embeddedAppWithWorkers() {
+  const database = await openDatabase({});
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    JOB_WORKERS: 'true',
+  });
+  return { app: await buildApp({ config, database }), database };
+}
+
 // The embedded mode's proof, whatever database the rest of the suite uses: pg-boss itself, with
 // its polling workers and its cron registration, on an in-memory PGlite.
 describe('pg-boss on the embedded PGlite', () => {
   it('works sent jobs with real workers and stores the upload clean-up’s schedule', async () => {
-    const database = await openDatabase({});
-    await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      JOB_WORKERS: 'true',
-    });
-    const app = await buildApp({ config, database });
+    const { app, database } = await embeddedAppWithWorkers();
     const jobs = recorder('test.worked');
     jobs.define(app);
     await app.ready();
@@ -150,15 +155,7 @@ describe('pg-boss on the embedded PGlite', () => {
 
 describe('workers side by side', () => {
   it('works as many jobs of a name at once as its concurrency, each key on its own', async () => {
-    const database = await openDatabase({});
-    await database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      JOB_WORKERS: 'true',
-    });
-    const app = await buildApp({ config, database });
+    const { app, database } = await embeddedAppWithWorkers();
     let active = 0;
     let most = 0;
     let done = 0;
