@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 import { routePreload } from './build/route-preload';
 
 // The config lives beside index.html; pinning root here makes `vite build apps/web` from the
@@ -31,7 +32,7 @@ const preactInPlaceOfReact = [
 
 export default defineConfig({
   root,
-  plugins: [react(), routePreload(), precompress()],
+  plugins: [react(), routePreload(), prerender(), precompress()],
   resolve: { alias: process.env.VITEST ? [] : preactInPlaceOfReact },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
+import { CONSENT_COOKIE, ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { configureHashing } from './lib/password';
@@ -318,11 +318,22 @@ export async function buildApp({
             : 'no-cache',
         );
         // The body depends on accept-encoding: a shared cache must not give brotli to a client
-        // that did not ask for it.
-        res.setHeader('vary', 'accept-encoding');
+        // that did not ask for it. A prerendered page also depends on the consent cookie.
+        res.setHeader(
+          'vary',
+          filePath.includes(`${sep}prerendered${sep}`)
+            ? 'accept-encoding, cookie'
+            : 'accept-encoding',
+        );
       },
     });
   }
+
+  // The entry pages the build drew ahead (apps/web/build/prerender.ts, decision 031): their
+  // addresses answer with the page already in the HTML, with the cookie notice unless the
+  // visitor's cookie says it was accepted; the app takes over once it has loaded.
+  const prerendered = serveWeb ? readPrerenderedPages(webDist) : new Map<string, PrerenderedPage>();
+  const consentGiven = new RegExp(`(?:^|;)\\s*${CONSENT_COOKIE}=1\\s*(?:;|$)`);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -331,10 +342,29 @@ export async function buildApp({
     );
     if (serveWeb && !isServerPath && (request.method === 'GET' || request.method === 'HEAD')) {
       // The SPA owns every other path, its own 404 page included.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const page = prerendered.get(path.replace(/(.)\/+$/, '$1'));
+      if (!page) return reply.sendFile('index.html');
+      return reply.sendFile(
+        consentGiven.test(request.headers.cookie ?? '') ? page.consented : page.firstVisit,
+      );
     }
     return reply.code(ErrorCode.notFound).send({ code: ErrorCode.notFound, message: MSG.notFound });
   });
 
   return app;
+}
+
+/** A prerendered page's two files: with the cookie notice, and for a visitor who accepted it. */
+interface PrerenderedPage {
+  firstVisit: string;
+  consented: string;
+}
+
+/** dist/prerendered/pages.json: address → its prerendered page, or none when not built. */
+function readPrerenderedPages(webDist: string): Map<string, PrerenderedPage> {
+  const file = `${webDist}/prerendered/pages.json`;
+  if (!existsSync(file)) return new Map();
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>;
+  return new Map(Object.entries(pages));
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { CONSENT_COOKIE } from '@movehub/shared';
 import { moveTypes } from '../src/db/schema';
 import { setSetting } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestContext } from './helper';
@@ -27,6 +28,44 @@ writeFileSync(path.join(webDist, 'index.html'), plain.index);
 writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(plain.index));
 writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(plain.index));
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// Two prerendered entry pages (apps/web/build/prerender.ts), each with and without the cookie
+// notice, with their copies.
+const prerendered = {
+  login: page('Login', 'Cookie consent'),
+  loginConsented: page('Login', ''),
+  wizard: page('Move', 'Cookie consent'),
+  wizardConsented: page('Move', ''),
+};
+function page(screen: string, notice: string): string {
+  return plain.index.replace(
+    '</html>',
+    `<body><div id="root" data-prerendered>${screen}${notice}</div></body></html>`,
+  );
+}
+mkdirSync(path.join(webDist, 'prerendered'));
+writeFileSync(
+  path.join(webDist, 'prerendered/pages.json'),
+  JSON.stringify({
+    '/login': {
+      firstVisit: 'prerendered/login.html',
+      consented: 'prerendered/login.consented.html',
+    },
+    '/create-request': {
+      firstVisit: 'prerendered/create-request.html',
+      consented: 'prerendered/create-request.consented.html',
+    },
+  }),
+);
+for (const [file, html] of [
+  ['login.html', prerendered.login],
+  ['login.consented.html', prerendered.loginConsented],
+  ['create-request.html', prerendered.wizard],
+  ['create-request.consented.html', prerendered.wizardConsented],
+] as const) {
+  writeFileSync(path.join(webDist, 'prerendered', file), html);
+  writeFileSync(path.join(webDist, 'prerendered', `${file}.br`), brotliCompressSync(html));
+  writeFileSync(path.join(webDist, 'prerendered', `${file}.gz`), gzipSync(html));
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,7 +106,7 @@ describe('the built web app', () => {
   });
 
   it('sends index.html compressed but always revalidated, at / and at every screen path', async () => {
-    for (const url of ['/', '/login', '/create-request']) {
+    for (const url of ['/', '/dashboard/my-requests', '/create-request/swift-movers-sales']) {
       const res = await get(url, { 'accept-encoding': BROWSER });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -75,6 +114,38 @@ describe('the built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.rawPayload.equals(brotliCompressSync(plain.index)), url).toBe(true);
     }
+  });
+
+  it('sends a prerendered entry page at its address, compressed and revalidated', async () => {
+    for (const [url, html] of [
+      ['/login', prerendered.login],
+      ['/login/', prerendered.login],
+      ['/login?next=1', prerendered.login],
+      ['/create-request', prerendered.wizard],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': BROWSER });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/accept-encoding.*cookie/i);
+      expect(res.rawPayload.equals(brotliCompressSync(html)), url).toBe(true);
+    }
+    expect((await get('/login')).body).toBe(prerendered.login);
+  });
+
+  it('sends the page without the cookie notice to a visitor whose cookie says it was accepted', async () => {
+    for (const [cookie, html] of [
+      [`${CONSENT_COOKIE}=1`, prerendered.loginConsented],
+      [`theme=dark; ${CONSENT_COOKIE}=1; lang=en`, prerendered.loginConsented],
+      [`${CONSENT_COOKIE}=0`, prerendered.login],
+      [`x${CONSENT_COOKIE}=1`, prerendered.login],
+    ] as const) {
+      expect((await get('/login', { cookie })).body, cookie).toBe(html);
+    }
+    expect((await get('/create-request', { cookie: `${CONSENT_COOKIE}=1` })).body).toBe(
+      prerendered.wizardConsented,
+    );
   });
 
   it('sends a file that has no compressed copy as it is', async () => {

@@ -18,6 +18,7 @@ import { moduleKey, readManifest, type Manifest } from './first-visit';
 export const PRELOADED_SCREENS: { pattern: RegExp; modules: string[] }[] = [
   { pattern: /^\/login\/?$/, modules: ['features/auth/login-page.tsx'] },
   { pattern: /^\/register(?:\/[^/]+)?\/?$/, modules: ['features/auth/register-page.tsx'] },
+  { pattern: /^\/forget-password\/?$/, modules: ['features/auth/forget-password-page.tsx'] },
   { pattern: /^\/create-request\/?$/, modules: ['features/wizard/create-request-page.tsx'] },
   {
     pattern: /^\/dashboard\/my-requests\/?$/,

@@ -92,17 +92,18 @@ const TARGETS: Target[] = [
 
 /**
  * Targets reported but not failing the run, as 'page target': each one missed when this audit was
- * added (2026-11-26, figures in the README's Lighthouse part). The performance score and LCP of
- * a client-rendered screen on simulated slow 4G with a 4x slower CPU: nothing paints before the
- * entry's ~236 kB of script is downloaded and run. A met target is never listed here, so that it
- * fails the run once it regresses; a known miss that is met is printed as such, to be removed.
+ * added (2026-11-26, figures in the README's Lighthouse part). The signed-in screens render on
+ * the client: nothing paints before the entry's script is downloaded and run, under the preset's
+ * 4x CPU slowdown. The public entry pages arrive prerendered (decision 031), which met their LCP;
+ * their score is held down by the main thread's work when the app starts (total blocking time).
+ * A met target is never listed here, so that it fails the run once it regresses; a known miss
+ * that is met is printed as such, to be removed.
  */
-const KNOWN_MISSES = new Set<string>(
-  ['/login', '/create-request', 'My Requests', 'request detail'].flatMap((page) => [
-    `${page} performance`,
-    `${page} lcp`,
-  ]),
-);
+const KNOWN_MISSES = new Set<string>([
+  '/login performance',
+  '/create-request performance',
+  ...['My Requests', 'request detail'].flatMap((page) => [`${page} performance`, `${page} lcp`]),
+]);
 
 interface Page {
   name: string;

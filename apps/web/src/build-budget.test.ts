@@ -218,6 +218,69 @@ describe('the production build', () => {
     expect(preloaded('/partner/login')).toEqual([]);
   });
 
+  it('prerenders the public entry pages: the form in the HTML, its styles in the head, no inline script', () => {
+    const pages = JSON.parse(
+      readFileSync(path.join(outDir, 'prerendered/pages.json'), 'utf8'),
+    ) as Record<string, { firstVisit: string; consented: string }>;
+    const expected: Record<string, { title: string; shows: string[]; module: string }> = {
+      '/login': {
+        title: 'Login | MoveHub',
+        shows: ['>Login</h1>', 'id="login-email"', 'id="login-password"', 'Forgot password?'],
+        module: 'features/auth/login-page.tsx',
+      },
+      '/register': {
+        title: 'Sign Up | MoveHub',
+        shows: ['name="email"', 'name="password"'],
+        module: 'features/auth/register-page.tsx',
+      },
+      '/forget-password': {
+        title: 'Forgot password | MoveHub',
+        shows: ['name="email"'],
+        module: 'features/auth/forget-password-page.tsx',
+      },
+      '/create-request': {
+        title: 'Create Request | MoveHub',
+        shows: ['When and where are you moving?', 'Move Date', 'Pickup Address'],
+        module: 'features/wizard/create-request-page.tsx',
+      },
+    };
+    expect(Object.keys(pages).sort()).toEqual(Object.keys(expected).sort());
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+    for (const [pathname, page] of Object.entries(expected)) {
+      for (const variant of ['firstVisit', 'consented'] as const) {
+        const file = pages[pathname]![variant];
+        const html = readFileSync(path.join(outDir, file), 'utf8');
+        const [head, body] = html.split('</head>') as [string, string];
+        expect(head, file).toContain(`<title>${page.title}</title>`);
+        // The app's own scripts, as index.html has them but fetched at low priority (the page
+        // paints without them), and none inline (the CSP allows none).
+        expect(scripts(html), file).toEqual(
+          scripts(index).map((tag) =>
+            tag.replace('<script type="module"', '<script type="module" fetchpriority="low"'),
+          ),
+        );
+        expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+        // Every style emotion wrote is in the head, so the page paints styled before any script.
+        expect(head.match(/<style data-emotion="css /g)?.length ?? 0, file).toBeGreaterThan(5);
+        expect(body, file).not.toContain('<style');
+        expect(head, file).toContain(
+          `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[moduleKey(manifest, page.module)]!.file}"`,
+        );
+        expect(body, file).toContain('<div id="root" data-prerendered>');
+        for (const text of page.shows) expect(body, `${file}: ${text}`).toContain(text);
+        // The cookie notice on a first visit only; never a spinner in the screen's place.
+        expect(body.includes('aria-label="Cookie consent"'), file).toBe(variant === 'firstVisit');
+        expect(body, file).not.toContain('Loading page');
+      }
+      const file = pages[pathname]!.firstVisit;
+      process.stdout.write(
+        `prerendered ${pathname}: ${kb(statSync(path.join(outDir, file)).size)} raw, ` +
+          `${kb(readFileSync(path.join(outDir, `${file}.br`)).length)} brotli\n`,
+      );
+    }
+  });
+
   it('writes a brotli and a gzip copy, of the same bytes, beside every text file over 1 kB', () => {
     const texts = filesBelow(outDir).filter(
       (file) => /\.(?:js|css|html|svg|json)$/.test(file) && statSync(file).size >= 1024,

@@ -4,6 +4,11 @@ export const NEW_MESSAGE_SNACK_MS = 2000;
 export const PASSWORD_SUCCESS_CLOSE_MS = 1000;
 export const RESET_REDIRECT_MS = 2000;
 export const COOKIE_NOTICE_DAYS = 150;
+/**
+ * The cookie that records the consent (value '1'). The server reads it too, to send a
+ * prerendered page with the banner only to a visitor who has not accepted it.
+ */
+export const CONSENT_COOKIE = 'cookie_consent';
 export const MOBILE_BREAKPOINT_PX = 769;
 export const CHAT_SINGLE_PANE_PX = 600;
 export const LOGIN_PASSWORD_MIN = 6;

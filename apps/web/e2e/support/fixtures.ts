@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { CONSENT_COOKIE } from '@movehub/shared';
 
 interface ExpectedRefusal {
   path: string;
@@ -165,5 +166,5 @@ export async function logIn(
 /** Consents to cookies up front so that the banner does not cover what a journey clicks. */
 export async function acceptCookies(page: Page, baseURL: string | undefined): Promise<void> {
   if (!baseURL) throw new Error('baseURL is not configured');
-  await page.context().addCookies([{ name: 'cookie_consent', value: '1', url: baseURL }]);
+  await page.context().addCookies([{ name: CONSENT_COOKIE, value: '1', url: baseURL }]);
 }

@@ -2,7 +2,8 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-function AppRoutes() {
+/** The route table's screen for the router's address (also what the prerender draws). */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

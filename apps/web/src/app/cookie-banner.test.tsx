@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@movehub/shared';
-import { CONSENT_COOKIE, CookieBanner } from './cookie-banner';
+import { CONSENT_COOKIE, MSG } from '@movehub/shared';
+import { CookieBanner } from './cookie-banner';
 
 describe('CookieBanner', () => {
   it('shows the consent notice with the I understand button on a first visit', () => {

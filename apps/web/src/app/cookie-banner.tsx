@@ -1,17 +1,26 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { COOKIE_NOTICE_DAYS, MSG } from '@movehub/shared';
+import { CONSENT_COOKIE, COOKIE_NOTICE_DAYS, MSG } from '@movehub/shared';
 import { readCookie, writeCookie } from '../lib/cookies';
 
-export const CONSENT_COOKIE = 'cookie_consent';
 const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Whether the visitor has accepted, for a page prerendered at build time (decision 031), which
+ * has no cookies to read: the build draws each entry page with and without the banner, and the
+ * server sends the one the visitor's consent cookie calls for. The browser reads the cookie.
+ */
+export const PrerenderedConsent = createContext<boolean | undefined>(undefined);
 
 /** spec/portal.md §2 app shell: a consent banner with 'I understand'; the consent lasts 150 days. */
 export function CookieBanner() {
-  const [accepted, setAccepted] = useState(() => readCookie(CONSENT_COOKIE) === '1');
+  const prerenderedConsent = useContext(PrerenderedConsent);
+  const [accepted, setAccepted] = useState(
+    () => prerenderedConsent ?? readCookie(CONSENT_COOKIE) === '1',
+  );
   if (accepted) return null;
 
   const accept = () => {

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { Navigate, useParams, type RouteObject } from 'react-router';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import { Navigate, matchRoutes, useParams, type RouteObject } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { SimpleLayout } from './layouts/simple-layout';
 import { RootLayout } from './root-layout';
@@ -11,9 +11,52 @@ import { RootLayout } from './root-layout';
  * spec path answers; a screen, once built, replaces its `notFound` entry (or `notFoundPage` in EDIT_ROUTES) and nothing else moves.
  */
 
-/** A route's component whose module loads the first time the route is shown. */
-function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
-  return lazy(async () => ({ default: (await load()).Component }));
+/** A lazily loaded route component that can also be loaded ahead of its first render. */
+type Screen = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A route's component whose module loads the first time the route is shown, or earlier through
+ * `preload()`. A screen loaded ahead renders at once, without passing through its layout's
+ * spinner: the prerendered entry pages (decision 031) are replaced by the same screen, drawn in
+ * one go. Each mount keeps the form it started with, so that a screen that mounted lazily is not
+ * remounted when its module arrives.
+ */
+function screen(load: () => Promise<{ Component: ComponentType }>): Screen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then(
+      ({ Component }) => (loaded = Component),
+      (error: unknown) => {
+        // A failed download may succeed on the next try (the screen's error boundary offers it).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  function LazyScreen(props: object) {
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy, props);
+  }
+  return Object.assign(LazyScreen, {
+    preload: async () => {
+      await loadOnce();
+    },
+  });
+}
+
+/**
+ * Loads the modules of every lazy route component that `pathname` renders (its layouts and its
+ * screen), so that the first render draws the screen itself rather than a spinner.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const component = route.Component as Partial<Screen> | null | undefined;
+      return component?.preload?.();
+    }),
+  );
 }
 
 const loginPage = screen(async () => ({

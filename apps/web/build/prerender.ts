@@ -1,0 +1,145 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createServer, type Plugin } from 'vite';
+import { readManifest } from './first-visit';
+import { screenFiles } from './route-preload';
+
+/*
+ * The entry pages, drawn at build time (decision 031). A client-rendered page shows nothing
+ * until its script (about 160 kB gzipped for /login) has arrived and run; on a phone's slow
+ * network that is seconds of white. Each page of src/prerender.tsx's list is rendered here with
+ * the app's own components (React's server renderer, in Node, through Vite's module loader) into
+ * a copy of index.html: the page's markup in #root, emotion's styles in the head, the screen's
+ * chunks as modulepreload links. The server answers the page's address with it
+ * (dist/prerendered/pages.json maps addresses to files); the app, once loaded, draws the same
+ * screen in its place (src/main.tsx).
+ */
+
+/** What src/prerender.tsx exports. */
+interface PrerenderModule {
+  PRERENDERED_PAGES: { path: string; title: string }[];
+  renderPage: (path: string, consented: boolean) => Promise<string>;
+}
+
+/** pages.json: per address, the page for a first visit (with the cookie notice) and without. */
+export type PrerenderedPages = Record<string, { firstVisit: string; consented: string }>;
+
+/** The name a page's files take under dist/prerendered/. */
+function pageName(pagePath: string): string {
+  return pagePath.replace(/^\/+|\/+$/g, '').replace(/\//g, '_') || 'index';
+}
+
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * index.html with the page in it. Emotion writes each component's rules as a style element
+ * just before the element; they move to the head in the same order, where the app's emotion
+ * cache finds them by their data-emotion names and does not insert those rules again.
+ */
+export function pageDocument(
+  indexHtml: string,
+  page: { title: string; markup: string; preload: string[] },
+): string {
+  const styles = page.markup.match(EMOTION_STYLE) ?? [];
+  const body = page.markup.replace(EMOTION_STYLE, '');
+  const links = page.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes('<title>MoveHub</title>') || !indexHtml.includes(root)) {
+    throw new Error('index.html has no <title>MoveHub</title> or no empty #root');
+  }
+  const head = indexHtml
+    .replace('<title>MoveHub</title>', `<title>${page.title} | MoveHub</title>`)
+    .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
+    // The page paints without its scripts: they load beside it at low priority, after the
+    // document and anything it shows, instead of being fetched as if the paint waited on them.
+    .replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"');
+  return head
+    .replace('</head>', `    ${styles.join('\n    ')}\n  </head>`)
+    .replace(root, `<div id="root" data-prerendered>${inertControls(body)}</div>`);
+}
+
+/**
+ * The picture's controls until the app runs. Its fields take typing, which the app carries over
+ * (src/lib/prerendered-input.ts). Its buttons, check boxes and radios are disabled: a press
+ * there would do nothing, so a press is refused until the live control stands in its place
+ * (their look comes from MUI's classes, which the attribute does not change). Its forms do not
+ * submit: a sign-in form would send the password in the address; outside a dialog, a form whose
+ * method is dialog submits nowhere.
+ */
+function inertControls(body: string): string {
+  if (/<form\b[^>]*\bmethod=/i.test(body)) throw new Error('a prerendered form sets its method');
+  return body
+    .replace(/<form\b/g, '<form method="dialog"')
+    .replace(/<button\b(?![^>]*\sdisabled)/g, '<button disabled=""')
+    .replace(
+      /<input\b(?=[^>]*\stype="(?:checkbox|radio)")(?![^>]*\sdisabled)/g,
+      '<input disabled=""',
+    );
+}
+
+/** Renders every page of the list into outDir/prerendered/, with pages.json beside them. */
+async function prerenderPages(root: string, outDir: string, base: string): Promise<void> {
+  // A module loader of its own, on React (not the Preact aliases): markup is all it makes.
+  const vite = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const entry = (await vite.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
+    const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const screens = screenFiles(readManifest(outDir));
+    await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
+    const pages: PrerenderedPages = {};
+    for (const { path: pagePath, title } of entry.PRERENDERED_PAGES) {
+      const preload = (screens.find(({ pattern }) => pattern.test(pagePath))?.files ?? []).map(
+        (file) => base + file,
+      );
+      const write = async (file: string, consented: boolean) => {
+        const markup = await entry.renderPage(pagePath, consented);
+        await writeFile(
+          path.join(outDir, 'prerendered', file),
+          pageDocument(indexHtml, { title, markup, preload }),
+        );
+        return `prerendered/${file}`;
+      };
+      const name = pageName(pagePath);
+      pages[pagePath] = {
+        firstVisit: await write(`${name}.html`, false),
+        consented: await write(`${name}.consented.html`, true),
+      };
+    }
+    await writeFile(
+      path.join(outDir, 'prerendered', 'pages.json'),
+      `${JSON.stringify(pages, null, 2)}\n`,
+    );
+  } finally {
+    await vite.close();
+  }
+}
+
+/** The Vite plugin: once the bundle and index.html are written, before they are compressed. */
+export function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'movehub-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await prerenderPages(root, outDir, base);
+      },
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Page, Route } from '@playwright/test';
+import { CONSENT_COOKIE } from '@movehub/shared';
+import { acceptCookies, DEMO, expect, expectAccessible, test } from './support/fixtures';
+
+/*
+ * The entry pages arrive drawn (decision 031): /login, /register, /forget-password and
+ * /create-request are in the HTML, so a phone shows them before the app's script has arrived;
+ * the app then draws the same screen in their place.
+ */
+
+/** Holds the app's entry script back until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const appIsRunning = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+
+test('the login form shows before the app runs, keeps what was typed, and signs in once it runs', async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page).toHaveTitle('Login | MoveHub');
+  // A first visit: the cookie notice is part of the picture.
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+
+  await page.locator('input[name="email"]').fill(DEMO.email);
+  await page.locator('input[name="password"]').fill(DEMO.password);
+  // Until the app runs the button is refused and Enter submits nothing: the password never
+  // travels in the address.
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await page.locator('input[name="password"]').press('Enter');
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/login$/);
+
+  release();
+  await appIsRunning(page);
+  await expect(page.locator('input[name="email"]')).toHaveValue(DEMO.email);
+  await expect(page.locator('input[name="password"]')).toHaveValue(DEMO.password);
+  await expect(page.locator('input[name="password"]')).toBeFocused();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
+  await expect(page.getByRole('heading', { name: 'My Requests' })).toBeVisible();
+});
+
+test('a visitor who accepted the cookie notice gets the pages without it', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  for (const path of ['/login', '/register', '/forget-password', '/create-request']) {
+    const firstVisit = await (await request.get(path)).text();
+    expect(firstVisit, path).toContain('data-prerendered');
+    expect(firstVisit, path).toContain('aria-label="Cookie consent"');
+    const returning = await (
+      await request.get(path, { headers: { cookie: `${CONSENT_COOKIE}=1` } })
+    ).text();
+    expect(returning, path).toContain('data-prerendered');
+    expect(returning, path).not.toContain('aria-label="Cookie consent"');
+  }
+
+  await acceptCookies(page, baseURL);
+  const release = await holdTheApp(page);
+  await page.goto('/create-request', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'When and where are you moving?' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+  release();
+  await appIsRunning(page);
+  await expect(page.getByRole('heading', { name: 'When and where are you moving?' })).toBeVisible();
+  await expectAccessible(page, 'create request, from its prerendered page');
+});
+
+test('the app draws each entry page where its picture stood, without moving it', async ({
+  page,
+}) => {
+  for (const [path, heading] of [
+    ['/login', 'Login'],
+    ['/register', 'Sign Up'],
+    ['/forget-password', 'Forgot password'],
+    ['/create-request', 'When and where are you moving?'],
+  ] as const) {
+    const release = await holdTheApp(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const title = page.getByRole('heading', { name: heading, exact: true });
+    await expect(title, path).toBeVisible();
+    const before = await title.boundingBox();
+    release();
+    await appIsRunning(page);
+    await expect(title, path).toBeVisible();
+    expect(await title.boundingBox(), path).toEqual(before);
+    await page.unrouteAll();
+  }
+});

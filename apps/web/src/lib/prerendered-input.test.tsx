@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { carryOverInput, readInput } from './prerendered-input';
+
+/** The live form: react-hook-form's registered fields, as the login and wizard screens use. */
+function LiveForm({ onSave }: { onSave: (values: { email: string; note: string }) => void }) {
+  const { register, handleSubmit } = useForm({ defaultValues: { email: '', note: '' } });
+  return (
+    <form onSubmit={(event) => void handleSubmit(onSave)(event)}>
+      <label htmlFor="email-field">Email</label>
+      <input id="email-field" type="email" {...register('email')} />
+      <label htmlFor="note-field">Note</label>
+      <textarea id="note-field" {...register('note')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+/** The picture the server sent: the same fields, with what a visitor typed before the app ran. */
+function picture(): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML =
+    '<form><input id="email-field" name="email" type="email">' +
+    '<textarea id="note-field" name="note"></textarea></form>';
+  document.body.append(root);
+  return root;
+}
+
+describe('carrying typed text from the prerendered page to the app', () => {
+  it('puts what was typed into the live form, where its state sees it, and the caret back', async () => {
+    const root = picture();
+    root.querySelector<HTMLInputElement>('#email-field')!.value = 'dana@example.com';
+    const note = root.querySelector<HTMLTextAreaElement>('#note-field')!;
+    note.value = 'Piano on the 2nd floor';
+    note.focus();
+
+    const typed = readInput(root);
+    root.replaceChildren();
+    const onSave = vi.fn();
+    render(<LiveForm onSave={onSave} />, { container: root });
+    carryOverInput(root, typed);
+
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    expect(screen.getByLabelText('Note')).toHaveFocus();
+    // Typing goes on where it stopped.
+    await userEvent.keyboard('!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(
+      { email: 'dana@example.com', note: 'Piano on the 2nd floor!' },
+      expect.anything(),
+    );
+  });
+
+  it('leaves an untouched picture as the app draws it', () => {
+    const root = picture();
+    const typed = readInput(root);
+    expect(typed).toEqual({ values: [], focused: undefined });
+    root.replaceChildren();
+    render(<LiveForm onSave={vi.fn()} />, { container: root });
+    carryOverInput(root, typed);
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).not.toHaveFocus();
+  });
+});

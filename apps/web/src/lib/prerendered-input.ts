@@ -1,0 +1,110 @@
+/*
+ * A prerendered page (decision 031) shows its form before the app's script has run. Someone
+ * quick may type into it, or move the focus through it, meanwhile; the app then draws the same
+ * form in its place. These two steps carry what was typed, and where the focus was, from the
+ * picture to the live form.
+ */
+
+/** How a field or a link is found again in the live page. */
+interface Key {
+  tag: string;
+  name: string;
+  id: string;
+  href: string;
+  text: string;
+}
+
+/** What was typed into the picture's fields, by field, and what had the focus. */
+export interface TypedInput {
+  values: (Key & { value: string })[];
+  focused?: Key;
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Fields whose value can be carried over: text-like inputs, text areas and selects. */
+const FIELDS =
+  'input:not([type]),input[type="text"],input[type="email"],input[type="password"],' +
+  'input[type="tel"],input[type="search"],input[type="number"],input[type="date"],textarea,select';
+
+/** What can hold the focus before the app runs: a field, or a link (buttons are disabled). */
+const FOCUSABLE = `${FIELDS},a[href]`;
+
+function keyOf(element: Element): Key {
+  return {
+    tag: element.localName,
+    name: element.getAttribute('name') ?? '',
+    id: element.id,
+    href: element.getAttribute('href') ?? '',
+    text: element.localName === 'a' ? (element.textContent ?? '') : '',
+  };
+}
+
+/** The live page's element that stands where the picture's stood: same name, else same id. */
+function find(root: HTMLElement, selector: string, key: Key): Element | undefined {
+  return Array.from(root.querySelectorAll(selector)).find((element) => {
+    if (element.localName !== key.tag) return false;
+    if (key.name) return element.getAttribute('name') === key.name;
+    if (key.id) return element.id === key.id;
+    return (
+      key.tag === 'a' &&
+      element.getAttribute('href') === key.href &&
+      element.textContent === key.text
+    );
+  });
+}
+
+/** Reads the picture's fields and focus before it is replaced. */
+export function readInput(root: HTMLElement): TypedInput {
+  const values = Array.from(root.querySelectorAll<Field>(FIELDS))
+    .filter((field) => field.value !== '' && (field.name || field.id))
+    // A select's first option is what it shows untouched.
+    .filter((field) => !(field instanceof HTMLSelectElement) || field.selectedIndex > 0)
+    .map((field) => ({ ...keyOf(field), value: field.value }));
+  const active = document.activeElement;
+  const focused =
+    active && root.contains(active) && active.matches(FOCUSABLE) ? keyOf(active) : undefined;
+  return { values, focused };
+}
+
+/** The value setter of the element's own prototype, as the browser's typing uses. */
+function setValue(field: Field, value: string): void {
+  const prototype =
+    field instanceof HTMLSelectElement
+      ? HTMLSelectElement.prototype
+      : field instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : HTMLInputElement.prototype;
+  // React tracks the value property of the element and would otherwise take the event for no
+  // change.
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+}
+
+/**
+ * Puts the carried values into the live form's untouched fields, with the events typing or
+ * choosing fires, so that the form's state (react-hook-form's, a controlled field's) takes
+ * them, and puts the focus (and a text field's caret) back.
+ */
+export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
+  for (const { value, ...key } of typed.values) {
+    const field = find(root, FIELDS, key) as Field | undefined;
+    if (!field || field.disabled) continue;
+    const untouched =
+      field instanceof HTMLSelectElement ? field.selectedIndex <= 0 : field.value === '';
+    if (!untouched) continue;
+    setValue(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  if (!typed.focused) return;
+  const element = find(root, FOCUSABLE, typed.focused);
+  if (!(element instanceof HTMLElement)) return;
+  element.focus();
+  if (
+    element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLInputElement &&
+      ['text', 'search', 'tel', 'password'].includes(element.type))
+  ) {
+    element.setSelectionRange(element.value.length, element.value.length);
+  }
+}
