@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
@@ -29,6 +30,27 @@ function pageName(pagePath: string): string {
   return pagePath.replace(/^\/+|\/+$/g, '').replace(/\//g, '_') || 'index';
 }
 
+/** index.html's module script: the app's entry. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The classic script that starts the app on a prerendered page: deferred, so it runs once the
+ * whole page is parsed, then it waits for the page to be painted before it adds the entry's
+ * module script (already downloaded, as a modulepreload). Without the wait the deferred entry
+ * ran straight after parsing, and the browser painted only what it had parsed before: on
+ * /create-request the cookie notice at the end of the page was first painted by the app, a
+ * second later on a slow phone. A page in a background tab, which gets no frames, starts after
+ * 200 ms.
+ */
+export function startScript(entry: string): string {
+  return (
+    '(function(){var started=false;function start(){if(started)return;started=true;' +
+    'var s=document.createElement("script");s.type="module";s.crossOrigin="";' +
+    `s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+    'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();\n'
+  );
+}
+
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
 /**
@@ -38,7 +60,7 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  */
 export function pageDocument(
   indexHtml: string,
-  page: { title: string; markup: string; preload: string[] },
+  page: { title: string; markup: string; preload: string[]; start: string },
 ): string {
   const styles = page.markup.match(EMOTION_STYLE) ?? [];
   const body = page.markup.replace(EMOTION_STYLE, '');
@@ -47,12 +69,19 @@ export function pageDocument(
   if (!indexHtml.includes('<title>MoveHub</title>') || !indexHtml.includes(root)) {
     throw new Error('index.html has no <title>MoveHub</title> or no empty #root');
   }
+  const entry = ENTRY_SCRIPT.exec(indexHtml);
+  if (!entry) throw new Error('index.html has no module script');
   const head = indexHtml
+    // The entry is fetched beside the page and run once the page has painted (startScript).
+    .replace(
+      entry[0],
+      `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script defer src="${page.start}"></script>`,
+    )
     .replace('<title>MoveHub</title>', `<title>${page.title} | MoveHub</title>`)
     .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
     // The page paints without its scripts: they load beside it at low priority, after the
     // document and anything it shows, instead of being fetched as if the paint waited on them.
-    .replace(/<script type="module"|<link rel="modulepreload"/g, '$& fetchpriority="low"');
+    .replace(/<link rel="modulepreload"/g, '$& fetchpriority="low"');
   return head
     .replace('</head>', `    ${styles.join('\n    ')}\n  </head>`)
     .replace(root, `<div id="root" data-prerendered>${inertControls(body)}</div>`);
@@ -91,6 +120,12 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
   try {
     const entry = (await vite.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
     const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    const entryHref = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+    if (!entryHref) throw new Error('index.html has no module script');
+    const source = startScript(entryHref);
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+    const start = `assets/start-${hash}.js`;
+    await writeFile(path.join(outDir, start), source);
     const screens = screenFiles(readManifest(outDir));
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     const pages: PrerenderedPages = {};
@@ -102,7 +137,7 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
         const markup = await entry.renderPage(pagePath, consented);
         await writeFile(
           path.join(outDir, 'prerendered', file),
-          pageDocument(indexHtml, { title, markup, preload }),
+          pageDocument(indexHtml, { title, markup, preload, start: base + start }),
         );
         return `prerendered/${file}`;
       };

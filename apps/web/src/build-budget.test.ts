@@ -246,6 +246,7 @@ describe('the production build', () => {
     };
     expect(Object.keys(pages).sort()).toEqual(Object.keys(expected).sort());
     const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
     const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
     for (const [pathname, page] of Object.entries(expected)) {
       for (const variant of ['firstVisit', 'consented'] as const) {
@@ -253,13 +254,18 @@ describe('the production build', () => {
         const html = readFileSync(path.join(outDir, file), 'utf8');
         const [head, body] = html.split('</head>') as [string, string];
         expect(head, file).toContain(`<title>${page.title}</title>`);
-        // The app's own scripts, as index.html has them but fetched at low priority (the page
-        // paints without them), and none inline (the CSP allows none).
-        expect(scripts(html), file).toEqual(
-          scripts(index).map((tag) =>
-            tag.replace('<script type="module"', '<script type="module" fetchpriority="low"'),
-          ),
+        // The app starts from a deferred classic script once the page has painted; its entry
+        // is downloaded beside the page, at low priority (the page paints without it).
+        const start = /<script defer src="\/(assets\/start-[\w-]+\.js)"><\/script>/.exec(head);
+        expect(start, file).not.toBeNull();
+        expect(readFileSync(path.join(outDir, start![1]!), 'utf8'), file).toContain(
+          JSON.stringify(`/${entryFile}`),
         );
+        expect(head, file).toContain(
+          `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${entryFile}">`,
+        );
+        expect(html, file).not.toContain('<script type="module"');
+        expect(scripts(html).length, file).toBe(scripts(index).length);
         expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
         // Every style emotion wrote is in the head, so the page paints styled before any script.
         expect(head.match(/<style data-emotion="css /g)?.length ?? 0, file).toBeGreaterThan(5);
@@ -268,6 +274,13 @@ describe('the production build', () => {
           `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[moduleKey(manifest, page.module)]!.file}"`,
         );
         expect(body, file).toContain('<div id="root" data-prerendered>');
+        // Until the app runs: forms that submit nowhere, buttons that refuse a press.
+        for (const form of body.match(/<form\b[^>]*>/g) ?? []) {
+          expect(form, file).toContain('method="dialog"');
+        }
+        for (const button of body.match(/<button\b[^>]*>/g) ?? []) {
+          expect(button, file).toMatch(/\sdisabled=""/);
+        }
         for (const text of page.shows) expect(body, `${file}: ${text}`).toContain(text);
         // The cookie notice on a first visit only; never a spinner in the screen's place.
         expect(body.includes('aria-label="Cookie consent"'), file).toBe(variant === 'firstVisit');
