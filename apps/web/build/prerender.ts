@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { SCREEN_FAILED } from '../src/lib/screen-failed';
 import { readManifest } from './first-visit';
 import { screenFiles } from './route-preload';
 
@@ -40,12 +41,22 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * ran straight after parsing, and the browser painted only what it had parsed before: on
  * /create-request the cookie notice at the end of the page was first painted by the app, a
  * second later on a slow phone. A page in a background tab, which gets no frames, starts after
- * 200 ms.
+ * 200 ms. When the app's scripts cannot be loaded (a network that dropped, a deployment that
+ * replaced them), the page says so above the picture, whose buttons would otherwise stay
+ * disabled without a word, and offers to reload.
  */
 export function startScript(entry: string): string {
+  const failed =
+    'function failed(){var a=document.createElement("div");a.setAttribute("role","alert");' +
+    'a.style.cssText="position:sticky;top:0;z-index:2000;padding:12px 16px;background:#fdeded;' +
+    'color:#5f2120;font:16px/1.5 Roboto,Helvetica,Arial,sans-serif";' +
+    `a.appendChild(document.createTextNode(${JSON.stringify(`${SCREEN_FAILED} `)}));` +
+    'var b=document.createElement("button");b.type="button";b.textContent="Reload";' +
+    'b.onclick=function(){location.reload()};a.appendChild(b);' +
+    'document.body.insertBefore(a,document.body.firstChild)}';
   return (
-    '(function(){var started=false;function start(){if(started)return;started=true;' +
-    'var s=document.createElement("script");s.type="module";s.crossOrigin="";' +
+    `(function(){var started=false;${failed}function start(){if(started)return;started=true;` +
+    'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.onerror=failed;' +
     `s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
     'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();\n'
   );

@@ -1,6 +1,13 @@
 import type { Page, Route } from '@playwright/test';
 import { CONSENT_COOKIE } from '@movehub/shared';
-import { acceptCookies, DEMO, expect, expectAccessible, test } from './support/fixtures';
+import {
+  acceptCookies,
+  DEMO,
+  expect,
+  expectAccessible,
+  expectLoadFailure,
+  test,
+} from './support/fixtures';
 
 /*
  * The entry pages arrive drawn (decision 031): /login, /register, /forget-password and
@@ -99,4 +106,22 @@ test('the app draws each entry page where its picture stood, without moving it',
     expect(await title.boundingBox(), path).toEqual(before);
     await page.unrouteAll();
   }
+});
+
+test('a page whose app cannot be loaded says so and reloads into the app', async ({ page }) => {
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  expectLoadFailure(page, entry);
+  await page.route(entry, (route) => route.abort('connectionfailed'));
+  await page.goto('/login');
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be shown.' });
+  await expect(alert).toContainText('This page could not be shown. Reload it to try again.');
+  // The picture stays readable beneath the notice; its buttons stay refused.
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await appIsRunning(page);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await expect(alert).toHaveCount(0);
 });

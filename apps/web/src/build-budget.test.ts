@@ -13,6 +13,7 @@ import {
   weigh,
   type Manifest,
 } from '../build/first-visit';
+import { SCREEN_FAILED } from './lib/screen-failed';
 
 /*
  * The weight of a first visit, on the production build: the JavaScript a phone downloads to
@@ -258,9 +259,10 @@ describe('the production build', () => {
         // is downloaded beside the page, at low priority (the page paints without it).
         const start = /<script defer src="\/(assets\/start-[\w-]+\.js)"><\/script>/.exec(head);
         expect(start, file).not.toBeNull();
-        expect(readFileSync(path.join(outDir, start![1]!), 'utf8'), file).toContain(
-          JSON.stringify(`/${entryFile}`),
-        );
+        const startSource = readFileSync(path.join(outDir, start![1]!), 'utf8');
+        expect(startSource, file).toContain(JSON.stringify(`/${entryFile}`));
+        // A failed load says what a failed screen says.
+        expect(startSource, file).toContain(SCREEN_FAILED);
         expect(head, file).toContain(
           `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${entryFile}">`,
         );

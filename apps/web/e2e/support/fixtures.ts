@@ -18,6 +18,16 @@ export function expectRefusal(page: Page, path: string, status: number): void {
   expectedRefusals.set(page, [...(expectedRefusals.get(page) ?? []), { path, status }]);
 }
 
+const expectedLoadFailures = new WeakMap<Page, RegExp[]>();
+
+/**
+ * Declares that the journey cuts a download on purpose (a script the network drops): Chromium
+ * logs the failed load as a console error, and a failure of a matching address is expected.
+ */
+export function expectLoadFailure(page: Page, url: RegExp): void {
+  expectedLoadFailures.set(page, [...(expectedLoadFailures.get(page) ?? []), url]);
+}
+
 /**
  * The journeys' `test`: besides Playwright's own, it fails a journey on any error in the
  * browser's console or any uncaught exception, so that an expected answer never shows there as
@@ -37,7 +47,10 @@ export const test = base.extend<{ consoleGuard: void }>({
             Number(refused[1]) === r.status &&
             new URL(url, 'http://x').pathname === r.path,
         );
-        if (!allowed) errors.push(`${message.text()}${url ? ` (${url})` : ''}`);
+        const cut =
+          message.text().includes('net::ERR_') &&
+          (expectedLoadFailures.get(page) ?? []).some((pattern) => pattern.test(url));
+        if (!allowed && !cut) errors.push(`${message.text()}${url ? ` (${url})` : ''}`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render';
 import { RootLayout } from './root-layout';
-import { SCREEN_FAILED } from './screen-error-boundary';
+import { SCREEN_FAILED } from '../lib/screen-failed';
 import { ScreenOutlet } from './screen-outlet';
 
 function Broken(): never {

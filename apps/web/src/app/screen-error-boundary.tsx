@@ -1,9 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import { SCREEN_FAILED } from '../lib/screen-failed';
 import { LoadError } from '../ui/load-error';
-
-export const SCREEN_FAILED = 'This page could not be shown. Reload it to try again.';
 
 class Boundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown }> {
   override state: { error: unknown } = { error: null };
