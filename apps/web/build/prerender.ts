@@ -20,6 +20,7 @@ import { screenFiles } from './route-preload';
 /** What src/prerender.tsx exports. */
 interface PrerenderModule {
   PRERENDERED_PAGES: { path: string; title: string }[];
+  PICTURE_STYLE: string;
   renderPage: (path: string, consented: boolean) => Promise<string>;
 }
 
@@ -30,6 +31,9 @@ export type PrerenderedPages = Record<string, { firstVisit: string; consented: s
 function pageName(pagePath: string): string {
   return pagePath.replace(/^\/+|\/+$/g, '').replace(/\//g, '_') || 'index';
 }
+
+/** index.html's hint script (route-preload.ts). */
+const ROUTE_PRELOAD_SCRIPT = /<script async src="[^"]*route-preload-[\w-]+\.js"><\/script>\s*/;
 
 /** index.html's module script: the app's entry. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -71,7 +75,7 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  */
 export function pageDocument(
   indexHtml: string,
-  page: { title: string; markup: string; preload: string[]; start: string },
+  page: { title: string; markup: string; preload: string[]; start: string; pictureStyle: string },
 ): string {
   const styles = page.markup.match(EMOTION_STYLE) ?? [];
   const body = page.markup.replace(EMOTION_STYLE, '');
@@ -82,20 +86,26 @@ export function pageDocument(
   }
   const entry = ENTRY_SCRIPT.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module script');
+  // Every replacement is a function: a replacement string would read "$&" or "$'" in the page's
+  // text or styles as a pattern.
   const head = indexHtml
     // The entry is fetched beside the page and run once the page has painted (startScript).
     .replace(
       entry[0],
-      `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script defer src="${page.start}"></script>`,
+      () =>
+        `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script defer src="${page.start}"></script>`,
     )
-    .replace('<title>MoveHub</title>', `<title>${page.title} | MoveHub</title>`)
-    .replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
+    // The hint script finds the screen's chunks for index.html; here they are links already.
+    .replace(ROUTE_PRELOAD_SCRIPT, () => '')
+    .replace('<title>MoveHub</title>', () => `<title>${page.title} | MoveHub</title>`)
+    .replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`)
     // The page paints without its scripts: they load beside it at low priority, after the
     // document and anything it shows, instead of being fetched as if the paint waited on them.
-    .replace(/<link rel="modulepreload"/g, '$& fetchpriority="low"');
+    .replace(/<link rel="modulepreload"/g, (link) => `${link} fetchpriority="low"`);
+  const allStyles = [...styles, `<style>${page.pictureStyle}</style>`];
   return head
-    .replace('</head>', `    ${styles.join('\n    ')}\n  </head>`)
-    .replace(root, `<div id="root" data-prerendered>${inertControls(body)}</div>`);
+    .replace('</head>', () => `    ${allStyles.join('\n    ')}\n  </head>`)
+    .replace(root, () => `<div id="root" data-prerendered>${inertControls(body)}</div>`);
 }
 
 /**
@@ -108,13 +118,24 @@ export function pageDocument(
  */
 function inertControls(body: string): string {
   if (/<form\b[^>]*\bmethod=/i.test(body)) throw new Error('a prerendered form sets its method');
-  return body
-    .replace(/<form\b/g, '<form method="dialog"')
-    .replace(/<button\b(?![^>]*\sdisabled)/g, '<button disabled=""')
-    .replace(
-      /<input\b(?=[^>]*\stype="(?:checkbox|radio)")(?![^>]*\sdisabled)/g,
-      '<input disabled=""',
-    );
+  return (
+    body
+      .replace(/<form\b/g, '<form method="dialog"')
+      .replace(/<button\b(?![^>]*\sdisabled)/g, '<button disabled=""')
+      .replace(
+        /<input\b(?=[^>]*\stype="(?:checkbox|radio)")(?![^>]*\sdisabled)/g,
+        '<input disabled=""',
+      )
+      // The earliest move date is the day the page is opened, not the day it was built: the
+      // app sets it; until then the wizard's own check refuses a past date.
+      .replace(/(<input\b[^>]*\stype="date"[^>]*?)\smin="[^"]*"/g, '$1')
+      // An empty placeholder lets the picture's style see a field that holds text (typed or
+      // filled in by the browser) with :placeholder-shown, and raise its label off it.
+      .replace(
+        /<(input|textarea)\b(?![^>]*\splaceholder=)(?![^>]*\stype="(?:checkbox|radio|hidden)")/g,
+        '<$1 placeholder=" "',
+      )
+  );
 }
 
 /** Renders every page of the list into outDir/prerendered/, with pages.json beside them. */
@@ -148,7 +169,13 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
         const markup = await entry.renderPage(pagePath, consented);
         await writeFile(
           path.join(outDir, 'prerendered', file),
-          pageDocument(indexHtml, { title, markup, preload, start: base + start }),
+          pageDocument(indexHtml, {
+            title,
+            markup,
+            preload,
+            start: base + start,
+            pictureStyle: entry.PICTURE_STYLE,
+          }),
         );
         return `prerendered/${file}`;
       };

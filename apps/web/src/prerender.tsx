@@ -6,6 +6,7 @@ import { AppRoutes } from './app/app';
 import { PrerenderedConsent } from './app/cookie-banner';
 import { AppProviders } from './app/providers';
 import { preloadRoute } from './app/routes';
+import { theme } from './app/theme';
 
 /*
  * The entry pages drawn at build time (decision 031, apps/web/build/prerender.ts): a first visit
@@ -19,6 +20,19 @@ export const PRERENDERED_PAGES: { path: string; title: string }[] = [
   { path: '/forget-password', title: 'Forgot password' },
   { path: '/create-request', title: 'Create Request' },
 ];
+
+/**
+ * What the picture's fields show before the app runs, which MUI draws from the app's state: the
+ * focused field's outline and label in the primary colour, and the label raised off a field that
+ * holds text (typed, or filled in by the browser), as the live field shows them.
+ */
+const picture = '#root[data-prerendered]';
+const primary = theme.palette.primary.main;
+export const PICTURE_STYLE = [
+  `${picture} .MuiOutlinedInput-root:focus-within .MuiOutlinedInput-notchedOutline{border-color:${primary};border-width:2px}`,
+  `${picture} .MuiFormControl-root:focus-within>label.MuiInputLabel-root{color:${primary}}`,
+  `${picture} .MuiFormControl-root:has(input:focus,textarea:focus,input:not(:placeholder-shown),textarea:not(:placeholder-shown))>label.MuiInputLabel-root:not(.MuiInputLabel-shrink){transform:translate(14px,-9px) scale(0.75);background:${theme.palette.background.paper};padding:0 4px;margin-left:-4px}`,
+].join('');
 
 /**
  * The page's markup inside #root, with emotion's style elements inline as it renders them: for a

@@ -28,7 +28,7 @@ function screen(load: () => Promise<{ Component: ComponentType }>): Screen {
     (loading ??= load().then(
       ({ Component }) => (loaded = Component),
       (error: unknown) => {
-        // A failed download may succeed on the next try (the screen's error boundary offers it).
+        // A preload that failed (main.tsx goes on without it) is tried again by the render.
         loading = undefined;
         throw error;
       },

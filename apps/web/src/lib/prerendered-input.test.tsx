@@ -63,4 +63,35 @@ describe('carrying typed text from the prerendered page to the app', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Email')).not.toHaveFocus();
   });
+
+  it('tells fields of one name apart by their place, and keeps the caret where it was', () => {
+    // The wizard's address fields share a name and get new ids on every draw.
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<input id="a-1" name="address" type="text"><input id="b-1" name="address" type="text">';
+    document.body.append(root);
+    const second = root.querySelector<HTMLInputElement>('#b-1')!;
+    second.value = '12 Ocean Ave';
+    second.focus();
+    second.setSelectionRange(3, 8);
+
+    const typed = readInput(root);
+    root.replaceChildren();
+    render(
+      <>
+        <label htmlFor="a-2">Address A</label>
+        <input id="a-2" name="address" type="text" />
+        <label htmlFor="b-2">Address B</label>
+        <input id="b-2" name="address" type="text" />
+      </>,
+      { container: root },
+    );
+    carryOverInput(root, typed);
+
+    expect(screen.getByLabelText('Address A')).toHaveValue('');
+    const live = screen.getByLabelText<HTMLInputElement>('Address B');
+    expect(live).toHaveValue('12 Ocean Ave');
+    expect(live).toHaveFocus();
+    expect([live.selectionStart, live.selectionEnd]).toEqual([3, 8]);
+  });
 });

@@ -5,19 +5,24 @@
  * picture to the live form.
  */
 
-/** How a field or a link is found again in the live page. */
+/**
+ * How a field or a link is found again in the live page: by name (else id, else a link's
+ * address and text), and by its place among the elements that share it, since fields may share
+ * a name (the wizard's address fields are all "address", with ids made afresh on each draw).
+ */
 interface Key {
   tag: string;
   name: string;
   id: string;
   href: string;
   text: string;
+  index: number;
 }
 
 /** What was typed into the picture's fields, by field, and what had the focus. */
 export interface TypedInput {
   values: (Key & { value: string })[];
-  focused?: Key;
+  focused?: Key & { selection?: [number, number] };
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -30,28 +35,35 @@ const FIELDS =
 /** What can hold the focus before the app runs: a field, or a link (buttons are disabled). */
 const FOCUSABLE = `${FIELDS},a[href]`;
 
-function keyOf(element: Element): Key {
-  return {
+/** Whether two elements are found by the same name, id or address. */
+function sameKey(element: Element, key: Omit<Key, 'index'>): boolean {
+  if (element.localName !== key.tag) return false;
+  if (key.name) return element.getAttribute('name') === key.name;
+  if (key.id) return element.id === key.id;
+  return (
+    key.tag === 'a' &&
+    element.getAttribute('href') === key.href &&
+    (element.textContent ?? '') === key.text
+  );
+}
+
+function keyOf(root: HTMLElement, selector: string, element: Element): Key {
+  const key = {
     tag: element.localName,
     name: element.getAttribute('name') ?? '',
     id: element.id,
     href: element.getAttribute('href') ?? '',
     text: element.localName === 'a' ? (element.textContent ?? '') : '',
   };
+  const alike = Array.from(root.querySelectorAll(selector)).filter((other) => sameKey(other, key));
+  return { ...key, index: alike.indexOf(element) };
 }
 
-/** The live page's element that stands where the picture's stood: same name, else same id. */
+/** The live page's element that stands where the picture's stood. */
 function find(root: HTMLElement, selector: string, key: Key): Element | undefined {
-  return Array.from(root.querySelectorAll(selector)).find((element) => {
-    if (element.localName !== key.tag) return false;
-    if (key.name) return element.getAttribute('name') === key.name;
-    if (key.id) return element.id === key.id;
-    return (
-      key.tag === 'a' &&
-      element.getAttribute('href') === key.href &&
-      element.textContent === key.text
-    );
-  });
+  return Array.from(root.querySelectorAll(selector)).filter((element) => sameKey(element, key))[
+    key.index
+  ];
 }
 
 /** Reads the picture's fields and focus before it is replaced. */
@@ -60,11 +72,14 @@ export function readInput(root: HTMLElement): TypedInput {
     .filter((field) => field.value !== '' && (field.name || field.id))
     // A select's first option is what it shows untouched.
     .filter((field) => !(field instanceof HTMLSelectElement) || field.selectedIndex > 0)
-    .map((field) => ({ ...keyOf(field), value: field.value }));
+    .map((field) => ({ ...keyOf(root, FIELDS, field), value: field.value }));
   const active = document.activeElement;
-  const focused =
-    active && root.contains(active) && active.matches(FOCUSABLE) ? keyOf(active) : undefined;
-  return { values, focused };
+  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values };
+  const selection =
+    hasCaret(active) && active.selectionStart !== null && active.selectionEnd !== null
+      ? ([active.selectionStart, active.selectionEnd] as [number, number])
+      : undefined;
+  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection } };
 }
 
 /** The value setter of the element's own prototype, as the browser's typing uses. */
@@ -83,7 +98,7 @@ function setValue(field: Field, value: string): void {
 /**
  * Puts the carried values into the live form's untouched fields, with the events typing or
  * choosing fires, so that the form's state (react-hook-form's, a controlled field's) takes
- * them, and puts the focus (and a text field's caret) back.
+ * them, and puts the focus back, with a text field's caret or selection where it was.
  */
 export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
   for (const { value, ...key } of typed.values) {
@@ -100,11 +115,17 @@ export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
   const element = find(root, FOCUSABLE, typed.focused);
   if (!(element instanceof HTMLElement)) return;
   element.focus();
-  if (
+  if (hasCaret(element)) {
+    const [start, end] = typed.focused.selection ?? [element.value.length, element.value.length];
+    element.setSelectionRange(start, end);
+  }
+}
+
+/** A field with a caret and a selection (an email or number input has neither). */
+function hasCaret(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  return (
     element instanceof HTMLTextAreaElement ||
     (element instanceof HTMLInputElement &&
       ['text', 'search', 'tel', 'password'].includes(element.type))
-  ) {
-    element.setSelectionRange(element.value.length, element.value.length);
-  }
+  );
 }
