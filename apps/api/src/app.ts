@@ -361,10 +361,17 @@ interface PrerenderedPage {
   consented: string;
 }
 
-/** dist/prerendered/pages.json: address → its prerendered page, or none when not built. */
+/**
+ * dist/prerendered/pages.json: address → its prerendered page, or none when not built. A page
+ * whose files are missing is left out, so that its address gets index.html rather than a 404.
+ */
 function readPrerenderedPages(webDist: string): Map<string, PrerenderedPage> {
   const file = `${webDist}/prerendered/pages.json`;
   if (!existsSync(file)) return new Map();
   const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>;
-  return new Map(Object.entries(pages));
+  return new Map(
+    Object.entries(pages).filter(([, page]) =>
+      [page.firstVisit, page.consented].every((name) => existsSync(`${webDist}/${name}`)),
+    ),
+  );
 }

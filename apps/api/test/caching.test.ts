@@ -54,6 +54,11 @@ writeFileSync(
       firstVisit: 'prerendered/create-request.html',
       consented: 'prerendered/create-request.consented.html',
     },
+    // Listed, but its files are not there: the address gets index.html.
+    '/register': {
+      firstVisit: 'prerendered/register.html',
+      consented: 'prerendered/register.consented.html',
+    },
   }),
 );
 for (const [file, html] of [
@@ -106,7 +111,12 @@ describe('the built web app', () => {
   });
 
   it('sends index.html compressed but always revalidated, at / and at every screen path', async () => {
-    for (const url of ['/', '/dashboard/my-requests', '/create-request/swift-movers-sales']) {
+    for (const url of [
+      '/',
+      '/dashboard/my-requests',
+      '/create-request/swift-movers-sales',
+      '/register',
+    ]) {
       const res = await get(url, { 'accept-encoding': BROWSER });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');

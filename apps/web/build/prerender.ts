@@ -45,7 +45,8 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * ran straight after parsing, and the browser painted only what it had parsed before: on
  * /create-request the cookie notice at the end of the page was first painted by the app, a
  * second later on a slow phone. A page in a background tab, which gets no frames, starts after
- * 200 ms. When the app's scripts cannot be loaded (a network that dropped, a deployment that
+ * 200 ms. A press on a picture's button meanwhile is kept for the app. When the app's scripts
+ * cannot be loaded (a network that dropped, a deployment that
  * replaced them), the page says so above the picture, whose buttons would otherwise stay
  * disabled without a word, and offers to reload.
  */
@@ -58,8 +59,18 @@ export function startScript(entry: string): string {
     'var b=document.createElement("button");b.type="button";b.textContent="Reload";' +
     'b.onclick=function(){location.reload()};a.appendChild(b);' +
     'document.body.insertBefore(a,document.body.firstChild)}';
+  // A press on one of the picture's buttons (a click, or Enter or Space on it) is kept on #root
+  // for the app, which makes it again on the same button once it has drawn it
+  // (src/lib/prerendered-input.ts).
+  const keepPress =
+    'var root=document.getElementById("root");document.addEventListener("click",function(e){' +
+    'if(!root||!root.hasAttribute("data-prerendered"))return;' +
+    'var b=e.target&&e.target.closest?e.target.closest("button"):null;' +
+    'if(!b||!root.contains(b))return;e.preventDefault();' +
+    'root.setAttribute("data-pressed",String(Array.prototype.indexOf.call(root.querySelectorAll("button"),b)));' +
+    'root.setAttribute("data-pressed-text",b.textContent||"")},true);';
   return (
-    `(function(){var started=false;${failed}function start(){if(started)return;started=true;` +
+    `(function(){var started=false;${failed}${keepPress}function start(){if(started)return;started=true;` +
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.onerror=failed;' +
     `s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
     'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();\n'
@@ -110,18 +121,20 @@ export function pageDocument(
 
 /**
  * The picture's controls until the app runs. Its fields take typing, which the app carries over
- * (src/lib/prerendered-input.ts). Its buttons, check boxes and radios are disabled: a press
- * there would do nothing, so a press is refused until the live control stands in its place
- * (their look comes from MUI's classes, which the attribute does not change). Its forms do not
- * submit: a sign-in form would send the password in the address; outside a dialog, a form whose
- * method is dialog submits nowhere.
+ * (src/lib/prerendered-input.ts). A press on its buttons would do nothing, so they say they
+ * are disabled (aria-disabled, which keeps them in the tab order the app's page has, and which
+ * tools that wait for an enabled control respect); its check boxes and radios are disabled, so
+ * that a click does not change a box the app would not know of. Their look comes from MUI's
+ * classes, which neither attribute changes. Its forms do not submit: a sign-in form would send
+ * the password in the address; outside a dialog, a form whose method is dialog submits
+ * nowhere.
  */
 function inertControls(body: string): string {
   if (/<form\b[^>]*\bmethod=/i.test(body)) throw new Error('a prerendered form sets its method');
   return (
     body
       .replace(/<form\b/g, '<form method="dialog"')
-      .replace(/<button\b(?![^>]*\sdisabled)/g, '<button disabled=""')
+      .replace(/<button\b(?![^>]*\sdisabled)/g, '<button aria-disabled="true"')
       .replace(
         /<input\b(?=[^>]*\stype="(?:checkbox|radio)")(?![^>]*\sdisabled)/g,
         '<input disabled=""',

@@ -49,14 +49,27 @@ test('the login form shows before the app runs, keeps what was typed, and signs 
   await page.waitForTimeout(300);
   expect(page.url()).toMatch(/\/login$/);
 
+  // What was typed is carried over, and the Enter is made again once the app has drawn the
+  // form: the customer is signed in.
+  release();
+  await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
+  await expect(page.getByRole('heading', { name: 'My Requests' })).toBeVisible();
+});
+
+test('what was typed into the picture, and where, is in the app’s form once it runs', async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('input[name="email"]').fill(DEMO.email);
+  await page.locator('input[name="password"]').fill(DEMO.password);
   release();
   await appIsRunning(page);
   await expect(page.locator('input[name="email"]')).toHaveValue(DEMO.email);
   await expect(page.locator('input[name="password"]')).toHaveValue(DEMO.password);
   await expect(page.locator('input[name="password"]')).toBeFocused();
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
-  await expect(page.getByRole('heading', { name: 'My Requests' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  expect(page.url()).toMatch(/\/login$/);
 });
 
 test('a visitor who accepted the cookie notice gets the pages without it', async ({
@@ -124,4 +137,40 @@ test('a page whose app cannot be loaded says so and reloads into the app', async
   await appIsRunning(page);
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   await expect(alert).toHaveCount(0);
+});
+
+test('the picture keeps the app’s tab order, and the focus stays put when the app takes over', async ({
+  page,
+}) => {
+  const release = await holdTheApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeVisible();
+  await page.locator('input[name="password"]').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeFocused();
+  // The button is reached as in the app, though it refuses a press until the app runs.
+  await page.keyboard.press('Tab');
+  await expect(login).toBeFocused();
+  await expect(login).toBeDisabled();
+  release();
+  await appIsRunning(page);
+  await expect(login).toBeEnabled();
+  await expect(login).toBeFocused();
+});
+
+test('a press on the picture’s button is made again once the app has started', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('input[name="email"]').fill(DEMO.email);
+  await page.locator('input[name="password"]').fill(DEMO.password);
+  await page.locator('input[name="password"]').press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeFocused();
+  // Enter on the refused button: nothing happens yet, and the address keeps no password.
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/login$/);
+  release();
+  await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
 });

@@ -36,9 +36,18 @@ export async function tabTo(
   // A screen may still be loading its code on a busy machine.
   await expect(locator).toBeVisible({ timeout: 15_000 });
   // Resolved once: a role query on every press is slow on a long list (the item catalogue).
-  const target = await locator.elementHandle();
+  // Resolved again if the element leaves the page: a prerendered page's controls are replaced
+  // by the app's once it has started (decision 031), the focus carried over.
+  let target = await locator.elementHandle();
   if (!target) throw new Error(`${String(locator)} is not on the page`);
-  const focused = () => target.evaluate((el) => el === document.activeElement);
+  const focused = async () => {
+    if (!(await target!.evaluate((el) => el.isConnected))) {
+      await target!.dispose();
+      target = await locator.elementHandle();
+      if (!target) throw new Error(`${String(locator)} left the page`);
+    }
+    return target.evaluate((el) => el === document.activeElement);
+  };
   try {
     for (let i = 0; i < max && !(await focused()); i += 1) {
       await page.keyboard.press(backward ? 'Shift+Tab' : 'Tab');
@@ -148,12 +157,16 @@ export async function expectVisibleFocus(page: Page, what: string): Promise<void
       );
     };
     const field = el.closest('.MuiInputBase-root');
+    // An outlined field's border, drawn thicker while it has the focus (by MUI in the app, by
+    // the picture's own style on a prerendered page before the app has started).
+    const outline = field?.querySelector('.MuiOutlinedInput-notchedOutline');
     return {
       keyboard: el.matches(':focus-visible'),
       shown:
         ring(el) ||
         ring(el.parentElement) ||
-        (field !== null && field.classList.contains('Mui-focused')),
+        (field !== null && field.classList.contains('Mui-focused')) ||
+        (outline != null && parseFloat(getComputedStyle(outline).borderTopWidth) >= 2),
     };
   });
   expect(style, `${what}: something has the focus`).not.toBeNull();

@@ -94,4 +94,36 @@ describe('carrying typed text from the prerendered page to the app', () => {
     expect(live).toHaveFocus();
     expect([live.selectionStart, live.selectionEnd]).toEqual([3, 8]);
   });
+
+  it('makes again a press on a button the picture could not act on, on the same button only', async () => {
+    const root = picture();
+    root.querySelector<HTMLInputElement>('#email-field')!.value = 'dana@example.com';
+    // The start script kept the press on the form's only button (build/prerender.ts).
+    root.setAttribute('data-pressed', '0');
+    root.setAttribute('data-pressed-text', 'Save');
+    const typed = readInput(root);
+    expect(root.hasAttribute('data-pressed')).toBe(false);
+    root.replaceChildren();
+    const onSave = vi.fn();
+    render(<LiveForm onSave={onSave} />, { container: root });
+    carryOverInput(root, typed);
+    await vi.waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        { email: 'dana@example.com', note: '' },
+        expect.anything(),
+      ),
+    );
+
+    // A screen that is not the picture's (another button there) is left alone.
+    const other = picture();
+    other.setAttribute('data-pressed', '0');
+    other.setAttribute('data-pressed-text', 'Send');
+    const pressedElsewhere = readInput(other);
+    other.replaceChildren();
+    const notSaved = vi.fn();
+    render(<LiveForm onSave={notSaved} />, { container: other });
+    carryOverInput(other, pressedElsewhere);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notSaved).not.toHaveBeenCalled();
+  });
 });

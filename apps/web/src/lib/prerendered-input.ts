@@ -6,8 +6,8 @@
  */
 
 /**
- * How a field or a link is found again in the live page: by name (else id, else a link's
- * address and text), and by its place among the elements that share it, since fields may share
+ * How a field, link or button is found again in the live page: by name (else id, else a
+ * link's address or a button's text), and by its place among the elements that share it, since fields may share
  * a name (the wizard's address fields are all "address", with ids made afresh on each draw).
  */
 interface Key {
@@ -23,6 +23,8 @@ interface Key {
 export interface TypedInput {
   values: (Key & { value: string })[];
   focused?: Key & { selection?: [number, number] };
+  /** A button pressed in the picture, which the start script kept (build/prerender.ts). */
+  pressed?: { index: number; text: string };
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -32,8 +34,8 @@ const FIELDS =
   'input:not([type]),input[type="text"],input[type="email"],input[type="password"],' +
   'input[type="tel"],input[type="search"],input[type="number"],input[type="date"],textarea,select';
 
-/** What can hold the focus before the app runs: a field, or a link (buttons are disabled). */
-const FOCUSABLE = `${FIELDS},a[href]`;
+/** What can hold the focus before the app runs: a field, a link or a button. */
+const FOCUSABLE = `${FIELDS},a[href],button`;
 
 /** Whether two elements are found by the same name, id or address. */
 function sameKey(element: Element, key: Omit<Key, 'index'>): boolean {
@@ -41,8 +43,8 @@ function sameKey(element: Element, key: Omit<Key, 'index'>): boolean {
   if (key.name) return element.getAttribute('name') === key.name;
   if (key.id) return element.id === key.id;
   return (
-    key.tag === 'a' &&
-    element.getAttribute('href') === key.href &&
+    (key.tag === 'a' || key.tag === 'button') &&
+    element.getAttribute('href') === (key.href || null) &&
     (element.textContent ?? '') === key.text
   );
 }
@@ -53,7 +55,7 @@ function keyOf(root: HTMLElement, selector: string, element: Element): Key {
     name: element.getAttribute('name') ?? '',
     id: element.id,
     href: element.getAttribute('href') ?? '',
-    text: element.localName === 'a' ? (element.textContent ?? '') : '',
+    text: ['a', 'button'].includes(element.localName) ? (element.textContent ?? '') : '',
   };
   const alike = Array.from(root.querySelectorAll(selector)).filter((other) => sameKey(other, key));
   return { ...key, index: alike.indexOf(element) };
@@ -73,13 +75,18 @@ export function readInput(root: HTMLElement): TypedInput {
     // A select's first option is what it shows untouched.
     .filter((field) => !(field instanceof HTMLSelectElement) || field.selectedIndex > 0)
     .map((field) => ({ ...keyOf(root, FIELDS, field), value: field.value }));
+  const index = Number(root.getAttribute('data-pressed') ?? -1);
+  const pressed =
+    index >= 0 ? { index, text: root.getAttribute('data-pressed-text') ?? '' } : undefined;
+  root.removeAttribute('data-pressed');
+  root.removeAttribute('data-pressed-text');
   const active = document.activeElement;
-  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values };
+  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values, pressed };
   const selection =
     hasCaret(active) && active.selectionStart !== null && active.selectionEnd !== null
       ? ([active.selectionStart, active.selectionEnd] as [number, number])
       : undefined;
-  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection } };
+  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection }, pressed };
 }
 
 /** The value setter of the element's own prototype, as the browser's typing uses. */
@@ -98,7 +105,8 @@ function setValue(field: Field, value: string): void {
 /**
  * Puts the carried values into the live form's untouched fields, with the events typing or
  * choosing fires, so that the form's state (react-hook-form's, a controlled field's) takes
- * them, and puts the focus back, with a text field's caret or selection where it was.
+ * them, puts the focus back, with a text field's caret or selection where it was, and makes
+ * again the button press the picture could not act on.
  */
 export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
   for (const { value, ...key } of typed.values) {
@@ -111,13 +119,18 @@ export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  if (!typed.focused) return;
-  const element = find(root, FOCUSABLE, typed.focused);
-  if (!(element instanceof HTMLElement)) return;
-  element.focus();
-  if (hasCaret(element)) {
-    const [start, end] = typed.focused.selection ?? [element.value.length, element.value.length];
-    element.setSelectionRange(start, end);
+  const element = typed.focused && find(root, FOCUSABLE, typed.focused);
+  if (typed.focused && element instanceof HTMLElement) {
+    element.focus();
+    if (hasCaret(element)) {
+      const [start, end] = typed.focused.selection ?? [element.value.length, element.value.length];
+      element.setSelectionRange(start, end);
+    }
+  }
+  // The press made before the app ran, on the same button if the app drew the same screen.
+  if (typed.pressed) {
+    const button = root.querySelectorAll('button')[typed.pressed.index];
+    if (button && (button.textContent ?? '') === typed.pressed.text) button.click();
   }
 }
 
