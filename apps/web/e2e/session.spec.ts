@@ -47,10 +47,13 @@ test('a session ended in another tab sends this one to the login page by itself'
   await logIn(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   // Logged out elsewhere: the server closes this tab's socket, its handshake is refused, and one
-  // call confirms the 401, which ends the session here without any click. My Requests reads its
-  // list again when the socket comes back, so that call may be the one refused first.
+  // call confirms the 401, which ends the session here without any click. The dashboard reads
+  // the requests, the chats and the notifications again when the socket comes back, so any of
+  // those calls may be the one refused first.
   expectRefusal(page, '/api/customer/profile_customer', 401);
   expectRefusal(page, '/api/customer/get_customer_request', 401);
+  expectRefusal(page, '/app_api/channels', 401);
+  expectRefusal(page, '/app_api/get_notification', 401);
   const out = await page.request.post('/app_api/log_out', {
     headers: { 'x-sh-auth': token ?? '' },
   });
