@@ -20,13 +20,15 @@ const plain = {
   script: `console.log(${JSON.stringify('x'.repeat(2000))});`,
   index: `<!doctype html><html><head><script type="module" src="/${SCRIPT}"></script></head></html>`,
 };
+/** A text file as the build leaves it: plain, with its brotli and gzip copies beside it. */
+function writeWithCopies(file: string, body: string): void {
+  writeFileSync(path.join(webDist, file), body);
+  writeFileSync(path.join(webDist, `${file}.br`), brotliCompressSync(body));
+  writeFileSync(path.join(webDist, `${file}.gz`), gzipSync(body));
+}
 mkdirSync(path.join(webDist, 'assets'));
-writeFileSync(path.join(webDist, SCRIPT), plain.script);
-writeFileSync(path.join(webDist, `${SCRIPT}.br`), brotliCompressSync(plain.script));
-writeFileSync(path.join(webDist, `${SCRIPT}.gz`), gzipSync(plain.script));
-writeFileSync(path.join(webDist, 'index.html'), plain.index);
-writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(plain.index));
-writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(plain.index));
+writeWithCopies(SCRIPT, plain.script);
+writeWithCopies('index.html', plain.index);
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // Two prerendered entry pages (apps/web/build/prerender.ts), each with and without the cookie
 // notice, with their copies.
@@ -67,9 +69,7 @@ for (const [file, html] of [
   ['create-request.html', prerendered.wizard],
   ['create-request.consented.html', prerendered.wizardConsented],
 ] as const) {
-  writeFileSync(path.join(webDist, 'prerendered', file), html);
-  writeFileSync(path.join(webDist, 'prerendered', `${file}.br`), brotliCompressSync(html));
-  writeFileSync(path.join(webDist, 'prerendered', `${file}.gz`), gzipSync(html));
+  writeWithCopies(`prerendered/${file}`, html);
 }
 
 let ctx: TestContext;

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { SCREEN_FAILED } from '../src/lib/screen-failed';
 import { readManifest } from './first-visit';
-import { screenFiles } from './route-preload';
+import { screenFiles, writeHashedAsset } from './route-preload';
 
 /*
  * The entry pages, drawn at build time (decision 031). A client-rendered page shows nothing
@@ -167,10 +166,7 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
     const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
     const entryHref = ENTRY_SCRIPT.exec(indexHtml)?.[1];
     if (!entryHref) throw new Error('index.html has no module script');
-    const source = startScript(entryHref);
-    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-    const start = `assets/start-${hash}.js`;
-    await writeFile(path.join(outDir, start), source);
+    const start = writeHashedAsset(outDir, 'start', startScript(entryHref));
     const screens = screenFiles(readManifest(outDir));
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     const pages: PrerenderedPages = {};

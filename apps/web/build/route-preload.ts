@@ -76,6 +76,17 @@ export function hintScript(base: string, screens: { pattern: RegExp; files: stri
   return `(function(){var s=[${table}],p=location.pathname;for(var i=0;i<s.length;i++){if(!s[i][0].test(p))continue;for(var j=0;j<s[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=${JSON.stringify(base)}+s[i][1][j];document.head.appendChild(l)}break}})();\n`;
 }
 
+/**
+ * Writes a script the build makes into outDir/assets/, named by its content's hash like Vite's
+ * own files (so it is served as immutable), and returns its path under outDir.
+ */
+export function writeHashedAsset(outDir: string, name: string, source: string): string {
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const file = `assets/${name}-${hash}.js`;
+  writeFileSync(path.join(outDir, file), source);
+  return file;
+}
+
 /** The Vite plugin: writes the hint script once the bundle (and its manifest) is written. */
 export function routePreload(): Plugin {
   let outDir = '';
@@ -88,10 +99,11 @@ export function routePreload(): Plugin {
       base = config.base;
     },
     writeBundle() {
-      const source = hintScript(base, screenFiles(readManifest(outDir)));
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const file = `assets/route-preload-${hash}.js`;
-      writeFileSync(path.join(outDir, file), source);
+      const file = writeHashedAsset(
+        outDir,
+        'route-preload',
+        hintScript(base, screenFiles(readManifest(outDir))),
+      );
       const indexPath = path.join(outDir, 'index.html');
       const html = readFileSync(indexPath, 'utf8');
       // Before the entry's module script, so that both downloads start together; async, so that
