@@ -10,10 +10,10 @@ import { screenFiles, writeHashedAsset } from './route-preload';
  * until its script (about 160 kB gzipped for /login) has arrived and run; on a phone's slow
  * network that is seconds of white. Each page of src/prerender.tsx's list is rendered here with
  * the app's own components (React's server renderer, in Node, through Vite's module loader) into
- * a copy of index.html: the page's markup in #root, emotion's styles in the head, the screen's
- * chunks as modulepreload links. The server answers the page's address with it
- * (dist/prerendered/pages.json maps addresses to files); the app, once loaded, draws the same
- * screen in its place (src/main.tsx).
+ * a copy of index.html: the page's markup in #root, emotion's styles in the head, and a start
+ * script that fetches the app's entry and the screen's chunks once the page shows. The server
+ * answers the page's address with it (dist/prerendered/pages.json maps addresses to files); the
+ * app, once loaded, draws the same screen in its place (src/main.tsx).
  */
 
 /** What src/prerender.tsx exports. */
@@ -34,22 +34,30 @@ function pageName(pagePath: string): string {
 /** index.html's hint script (route-preload.ts). */
 const ROUTE_PRELOAD_SCRIPT = /<script async src="[^"]*route-preload-[\w-]+\.js"><\/script>\s*/;
 
+/** index.html's modulepreload links, which Vite writes for the entry's static imports. */
+const ENTRY_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /** index.html's module script: the app's entry. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+/** The id of the empty element that closes the picture, which the page's first paint waits for. */
+export const PICTURE_END = 'picture-end';
+
 /**
  * The classic script that starts the app on a prerendered page: deferred, so it runs once the
- * whole page is parsed, then it waits for the page to be painted before it adds the entry's
- * module script (already downloaded, as a modulepreload). Without the wait the deferred entry
- * ran straight after parsing, and the browser painted only what it had parsed before: on
- * /create-request the cookie notice at the end of the page was first painted by the app, a
- * second later on a slow phone. A page in a background tab, which gets no frames, starts after
- * 200 ms. A press on a picture's button meanwhile is kept for the app. When the app's scripts
- * cannot be loaded (a network that dropped, a deployment that
- * replaced them), the page says so above the picture, whose buttons would otherwise stay
- * disabled without a word, and offers to reload.
+ * whole page is parsed. It waits for the page's first paint, then fetches the app: the entry
+ * named by its data-entry attribute as a module script, and the screen's chunks named by
+ * data-preload as modulepreloads, all at once. Nothing of the app is fetched or compiled while
+ * the phone is still drawing the page: the picture is the one thing on the main thread and the
+ * network until it shows (the page is render-blocked until its last element is parsed, so it
+ * shows whole, in one paint). The paint is the browser's first-contentful-paint entry where it
+ * reports one, else the frame after the first animation frame; a background tab, which paints
+ * nothing, starts at once, and 3 s is the limit in any case. A press on a picture's button
+ * meanwhile is kept for the app. When the app's scripts cannot be loaded (a network that dropped,
+ * a deployment that replaced them), the page says so above the picture, whose buttons would
+ * otherwise stay disabled without a word, and offers to reload.
  */
-export function startScript(entry: string): string {
+export function startScript(): string {
   const failed =
     'function failed(){var a=document.createElement("div");a.setAttribute("role","alert");' +
     'a.style.cssText="position:sticky;top:0;z-index:2000;padding:12px 16px;background:#fdeded;' +
@@ -68,12 +76,22 @@ export function startScript(entry: string): string {
     'if(!b||!root.contains(b))return;e.preventDefault();' +
     'root.setAttribute("data-pressed",String(Array.prototype.indexOf.call(root.querySelectorAll("button"),b)));' +
     'root.setAttribute("data-pressed-text",b.textContent||"")},true);';
-  return (
-    `(function(){var started=false;${failed}${keepPress}function start(){if(started)return;started=true;` +
+  const start =
+    'function start(){if(started)return;started=true;var head=document.head;' +
+    '(me.getAttribute("data-preload")||"").split(" ").forEach(function(href){if(!href)return;' +
+    'var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;' +
+    'head.appendChild(l)});' +
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.onerror=failed;' +
-    `s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
-    'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,200)})();\n'
-  );
+    's.src=me.getAttribute("data-entry");head.appendChild(s)}';
+  const afterPaint =
+    'function later(){setTimeout(start,0)}' +
+    'if(document.visibilityState==="hidden")start();' +
+    'else if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")>=0)' +
+    'new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)later()})' +
+    '.observe({type:"paint",buffered:true});' +
+    'else requestAnimationFrame(function(){requestAnimationFrame(later)});' +
+    'setTimeout(start,3000)';
+  return `(function(){var started=false,me=document.currentScript;${failed}${keepPress}${start}${afterPaint}})();\n`;
 }
 
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
@@ -89,33 +107,40 @@ export function pageDocument(
 ): string {
   const styles = page.markup.match(EMOTION_STYLE) ?? [];
   const body = page.markup.replace(EMOTION_STYLE, '');
-  const links = page.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
   const root = '<div id="root"></div>';
   if (!indexHtml.includes('<title>MoveHub</title>') || !indexHtml.includes(root)) {
     throw new Error('index.html has no <title>MoveHub</title> or no empty #root');
   }
   const entry = ENTRY_SCRIPT.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module script');
+  const preload = [...indexHtml.matchAll(ENTRY_PRELOAD)].map((link) => link[1]!);
+  const start =
+    `<script defer src="${page.start}" data-entry="${entry[1]}" ` +
+    `data-preload="${[...preload, ...page.preload].join(' ')}"></script>`;
   // Every replacement is a function: a replacement string would read "$&" or "$'" in the page's
   // text or styles as a pattern.
   const head = indexHtml
-    // The entry is fetched beside the page and run once the page has painted (startScript).
-    .replace(
-      entry[0],
-      () =>
-        `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script defer src="${page.start}"></script>`,
-    )
-    // The hint script finds the screen's chunks for index.html; here they are links already.
+    // The start script fetches the entry and the screen's chunks once the page has painted.
+    .replace(entry[0], () => start)
+    .replace(ENTRY_PRELOAD, () => '')
+    // The hint script finds the screen's chunks for index.html; here the start script has them.
     .replace(ROUTE_PRELOAD_SCRIPT, () => '')
-    .replace('<title>MoveHub</title>', () => `<title>${page.title} | MoveHub</title>`)
-    .replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`)
-    // The page paints without its scripts: they load beside it at low priority, after the
-    // document and anything it shows, instead of being fetched as if the paint waited on them.
-    .replace(/<link rel="modulepreload"/g, (link) => `${link} fetchpriority="low"`);
-  const allStyles = [...styles, `<style>${page.pictureStyle}</style>`];
+    .replace('<title>MoveHub</title>', () => `<title>${page.title} | MoveHub</title>`);
+  const allStyles = [
+    // The first paint is the whole page: Chromium renders nothing until the picture's last
+    // element is parsed, instead of painting the top of a long page first and its end (the cookie
+    // notice, the largest text) a frame or more later.
+    `<link rel="expect" href="#${PICTURE_END}" blocking="render">`,
+    ...styles,
+    `<style>${page.pictureStyle}</style>`,
+  ];
   return head
     .replace('</head>', () => `    ${allStyles.join('\n    ')}\n  </head>`)
-    .replace(root, () => `<div id="root" data-prerendered>${inertControls(body)}</div>`);
+    .replace(
+      root,
+      () =>
+        `<div id="root" data-prerendered>${inertControls(body)}<span id="${PICTURE_END}" hidden></span></div>`,
+    );
 }
 
 /**
@@ -164,9 +189,7 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
   try {
     const entry = (await vite.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
     const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    const entryHref = ENTRY_SCRIPT.exec(indexHtml)?.[1];
-    if (!entryHref) throw new Error('index.html has no module script');
-    const start = writeHashedAsset(outDir, 'start', startScript(entryHref));
+    const start = writeHashedAsset(outDir, 'start', startScript());
     const screens = screenFiles(readManifest(outDir));
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     const pages: PrerenderedPages = {};

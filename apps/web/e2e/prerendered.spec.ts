@@ -174,3 +174,33 @@ test('a press on the picture’s button is made again once the app has started',
   release();
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
 });
+
+test('each entry page shows whole in its first paint, before any of the app’s scripts is asked for', async ({
+  page,
+}) => {
+  for (const pathname of ['/login', '/create-request']) {
+    await page.goto(pathname);
+    await appIsRunning(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const first = performance.getEntriesByType('paint')[0]?.startTime;
+      // The largest paint is the cookie notice at the end of the page: painted with the rest.
+      const largest = new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      );
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!start-)[^/]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return largest.then((lcp) => ({ paint, first, lcp, scripts }));
+    });
+    expect(timing.paint, pathname).toBeDefined();
+    expect(timing.first, pathname).toBe(timing.paint);
+    expect(timing.lcp, pathname).toBe(timing.paint);
+    expect(timing.scripts.length, pathname).toBeGreaterThan(5);
+    expect(Math.min(...timing.scripts), pathname).toBeGreaterThanOrEqual(timing.paint!);
+  }
+});

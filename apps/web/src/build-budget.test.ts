@@ -246,7 +246,8 @@ describe('the production build', () => {
       },
     };
     expect(Object.keys(pages).sort()).toEqual(Object.keys(expected).sort());
-    const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+    const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    const entryFile = entryChunk.file;
     const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
     for (const [pathname, page] of Object.entries(expected)) {
       for (const variant of ['firstVisit', 'consented'] as const) {
@@ -254,30 +255,36 @@ describe('the production build', () => {
         const html = readFileSync(path.join(outDir, file), 'utf8');
         const [head, body] = html.split('</head>') as [string, string];
         expect(head, file).toContain(`<title>${page.title}</title>`);
-        // The app starts from a deferred classic script once the page has painted; its entry
-        // is downloaded beside the page, at low priority (the page paints without it).
-        const start = /<script defer src="\/(assets\/start-[\w-]+\.js)"><\/script>/.exec(head);
+        // The app starts from a deferred classic script once the page has painted: it fetches
+        // the entry, the entry's imports and the screen's chunks then, none before.
+        const start =
+          /<script defer src="\/(assets\/start-[\w-]+\.js)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
+            head,
+          );
         expect(start, file).not.toBeNull();
+        expect(start![2], file).toBe(`/${entryFile}`);
+        const preload = start![3]!.split(' ');
+        for (const chunk of entryChunk.imports ?? []) {
+          expect(preload, `${file}: ${chunk}`).toContain(`/${manifest[chunk]!.file}`);
+        }
+        expect(preload, file).toContain(`/${manifest[moduleKey(manifest, page.module)]!.file}`);
+        expect(html, file).not.toContain('rel="modulepreload"');
         const startSource = readFileSync(path.join(outDir, start![1]!), 'utf8');
-        expect(startSource, file).toContain(JSON.stringify(`/${entryFile}`));
+        expect(startSource, file).toContain('first-contentful-paint');
         // A failed load says what a failed screen says.
         expect(startSource, file).toContain(SCREEN_FAILED);
-        expect(head, file).toContain(
-          `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${entryFile}">`,
-        );
         expect(html, file).not.toContain('<script type="module"');
-        // The start script is the only one: the screen's chunks are links already, so index.html's
-        // hint script is left out.
+        // The start script is the only one: index.html's hint script is left out.
         expect(scripts(html), file).toEqual([start![0].replace('</script>', '')]);
+        // The first paint waits for the whole picture, down to its closing element.
+        expect(head, file).toContain('<link rel="expect" href="#picture-end" blocking="render">');
+        expect(body, file).toMatch(/<span id="picture-end" hidden><\/span><\/div>/);
         // The picture's fields show focus and a raised label without the app.
         expect(head, file).toContain(':placeholder-shown');
         expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
         // Every style emotion wrote is in the head, so the page paints styled before any script.
         expect(head.match(/<style data-emotion="css /g)?.length ?? 0, file).toBeGreaterThan(5);
         expect(body, file).not.toContain('<style');
-        expect(head, file).toContain(
-          `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[moduleKey(manifest, page.module)]!.file}"`,
-        );
         expect(body, file).toContain('<div id="root" data-prerendered>');
         // The earliest move date is the day the page is opened: the app sets it, not the build.
         expect(body, file).not.toMatch(/<input[^>]*type="date"[^>]*\smin=/);
