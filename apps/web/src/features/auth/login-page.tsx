@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -13,12 +13,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MSG, loginFormSchema, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
-import { findSavedRequest, submitSavedRequest } from '../../lib/saved-request';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextInput } from '../../ui/text-input';
 import { logIn } from './auth-api';
 import { SocialSignIn } from './social-sign-in';
+
+/** The saved request's module, loaded apart from the login screen (see LoginPage). */
+const loadSavedRequest = () => import('../../lib/saved-request');
 
 /** spec/portal.md §2 Login: email and password, Google and Facebook, Forgot password, Sign Up. */
 export function LoginPage() {
@@ -37,6 +39,11 @@ export function LoginPage() {
 
   // A request saved before login is being sent (spec/portal.md §2 Login).
   const [sendingSaved, setSendingSaved] = useState(false);
+  // Its module (the create-request schema and call) is not part of the screen's start: it is
+  // fetched once the screen is up, and is there when a sign-in succeeds.
+  useEffect(() => {
+    loadSavedRequest().catch(() => undefined);
+  }, []);
 
   /**
    * spec/portal.md §2 and §4 Login: on success /dashboard, unless a request was saved before
@@ -46,6 +53,7 @@ export function LoginPage() {
    */
   const signedIn = async (session: { auth_token: string; user: SessionUser }) => {
     setSession(session.auth_token, session.user);
+    const { findSavedRequest, submitSavedRequest } = await loadSavedRequest();
     const saved = findSavedRequest(location.state);
     if (!saved) {
       await navigate('/dashboard', { replace: true });
