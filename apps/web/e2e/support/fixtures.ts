@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 import { CONSENT_COOKIE } from '@movehub/shared';
 
@@ -141,15 +141,19 @@ async function checkAccessible(page: Page, screen: string): Promise<void> {
       overflow.scrollWidth,
       `${screen} at ${width}px scrolls sideways (${overflow.wide.join(', ')})`,
     ).toBeLessThanOrEqual(overflow.clientWidth);
-    // Only the violations are read: axe then skips detailing every rule that passed. Axe runs
-    // in the page itself (legacy mode) rather than opening a blank page to merge each frame's
-    // results: the journeys' app has no cross-origin frame (Stripe's card frames appear only
-    // with real keys), and on two busy cores the blank page, with axe injected into it again,
-    // made a screen's checks take 10.6 s on average instead of 6.1 s.
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode()
-      .options({ resultTypes: ['violations'] })
-      .analyze();
+    // axe-core runs in the page itself, put there once per page (a screen's second width finds
+    // it): Playwright's evaluate is not bound by the app's CSP, which refuses inline scripts.
+    // The journeys' app has no cross-origin frame (Stripe's card frames appear only with real
+    // keys), so the page's own document is all there is to check. Only the violations are read:
+    // axe then skips detailing every rule that passed. @axe-core/playwright's builder, used
+    // before, put axe into the page again on every check: 0.6 to 0.9 s a check on My Requests,
+    // against 0.1 to 0.3 s for the run alone.
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+    const results = await page.evaluate(() =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        resultTypes: ['violations'],
+      }),
+    );
     const blocking = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );
