@@ -8,6 +8,13 @@
  * - tracking: the foreman posts one point for each of the 1,000 moves (50 in flight); the
  *   figure is the time from the post to that move's customer hearing `tracking`.
  *
+ * Each phase runs twice: closed, with 50 calls in flight, as fast as the server answers (its
+ * throughput, and latency at saturation, which is mostly the wait for a slot); then paced, open:
+ * the calls are sent on a fixed schedule, BENCH_REALTIME_RATE a second (default 200: each of the
+ * 1,000 customers sends a message, and each move's foreman a position, every 5 s), whether or
+ * not earlier ones were answered, and each call's time starts at its scheduled moment, so that a
+ * late client or a slow server both count. The paced figure is the latency at that load.
+ *
  * Then the same through two server processes sharing PostgreSQL and Redis (REDIS_URL): the
  * customers on one, the company and the foreman on the other.
  *
@@ -47,6 +54,7 @@ export interface RealtimeServers {
 }
 
 const IN_FLIGHT = Number(process.env.BENCH_REALTIME_IN_FLIGHT ?? 50);
+const RATE = Number(process.env.BENCH_REALTIME_RATE ?? 200);
 const WORKERS = Number(process.env.BENCH_REALTIME_WORKERS ?? 2);
 const CHAT_ROUNDS = 2;
 const HEARD_WITHIN_MS = 10_000;
@@ -152,6 +160,33 @@ function open(port: number, party: Party, type: number): Promise<ClientSocket> {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
+}
+
+/** How a phase sends its calls: a number in flight, or on a schedule from `startAt` at `rate`/s. */
+type Load = { inFlight: number } | { rate: number; startAt: number };
+
+/**
+ * Runs `task` for each customer of the group: with `inFlight` calls at a time, each timed from
+ * when it is sent; or each at its place in the schedule (its index among all customers ÷ rate),
+ * timed from that moment.
+ */
+async function drive(
+  customers: GroupSetup['customers'],
+  load: Load,
+  task: (i: number, sentAt: () => number) => Promise<void>,
+) {
+  if ('inFlight' in load) {
+    await pool(customers.length, load.inFlight, (i) => task(i, clock));
+    return;
+  }
+  await Promise.all(
+    customers.map(async ({ index }, i) => {
+      const due = load.startAt + (index * 1000) / load.rate;
+      const wait = due - clock();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await task(i, () => due);
+    }),
+  );
 }
 
 /** Runs `task(i)` for i in [0, count) with `limit` in flight. */
@@ -271,8 +306,8 @@ interface GroupSetup {
 
 type ToGroup =
   | { kind: 'connect' }
-  | { kind: 'chat'; round: number; inFlight: number }
-  | { kind: 'tracking'; inFlight: number }
+  | { kind: 'chat'; round: number; load: Load }
+  | { kind: 'tracking'; load: Load }
   | { kind: 'close' };
 type FromGroup =
   | { kind: 'connected' }
@@ -303,9 +338,9 @@ class CustomerGroup {
         });
         return { kind: 'connected' };
       case 'chat':
-        return this.chat(order.round, order.inFlight);
+        return this.chat(order.round, order.load);
       case 'tracking':
-        return this.tracking(order.inFlight);
+        return this.tracking(order.load);
       case 'close':
         for (const socket of this.sockets) socket.close();
         return { kind: 'closed' };
@@ -313,13 +348,13 @@ class CustomerGroup {
   }
 
   /** Each customer sends one message; a slot is free again once its message is acknowledged. */
-  private async chat(round: number, inFlight: number): Promise<FromGroup> {
+  private async chat(round: number, load: Load): Promise<FromGroup> {
     const stop = watchLoop();
     const sent: [string, number][] = [];
-    await pool(this.setup.customers.length, inFlight, async (i) => {
+    await drive(this.setup.customers, load, async (i, sentAt) => {
       const { index, customer } = this.setup.customers[i]!;
       const text = chatText(round, index);
-      const at = clock();
+      const at = sentAt();
       const ack = await this.sockets[i]!.timeout(HEARD_WITHIN_MS).emitWithAck('sendMessage', {
         client_id: randomUUID(),
         sender_id: customer.roomId,
@@ -335,17 +370,17 @@ class CustomerGroup {
     return { kind: 'chat', sent, loop: stop() };
   }
 
-  private async tracking(inFlight: number): Promise<FromGroup> {
+  private async tracking(load: Load): Promise<FromGroup> {
     const stop = watchLoop();
     const waits = this.sockets.map((socket) =>
       arrivals(socket, 'tracking', (t) => String(t.request_id)),
     );
     const samples: number[] = [];
     let refused = 0;
-    await pool(this.setup.customers.length, inFlight, async (i) => {
+    await drive(this.setup.customers, load, async (i, sentAt) => {
       const { index, customer } = this.setup.customers[i]!;
       const arrival = waits[i]!(String(customer.requestId))();
-      const sent = clock();
+      const sent = sentAt();
       const res = await fetch(
         `http://127.0.0.1:${this.setup.partnerPort}/api/foreman/post_location`,
         {
@@ -439,6 +474,14 @@ function split(scene: Scene, customerPort: number, partnerPort: number) {
   return { setups, share };
 }
 
+/** A phase's figures with the load it ran under: the calls in flight, or the paced rate. */
+function describe<T extends { in_flight: number }>(load: Load, figures: T) {
+  const { in_flight: inFlight, ...rest } = figures;
+  return 'inFlight' in load
+    ? { in_flight: inFlight, ...rest }
+    : { paced_per_second: load.rate, ...rest };
+}
+
 /** What a phase of `count` calls cost: calls a second, and CPU time per call on each side. */
 function phaseCost(server: ChildProcess[], count: number) {
   const before = { server: server.map((s) => cpuMsOf(s.pid)), client: process.cpuUsage() };
@@ -480,59 +523,81 @@ async function run(
     const company = await open(partnerPort, scene.company, 2);
     try {
       const heard = arrivals(company, 'chatMessage', (m) => m.message_text);
-      const samples: number[] = [];
-      const loops: LoopDelay[] = [];
-      const chatCost = phaseCost(servers, scene.customers.length * CHAT_ROUNDS);
-      for (let round = 0; round < CHAT_ROUNDS; round += 1) {
-        const stopMain = watchLoop();
-        const waits = new Map(
-          scene.customers.map((_, index) => [
-            chatText(round, index),
-            heard(chatText(round, index)),
-          ]),
-        );
-        const answers = await all((i) => ({ kind: 'chat', round, inFlight: share(i) }));
-        for (const answer of answers) {
-          if (answer.kind !== 'chat') throw new Error(`a group answered ${answer.kind}`);
-          loops.push(answer.loop);
-          for (const [text, at] of answer.sent) samples.push((await waits.get(text)!()) - at);
+      /** Every customer sends a message in each of `rounds`; the times to the company's socket. */
+      const chatPhase = async (rounds: number[], load: (thread: number) => Load) => {
+        const samples: number[] = [];
+        const loops: LoopDelay[] = [];
+        const cost = phaseCost(servers, scene.customers.length * rounds.length);
+        for (const round of rounds) {
+          const stopMain = watchLoop();
+          const waits = new Map(
+            scene.customers.map((_, index) => [
+              chatText(round, index),
+              heard(chatText(round, index)),
+            ]),
+          );
+          const answers = await all((i) => ({ kind: 'chat', round, load: load(i) }));
+          for (const answer of answers) {
+            if (answer.kind !== 'chat') throw new Error(`a group answered ${answer.kind}`);
+            loops.push(answer.loop);
+            for (const [text, at] of answer.sent) samples.push((await waits.get(text)!()) - at);
+          }
+          loops.push(stopMain());
         }
-        loops.push(stopMain());
-      }
-      const chat = { ...summary(samples), ...chatCost() };
-      const chatLoop = worstLoop(loops);
-
-      const trackingCost = phaseCost(servers, scene.customers.length);
-      const stopMain = watchLoop();
-      const answers = await all((i) => ({ kind: 'tracking', inFlight: share(i) }));
-      const trackingSamples: number[] = [];
-      const trackingLoops = [stopMain()];
-      let refused = 0;
-      for (const answer of answers) {
-        if (answer.kind !== 'tracking') throw new Error(`a group answered ${answer.kind}`);
-        trackingSamples.push(...answer.samples);
-        trackingLoops.push(answer.loop);
-        refused += answer.refused;
-      }
-      if (refused > 0) throw new Error(`post_location refused ${refused} points`);
-      const tracking = { ...summary(trackingSamples), ...trackingCost() };
+        const chat = { ...summary(samples), ...describe(load(0), cost()) };
+        return {
+          ...chat,
+          target_p99_ms: CHAT_P99_TARGET_MS,
+          meets_target: chat.p99_ms <= CHAT_P99_TARGET_MS,
+          client_event_loop_delay: worstLoop(loops),
+        };
+      };
+      /** The foreman posts a point for every move; the times to each move's customer. */
+      const trackingPhase = async (load: (thread: number) => Load) => {
+        const cost = phaseCost(servers, scene.customers.length);
+        const stopMain = watchLoop();
+        const answers = await all((i) => ({ kind: 'tracking', load: load(i) }));
+        const samples: number[] = [];
+        const loops = [stopMain()];
+        let refused = 0;
+        for (const answer of answers) {
+          if (answer.kind !== 'tracking') throw new Error(`a group answered ${answer.kind}`);
+          samples.push(...answer.samples);
+          loops.push(answer.loop);
+          refused += answer.refused;
+        }
+        if (refused > 0) throw new Error(`post_location refused ${refused} points`);
+        const tracking = { ...summary(samples), ...describe(load(0), cost()) };
+        return {
+          ...tracking,
+          target_p99_ms: TRACKING_P99_TARGET_MS,
+          meets_target: tracking.p99_ms <= TRACKING_P99_TARGET_MS,
+          client_event_loop_delay: worstLoop(loops),
+        };
+      };
+      const closed = (i: number) => ({ inFlight: share(i) });
+      const chat = await chatPhase(
+        Array.from({ length: CHAT_ROUNDS }, (_, round) => round),
+        closed,
+      );
+      const tracking = await trackingPhase(closed);
+      // The schedule starts a moment from now, so that every thread has its order by then.
+      const paced = () => {
+        const startAt = clock() + 200;
+        return () => ({ rate: RATE, startAt });
+      };
+      const chatPaced = await chatPhase([CHAT_ROUNDS], paced());
+      const trackingPaced = await trackingPhase(paced());
       return {
         setup: label,
         sockets: scene.customers.length,
         client_threads: groups.length,
         connect_all_ms: Math.round(connectMs),
-        chat_delivery: {
-          ...chat,
-          target_p99_ms: CHAT_P99_TARGET_MS,
-          meets_target: chat.p99_ms <= CHAT_P99_TARGET_MS,
-          client_event_loop_delay: chatLoop,
-        },
-        tracking_to_customer: {
-          ...tracking,
-          target_p99_ms: TRACKING_P99_TARGET_MS,
-          meets_target: tracking.p99_ms <= TRACKING_P99_TARGET_MS,
-          client_event_loop_delay: worstLoop(trackingLoops),
-        },
+        chat_delivery: chat,
+        tracking_to_customer: tracking,
+        paced_per_second: RATE,
+        chat_delivery_paced: chatPaced,
+        tracking_to_customer_paced: trackingPaced,
         load_average_1_5_15: loadavg().map((n) => Number(n.toFixed(2))),
       };
     } finally {

@@ -992,6 +992,9 @@ async function main(): Promise<void> {
         'tracking p50 ms': r.tracking_to_customer.p50_ms,
         'tracking p99 ms': r.tracking_to_customer.p99_ms,
         'tracking target p99': r.tracking_to_customer.target_p99_ms,
+        'paced /s': r.paced_per_second,
+        'paced chat p99 ms': r.chat_delivery_paced.p99_ms,
+        'paced tracking p99 ms': r.tracking_to_customer_paced.p99_ms,
       })),
     );
   }

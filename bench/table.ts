@@ -50,6 +50,27 @@ export interface BenchResults {
   };
   make_payment?: MoneyFigure;
   end_move_confirmation?: MoneyFigure;
+  realtime?: RealtimeSetup[];
+}
+
+interface RealtimeFigure {
+  per_second: number;
+  in_flight?: number;
+  paced_per_second?: number;
+  p50_ms: number;
+  p99_ms: number;
+  target_p99_ms: number;
+  meets_target: boolean;
+  server_cpu_ms_per_call: number;
+}
+
+interface RealtimeSetup {
+  setup: string;
+  sockets: number;
+  chat_delivery: RealtimeFigure;
+  tracking_to_customer: RealtimeFigure;
+  chat_delivery_paced?: RealtimeFigure;
+  tracking_to_customer_paced?: RealtimeFigure;
 }
 
 const KIND_TITLES: Record<string, string> = {
@@ -186,6 +207,47 @@ export function renderTable(results: BenchResults): string {
           verdict(m.meets_target),
         ]),
       );
+    }
+  }
+  if (results.realtime && results.realtime.length > 0) {
+    const first = results.realtime[0]!;
+    lines.push(
+      '',
+      `**Realtime** (${first.sockets} customers' sockets; targets: chat p99 ≤ ` +
+        `${first.chat_delivery.target_p99_ms} ms, tracking p99 ≤ ` +
+        `${first.tracking_to_customer.target_p99_ms} ms)`,
+      '',
+    );
+    lines.push(
+      row(['Setup', 'load', 'event', 'per s', 'p50 ms', 'p99 ms', 'server CPU ms', 'meets target']),
+    );
+    lines.push(row(['---', '---', '---', '---:', '---:', '---:', '---:', '---']));
+    const loadText = (f: RealtimeFigure) =>
+      f.paced_per_second !== undefined
+        ? `paced, ${f.paced_per_second}/s`
+        : `${f.in_flight ?? '?'} in flight`;
+    for (const r of results.realtime) {
+      const figures: [string, RealtimeFigure | undefined][] = [
+        ['chat', r.chat_delivery],
+        ['tracking', r.tracking_to_customer],
+        ['chat', r.chat_delivery_paced],
+        ['tracking', r.tracking_to_customer_paced],
+      ];
+      for (const [event, f] of figures) {
+        if (!f) continue;
+        lines.push(
+          row([
+            r.setup,
+            loadText(f),
+            event,
+            f.per_second,
+            f.p50_ms,
+            f.p99_ms,
+            f.server_cpu_ms_per_call,
+            verdict(f.meets_target),
+          ]),
+        );
+      }
     }
   }
   return lines.join('\n');
