@@ -213,7 +213,7 @@ export function renderTable(results: BenchResults): string {
     const first = results.realtime[0]!;
     lines.push(
       '',
-      `**Realtime** (${first.sockets} customers' sockets; targets: chat p99 ≤ ` +
+      `**Realtime** (${first.sockets.toLocaleString('en-US')} customers' sockets; targets: chat p99 ≤ ` +
         `${first.chat_delivery.target_p99_ms} ms, tracking p99 ≤ ` +
         `${first.tracking_to_customer.target_p99_ms} ms)`,
       '',

@@ -156,12 +156,15 @@ export async function postLocation(opts: {
     if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
     const at = opts.recordedAt ? await recordedTime(tx, request.id, opts.recordedAt) : null;
 
+    // The move's latest point and how many it has, in one statement (they were two). It runs after
+    // the lock, so that it sees a point a concurrent post stored before letting go of the row.
     const [last] = await tx
       .select({
         latitude: trackingPoints.latitude,
         longitude: trackingPoints.longitude,
         createdAt: trackingPoints.createdAt,
         recent: sql<boolean>`${trackingPoints.createdAt} > now() - make_interval(secs => ${TRACKING_POINT_INTERVAL_MS / 1000})`,
+        points: sql<number>`(select count(*)::int from ${trackingPoints} where ${trackingPoints.requestId} = ${request.id})`,
       })
       .from(trackingPoints)
       .where(eq(trackingPoints.requestId, request.id))
@@ -181,13 +184,7 @@ export async function postLocation(opts: {
     } else if (last?.recent) {
       return standing(TRACKING_TEXT.kept);
     }
-    if (last) {
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(trackingPoints)
-        .where(eq(trackingPoints.requestId, request.id));
-      if ((row?.n ?? 0) >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
-    }
+    if (last && last.points >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
     const [stored] = await tx
       .insert(trackingPoints)
       .values({
