@@ -482,6 +482,23 @@ function describe<T extends { in_flight: number }>(load: Load, figures: T) {
     : { paced_per_second: load.rate, ...rest };
 }
 
+/** A phase's figures: its latencies, load and cost, against its p99 target. */
+function judged(
+  samples: number[],
+  load: Load,
+  cost: ReturnType<ReturnType<typeof phaseCost>>,
+  targetMs: number,
+  loops: LoopDelay[],
+) {
+  const figures = { ...summary(samples), ...describe(load, cost) };
+  return {
+    ...figures,
+    target_p99_ms: targetMs,
+    meets_target: figures.p99_ms <= targetMs,
+    client_event_loop_delay: worstLoop(loops),
+  };
+}
+
 /** What a phase of `count` calls cost: calls a second, and CPU time per call on each side. */
 function phaseCost(server: ChildProcess[], count: number) {
   const before = { server: server.map((s) => cpuMsOf(s.pid)), client: process.cpuUsage() };
@@ -544,13 +561,7 @@ async function run(
           }
           loops.push(stopMain());
         }
-        const chat = { ...summary(samples), ...describe(load(0), cost()) };
-        return {
-          ...chat,
-          target_p99_ms: CHAT_P99_TARGET_MS,
-          meets_target: chat.p99_ms <= CHAT_P99_TARGET_MS,
-          client_event_loop_delay: worstLoop(loops),
-        };
+        return judged(samples, load(0), cost(), CHAT_P99_TARGET_MS, loops);
       };
       /** The foreman posts a point for every move; the times to each move's customer. */
       const trackingPhase = async (load: (thread: number) => Load) => {
@@ -567,13 +578,7 @@ async function run(
           refused += answer.refused;
         }
         if (refused > 0) throw new Error(`post_location refused ${refused} points`);
-        const tracking = { ...summary(samples), ...describe(load(0), cost()) };
-        return {
-          ...tracking,
-          target_p99_ms: TRACKING_P99_TARGET_MS,
-          meets_target: tracking.p99_ms <= TRACKING_P99_TARGET_MS,
-          client_event_loop_delay: worstLoop(loops),
-        };
+        return judged(samples, load(0), cost(), TRACKING_P99_TARGET_MS, loops);
       };
       const closed = (i: number) => ({ inFlight: share(i) });
       const chat = await chatPhase(
