@@ -474,14 +474,6 @@ function split(scene: Scene, customerPort: number, partnerPort: number) {
   return { setups, share };
 }
 
-/** A phase's figures with the load it ran under: the calls in flight, or the paced rate. */
-function describe<T extends { in_flight: number }>(load: Load, figures: T) {
-  const { in_flight: inFlight, ...rest } = figures;
-  return 'inFlight' in load
-    ? { in_flight: inFlight, ...rest }
-    : { paced_per_second: load.rate, ...rest };
-}
-
 /** A phase's figures: its latencies, load and cost, against its p99 target. */
 function judged(
   samples: number[],
@@ -490,7 +482,9 @@ function judged(
   targetMs: number,
   loops: LoopDelay[],
 ) {
-  const figures = { ...summary(samples), ...describe(load, cost) };
+  // The load it ran under: the calls in flight (all threads'), or the paced rate.
+  const ran = 'inFlight' in load ? { in_flight: IN_FLIGHT } : { paced_per_second: load.rate };
+  const figures = { ...summary(samples), ...ran, ...cost };
   return {
     ...figures,
     target_p99_ms: targetMs,
@@ -514,7 +508,6 @@ function phaseCost(server: ChildProcess[], count: number) {
     const client = process.cpuUsage(before.client);
     const wallMs = clock() - start;
     return {
-      in_flight: IN_FLIGHT,
       per_second: Math.round((count / Math.max(wallMs, 1)) * 1000),
       server_cpu_ms_per_call: Number((serverMs / count).toFixed(2)),
       client_cpu_ms_per_call: Number(((client.user + client.system) / 1000 / count).toFixed(2)),

@@ -6,9 +6,10 @@
  */
 
 /**
- * How a field, link or button is found again in the live page: by name (else id, else a
- * link's address or a button's text), and by its place among the elements that share it, since fields may share
- * a name (the wizard's address fields are all "address", with ids made afresh on each draw).
+ * How a field, link or button is found again in the live page: by name (else id, else a link's
+ * address or a button's text), and by its place among the elements that share it, since fields
+ * may share a name (the wizard's address fields are all "address", with ids made afresh on each
+ * draw).
  */
 interface Key {
   tag: string;
