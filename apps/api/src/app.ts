@@ -332,7 +332,7 @@ export async function buildApp({
   // The entry pages the build drew ahead (apps/web/build/prerender.ts, decision 031): their
   // addresses answer with the page already in the HTML, with the cookie notice unless the
   // visitor's cookie says it was accepted; the app takes over once it has loaded.
-  const prerendered = serveWeb ? readPrerenderedPages(webDist) : new Map<string, PrerenderedPage>();
+  const prerendered = prerenderedPageAt(serveWeb ? readPrerenderedPages(webDist) : new Map());
   const consentGiven = new RegExp(`(?:^|;)\\s*${CONSENT_COOKIE}=1\\s*(?:;|$)`);
 
   app.setNotFoundHandler((request, reply) => {
@@ -343,7 +343,7 @@ export async function buildApp({
     if (serveWeb && !isServerPath && (request.method === 'GET' || request.method === 'HEAD')) {
       // The SPA owns every other path, its own 404 page included.
       reply.header('cache-control', 'no-cache');
-      const page = prerendered.get(path.replace(/(.)\/+$/, '$1'));
+      const page = prerendered(path.replace(/(.)\/+$/, '$1'));
       if (!page) return reply.sendFile('index.html');
       return reply.sendFile(
         consentGiven.test(request.headers.cookie ?? '') ? page.consented : page.firstVisit,
@@ -353,6 +353,32 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * The prerendered page an address gets: the page listed under it, or under the address with an
+ * id where the list has a `:name` segment (`/dashboard/my-requests/:requestId` for
+ * `/dashboard/my-requests/42`). Ids are digits; anything else there gets index.html.
+ */
+function prerenderedPageAt(
+  pages: Map<string, PrerenderedPage>,
+): (path: string) => PrerenderedPage | undefined {
+  const withIds = [...pages]
+    .filter(([address]) => address.includes('/:'))
+    .map(([address, page]) => ({
+      pattern: new RegExp(
+        `^${address
+          .split('/')
+          .map((segment) =>
+            segment.startsWith(':') ? '\\d+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/')}$`,
+      ),
+      page,
+    }));
+  return (path) =>
+    (path.includes('/:') ? undefined : pages.get(path)) ??
+    withIds.find(({ pattern }) => pattern.test(path))?.page;
 }
 
 /** A prerendered page's two files: with the cookie notice, and for a visitor who accepted it. */

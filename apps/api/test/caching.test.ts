@@ -30,13 +30,15 @@ mkdirSync(path.join(webDist, 'assets'));
 writeWithCopies(SCRIPT, plain.script);
 writeWithCopies('index.html', plain.index);
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-// Two prerendered entry pages (apps/web/build/prerender.ts), each with and without the cookie
-// notice, with their copies.
+// Two prerendered entry pages and a request's detail (apps/web/build/prerender.ts), each with and
+// without the cookie notice, with their copies.
 const prerendered = {
   login: page('Login', 'Cookie consent'),
   loginConsented: page('Login', ''),
   wizard: page('Move', 'Cookie consent'),
   wizardConsented: page('Move', ''),
+  detail: page('Request DETAIL', 'Cookie consent'),
+  detailConsented: page('Request DETAIL', ''),
 };
 function page(screen: string, notice: string): string {
   return plain.index.replace(
@@ -56,6 +58,11 @@ writeFileSync(
       firstVisit: 'prerendered/create-request.html',
       consented: 'prerendered/create-request.consented.html',
     },
+    // An address with an id: any digits there.
+    '/dashboard/my-requests/:requestId': {
+      firstVisit: 'prerendered/detail.html',
+      consented: 'prerendered/detail.consented.html',
+    },
     // Listed, but its files are not there: the address gets index.html.
     '/register': {
       firstVisit: 'prerendered/register.html',
@@ -68,6 +75,8 @@ for (const [file, html] of [
   ['login.consented.html', prerendered.loginConsented],
   ['create-request.html', prerendered.wizard],
   ['create-request.consented.html', prerendered.wizardConsented],
+  ['detail.html', prerendered.detail],
+  ['detail.consented.html', prerendered.detailConsented],
 ] as const) {
   writeWithCopies(`prerendered/${file}`, html);
 }
@@ -116,6 +125,10 @@ describe('the built web app', () => {
       '/dashboard/my-requests',
       '/create-request/swift-movers-sales',
       '/register',
+      // Not an id where the prerendered detail's address has one.
+      '/dashboard/my-requests/abc',
+      '/dashboard/my-requests/:requestId',
+      '/dashboard/my-requests/tracking-location/42',
     ]) {
       const res = await get(url, { 'accept-encoding': BROWSER });
       expect(res.statusCode, url).toBe(200);
@@ -132,6 +145,8 @@ describe('the built web app', () => {
       ['/login/', prerendered.login],
       ['/login?next=1', prerendered.login],
       ['/create-request', prerendered.wizard],
+      ['/dashboard/my-requests/42', prerendered.detail],
+      ['/dashboard/my-requests/7/', prerendered.detail],
     ] as const) {
       const res = await get(url, { 'accept-encoding': BROWSER });
       expect(res.statusCode, url).toBe(200);
@@ -155,6 +170,9 @@ describe('the built web app', () => {
     }
     expect((await get('/create-request', { cookie: `${CONSENT_COOKIE}=1` })).body).toBe(
       prerendered.wizardConsented,
+    );
+    expect((await get('/dashboard/my-requests/42', { cookie: `${CONSENT_COOKIE}=1` })).body).toBe(
+      prerendered.detailConsented,
     );
   });
 

@@ -19,16 +19,25 @@ import { screenFiles, writeHashedAsset } from './route-preload';
 /** What src/prerender.tsx exports. */
 interface PrerenderModule {
   PRERENDERED_PAGES: { path: string; title: string }[];
+  addressOf: (path: string) => string;
   PICTURE_STYLE: string;
   renderPage: (path: string, consented: boolean) => Promise<string>;
 }
 
-/** pages.json: per address, the page for a first visit (with the cookie notice) and without. */
+/**
+ * pages.json: per address, the page for a first visit (with the cookie notice) and without. A
+ * `:name` segment of an address stands for an id: the server sends the page for any digits there.
+ */
 export type PrerenderedPages = Record<string, { firstVisit: string; consented: string }>;
 
 /** The name a page's files take under dist/prerendered/. */
 function pageName(pagePath: string): string {
-  return pagePath.replace(/^\/+|\/+$/g, '').replace(/\//g, '_') || 'index';
+  return (
+    pagePath
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/:/g, '')
+      .replace(/\//g, '_') || 'index'
+  );
 }
 
 /** index.html's hint script (route-preload.ts). */
@@ -194,7 +203,8 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     const pages: PrerenderedPages = {};
     for (const { path: pagePath, title } of entry.PRERENDERED_PAGES) {
-      const preload = (screens.find(({ pattern }) => pattern.test(pagePath))?.files ?? []).map(
+      const address = entry.addressOf(pagePath);
+      const preload = (screens.find(({ pattern }) => pattern.test(address))?.files ?? []).map(
         (file) => base + file,
       );
       const write = async (file: string, consented: boolean) => {

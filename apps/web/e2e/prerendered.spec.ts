@@ -6,13 +6,16 @@ import {
   expect,
   expectAccessible,
   expectLoadFailure,
+  logIn,
   test,
 } from './support/fixtures';
+import { sendDowntownMove } from './support/requests';
 
 /*
  * The entry pages arrive drawn (decision 031): /login, /register, /forget-password and
  * /create-request are in the HTML, so a phone shows them before the app's script has arrived;
- * the app then draws the same screen in their place.
+ * the app then draws the same screen in their place. My Requests and a request's detail arrive
+ * as the dashboard's frame, which the app fills in.
  */
 
 /** Holds the app's entry script back until the returned function is called. */
@@ -203,4 +206,52 @@ test('each entry page shows whole in its first paint, before any of the app’s 
     expect(timing.scripts.length, pathname).toBeGreaterThan(5);
     expect(Math.min(...timing.scripts), pathname).toBeGreaterThanOrEqual(timing.paint!);
   }
+});
+
+test('My Requests and a request’s detail show the dashboard’s frame before the app runs, and the app fills it in place', async ({
+  page,
+}) => {
+  await logIn(page);
+  const requestId = await sendDowntownMove(page);
+  for (const [path, heading] of [
+    ['/dashboard/my-requests', 'My Requests'],
+    [`/dashboard/my-requests/${requestId}`, 'Request DETAIL'],
+  ] as const) {
+    const release = await holdTheApp(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const title = page.getByRole('heading', { name: heading, exact: true });
+    await expect(title, path).toBeVisible();
+    await expect(page, path).toHaveTitle(`${heading} | MoveHub`);
+    expect(await page.locator('#root[data-prerendered]').count(), path).toBe(1);
+    // The frame: the header and the dashboard's links, before anything of the session is known.
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link', { name: 'My Cards' }), path).toBeVisible();
+    await expect(nav.getByText(DEMO.name), path).toHaveCount(0);
+    const before = await title.boundingBox();
+    release();
+    await appIsRunning(page);
+    // The app fills the frame with the session's data, without moving the page.
+    await expect(nav.getByText(DEMO.name), path).toBeVisible();
+    expect(await title.boundingBox(), path).toEqual(before);
+    await page.unrouteAll();
+  }
+  await expect(page.getByRole('heading', { name: `Request #${requestId}` })).toBeVisible();
+
+  // On a phone the frame has no docked sidebar, as the phone's dashboard has not.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const release = await holdTheApp(page);
+  await page.goto('/dashboard/my-requests', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'My Requests' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  release();
+  await appIsRunning(page);
+  await expect(page.getByRole('button', { name: 'Show navigation' })).toBeVisible();
+  await page.unrouteAll();
+
+  // Signed out, the frame gives way to the login page once the app runs.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/dashboard/my-requests');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });

@@ -219,30 +219,41 @@ describe('the production build', () => {
     expect(preloaded('/partner/login')).toEqual([]);
   });
 
-  it('prerenders the public entry pages: the form in the HTML, its styles in the head, no inline script', () => {
+  it('prerenders the entry pages and the dashboard’s frame: the page in the HTML, its styles in the head, no inline script', () => {
     const pages = JSON.parse(
       readFileSync(path.join(outDir, 'prerendered/pages.json'), 'utf8'),
     ) as Record<string, { firstVisit: string; consented: string }>;
-    const expected: Record<string, { title: string; shows: string[]; module: string }> = {
+    const expected: Record<string, { title: string; shows: string[]; modules: string[] }> = {
       '/login': {
         title: 'Login | MoveHub',
         shows: ['>Login</h1>', 'id="login-email"', 'id="login-password"', 'Forgot password?'],
-        module: 'features/auth/login-page.tsx',
+        modules: ['features/auth/login-page.tsx'],
       },
       '/register': {
         title: 'Sign Up | MoveHub',
         shows: ['name="email"', 'name="password"'],
-        module: 'features/auth/register-page.tsx',
+        modules: ['features/auth/register-page.tsx'],
       },
       '/forget-password': {
         title: 'Forgot password | MoveHub',
         shows: ['name="email"'],
-        module: 'features/auth/forget-password-page.tsx',
+        modules: ['features/auth/forget-password-page.tsx'],
       },
       '/create-request': {
         title: 'Create Request | MoveHub',
         shows: ['When and where are you moving?', 'Move Date', 'Pickup Address'],
-        module: 'features/wizard/create-request-page.tsx',
+        modules: ['features/wizard/create-request-page.tsx'],
+      },
+      // Drawn before the session is known: the header, the links, the heading and the loader.
+      '/dashboard/my-requests': {
+        title: 'My Requests | MoveHub',
+        shows: ['>My Requests</h1>', 'aria-label="Loading requests"', 'aria-label="Dashboard"'],
+        modules: ['app/layouts/dashboard-layout.tsx', 'features/requests/my-requests-page.tsx'],
+      },
+      '/dashboard/my-requests/:requestId': {
+        title: 'Request DETAIL | MoveHub',
+        shows: ['>Request DETAIL</h1>', 'aria-label="Loading request"', 'aria-label="Dashboard"'],
+        modules: ['app/layouts/dashboard-layout.tsx', 'features/requests/request-detail-page.tsx'],
       },
     };
     expect(Object.keys(pages).sort()).toEqual(Object.keys(expected).sort());
@@ -267,7 +278,11 @@ describe('the production build', () => {
         for (const chunk of entryChunk.imports ?? []) {
           expect(preload, `${file}: ${chunk}`).toContain(`/${manifest[chunk]!.file}`);
         }
-        expect(preload, file).toContain(`/${manifest[moduleKey(manifest, page.module)]!.file}`);
+        for (const module of page.modules) {
+          expect(preload, `${file}: ${module}`).toContain(
+            `/${manifest[moduleKey(manifest, module)]!.file}`,
+          );
+        }
         expect(html, file).not.toContain('rel="modulepreload"');
         const startSource = readFileSync(path.join(outDir, start![1]!), 'utf8');
         expect(startSource, file).toContain('first-contentful-paint');

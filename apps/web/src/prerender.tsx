@@ -4,22 +4,34 @@ import { StaticRouter } from 'react-router';
 // Like main.tsx, an entry point: the build draws the entry pages with the app's own tree.
 import { AppRoutes } from './app/app';
 import { PrerenderedConsent } from './app/cookie-banner';
+import { PrerenderedFrame } from './app/guards';
 import { AppProviders } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { theme } from './app/theme';
 
 /*
- * The entry pages drawn at build time (decision 031, apps/web/build/prerender.ts): a first visit
- * to one of them paints the form from the HTML, before the app's script has arrived. They are
- * public forms whose first picture depends on nothing the server or the browser holds; the app
- * draws the same screen in their place once it runs (main.tsx).
+ * The pages drawn at build time (decision 031, apps/web/build/prerender.ts): a visit to one of
+ * them paints the page from the HTML, before the app's script has arrived; the app draws the same
+ * screen in its place once it runs (main.tsx). The entry pages are public forms whose first
+ * picture depends on nothing the server or the browser holds. My Requests and a request's detail,
+ * where a returning customer lands, are drawn as their frame: the dashboard's header and links,
+ * the page's heading and its loader, which is what the app first shows there too, before the
+ * session's data has come. A path's `:name` segment stands for an id (the server matches digits
+ * there).
  */
 export const PRERENDERED_PAGES: { path: string; title: string }[] = [
   { path: '/login', title: 'Login' },
   { path: '/register', title: 'Sign Up' },
   { path: '/forget-password', title: 'Forgot password' },
   { path: '/create-request', title: 'Create Request' },
+  { path: '/dashboard/my-requests', title: 'My Requests' },
+  { path: '/dashboard/my-requests/:requestId', title: 'Request DETAIL' },
 ];
+
+/** An address the page's path stands for: each `:name` segment as the id 0. */
+export function addressOf(path: string): string {
+  return path.replace(/:\w+/g, '0');
+}
 
 /**
  * What the picture's fields show before the app runs, which MUI draws from the app's state: the
@@ -36,19 +48,23 @@ export const PICTURE_STYLE = [
 
 /**
  * The page's markup inside #root, with emotion's style elements inline as it renders them: for a
- * visitor who has accepted the cookie notice, or with the notice for one who has not.
+ * visitor who has accepted the cookie notice, or with the notice for one who has not. A path with
+ * an id segment is drawn at the address of id 0.
  */
 export async function renderPage(path: string, consented: boolean): Promise<string> {
-  await preloadRoute(path);
+  const address = addressOf(path);
+  await preloadRoute(address);
   return renderToString(
     <StrictMode>
-      <PrerenderedConsent.Provider value={consented}>
-        <AppProviders>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </PrerenderedConsent.Provider>
+      <PrerenderedFrame.Provider value>
+        <PrerenderedConsent.Provider value={consented}>
+          <AppProviders>
+            <StaticRouter location={address}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </PrerenderedConsent.Provider>
+      </PrerenderedFrame.Provider>
     </StrictMode>,
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { UserType } from '@movehub/shared';
 import {
@@ -20,12 +20,21 @@ import {
 const isCustomer = (userType: number | undefined) => userType === UserType.customer;
 
 /**
+ * True while the build draws a dashboard page's frame (src/prerender.tsx): the layout and the
+ * screen as they first show, before anything of the session is known. The session is the
+ * browser's to check, once the app runs there.
+ */
+export const PrerenderedFrame = createContext(false);
+
+/**
  * spec/portal.md §2: everything under /dashboard needs a stored token, else /login; and the
  * stored user must be a customer (a partner's token never opens the customer's dashboard).
  */
 export function RequireAuth() {
+  const prerendering = useContext(PrerenderedFrame);
   const token = useAuthToken();
   const user = useStoredUser();
+  if (prerendering) return <Outlet />;
   if (!token || !isCustomer(user?.user_type)) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -102,6 +102,9 @@ export function DashboardLayout() {
               flexShrink: 0,
               transition: (theme) => theme.transitions.create('width'),
               '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' },
+              // The frame the build draws ahead (src/prerender.tsx) is this wide layout, for
+              // every width: a phone's shows no docked sidebar, as the phone's app does not.
+              [`@media ${MOBILE_MEDIA_QUERY}`]: { display: 'none' },
             }}
           >
             <Toolbar />

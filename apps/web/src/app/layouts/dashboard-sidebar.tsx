@@ -73,7 +73,10 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
         >
           <PersonIcon aria-hidden sx={{ fontSize: 48 }} />
         </Avatar>
-        <Typography sx={{ fontWeight: 600, fontSize: '1.1rem', wordBreak: 'break-word' }}>
+        {/* A line is kept for the name, which the prerendered frame does not know yet. */}
+        <Typography
+          sx={{ fontWeight: 600, fontSize: '1.1rem', wordBreak: 'break-word', minHeight: '1.5em' }}
+        >
           {fullName}
         </Typography>
         <Rating
