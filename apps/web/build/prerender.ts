@@ -18,7 +18,7 @@ import { screenFiles, writeHashedAsset } from './route-preload';
 
 /** What src/prerender.tsx exports. */
 interface PrerenderModule {
-  PRERENDERED_PAGES: { path: string; title: string }[];
+  PRERENDERED_PAGES: { path: string; title: string; sessionKey?: string }[];
   addressOf: (path: string) => string;
   PICTURE_STYLE: string;
   renderPage: (path: string, consented: boolean) => Promise<string>;
@@ -62,9 +62,10 @@ export const PICTURE_END = 'picture-end';
  * shows whole, in one paint). The paint is the browser's first-contentful-paint entry where it
  * reports one, else the frame after the first animation frame; a background tab, which paints
  * nothing, starts at once, and 3 s is the limit in any case. A press on a picture's button
- * meanwhile is kept for the app. When the app's scripts cannot be loaded (a network that dropped,
- * a deployment that replaced them), the page says so above the picture, whose buttons would
- * otherwise stay disabled without a word, and offers to reload.
+ * meanwhile is kept for the app. A page that needs a session and finds no stored token goes to
+ * the login page instead, without fetching the app. When the app's scripts cannot be loaded (a
+ * network that dropped, a deployment that replaced them), the page says so above the picture,
+ * whose buttons would otherwise stay disabled without a word, and offers to reload.
  */
 export function startScript(): string {
   const failed =
@@ -100,7 +101,13 @@ export function startScript(): string {
     '.observe({type:"paint",buffered:true});' +
     'else requestAnimationFrame(function(){requestAnimationFrame(later)});' +
     'setTimeout(start,3000)';
-  return `(function(){var started=false,me=document.currentScript;${failed}${keepPress}${start}${afterPaint}})();\n`;
+  // A page that needs a session (data-session-key names its stored token) goes to the login
+  // page at once when there is none, as the app's guard would send it there once loaded. Storage
+  // that cannot be read leaves the choice to the app.
+  const toLogin =
+    'var key=me.getAttribute("data-session-key");if(key){try{if(!localStorage.getItem(key)){' +
+    'location.replace("/login");return}}catch(e){}}';
+  return `(function(){var started=false,me=document.currentScript;${toLogin}${failed}${keepPress}${start}${afterPaint}})();\n`;
 }
 
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
@@ -112,7 +119,14 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  */
 export function pageDocument(
   indexHtml: string,
-  page: { title: string; markup: string; preload: string[]; start: string; pictureStyle: string },
+  page: {
+    title: string;
+    markup: string;
+    preload: string[];
+    start: string;
+    pictureStyle: string;
+    sessionKey?: string;
+  },
 ): string {
   const styles = page.markup.match(EMOTION_STYLE) ?? [];
   const body = page.markup.replace(EMOTION_STYLE, '');
@@ -125,7 +139,8 @@ export function pageDocument(
   const preload = [...indexHtml.matchAll(ENTRY_PRELOAD)].map((link) => link[1]!);
   const start =
     `<script defer src="${page.start}" data-entry="${entry[1]}" ` +
-    `data-preload="${[...preload, ...page.preload].join(' ')}"></script>`;
+    `data-preload="${[...preload, ...page.preload].join(' ')}"` +
+    `${page.sessionKey ? ` data-session-key="${page.sessionKey}"` : ''}></script>`;
   // Every replacement is a function: a replacement string would read "$&" or "$'" in the page's
   // text or styles as a pattern.
   const head = indexHtml
@@ -202,7 +217,7 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
     const screens = screenFiles(readManifest(outDir));
     await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
     const pages: PrerenderedPages = {};
-    for (const { path: pagePath, title } of entry.PRERENDERED_PAGES) {
+    for (const { path: pagePath, title, sessionKey } of entry.PRERENDERED_PAGES) {
       const address = entry.addressOf(pagePath);
       const preload = (screens.find(({ pattern }) => pattern.test(address))?.files ?? []).map(
         (file) => base + file,
@@ -217,6 +232,7 @@ async function prerenderPages(root: string, outDir: string, base: string): Promi
             preload,
             start: base + start,
             pictureStyle: entry.PICTURE_STYLE,
+            sessionKey,
           }),
         );
         return `prerendered/${file}`;

@@ -249,9 +249,14 @@ test('My Requests and a request’s detail show the dashboard’s frame before t
   await expect(page.getByRole('button', { name: 'Show navigation' })).toBeVisible();
   await page.unrouteAll();
 
-  // Signed out, the frame gives way to the login page once the app runs.
+  // Signed out, the frame gives way to the login page at once, before the app is fetched for it.
   await page.evaluate(() => localStorage.clear());
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/dashboard/my-requests');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  const login = fetched.indexOf('/login');
+  expect(login).toBeGreaterThan(0);
+  expect(fetched.slice(0, login).filter((path) => /^\/assets\/index-/.test(path))).toEqual([]);
 });

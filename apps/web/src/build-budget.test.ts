@@ -269,11 +269,14 @@ describe('the production build', () => {
         // The app starts from a deferred classic script once the page has painted: it fetches
         // the entry, the entry's imports and the screen's chunks then, none before.
         const start =
-          /<script defer src="\/(assets\/start-[\w-]+\.js)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
+          /<script defer src="\/(assets\/start-[\w-]+\.js)" data-entry="([^"]+)" data-preload="([^"]*)"(?: data-session-key="([^"]*)")?><\/script>/.exec(
             head,
           );
         expect(start, file).not.toBeNull();
         expect(start![2], file).toBe(`/${entryFile}`);
+        // The dashboard's frame needs the customer's stored token; without one, the start script
+        // sends the visitor to the login page.
+        expect(start![4], file).toBe(pathname.startsWith('/dashboard/') ? 'token' : undefined);
         const preload = start![3]!.split(' ');
         for (const chunk of entryChunk.imports ?? []) {
           expect(preload, `${file}: ${chunk}`).toContain(`/${manifest[chunk]!.file}`);
@@ -286,6 +289,7 @@ describe('the production build', () => {
         expect(html, file).not.toContain('rel="modulepreload"');
         const startSource = readFileSync(path.join(outDir, start![1]!), 'utf8');
         expect(startSource, file).toContain('first-contentful-paint');
+        expect(startSource, file).toContain('location.replace("/login")');
         // A failed load says what a failed screen says.
         expect(startSource, file).toContain(SCREEN_FAILED);
         expect(html, file).not.toContain('<script type="module"');

@@ -8,6 +8,7 @@ import { PrerenderedFrame } from './app/guards';
 import { AppProviders } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { theme } from './app/theme';
+import { TOKEN_KEY } from './lib/storage';
 
 /*
  * The pages drawn at build time (decision 031, apps/web/build/prerender.ts): a visit to one of
@@ -17,15 +18,16 @@ import { theme } from './app/theme';
  * where a returning customer lands, are drawn as their frame: the dashboard's header and links,
  * the page's heading and its loader, which is what the app first shows there too, before the
  * session's data has come. A path's `:name` segment stands for an id (the server matches digits
- * there).
+ * there). `sessionKey` names the stored token a page needs: without it, the page goes to the
+ * login page as soon as it is parsed, without loading the app (apps/web/build/prerender.ts).
  */
-export const PRERENDERED_PAGES: { path: string; title: string }[] = [
+export const PRERENDERED_PAGES: { path: string; title: string; sessionKey?: string }[] = [
   { path: '/login', title: 'Login' },
   { path: '/register', title: 'Sign Up' },
   { path: '/forget-password', title: 'Forgot password' },
   { path: '/create-request', title: 'Create Request' },
-  { path: '/dashboard/my-requests', title: 'My Requests' },
-  { path: '/dashboard/my-requests/:requestId', title: 'Request DETAIL' },
+  { path: '/dashboard/my-requests', title: 'My Requests', sessionKey: TOKEN_KEY },
+  { path: '/dashboard/my-requests/:requestId', title: 'Request DETAIL', sessionKey: TOKEN_KEY },
 ];
 
 /** An address the page's path stands for: each `:name` segment as the id 0. */
