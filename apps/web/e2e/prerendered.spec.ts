@@ -227,6 +227,9 @@ test('My Requests and a request’s detail show the dashboard’s frame before t
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link', { name: 'My Cards' }), path).toBeVisible();
     await expect(nav.getByText(DEMO.name), path).toHaveCount(0);
+    if (path === '/dashboard/my-requests') {
+      await expectAccessible(page, 'My Requests, its prerendered frame');
+    }
     const before = await title.boundingBox();
     release();
     await appIsRunning(page);
