@@ -112,10 +112,40 @@ export function startScript(): string {
 
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
+/** One of emotion's style elements: its cache's key, the names of its rules, the rules. */
+const EMOTION_PARTS = /^<style data-emotion="([\w-]+) ([^"]*)"[^>]*>([\s\S]*)<\/style>$/;
+
+/**
+ * Emotion's style elements as the head holds them: the global ones as they are (the app's
+ * Global component looks for each by its name), and the components' rules, in their order, in
+ * one element that names them all. The app's emotion cache, when it is made, moves every
+ * server-written element of its key to the end of the head, each move a style sheet the browser
+ * drops and builds again: 60 of them for My Requests. One element marked as already moved
+ * (`data-s`) is moved once, when the cache takes it over.
+ */
+export function mergeEmotionStyles(styles: string[]): string[] {
+  const kept: string[] = [];
+  const names: string[] = [];
+  let rules = '';
+  for (const style of styles) {
+    const parts = EMOTION_PARTS.exec(style);
+    if (!parts || parts[1] !== 'css') {
+      kept.push(style);
+      continue;
+    }
+    for (const name of parts[2]!.split(' ')) if (!names.includes(name)) names.push(name);
+    rules += parts[3];
+  }
+  return names.length === 0
+    ? kept
+    : [...kept, `<style data-emotion="css ${names.join(' ')}" data-s="">${rules}</style>`];
+}
+
 /**
  * index.html with the page in it. Emotion writes each component's rules as a style element
- * just before the element; they move to the head in the same order, where the app's emotion
- * cache finds them by their data-emotion names and does not insert those rules again.
+ * just before the element; they move to the head in the same order (mergeEmotionStyles), where
+ * the app's emotion cache finds them by their data-emotion names and does not insert those rules
+ * again.
  */
 export function pageDocument(
   indexHtml: string,
@@ -155,7 +185,7 @@ export function pageDocument(
     // element is parsed, instead of painting the top of a long page first and its end (the cookie
     // notice, the largest text) a frame or more later.
     `<link rel="expect" href="#${PICTURE_END}" blocking="render">`,
-    ...styles,
+    ...mergeEmotionStyles(styles),
     `<style>${page.pictureStyle}</style>`,
   ];
   return head

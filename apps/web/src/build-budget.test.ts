@@ -302,7 +302,20 @@ describe('the production build', () => {
         expect(head, file).toContain(':placeholder-shown');
         expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
         // Every style emotion wrote is in the head, so the page paints styled before any script.
-        expect(head.match(/<style data-emotion="css /g)?.length ?? 0, file).toBeGreaterThan(5);
+        // The components' rules in one element that names them all (each a sheet the app's
+        // emotion cache moves once), every rule it names in it.
+        const emotion = [...head.matchAll(/<style data-emotion="css ([^"]*)" data-s="">([^<]*)</g)];
+        expect(emotion, file).toHaveLength(1);
+        expect(head.match(/<style data-emotion="css /g), file).toHaveLength(1);
+        const [, names, rules] = emotion[0]!;
+        expect(names!.split(' ').length, file).toBeGreaterThan(10);
+        for (const name of names!.split(' ')) {
+          // A class's rules, or an animation's keyframes.
+          expect(
+            rules!.includes(`.css-${name}`) || rules!.includes(`@keyframes ${name}`),
+            `${file}: ${name}`,
+          ).toBe(true);
+        }
         expect(body, file).not.toContain('<style');
         expect(body, file).toContain('<div id="root" data-prerendered>');
         // The earliest move date is the day the page is opened: the app sets it, not the build.
