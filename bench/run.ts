@@ -657,28 +657,38 @@ function requestBody(wizard: WizardCatalogue) {
   };
 }
 
+/**
+ * BENCH_SERVER_NODE_ARGS: Node flags for the server processes the bench starts, split on spaces
+ * (`--cpu-prof --cpu-prof-dir=/tmp/prof` writes a CPU profile of each when it stops).
+ */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startServer(
   url: string,
   env: Record<string, string> = {},
   serverPort = port,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(serverPort),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
-      // One address sends every request here; the per-IP ceiling would measure itself.
-      IP_RATE_LIMIT_PER_MINUTE: '100000000',
-      HOST: '127.0.0.1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeArgs, path.join(root, 'apps/api/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(serverPort),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+        // One address sends every request here; the per-IP ceiling would measure itself.
+        IP_RATE_LIMIT_PER_MINUTE: '100000000',
+        HOST: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('running at')) resolve(child);
