@@ -12,10 +12,10 @@ if (!container) throw new Error('index.html has no #root element');
  * The entry pages come prerendered (decision 031): the server sends /login, /create-request and
  * the other public forms already drawn, and My Requests and a request's detail as the dashboard's
  * frame (decision 032), so that they show before this script has arrived. The app then draws the
- * same screen in their place: its modules are loaded first, so that the
- * screen replaces its picture in one go instead of through a spinner, and whatever was typed
- * into the picture's fields meanwhile is carried over, focus included, and a button pressed in
- * the picture is pressed again (lib/prerendered-input.ts).
+ * same screen in their place: its modules are loaded first, so that the screen replaces its
+ * picture in one go instead of through a spinner, and whatever was typed into the picture's
+ * fields meanwhile is carried over, focus included, and a button pressed in the picture is
+ * pressed again (lib/prerendered-input.ts).
  */
 async function mount(root: HTMLElement) {
   const prerendered = root.hasAttribute('data-prerendered');
