@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, one per tier that vitest runs. Playwright's *.spec.ts journeys live in
-// apps/web/e2e and are deliberately outside every include below.
+// One project per tier that vitest runs, and the bench's own helpers. Playwright's *.spec.ts
+// journeys live in apps/web/e2e and are deliberately outside every include below.
 export default defineConfig({
   test: {
     projects: [
@@ -30,6 +30,14 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -22,7 +22,9 @@
  * scenario only; `npm run bench -- money` only make_payment and end_move_confirmation (
  * 20 connections, p99 at most 100 ms, the ledger balanced after each); `npm run bench --
  * realtime` only the socket (bench/realtime.ts: 1,000 sockets, chat delivery and tracking, on
- * one process and on two behind Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379).
+ * one process and on two behind Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379). Such a
+ * run replaces only its scenarios' figures in bench/results.json and keeps the others'
+ * (bench/results.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -35,6 +37,7 @@ import { hashPassword } from '../apps/api/src/lib/password';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
 import { IP_LIMIT_PER_MINUTE, MSG, UserType } from '@movehub/shared';
 import { measureRealtime } from './realtime';
+import { mergeResults, SCENARIOS, type Results } from './results';
 import { renderTable, type BenchResults } from './table';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,8 +64,6 @@ const CONNECTIONS = 50;
 const PASSWORD = 'Bench@1234';
 const abuseSeconds = Number(process.env.BENCH_ABUSE_SECONDS ?? 30);
 const only = process.argv.slice(2);
-/** `npm run bench -- NAME` runs one scenario: the sign-in abuse, or the money calls. */
-const SCENARIOS = ['reads', 'login', 'money', 'realtime'] as const;
 
 function dbUrl(name: string): string {
   const url = new URL(serverUrl);
@@ -917,6 +918,15 @@ async function loginUnderAbuse(server: ChildProcess) {
   };
 }
 
+/** The results file as the last run left it; none when there is none or it cannot be read. */
+function earlierResults(): Results | undefined {
+  try {
+    return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Results;
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   if (only.length === 1 && only[0] === 'table') {
     // `npm run bench -- table`: the last run's results as the README's Performance table.
@@ -990,7 +1000,13 @@ async function main(): Promise<void> {
     run_id: randomUUID(),
   };
   mkdirSync(path.join(root, 'bench'), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  // A run of some scenarios keeps the earlier file's figures of the others (bench/results.ts).
+  const written = mergeResults(
+    only.length > 0 ? earlierResults() : undefined,
+    results,
+    SCENARIOS.filter(runs),
+  );
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(written, null, 2)}\n`);
   if (realtime) {
     console.table(
       realtime.map((r) => ({

@@ -1,6 +1,7 @@
 /**
  * The bench's figures as markdown, for the README's "Performance" section: `npm run bench --
- * table` (or `tsx bench/table.ts`) renders the last run's bench/results.json.
+ * table` (or `tsx bench/table.ts`) renders bench/results.json, each scenario as the run that
+ * last measured it left it (bench/results.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +52,8 @@ export interface BenchResults {
   make_payment?: MoneyFigure;
   end_move_confirmation?: MoneyFigure;
   realtime?: RealtimeSetup[];
+  /** Per scenario, when its figures were taken (bench/results.ts). */
+  measured?: Partial<Record<string, { date: string; load_average_1_5_15: number[] }>>;
 }
 
 interface RealtimeFigure {
@@ -103,6 +106,17 @@ export function renderTable(results: BenchResults): string {
     `Measured ${results.date.slice(0, 10)} on PostgreSQL, ${results.cpus} cores shared by the ` +
       `server, PostgreSQL and autocannon (load average ${load} at the end of the run).`,
   );
+  const stamps = Object.entries(results.measured ?? {});
+  if (new Set(stamps.map(([, stamp]) => stamp?.date)).size > 1) {
+    const when = stamps
+      .map(
+        ([scenario, stamp]) =>
+          `${scenario} ${stamp!.date.slice(0, 16).replace('T', ' ')} UTC (load average ` +
+          `${stamp!.load_average_1_5_15.join(' / ')})`,
+      )
+      .join(', ');
+    lines.push('', `The scenarios come from different runs: ${when}.`);
+  }
   if (results.seeded) {
     const seeded = Object.entries(results.seeded)
       .map(([what, n]) => `${n.toLocaleString('en-US')} ${what.replaceAll('_', ' ')}`)

@@ -1,7 +1,8 @@
 // `npm test`: installs what is missing, then runs every tier that needs no browser:
 // typecheck, lint, unit (packages/shared), API integration (PGlite, or PostgreSQL when
-// DATABASE_URL is set) and web component tests. Every step runs; the exit code is non-zero
-// when any failed. Vitest's per-tier results are written to test-results/ for CI's summary.
+// DATABASE_URL is set), web component and the bench's helper tests. Every step runs; the exit
+// code is non-zero when any failed. Vitest's per-tier results are written to test-results/ for
+// CI's summary.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,7 +37,7 @@ const checks = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
 ];
-const suites = [vitest('shared'), vitest('api'), vitest('web')];
+const suites = [vitest('shared'), vitest('api'), vitest('web'), vitest('bench')];
 
 /** Runs a command with its output kept; resolves with its exit status and that output. */
 function runQuietly({ command, args }) {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { mergeResults, type Results } from './results';
+import { renderTable, type BenchResults } from './table';
+
+const noop = { route: 'GET /livez (no-op)', requests_per_sec: 20_000, p50_ms: 1, p99_ms: 4 };
+const payment = (p99: number) => ({
+  route: 'POST /api/customer/make_payment (sandbox gateway)',
+  requests_per_sec: 150,
+  p50_ms: 100,
+  p99_ms: p99,
+  non_2xx: 0,
+  connections: 20,
+  target_p99_ms: 100,
+  meets_target: p99 <= 100,
+});
+
+/** A full run's file: reads and money measured on the 26th. */
+const fullRun: Results = {
+  date: '2026-11-26T10:00:00.000Z',
+  database: 'postgresql',
+  cpus: 2,
+  load_average_1_5_15: [1, 1, 1],
+  run_id: 'full',
+  connections: 50,
+  seconds_per_route: 10,
+  noop,
+  routes: [],
+  make_payment: payment(200),
+  measured: {
+    reads: { date: '2026-11-26T10:00:00.000Z', load_average_1_5_15: [1, 1, 1] },
+    money: { date: '2026-11-26T10:00:00.000Z', load_average_1_5_15: [1, 1, 1] },
+  },
+};
+
+/** `npm run bench -- money` on the 27th: the other scenarios' fields are absent. */
+const moneyRun: Results = {
+  date: '2026-11-27T15:30:00.000Z',
+  database: 'postgresql',
+  cpus: 2,
+  load_average_1_5_15: [3, 2, 2],
+  run_id: 'money',
+  make_payment: payment(90),
+  realtime: undefined,
+  login_under_abuse: undefined,
+};
+
+describe('the bench results across runs', () => {
+  it('keeps the other scenarios’ figures when a run measured only some', () => {
+    const merged = mergeResults(fullRun, moneyRun, ['money']);
+    expect(merged.make_payment).toEqual(payment(90));
+    expect(merged.noop).toEqual(noop);
+    expect(merged.connections).toBe(50);
+    // Run-wide facts are the last run's; each scenario says when it was measured.
+    expect(merged.run_id).toBe('money');
+    expect(merged.measured).toEqual({
+      reads: { date: '2026-11-26T10:00:00.000Z', load_average_1_5_15: [1, 1, 1] },
+      money: { date: '2026-11-27T15:30:00.000Z', load_average_1_5_15: [3, 2, 2] },
+    });
+    expect('realtime' in merged).toBe(false);
+  });
+
+  it('writes a full run alone, dropping figures of scenarios it did not produce', () => {
+    const { make_payment: _left, ...withoutMoney } = moneyRun;
+    const merged = mergeResults(fullRun, { ...withoutMoney, noop }, [
+      'reads',
+      'login',
+      'money',
+      'realtime',
+    ]);
+    expect(merged.noop).toEqual(noop);
+    expect(merged.make_payment).toBeUndefined();
+    expect(Object.keys(merged.measured as object)).toEqual(['reads']);
+  });
+
+  it('stamps an earlier file written without `measured` with its own date', () => {
+    const { measured: _none, ...older } = fullRun;
+    const merged = mergeResults(older as Results, moneyRun, ['money']);
+    expect((merged.measured as Record<string, { date: string }>).reads?.date).toBe(
+      '2026-11-26T10:00:00.000Z',
+    );
+  });
+
+  it('says in the table when the scenarios come from different runs', () => {
+    const table = renderTable(
+      mergeResults(fullRun, moneyRun, ['money']) as unknown as BenchResults,
+    );
+    expect(table).toContain(
+      'The scenarios come from different runs: reads 2026-11-26 10:00 UTC (load average 1 / 1 / 1), ' +
+        'money 2026-11-27 15:30 UTC (load average 3 / 2 / 2).',
+    );
+    expect(renderTable(fullRun as unknown as BenchResults)).not.toContain('different runs');
+  });
+});
