@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { carryOverInput, readInput } from './prerendered-input';
@@ -125,5 +126,44 @@ describe('carrying typed text from the prerendered page to the app', () => {
     carryOverInput(other, pressedElsewhere);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notSaved).not.toHaveBeenCalled();
+  });
+
+  it('keeps typing after what was typed when the live field formats it, as a phone mask does', async () => {
+    // The live field writes the digits as '(555) 8', as the phone mask does.
+    function MaskedPhone() {
+      const [value, setValue] = useState('');
+      const format = (text: string) => {
+        const digits = text.replace(/\D/g, '');
+        return digits.length > 3 ? `(${digits.slice(0, 3)}) ${digits.slice(3)}` : `(${digits}`;
+      };
+      return (
+        <input
+          aria-label="Phone"
+          name="phone"
+          type="tel"
+          value={value}
+          onChange={(event) => setValue(format(event.target.value))}
+        />
+      );
+    }
+    const root = document.createElement('div');
+    root.innerHTML = '<input name="phone" type="tel">';
+    document.body.append(root);
+    const phone = root.querySelector<HTMLInputElement>('input')!;
+    phone.value = '5558';
+    phone.focus();
+    phone.setSelectionRange(4, 4);
+
+    const typed = readInput(root);
+    root.replaceChildren();
+    render(<MaskedPhone />, { container: root });
+    carryOverInput(root, typed);
+
+    const live = screen.getByLabelText('Phone');
+    expect(live).toHaveValue('(555) 8');
+    expect(live).toHaveFocus();
+    // The caret is after the 8, not four characters in: the next digits follow it.
+    await userEvent.keyboard('54');
+    expect(live).toHaveValue('(555) 854');
   });
 });

@@ -23,6 +23,11 @@ interface Key {
 /** What was typed into the picture's fields, by field, and what had the focus. */
 export interface TypedInput {
   values: (Key & { value: string })[];
+  /**
+   * The selection (or caret) of a text field, none when the caret stood at the end of the text:
+   * it goes to the end of the live field's text then, which the app may have formatted (a phone
+   * mask adds brackets), so that typing goes on after what was typed, not inside it.
+   */
   focused?: Key & { selection?: [number, number] };
   /** A button pressed in the picture, which the start script kept (build/prerender.ts). */
   pressed?: { index: number; text: string };
@@ -83,8 +88,12 @@ export function readInput(root: HTMLElement): TypedInput {
   root.removeAttribute('data-pressed-text');
   const active = document.activeElement;
   if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values, pressed };
+  const atEnd =
+    hasCaret(active) &&
+    active.selectionStart === active.value.length &&
+    active.selectionEnd === active.value.length;
   const selection =
-    hasCaret(active) && active.selectionStart !== null && active.selectionEnd !== null
+    hasCaret(active) && !atEnd && active.selectionStart !== null && active.selectionEnd !== null
       ? ([active.selectionStart, active.selectionEnd] as [number, number])
       : undefined;
   return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection }, pressed };
