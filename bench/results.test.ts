@@ -14,13 +14,18 @@ const payment = (p99: number) => ({
   meets_target: p99 <= 100,
 });
 
-/** A full run's file: reads and money measured on the 26th. */
-const fullRun: Results = {
-  date: '2026-11-26T10:00:00.000Z',
+/** What every run writes about itself. */
+const runFacts = (date: string, run_id: string, load: number[]) => ({
+  date,
   database: 'postgresql',
   cpus: 2,
-  load_average_1_5_15: [1, 1, 1],
-  run_id: 'full',
+  load_average_1_5_15: load,
+  run_id,
+});
+
+/** A full run's file: reads and money measured on the 26th. */
+const fullRun: Results = {
+  ...runFacts('2026-11-26T10:00:00.000Z', 'full', [1, 1, 1]),
   connections: 50,
   seconds_per_route: 10,
   noop,
@@ -34,11 +39,7 @@ const fullRun: Results = {
 
 /** `npm run bench -- money` on the 27th: the other scenarios' fields are absent. */
 const moneyRun: Results = {
-  date: '2026-11-27T15:30:00.000Z',
-  database: 'postgresql',
-  cpus: 2,
-  load_average_1_5_15: [3, 2, 2],
-  run_id: 'money',
+  ...runFacts('2026-11-27T15:30:00.000Z', 'money', [3, 2, 2]),
   make_payment: payment(90),
   realtime: undefined,
   login_under_abuse: undefined,

@@ -37,7 +37,7 @@ import { hashPassword } from '../apps/api/src/lib/password';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens';
 import { IP_LIMIT_PER_MINUTE, MSG, UserType } from '@movehub/shared';
 import { measureRealtime } from './realtime';
-import { mergeResults, SCENARIOS, type Results } from './results';
+import { mergeResults, SCENARIOS, type Results, type Scenario } from './results';
 import { renderTable, type BenchResults } from './table';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -938,8 +938,7 @@ async function main(): Promise<void> {
       `unknown scenario ${only.join(' ')}; the scenarios are ${SCENARIOS.join(', ')}`,
     );
   }
-  const runs = (scenario: (typeof SCENARIOS)[number]) =>
-    only.length === 0 || only.includes(scenario);
+  const runs = (scenario: Scenario) => only.length === 0 || only.includes(scenario);
   console.log('Building the server…');
   if (
     spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' }).status !==

@@ -20,11 +20,12 @@ function LiveForm({ onSave }: { onSave: (values: { email: string; note: string }
 }
 
 /** The picture the server sent: the same fields, with what a visitor typed before the app ran. */
-function picture(): HTMLElement {
+function picture(
+  markup = '<form><input id="email-field" name="email" type="email">' +
+    '<textarea id="note-field" name="note"></textarea></form>',
+): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML =
-    '<form><input id="email-field" name="email" type="email">' +
-    '<textarea id="note-field" name="note"></textarea></form>';
+  root.innerHTML = markup;
   document.body.append(root);
   return root;
 }
@@ -67,10 +68,9 @@ describe('carrying typed text from the prerendered page to the app', () => {
 
   it('tells fields of one name apart by their place, and keeps the caret where it was', () => {
     // The wizard's address fields share a name and get new ids on every draw.
-    const root = document.createElement('div');
-    root.innerHTML =
-      '<input id="a-1" name="address" type="text"><input id="b-1" name="address" type="text">';
-    document.body.append(root);
+    const root = picture(
+      '<input id="a-1" name="address" type="text"><input id="b-1" name="address" type="text">',
+    );
     const second = root.querySelector<HTMLInputElement>('#b-1')!;
     second.value = '12 Ocean Ave';
     second.focus();
@@ -146,9 +146,7 @@ describe('carrying typed text from the prerendered page to the app', () => {
         />
       );
     }
-    const root = document.createElement('div');
-    root.innerHTML = '<input name="phone" type="tel">';
-    document.body.append(root);
+    const root = picture('<input name="phone" type="tel">');
     const phone = root.querySelector<HTMLInputElement>('input')!;
     phone.value = '5558';
     phone.focus();

@@ -88,14 +88,10 @@ export function readInput(root: HTMLElement): TypedInput {
   root.removeAttribute('data-pressed-text');
   const active = document.activeElement;
   if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values, pressed };
-  const atEnd =
-    hasCaret(active) &&
-    active.selectionStart === active.value.length &&
-    active.selectionEnd === active.value.length;
+  const [start, end] = hasCaret(active) ? [active.selectionStart, active.selectionEnd] : [];
+  const atEnd = hasCaret(active) && start === active.value.length && end === start;
   const selection =
-    hasCaret(active) && !atEnd && active.selectionStart !== null && active.selectionEnd !== null
-      ? ([active.selectionStart, active.selectionEnd] as [number, number])
-      : undefined;
+    !atEnd && start != null && end != null ? ([start, end] as [number, number]) : undefined;
   return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection }, pressed };
 }
 
