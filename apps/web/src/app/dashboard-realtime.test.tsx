@@ -66,6 +66,8 @@ function renderDashboard() {
     notifications: [] as Notification[],
     unread: 0,
     timeline: 1,
+    /** Whether the socket was already closed when log_out reached the server. */
+    socketClosedAtLogOut: null as boolean | null,
   };
   const http = stubFetch({
     'GET /api/customer/profile_customer': { code: 200, profile: buildUser(), customer_rating: 4 },
@@ -85,7 +87,10 @@ function renderDashboard() {
       request_data_foreman: [],
       profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
     }),
-    'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+    'POST /app_api/log_out': () => {
+      server.socketClosedAtLogOut = connector.latest.closedByClient;
+      return { code: 200, message: MSG.loggedOut };
+    },
   });
   const connector = fakeConnector();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -179,8 +184,10 @@ describe('the dashboard on the realtime connection', () => {
     expect(callsTo(calls, '/api/customer/get_customer_request')).toBeGreaterThan(before.requests);
   });
 
-  it('closes the connection on logout', async () => {
-    const { connector } = renderDashboard();
+  it('closes the connection on logout, before the server revokes the token', async () => {
+    // The server closes a revoked token's socket and refuses its handshake: a socket still open
+    // then would reconnect, be refused, and check the session with a call that answers 401.
+    const { connector, server } = renderDashboard();
     const socket = await connector.opened();
     await socket.serverConnects();
     const user = userEvent.setup();
@@ -191,5 +198,7 @@ describe('the dashboard on the realtime connection', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(socket.closedByClient).toBe(true);
+    expect(server.socketClosedAtLogOut).toBe(true);
+    expect(connector.sockets).toHaveLength(1);
   });
 });

@@ -20,6 +20,7 @@ import { routes } from './routes';
 function renderConsole(open: { current: OpenRequest[] }) {
   setSession('customer-token', buildUser());
   setSession('company-token', buildCompanyUser(), 'partner');
+  const atLogOut = { socketClosed: null as boolean | null };
   const server = stubFetch({
     'POST /api/company/open_requests': () => ({ code: 200, data: open.current }),
     'GET /api/geo/config': {
@@ -31,7 +32,10 @@ function renderConsole(open: { current: OpenRequest[] }) {
         default_zoom: 11,
       },
     },
-    'POST /app_api/log_out': { code: 200, message: MSG.loggedOut },
+    'POST /app_api/log_out': () => {
+      atLogOut.socketClosed = connector.latest.closedByClient;
+      return { code: 200, message: MSG.loggedOut };
+    },
   });
   const connector = fakeConnector();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -40,7 +44,7 @@ function renderConsole(open: { current: OpenRequest[] }) {
     </SocketConnectorContext.Provider>
   );
   const view = renderRoutes(routes, '/partner/open-requests', { wrapper });
-  return { ...view, ...server, connector };
+  return { ...view, ...server, connector, atLogOut };
 }
 
 describe('PartnerLayout', () => {
@@ -78,7 +82,9 @@ describe('PartnerLayout', () => {
   });
 
   it("signs the company out with its own token and leaves the customer's session", async () => {
-    const { calls, connector, router } = renderConsole({ current: [buildOpenRequest()] });
+    const { atLogOut, calls, connector, router } = renderConsole({
+      current: [buildOpenRequest()],
+    });
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('Swift Movers')).toBeInTheDocument();
     const socket = await connector.opened();
@@ -91,5 +97,7 @@ describe('PartnerLayout', () => {
     expect(getToken('partner')).toBeNull();
     expect(getToken()).toBe('customer-token');
     expect(socket.closedByClient).toBe(true);
+    // Closed before the server revoked the token, so no refused reconnection follows.
+    expect(atLogOut.socketClosed).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ import {
 import { page } from './api-client';
 import { createQueryClient } from './query-client';
 import { socketOptions } from './socket';
-import { clearSession, setSession } from './storage';
+import { clearSession, markSessionEnding, setSession } from './storage';
 
 const notification: Notification = {
   id: 9,
@@ -213,6 +213,20 @@ describe('RealtimeProvider', () => {
     act(() => clearSession());
     expect(socket.closedByClient).toBe(true);
     expect(await screen.findByText('status off no socket')).toBeInTheDocument();
+  });
+
+  it("closes the connection once the session's log-out begins, and opens no other", async () => {
+    setSession('token-abc', buildUser());
+    const { calls } = stubFetch({});
+    const { connector } = renderProvider();
+    const socket = await connector.opened();
+    await socket.serverConnects();
+
+    act(() => markSessionEnding());
+    expect(socket.closedByClient).toBe(true);
+    expect(await screen.findByText('status off no socket')).toBeInTheDocument();
+    expect(connector.sockets).toHaveLength(1);
+    expect(calls).toEqual([]);
   });
 
   it('opens a new connection for a new session, closing the old one', async () => {

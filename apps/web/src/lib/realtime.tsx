@@ -21,7 +21,7 @@ import {
 } from '@movehub/shared';
 import { profileQueryOptions } from './profile-query';
 import { connectSocket, type RealtimeSocket, type SocketConnector } from './socket';
-import { useAuthToken, useStoredUser, type SessionKind } from './storage';
+import { useAuthToken, useSessionEnding, useStoredUser, type SessionKind } from './storage';
 
 /*
  * The signed-in session's realtime connection for React. The provider opens one socket while a
@@ -135,7 +135,9 @@ export function RealtimeProvider({
       : queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
     void check.catch(() => undefined);
   });
-  const token = useAuthToken(session);
+  // A session whose log-out has begun connects no more (markSessionEnding).
+  const storedToken = useAuthToken(session);
+  const token = useSessionEnding(session) ? null : storedToken;
   const user = useStoredUser(session);
   const roomId = user?.room_id ?? null;
   const socketType = session === 'customer' ? undefined : user ? String(user.user_type) : undefined;

@@ -59,6 +59,14 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The token of each session whose log-out has begun. Logging out revokes the token on the
+ * server, which closes its socket and refuses the socket's next handshake; a session on its way
+ * out must not read that as news (a reconnection, a session check answered 401), so its socket
+ * closes first. Kept in memory, and forgotten when the session is cleared or replaced.
+ */
+const endingTokens: Record<SessionKind, string | null> = { customer: null, partner: null };
+
 export function getToken(session: SessionKind = 'customer'): string | null {
   const token = readString(SLOTS[session].token);
   return token ? token : null;
@@ -85,6 +93,7 @@ export function setSession(
 ): void {
   writeString(SLOTS[session].token, token);
   writeString(SLOTS[session].user, JSON.stringify(user));
+  endingTokens[session] = null;
   notify();
 }
 
@@ -103,7 +112,20 @@ export function setStoredUser(user: SessionUser, session: SessionKind = 'custome
 export function clearSession(session: SessionKind = 'customer'): void {
   removeKey(SLOTS[session].token);
   removeKey(SLOTS[session].user);
+  endingTokens[session] = null;
   notify();
+}
+
+/** The log-out of the stored session has begun: its connections close before the server hears. */
+export function markSessionEnding(session: SessionKind = 'customer'): void {
+  const token = getToken(session);
+  if (!token || endingTokens[session] === token) return;
+  endingTokens[session] = token;
+  notify();
+}
+
+function isSessionEnding(session: SessionKind): boolean {
+  return endingTokens[session] !== null && endingTokens[session] === getToken(session);
 }
 
 const SESSION_KEYS = new Set(Object.values(SLOTS).flatMap((slot) => [slot.token, slot.user]));
@@ -127,6 +149,15 @@ export function useAuthToken(session: SessionKind = 'customer'): string | null {
     subscribe,
     () => getToken(session),
     () => null,
+  );
+}
+
+/** Whether the stored session's log-out has begun (markSessionEnding). */
+export function useSessionEnding(session: SessionKind = 'customer'): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => isSessionEnding(session),
+    () => false,
   );
 }
 

@@ -11,7 +11,7 @@ import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
 import { callApi } from '../../lib/api-client';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
-import { clearSession, useStoredUser } from '../../lib/storage';
+import { clearSession, markSessionEnding, useStoredUser } from '../../lib/storage';
 import { Brand } from '../../ui/brand';
 import { ScreenOutlet } from '../screen-outlet';
 
@@ -77,6 +77,9 @@ function PartnerFrame() {
 
   const signOut = async () => {
     setSigningOut(true);
+    // As the customer's log-out: the socket closes and the reads stop before the server hears.
+    markSessionEnding('partner');
+    await queryClient.cancelQueries({ queryKey: PARTNER_QUERY_ROOT });
     try {
       await logOutPartner();
     } catch {

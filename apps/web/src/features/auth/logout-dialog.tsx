@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '@movehub/shared';
-import { clearSession } from '../../lib/storage';
+import { clearSession, markSessionEnding } from '../../lib/storage';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { logOut } from './auth-api';
 
@@ -16,7 +16,13 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
   const queryClient = useQueryClient();
 
   const logout = useMutation({
-    mutationFn: logOut,
+    mutationFn: async () => {
+      // The socket closes and the reads stop first: what the server does to a revoked token
+      // (closing its socket, refusing it) is then never taken for a session that ended elsewhere.
+      markSessionEnding();
+      await queryClient.cancelQueries();
+      return logOut();
+    },
     // The session ends here even when the server could not be told (offline, token already dead).
     onSettled: () => {
       clearSession();
