@@ -17,8 +17,8 @@ export function LogoutDialog({ open, onClose }: LogoutDialogProps) {
 
   const logout = useMutation({
     mutationFn: async () => {
-      // The socket closes and the reads stop first: what the server does to a revoked token
-      // (closing its socket, refusing it) is then never taken for a session that ended elsewhere.
+      // The socket closes and the reads stop first, so that what the server does to the revoked
+      // token (closing its socket, refusing its handshake) finds nothing of this session to end.
       markSessionEnding();
       await queryClient.cancelQueries();
       return logOut();
