@@ -75,30 +75,31 @@ export async function getCompanyProfile(opts: {
     .where(and(eq(users.id, companyId), eq(users.userType, UserType.company)))
     .limit(1);
   if (!row) throw AppError.notFound('This company was not found.');
-  const [zips, trucks, foremen] = await Promise.all([
-    db
-      .select({ zipCode: companyServiceZips.zipCode })
-      .from(companyServiceZips)
-      .where(eq(companyServiceZips.companyId, companyId))
-      .orderBy(asc(companyServiceZips.zipCode)),
-    db
-      .select()
-      .from(companyTrucks)
-      .where(eq(companyTrucks.companyId, companyId))
-      .orderBy(asc(companyTrucks.id)),
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
-      })
-      .from(companyForemen)
-      .innerJoin(users, eq(users.id, companyForemen.userId))
-      .where(eq(companyForemen.companyId, companyId))
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
-  ]);
+  // One after the other: every change of the profile answers with it from inside its
+  // transaction, whose one connection runs one statement at a time (node-postgres queues a
+  // second one only with a deprecation warning, and its next major refuses it).
+  const zips = await db
+    .select({ zipCode: companyServiceZips.zipCode })
+    .from(companyServiceZips)
+    .where(eq(companyServiceZips.companyId, companyId))
+    .orderBy(asc(companyServiceZips.zipCode));
+  const trucks = await db
+    .select()
+    .from(companyTrucks)
+    .where(eq(companyTrucks.companyId, companyId))
+    .orderBy(asc(companyTrucks.id));
+  const foremen = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      hasPassword: sql<boolean>`(${users.passwordHash} is not null)`,
+    })
+    .from(companyForemen)
+    .innerJoin(users, eq(users.id, companyForemen.userId))
+    .where(eq(companyForemen.companyId, companyId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const { user, profile } = row;
   return {
     id: user.id,
