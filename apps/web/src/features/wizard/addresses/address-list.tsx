@@ -55,6 +55,11 @@ export function clearAddress(card: WizardAddress, index: number): WizardAddress 
 interface AddressListProps {
   /** 'Please enter the … address.' by address id, once Next was tried. */
   errors: Partial<Record<string, string>>;
+  /**
+   * A chosen suggestion is being looked up (+1) or is done, taken or not (-1): the card is
+   * filled only once the place and its area check have answered.
+   */
+  onChoosing?: (change: 1 | -1) => void;
 }
 
 /**
@@ -63,7 +68,7 @@ interface AddressListProps {
  * when its zip passes the service-area check, else the area-not-found popup offers the
  * wait-list; §6 "Service-area check applies to non-direct requests only".
  */
-export function AddressList({ errors }: AddressListProps) {
+export function AddressList({ errors, onChoosing }: AddressListProps) {
   const { draft, update, direct } = useWizard();
   const serviceArea = useServiceArea();
   // Where the focus goes once the list has re-rendered: a new card's field (a keyboard user types
@@ -88,6 +93,15 @@ export function AddressList({ errors }: AddressListProps) {
     }));
 
   const choose = async (id: string, suggestion: PlaceSuggestion): Promise<string | null> => {
+    onChoosing?.(1);
+    try {
+      return await lookUp(id, suggestion);
+    } finally {
+      onChoosing?.(-1);
+    }
+  };
+
+  const lookUp = async (id: string, suggestion: PlaceSuggestion): Promise<string | null> => {
     let place: GeocodedAddress;
     try {
       place = (await geocodePlace(suggestion.place_id)).data.address;

@@ -66,6 +66,33 @@ describe('StepMap: Next and Back', () => {
     expect(latest().timeRange.move_duration).toBe('08:00 - 09:00');
   });
 
+  it('waits for a picked address still being looked up, then opens step 1', async () => {
+    // The place of a picked suggestion is slow to come: the card is filled only when it does.
+    let release: () => void = () => {};
+    stubGeoServer(SPRING_ST, {
+      'GET /api/geo/geocode': async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { code: 200, data: { address: SPRING_ST } };
+      },
+    });
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />, {
+      draft: { ...LATER_DAY, addressList: [filledAddress(0), emptyAddress(1)] },
+    });
+    await user.type(addressField('B'), '200');
+    await user.click(await screen.findByRole('option', { name: SPRING_ST.formated_address }));
+
+    // Next before the place has come: no error for an address that was picked, and no step 1.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByText(MAP_STEP_MESSAGES.dropOff)).not.toBeInTheDocument();
+    expect(latest().screen).toBe(Screen.map);
+
+    release();
+    await waitFor(() => expect(latest().screen).toBe(Screen.details));
+    expect(latest().addressList[1]).toMatchObject({ isEmpty: false, zip_code: '90012' });
+    expect(screen.queryByText(MAP_STEP_MESSAGES.dropOff)).not.toBeInTheDocument();
+  });
+
   it('returns to the dashboard with Back', async () => {
     stubGeoServer();
     const user = userEvent.setup();

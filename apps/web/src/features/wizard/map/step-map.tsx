@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -105,8 +105,14 @@ export function StepMap() {
   const anyPlaced = draft.addressList.some((a) => a.lat !== null && a.lng !== null);
   const [mapAsked, setMapAsked] = useState(false);
 
-  const next = () => {
-    const found = mapStepErrors(draft, now);
+  // Suggestions picked whose place is still being looked up. Next waits for them: the card is
+  // filled only when the lookup answers, and a Next read before it would find it empty.
+  const [choosing, setChoosing] = useState(0);
+  const nextWaiting = useRef(false);
+  const onChoosing = useCallback((change: 1 | -1) => setChoosing((n) => n + change), []);
+
+  const next = useCallback(() => {
+    const found = mapStepErrors(draft, new Date());
     if (hasMapStepErrors(found)) {
       setTried(true);
       // The first field to fix takes the focus (the date comes first on the page).
@@ -124,6 +130,18 @@ export function StepMap() {
       addressList: withoutEmptyAddedAddresses(current.addressList),
     }));
     goTo(Screen.details);
+  }, [draft, update, goTo]);
+
+  // Once the lookups are done, the Next that waited for them runs on the draft they filled.
+  useEffect(() => {
+    if (choosing > 0 || !nextWaiting.current) return;
+    nextWaiting.current = false;
+    next();
+  }, [choosing, next]);
+
+  const onNext = () => {
+    if (choosing > 0) nextWaiting.current = true;
+    else next();
   };
 
   return (
@@ -154,7 +172,7 @@ export function StepMap() {
           <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1.5 }}>
             Addresses
           </Typography>
-          <AddressList errors={errors.addresses} />
+          <AddressList errors={errors.addresses} onChoosing={onChoosing} />
         </Box>
         <Box
           role="region"
@@ -183,7 +201,7 @@ export function StepMap() {
         <Button variant="outlined" startIcon={<ArrowBackIcon aria-hidden />} onClick={goBack}>
           Back
         </Button>
-        <Button variant="contained" endIcon={<ArrowForwardIcon aria-hidden />} onClick={next}>
+        <Button variant="contained" endIcon={<ArrowForwardIcon aria-hidden />} onClick={onNext}>
           Next
         </Button>
       </Box>
