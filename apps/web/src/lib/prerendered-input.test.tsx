@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { carryOverInput, readInput } from './prerendered-input';
@@ -30,6 +30,15 @@ function picture(
   return root;
 }
 
+/** The app takes over the picture: reads what was typed, draws in its place and carries it over. */
+function handOver(root: HTMLElement, app: ReactElement) {
+  const typed = readInput(root);
+  root.replaceChildren();
+  render(app, { container: root });
+  carryOverInput(root, typed);
+  return typed;
+}
+
 describe('carrying typed text from the prerendered page to the app', () => {
   it('puts what was typed into the live form, where its state sees it, and the caret back', async () => {
     const root = picture();
@@ -38,11 +47,8 @@ describe('carrying typed text from the prerendered page to the app', () => {
     note.value = 'Piano on the 2nd floor';
     note.focus();
 
-    const typed = readInput(root);
-    root.replaceChildren();
     const onSave = vi.fn();
-    render(<LiveForm onSave={onSave} />, { container: root });
-    carryOverInput(root, typed);
+    handOver(root, <LiveForm onSave={onSave} />);
 
     expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
     expect(screen.getByLabelText('Note')).toHaveFocus();
@@ -57,11 +63,8 @@ describe('carrying typed text from the prerendered page to the app', () => {
 
   it('leaves an untouched picture as the app draws it', () => {
     const root = picture();
-    const typed = readInput(root);
+    const typed = handOver(root, <LiveForm onSave={vi.fn()} />);
     expect(typed).toEqual({ values: [], focused: undefined });
-    root.replaceChildren();
-    render(<LiveForm onSave={vi.fn()} />, { container: root });
-    carryOverInput(root, typed);
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Email')).not.toHaveFocus();
   });
@@ -76,18 +79,15 @@ describe('carrying typed text from the prerendered page to the app', () => {
     second.focus();
     second.setSelectionRange(3, 8);
 
-    const typed = readInput(root);
-    root.replaceChildren();
-    render(
+    handOver(
+      root,
       <>
         <label htmlFor="a-2">Address A</label>
         <input id="a-2" name="address" type="text" />
         <label htmlFor="b-2">Address B</label>
         <input id="b-2" name="address" type="text" />
       </>,
-      { container: root },
     );
-    carryOverInput(root, typed);
 
     expect(screen.getByLabelText('Address A')).toHaveValue('');
     const live = screen.getByLabelText<HTMLInputElement>('Address B');
@@ -102,12 +102,10 @@ describe('carrying typed text from the prerendered page to the app', () => {
     // The start script kept the press on the form's only button (build/prerender.ts).
     root.setAttribute('data-pressed', '0');
     root.setAttribute('data-pressed-text', 'Save');
-    const typed = readInput(root);
-    expect(root.hasAttribute('data-pressed')).toBe(false);
-    root.replaceChildren();
     const onSave = vi.fn();
-    render(<LiveForm onSave={onSave} />, { container: root });
-    carryOverInput(root, typed);
+    handOver(root, <LiveForm onSave={onSave} />);
+    // Read once: the press is taken off the picture's root.
+    expect(root.hasAttribute('data-pressed')).toBe(false);
     await vi.waitFor(() =>
       expect(onSave).toHaveBeenCalledWith(
         { email: 'dana@example.com', note: '' },
@@ -119,11 +117,8 @@ describe('carrying typed text from the prerendered page to the app', () => {
     const other = picture();
     other.setAttribute('data-pressed', '0');
     other.setAttribute('data-pressed-text', 'Send');
-    const pressedElsewhere = readInput(other);
-    other.replaceChildren();
     const notSaved = vi.fn();
-    render(<LiveForm onSave={notSaved} />, { container: other });
-    carryOverInput(other, pressedElsewhere);
+    handOver(other, <LiveForm onSave={notSaved} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notSaved).not.toHaveBeenCalled();
   });
@@ -152,10 +147,7 @@ describe('carrying typed text from the prerendered page to the app', () => {
     phone.focus();
     phone.setSelectionRange(4, 4);
 
-    const typed = readInput(root);
-    root.replaceChildren();
-    render(<MaskedPhone />, { container: root });
-    carryOverInput(root, typed);
+    handOver(root, <MaskedPhone />);
 
     const live = screen.getByLabelText('Phone');
     expect(live).toHaveValue('(555) 8');
