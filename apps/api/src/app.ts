@@ -49,10 +49,13 @@ import { createRequestRoutes } from './modules/create-request/create-request.rou
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createAdapters, type Adapters } from './adapters/adapters';
 import { paymentRoutes } from './modules/payments/payments.routes';
-import {
-  customerMessageRoutes,
-  registerCustomerMessageDelivery,
-} from './modules/customer-messages/customer-messages.routes';
+import { customerMessageRoutes } from './modules/customer-messages/customer-messages.routes';
+import { customerMessagesSubscriber } from './modules/customer-messages/customer-messages.subscriber';
+import { notificationsSubscriber } from './modules/notifications/notifications.subscriber';
+import { realtimeSubscriber } from './realtime/realtime.subscriber';
+import { EventDispatcher } from './platform/events/dispatcher';
+import type { Domain } from './domain/context';
+import { createDomain, defineReconciliation } from './domain/create-domain';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -76,6 +79,10 @@ declare module 'fastify' {
     geo: Adapters['geo'];
     /** Scheduled and deferred work (docs/decisions/008). */
     jobs: JobQueue;
+    /** The outbox's dispatcher: committed events to their subscribers (docs/decisions/033). */
+    events: EventDispatcher;
+    /** What the domain's commands need (docs/decisions/033). */
+    domain: Domain;
   }
 }
 
@@ -191,15 +198,43 @@ export async function buildApp({
   // while they register; the queue starts once all have (onReady) and stops before the
   // database closes (onClose runs before the caller's database.close()).
   app.decorate('jobs', createJobQueue({ config, database, log: app.log }));
+  // Events after commit, one way (docs/decisions/033): the outbox's dispatcher and its
+  // subscribers; then the request domain the routes call, and its reconciliation job.
+  const events = new EventDispatcher({
+    db: database.db,
+    database,
+    jobs: app.jobs,
+    log: app.log,
+    workers: config.jobWorkers,
+  });
+  app.decorate('events', events);
+  app.decorate(
+    'domain',
+    createDomain({
+      db: database.db,
+      gateway: adapters.payments,
+      events,
+      timeZone: config.serviceTimeZone,
+      providerTimeoutMs: config.paymentProviderTimeoutMs,
+      log: app.log,
+    }),
+  );
+  const reconciliation = defineReconciliation(app.jobs, app.domain);
+  events.subscribe(notificationsSubscriber);
+  events.subscribe(customerMessagesSubscriber(app));
+  events.subscribe(realtimeSubscriber);
+  // Defines its jobs now, before the queue starts, and subscribes to the events when it is on.
+  registerDemoSimulator(app);
   app.addHook('onReady', async () => {
-    if (config.jobWorkers) await app.jobs.start();
+    if (!config.jobWorkers) return;
+    await app.jobs.start();
+    await events.start();
+    await reconciliation.start();
   });
   app.addHook('onClose', async () => {
+    await events.stop();
     await app.jobs.stop();
   });
-  // Defines its jobs now, before the queue starts; app.demoSimulator is a no-op when it is off.
-  registerDemoSimulator(app);
-  registerCustomerMessageDelivery(app);
   registerErrorHandler(app);
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.

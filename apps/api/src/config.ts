@@ -76,6 +76,9 @@ const schema = z
       .string()
       .regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')
       .optional(),
+    // How long the payment provider may take before its answer counts as unknown (ms): the
+    // movement then stays pending, to be asked about again under the same key.
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
     STRIPE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
@@ -201,6 +204,7 @@ const schema = z
       },
       // Tests work jobs on demand (app.jobs.runDue()), so a poller never races them.
       jobWorkers: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
+      paymentProviderTimeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
       demoSimulator: {
         enabled: !production && (env.DEMO_SIMULATOR ?? true),
         maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,

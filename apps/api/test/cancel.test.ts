@@ -15,7 +15,7 @@ import {
   sandboxOperations,
 } from '../src/db/schema';
 import { addCard } from '../src/modules/cards/cards.service';
-import { lockRequest, moveRequest } from '../src/modules/lifecycle/lifecycle.service';
+import { lockRequest, moveRequest } from '../src/domain/request/lifecycle';
 import { account, balanceOf } from '../src/modules/payments/ledger';
 import { holdInEscrow } from '../src/modules/payments/payments.service';
 import {

@@ -25,9 +25,9 @@ import {
   sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/modules/payments/ledger';
-import { CHANGE_TEXT } from '../src/modules/changes/changes.service';
+import { CHANGE_TEXT } from '../src/domain/request/changes';
 import { STALE_CLAIM_MS } from '../src/modules/payments/payments.service';
-import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import {
   awaitingPriceTitle,
   companyPriceNotice,

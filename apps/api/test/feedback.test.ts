@@ -6,7 +6,7 @@ import {
   lockRequest,
   moveRequest,
   REQUEST_NOT_FOUND,
-} from '../src/modules/lifecycle/lifecycle.service';
+} from '../src/domain/request/lifecycle';
 import { COMPLETION_TEXT } from '../src/modules/moves/completion.service';
 import { account, balanceOf } from '../src/modules/payments/ledger';
 import { buildTestApp, createRequest, type TestContext } from './helper';

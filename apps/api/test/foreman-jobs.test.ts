@@ -17,7 +17,7 @@ import {
   trackingPoints,
   users,
 } from '../src/db/schema';
-import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
 import { buildTestApp, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';

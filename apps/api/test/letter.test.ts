@@ -14,7 +14,7 @@ import {
   sessions,
 } from '../src/db/schema';
 import { LETTER_TEXT } from '../src/modules/letter/letter.service';
-import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 

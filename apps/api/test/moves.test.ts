@@ -18,7 +18,7 @@ import {
   runDemoMoveStep,
 } from '../src/modules/demo/demo-simulator';
 import { MOVE_TEXT } from '../src/modules/moves/moves.service';
-import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { buildPeerApp, buildTestApp, createRequest, createUser, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 

@@ -13,7 +13,7 @@ import {
   sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/modules/payments/ledger';
-import { lockRequest, moveRequest } from '../src/modules/lifecycle/lifecycle.service';
+import { lockRequest, moveRequest } from '../src/domain/request/lifecycle';
 import { makePayment } from '../src/modules/payments/make-payment.service';
 import { holdInEscrow } from '../src/modules/payments/payments.service';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';

@@ -16,7 +16,7 @@ import {
   runDemoDrive,
 } from '../src/modules/demo/demo-drive';
 import { DEMO_MOVE_JOB } from '../src/modules/demo/demo-simulator';
-import { REQUEST_NOT_FOUND } from '../src/modules/lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';

@@ -129,10 +129,13 @@ export const MSG = {
   cardTokenInvalid:
     'This card token is invalid or has already been used. Please enter the card again.',
   gatewayUnavailable: 'The payment provider did not answer. Nothing was charged; please try again.',
+  // The provider did not answer and may have acted: the same payment is asked about again (by a
+  // retry, or within minutes by the reconciliation), under the same key, so it never moves twice.
+  gatewayUnknown:
+    'The payment provider did not answer. Please try again in a moment: a payment is never taken twice.',
   paymentInProgress: 'This payment is already being processed.',
-  paymentReversed: 'This payment was reversed. Please start it again.',
-  refundUnavailable:
-    'The payment provider did not answer, so your request was not cancelled and nothing was refunded. Please try again.',
+  // Another movement of money on the request has not been settled yet (docs/decisions/033).
+  moneyPending: 'A payment on this request is still being processed. Please try again in a moment.',
   refundAmount: (amount: string) => `Refund of ${amount}`,
   cancellationFeeAmount: (amount: string) => `Cancellation fee of ${amount}`,
 

@@ -13,8 +13,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the services see: PGlite and node-postgres share it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of the database: what a function that must run inside one takes. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A transaction, or the database itself: services accept either so that callers can compose them. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type Tx = Transaction | Db;
 
 export interface Database {
   db: Db;

@@ -19,3 +19,16 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/**
+ * True when err (or the error it wraps) is a serialisation failure or a deadlock: the database
+ * rolled the transaction back and the same work, run again, may well succeed.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40001' || code === '40P01') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -131,6 +131,32 @@ export function canTransition(from: number, to: number, actor: LifecycleActor): 
   );
 }
 
+/** spec §3: request_status 0, the request is active (not done, not cancelled). */
+export const ACTIVE_REQUEST_STATUS = RequestStatus.active;
+export function isActiveRequest(requestStatus: number): boolean {
+  return requestStatus === ACTIVE_REQUEST_STATUS;
+}
+
+/**
+ * A change can no longer be answered or proposed: the request is not active, or the move is
+ * completed by the company or later, or cancelled.
+ */
+export function isChangeClosed(requestStatus: number, timeline: number): boolean {
+  return (
+    !isActiveRequest(requestStatus) || timeline === T.cancelled || timeline >= T.completedByCompany
+  );
+}
+
+/** The customer has confirmed the move: completed (7), or with feedback given (8). */
+export function isConfirmedByCustomer(timeline: number): boolean {
+  return timeline === T.completed || timeline === T.feedbackGiven;
+}
+
+/** Feedback was given (8): the last step of a move. */
+export function hasFeedback(timeline: number): boolean {
+  return timeline === T.feedbackGiven;
+}
+
 /** The request's fields that the guards read. */
 export interface LifecycleRequest {
   request_timeline_status: number;

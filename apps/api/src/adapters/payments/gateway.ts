@@ -19,17 +19,23 @@ export interface PaymentGateway {
   /** Attaches the browser's card token to the customer; the provider verifies the card here. */
   attachCard(opts: { customerRef: string; token: string }): Promise<CardDetails>;
   detachCard(opts: { cardRef: string }): Promise<void>;
+  /**
+   * Charges a saved card. `reference` (the request's id) is kept with the operation as the
+   * provider's metadata, so that the reconciliation can list a request's operations.
+   */
   charge(opts: {
     customerRef: string;
     cardRef: string;
     amountCents: number;
     idempotencyKey: string;
     description: string;
+    reference?: string | null;
   }): Promise<{ ref: string }>;
   refund(opts: {
     chargeRef: string;
     amountCents: number;
     idempotencyKey: string;
+    reference?: string | null;
   }): Promise<{ ref: string }>;
   /** Pays a company's connected account. */
   transfer(opts: {
@@ -37,7 +43,19 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
     description: string;
+    reference?: string | null;
   }): Promise<{ ref: string }>;
+  /**
+   * What the provider did under an idempotency key, without acting: null when it knows of no
+   * such operation. Throws GatewayError('unavailable') when it cannot tell now.
+   */
+  findOperation(opts: {
+    idempotencyKey: string;
+    kind: ProviderOperation['kind'];
+    reference: string | null;
+  }): Promise<ProviderOperation | null>;
+  /** Every money operation the provider holds for a reference (a request), oldest first. */
+  operationsFor(reference: string): Promise<ProviderOperation[]>;
   /**
    * A provider's signed notice of a payment's outcome, checked against the raw body and read
    * back from the provider (the payload itself is not trusted); null when the notice concerns
@@ -49,6 +67,17 @@ export interface PaymentGateway {
     signature: string;
     secret: string;
   }): Promise<PaymentNotice | null>;
+}
+
+/** One operation as the provider records it. */
+export interface ProviderOperation {
+  kind: 'charge' | 'refund' | 'transfer';
+  /** The idempotency key it was made under, when the provider kept it. */
+  idempotencyKey: string | null;
+  ref: string;
+  amountCents: number;
+  /** succeeded: money moved; failed: refused (a decline); pending: still processing. */
+  status: 'succeeded' | 'failed' | 'pending';
 }
 
 /** What a provider's notice says about one payment, as the provider reports it now. */

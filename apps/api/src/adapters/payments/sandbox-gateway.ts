@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { cardBrand, digitsOnly, MSG } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { sandboxOperations, sandboxTokens } from '../../db/schema';
-import { GatewayError, type CardDetails, type PaymentGateway } from './gateway';
+import {
+  GatewayError,
+  type CardDetails,
+  type PaymentGateway,
+  type ProviderOperation,
+} from './gateway';
 
 /**
  * Outcomes of Stripe's published test card numbers (https://docs.stripe.com/testing). Any other
@@ -98,6 +103,7 @@ export class SandboxGateway implements PaymentGateway {
     cardRef: string;
     amountCents: number;
     idempotencyKey: string;
+    reference?: string | null;
   }): Promise<{ ref: string }> {
     const [card] = await this.db
       .select()
@@ -105,35 +111,113 @@ export class SandboxGateway implements PaymentGateway {
       .where(eq(sandboxTokens.cardRef, opts.cardRef));
     if (!card) throw new GatewayError('invalid', MSG.noCardSaved);
     const outcome = card.outcome === 'charge_declined' ? 'declined' : 'succeeded';
-    return this.operation('charge', opts.idempotencyKey, opts.amountCents, outcome, 'pi');
+    return this.operation({ kind: 'charge', prefix: 'pi', outcome, ...opts });
   }
 
-  async refund(opts: { amountCents: number; idempotencyKey: string }): Promise<{ ref: string }> {
-    return this.operation('refund', opts.idempotencyKey, opts.amountCents, 'succeeded', 're');
+  /** As the provider: a refund never gives back more than its charge took, less its refunds. */
+  async refund(opts: {
+    chargeRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+    reference?: string | null;
+  }): Promise<{ ref: string }> {
+    const [earlier] = await this.db
+      .select()
+      .from(sandboxOperations)
+      .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
+    if (!earlier) {
+      const [charge] = await this.db
+        .select()
+        .from(sandboxOperations)
+        .where(
+          and(eq(sandboxOperations.ref, opts.chargeRef), eq(sandboxOperations.kind, 'charge')),
+        );
+      if (!charge || charge.outcome !== 'succeeded') {
+        throw new GatewayError('invalid', `No such charge: ${opts.chargeRef}`);
+      }
+      const [refunded] = await this.db
+        .select({ total: sql<number>`coalesce(sum(${sandboxOperations.amountCents}), 0)::int` })
+        .from(sandboxOperations)
+        .where(
+          and(
+            eq(sandboxOperations.chargeRef, opts.chargeRef),
+            eq(sandboxOperations.kind, 'refund'),
+            eq(sandboxOperations.outcome, 'succeeded'),
+          ),
+        );
+      if ((refunded?.total ?? 0) + opts.amountCents > charge.amountCents) {
+        throw new GatewayError(
+          'invalid',
+          `Refund amount exceeds the charge's remaining ${charge.amountCents - (refunded?.total ?? 0)} cents.`,
+        );
+      }
+    }
+    return this.operation({ kind: 'refund', prefix: 're', outcome: 'succeeded', ...opts });
   }
 
-  async transfer(opts: { amountCents: number; idempotencyKey: string }): Promise<{ ref: string }> {
-    return this.operation('transfer', opts.idempotencyKey, opts.amountCents, 'succeeded', 'tr');
+  async transfer(opts: {
+    amountCents: number;
+    idempotencyKey: string;
+    reference?: string | null;
+  }): Promise<{ ref: string }> {
+    return this.operation({ kind: 'transfer', prefix: 'tr', outcome: 'succeeded', ...opts });
+  }
+
+  async findOperation(opts: { idempotencyKey: string }): Promise<ProviderOperation | null> {
+    const [op] = await this.db
+      .select()
+      .from(sandboxOperations)
+      .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
+    return op ? operationOf(op) : null;
+  }
+
+  async operationsFor(reference: string): Promise<ProviderOperation[]> {
+    const rows = await this.db
+      .select()
+      .from(sandboxOperations)
+      .where(eq(sandboxOperations.reference, reference))
+      .orderBy(asc(sandboxOperations.createdAt));
+    return rows.map(operationOf);
   }
 
   /** Like the provider: a repeated idempotency key answers with the first outcome. */
-  private async operation(
-    kind: string,
-    key: string,
-    amountCents: number,
-    outcome: 'succeeded' | 'declined',
-    prefix: string,
-  ): Promise<{ ref: string }> {
+  private async operation(opts: {
+    kind: ProviderOperation['kind'];
+    prefix: string;
+    outcome: 'succeeded' | 'declined';
+    idempotencyKey: string;
+    amountCents: number;
+    reference?: string | null;
+    chargeRef?: string;
+  }): Promise<{ ref: string }> {
     await this.db
       .insert(sandboxOperations)
-      .values({ idempotencyKey: key, kind, ref: id(prefix), amountCents, outcome })
+      .values({
+        idempotencyKey: opts.idempotencyKey,
+        kind: opts.kind,
+        ref: id(opts.prefix),
+        amountCents: opts.amountCents,
+        outcome: opts.outcome,
+        reference: opts.reference ?? null,
+        chargeRef: opts.chargeRef ?? null,
+      })
       .onConflictDoNothing();
     const [op] = await this.db
       .select()
       .from(sandboxOperations)
-      .where(eq(sandboxOperations.idempotencyKey, key));
+      .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
     if (!op) throw new GatewayError('unavailable', MSG.gatewayUnavailable);
     if (op.outcome === 'declined') throw new GatewayError('declined', MSG.cardDeclined);
     return { ref: op.ref };
   }
+}
+
+function operationOf(op: typeof sandboxOperations.$inferSelect): ProviderOperation {
+  return {
+    kind: op.kind as ProviderOperation['kind'],
+    idempotencyKey: op.idempotencyKey,
+    ref: op.ref,
+    amountCents: op.amountCents,
+    status: op.outcome === 'succeeded' ? 'succeeded' : 'failed',
+  };
 }

@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import { GatewayError, type CardDetails, type PaymentGateway, type PaymentNotice } from './gateway';
+import {
+  GatewayError,
+  type CardDetails,
+  type PaymentGateway,
+  type PaymentNotice,
+  type ProviderOperation,
+} from './gateway';
 
 /** Stripe: a Customer per customer, PaymentMethods from the browser's token, PaymentIntents,
  * refunds and Connect transfers. The SDK retries network faults with the same idempotency key. */
@@ -53,6 +59,7 @@ export class StripeGateway implements PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
     description: string;
+    reference?: string | null;
   }): Promise<{ ref: string }> {
     return this.call(async () => {
       const intent = await this.stripe.paymentIntents.create(
@@ -64,8 +71,8 @@ export class StripeGateway implements PaymentGateway {
           off_session: true,
           confirm: true,
           description: opts.description,
-          // Lets the webhook find the product's payment for this intent.
-          metadata: { idempotency_key: opts.idempotencyKey },
+          // Lets the webhook and the reconciliation find the product's payment for this intent.
+          metadata: metadataOf(opts),
         },
         { idempotencyKey: opts.idempotencyKey },
       );
@@ -80,10 +87,11 @@ export class StripeGateway implements PaymentGateway {
     chargeRef: string;
     amountCents: number;
     idempotencyKey: string;
+    reference?: string | null;
   }): Promise<{ ref: string }> {
     return this.call(async () => {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: opts.chargeRef, amount: opts.amountCents },
+        { payment_intent: opts.chargeRef, amount: opts.amountCents, metadata: metadataOf(opts) },
         { idempotencyKey: opts.idempotencyKey },
       );
       return { ref: refund.id };
@@ -95,6 +103,7 @@ export class StripeGateway implements PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
     description: string;
+    reference?: string | null;
   }): Promise<{ ref: string }> {
     return this.call(async () => {
       const transfer = await this.stripe.transfers.create(
@@ -103,10 +112,81 @@ export class StripeGateway implements PaymentGateway {
           currency: 'usd',
           destination: opts.destination,
           description: opts.description,
+          metadata: metadataOf(opts),
+          ...(opts.reference ? { transfer_group: transferGroup(opts.reference) } : {}),
         },
         { idempotencyKey: opts.idempotencyKey },
       );
       return { ref: transfer.id };
+    });
+  }
+
+  /**
+   * Looks an operation up by the key it was made under (kept in its metadata). Stripe's search is
+   * eventually consistent (about a minute), which is why the reconciliation only asks about
+   * movements older than that.
+   */
+  async findOperation(opts: {
+    idempotencyKey: string;
+    kind: ProviderOperation['kind'];
+    reference: string | null;
+  }): Promise<ProviderOperation | null> {
+    if (opts.kind === 'charge') {
+      const found = await this.call(() =>
+        this.stripe.paymentIntents.search({
+          query: `metadata['idempotency_key']:'${opts.idempotencyKey.replace(/'/g, '')}'`,
+          limit: 1,
+        }),
+      );
+      const intent = found.data[0];
+      return intent ? intentOperation(intent) : null;
+    }
+    const all = opts.reference ? await this.operationsFor(opts.reference) : [];
+    return (
+      all.find((op) => op.kind === opts.kind && op.idempotencyKey === opts.idempotencyKey) ?? null
+    );
+  }
+
+  /** A request's PaymentIntents (by metadata), their refunds, and its transfers (by group). */
+  async operationsFor(reference: string): Promise<ProviderOperation[]> {
+    return this.call(async () => {
+      const operations: ProviderOperation[] = [];
+      const intents = await this.stripe.paymentIntents
+        .search({ query: `metadata['request_id']:'${reference.replace(/'/g, '')}'`, limit: 100 })
+        .autoPagingToArray({ limit: 1000 });
+      for (const intent of intents) {
+        operations.push(intentOperation(intent));
+        const refunds = await this.stripe.refunds
+          .list({ payment_intent: intent.id, limit: 100 })
+          .autoPagingToArray({ limit: 1000 });
+        for (const refund of refunds) {
+          operations.push({
+            kind: 'refund',
+            idempotencyKey: refund.metadata?.idempotency_key ?? null,
+            ref: refund.id,
+            amountCents: refund.amount,
+            status:
+              refund.status === 'succeeded'
+                ? 'succeeded'
+                : refund.status === 'failed' || refund.status === 'canceled'
+                  ? 'failed'
+                  : 'pending',
+          });
+        }
+      }
+      const transfers = await this.stripe.transfers
+        .list({ transfer_group: transferGroup(reference), limit: 100 })
+        .autoPagingToArray({ limit: 1000 });
+      for (const transfer of transfers) {
+        operations.push({
+          kind: 'transfer',
+          idempotencyKey: transfer.metadata?.idempotency_key ?? null,
+          ref: transfer.id,
+          amountCents: transfer.amount - transfer.amount_reversed,
+          status: 'succeeded',
+        });
+      }
+      return operations;
     });
   }
 
@@ -152,6 +232,31 @@ export class StripeGateway implements PaymentGateway {
       throw new GatewayError('unavailable', 'The payment provider did not answer.');
     }
   }
+}
+
+/** The metadata every money operation carries: its key, and the request it is for. */
+function metadataOf(opts: { idempotencyKey: string; reference?: string | null }) {
+  return {
+    idempotency_key: opts.idempotencyKey,
+    ...(opts.reference ? { request_id: opts.reference } : {}),
+  };
+}
+
+const transferGroup = (reference: string) => `request-${reference}`;
+
+function intentOperation(intent: Stripe.PaymentIntent): ProviderOperation {
+  return {
+    kind: 'charge',
+    idempotencyKey: intent.metadata?.idempotency_key ?? null,
+    ref: intent.id,
+    amountCents: intent.amount_received || intent.amount,
+    status:
+      intent.status === 'succeeded'
+        ? 'succeeded'
+        : intent.status === 'canceled' || intent.status === 'requires_payment_method'
+          ? 'failed'
+          : 'pending',
+  };
 }
 
 function brandName(brand: string): string {

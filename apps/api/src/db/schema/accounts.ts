@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   doublePrecision,
   index,
   integer,
@@ -55,6 +56,8 @@ export const users = pgTable(
     uniqueIndex('users_room_id_uq').on(t.roomId),
     uniqueIndex('users_invite_code_uq').on(t.inviteFriendCode),
     index('users_referred_by_idx').on(t.referredById),
+    check('users_user_type_ck', sql`${t.userType} in (1, 2, 3, 4)`),
+    check('users_customer_rating_ck', sql`${t.customerRating} between 0 and 5`),
   ],
 );
 

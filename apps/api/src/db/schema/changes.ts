@@ -64,6 +64,8 @@ export const requestChanges = pgTable(
       .where(sql`${t.status} in ('awaiting_price', 'pending')`),
     index('request_changes_request_idx').on(t.requestId, t.id),
     index('request_changes_proposed_by_idx').on(t.proposedBy),
+    index('request_changes_decided_by_idx').on(t.decidedBy),
+    index('request_changes_payment_idx').on(t.paymentId),
     check(
       'request_changes_type_ck',
       sql`${t.type} in ('request', 'address', 'items', 'extra-items')`,

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -7,30 +9,38 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 
 /** A company's public face: name, about text, picture, contact, fleet size. */
-export const companyProfiles = pgTable('company_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  about: text('about'),
-  profilePicture: text('profile_picture'),
-  phone: text('phone'),
-  email: text('email'),
-  address: text('address'),
-  truckCount: integer('truck_count').notNull().default(0),
-  rating: doublePrecision('rating').notNull().default(0),
-  completedMoves: integer('completed_moves').notNull().default(0),
-  // The company's confirmation letter (HTML with {{placeholders}}; decision 016), filled with a
-  // direct request's details when the company sends it; null takes the built-in template.
-  letterTemplate: text('letter_template'),
-  createdAt: createdAt(),
-});
+export const companyProfiles = pgTable(
+  'company_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    about: text('about'),
+    profilePicture: text('profile_picture'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    truckCount: integer('truck_count').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    completedMoves: integer('completed_moves').notNull().default(0),
+    // The company's confirmation letter (HTML with {{placeholders}}; decision 016), filled with a
+    // direct request's details when the company sends it; null takes the built-in template.
+    letterTemplate: text('letter_template'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('company_profiles_rating_ck', sql`${t.rating} between 0 and 5`),
+    check('company_profiles_counts_ck', sql`${t.truckCount} >= 0 and ${t.completedMoves} >= 0`),
+  ],
+);
 
 /**
  * A company's direct link (/create-request/{link}): made by the company itself or by a member
@@ -43,7 +53,7 @@ export const companyDirectLinks = pgTable(
     link: text('link').notNull(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companyProfiles.userId, { onDelete: 'cascade' }),
     createdByUserId: integer('created_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -66,10 +76,17 @@ export const companyForemen = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companyProfiles.userId, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    // A foreman the company removed whose finished jobs still name him: the row stays, so that
+    // those jobs keep referencing one of the company's foremen, but he is no longer one to give work.
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('company_foremen_company_idx').on(t.companyId)],
+  (t) => [
+    index('company_foremen_company_idx').on(t.companyId),
+    // What a request's (foreman, company) pair references.
+    uniqueIndex('company_foremen_user_company_uq').on(t.userId, t.companyId),
+  ],
 );
 
 /** A company's trucks (spec §3: truck_array of name); truck_count on the profile counts them. */
@@ -79,7 +96,7 @@ export const companyTrucks = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companyProfiles.userId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -96,7 +113,7 @@ export const companyServiceZips = pgTable(
   {
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companyProfiles.userId, { onDelete: 'cascade' }),
     zipCode: text('zip_code').notNull(),
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from './catalogue';
 export * from './lifecycle';
 export * from './realtime';
 export * from './changes';
+export * from './events';

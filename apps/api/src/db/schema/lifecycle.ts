@@ -108,7 +108,7 @@ export const companyReviews = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companyProfiles.userId, { onDelete: 'cascade' }),
     customerId: integer('customer_id').references(() => users.id, { onDelete: 'set null' }),
     requestId: integer('request_id').references((): AnyPgColumn => requests.id, {
       onDelete: 'cascade',
@@ -129,6 +129,7 @@ export const companyReviews = pgTable(
     uniqueIndex('company_reviews_request_uq').on(t.requestId),
     index('company_reviews_customer_idx').on(t.customerId),
     check('company_reviews_rating_ck', sql`${t.companyRating} between 0 and 5`),
+    check('company_reviews_customer_rating_ck', sql`${t.customerRating} between 0 and 5`),
     check('company_reviews_tip_ck', sql`${t.tipCents} >= 0`),
   ],
 );

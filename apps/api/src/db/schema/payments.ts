@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -65,20 +69,41 @@ export const sandboxTokens = pgTable('sandbox_tokens', {
   createdAt: createdAt(),
 });
 
-export const sandboxOperations = pgTable('sandbox_operations', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  kind: text('kind').notNull(),
-  ref: text('ref').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  outcome: text('outcome').notNull(),
-  createdAt: createdAt(),
-});
+export const sandboxOperations = pgTable(
+  'sandbox_operations',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    outcome: text('outcome').notNull(),
+    /** What the operation was for, as a provider's metadata says it: the request's id. */
+    reference: text('reference'),
+    /** A refund's charge (its ref). */
+    chargeRef: text('charge_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_operations_reference_idx').on(t.reference),
+    check('sandbox_operations_amount_ck', sql`${t.amountCents} > 0`),
+  ],
+);
 
 /**
- * Every call to the payment provider that moves money, by idempotency key (request id + action +
- * attempt). pending while the provider is asked; succeeded once the ledger entries are written
- * in the same transaction; failed when the provider refused or did not answer (a retry with the
- * same key asks the provider again, which answers with the first outcome).
+ * A movement of money that goes through the provider (docs/decisions/033), by idempotency key
+ * `payment-{id}`: derived from the movement's own id, so that a retry of the same movement asks
+ * the provider the same question and a new movement is a new question.
+ *
+ * Written `pending` under the request's row lock by the command that decided it, with its ledger
+ * transaction `pending` beside it: what the escrow can still give is its posted balance less its
+ * pending debits. The provider is asked outside any transaction; its answer settles the movement
+ * under the lock again: `succeeded` posts the ledger transaction, `failed` voids it. A movement
+ * left pending by a process that died (or a provider that did not answer) is settled by the
+ * reconciliation job, which asks the provider what became of the key.
+ *
+ * `purpose` says what the movement is for, so that whoever settles it (the call that made it, a
+ * retry, the reconciliation) finishes the same command: a payment moves the request to paid, a
+ * change's charge applies the change, a tip stores the feedback.
  */
 export const payments = pgTable(
   'payments',
@@ -91,16 +116,46 @@ export const payments = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     gatewayRef: text('gateway_ref'),
     error: text('error'),
+    /** What settling the movement finishes (a MovementPurpose). */
+    purpose: jsonb('purpose'),
+    /** The customer whose card is charged or refunded. */
+    customerId: integer('customer_id').references(() => users.id),
+    /** A refund's charge: the provider refunds at most what that charge took. */
+    chargePaymentId: integer('charge_payment_id').references((): AnyPgColumn => payments.id),
+    /** The card a charge takes from, or the connected account a transfer pays (provider refs). */
+    targetRef: text('target_ref'),
+    /** While set and ahead of now, a call is asking the provider: nobody else asks meanwhile. */
+    inFlightUntil: timestamp('in_flight_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_uq').on(t.idempotencyKey),
     index('payments_request_idx').on(t.requestId),
+    // A request's unsettled movements: every money command of the request looks for one.
+    index('payments_pending_idx')
+      .on(t.requestId)
+      .where(sql`${t.status} = 'pending'`),
+    index('payments_charge_idx').on(t.chargePaymentId),
+    index('payments_customer_idx').on(t.customerId),
+    check('payments_kind_ck', sql`${t.kind} in ('hold', 'release', 'refund', 'tip')`),
+    check('payments_status_ck', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('payments_amount_ck', sql`${t.amountCents} > 0`),
+    check(
+      'payments_refund_charge_ck',
+      sql`(${t.kind} = 'refund') = (${t.chargePaymentId} is not null)`,
+    ),
   ],
 );
 
-/** A balanced set of ledger entries: its amounts sum to zero (checked at commit by a trigger). */
+/**
+ * A balanced set of ledger entries: its amounts sum to zero (checked at commit by a trigger).
+ * Two phases (docs/decisions/033): a movement through the provider is written `pending` and then
+ * `posted` or `voided` by the provider's answer; a movement without the provider (a cancellation
+ * fee) is `posted` at once. Only the status changes, once, from pending (a trigger says so);
+ * balances count posted lines, and what an account can still give is less its pending debits.
+ */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
@@ -109,12 +164,21 @@ export const ledgerTransactions = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     requestId: integer('request_id').references(() => requests.id),
     kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'posted', 'voided'] })
+      .notNull()
+      .default('posted'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_transactions_idempotency_key_uq').on(t.idempotencyKey),
     index('ledger_transactions_payment_idx').on(t.paymentId),
     index('ledger_transactions_request_idx').on(t.requestId),
+    check(
+      'ledger_transactions_kind_ck',
+      sql`${t.kind} in ('hold', 'release', 'refund', 'tip', 'cancellation_fee')`,
+    ),
+    check('ledger_transactions_status_ck', sql`${t.status} in ('pending', 'posted', 'voided')`),
   ],
 );
 
@@ -136,5 +200,37 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.account),
     index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_amount_ck', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/**
+ * What the reconciliation job found the provider and the ledger disagreeing about and could not
+ * heal by itself (a refund the provider refused, an operation of ours the ledger never heard of):
+ * left for an operator, once per finding.
+ */
+export const moneyDiscrepancies = pgTable(
+  'money_discrepancies',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id').references(() => requests.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** What differs, in a word: refused, unknown_operation, amount, missing_at_provider. */
+    kind: text('kind').notNull(),
+    detail: text('detail').notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents'),
+    foundAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('money_discrepancies_finding_uq').on(
+      t.kind,
+      t.requestId,
+      t.paymentId,
+      t.providerRef,
+    ),
+    index('money_discrepancies_request_idx').on(t.requestId),
+    index('money_discrepancies_payment_idx').on(t.paymentId),
   ],
 );

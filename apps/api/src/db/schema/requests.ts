@@ -5,6 +5,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,7 +20,7 @@ import {
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { catalogueItems, moveTypes } from './catalogue';
-import { companyDirectLinks, companyProfiles } from './companies';
+import { companyDirectLinks, companyForemen, companyProfiles } from './companies';
 import { companyReviews, requestComments, requestTrucks } from './lifecycle';
 
 /**
@@ -39,7 +40,8 @@ export const requests = pgTable(
     requestStatus: smallint('request_status').notNull().default(0),
     timelineStatus: smallint('request_timeline_status').notNull().default(0),
     additionalStatus: smallint('additional_status').notNull().default(0),
-    companyId: integer('company_id').references(() => users.id),
+    // The company's profile: a company without one cannot win or be sent a request.
+    companyId: integer('company_id').references(() => companyProfiles.userId),
     // The bid the customer accepted (spec §4: status 1 → 2) and when; the foreman the company
     // assigned (status 3 → 4).
     acceptedBidId: integer('accepted_bid_id').references((): AnyPgColumn => requestBids.id),
@@ -111,6 +113,26 @@ export const requests = pgTable(
     // Companies look for requests open for bids (spec §4: statuses 0 and 1).
     index('requests_open_idx').on(t.requestStatus, t.timelineStatus, t.id),
     index('requests_foreman_idx').on(t.foremanId),
+    index('requests_accepted_bid_idx').on(t.acceptedBidId),
+    // The foreman is one of the request's company's foremen (company_foremen's unique pair).
+    foreignKey({
+      name: 'requests_foreman_of_company_fk',
+      columns: [t.foremanId, t.companyId],
+      foreignColumns: [companyForemen.userId, companyForemen.companyId],
+    }),
+    check('requests_final_amount_ck', sql`${t.finalAmountCents} >= 0`),
+    check('requests_recommend_amount_ck', sql`${t.recommendAmountCents} >= 0`),
+    check('requests_customer_budget_ck', sql`${t.customerBudgetCents} >= 0`),
+    check('requests_discount_ck', sql`${t.discountPercent} between 0 and 100`),
+    check('requests_movers_ck', sql`${t.movers} > 0`),
+    check('requests_distance_ck', sql`${t.netDistanceMiles} >= 0`),
+    check(
+      'requests_rates_ck',
+      sql`${t.cashPaymentRateCents} >= 0 and ${t.cardPaymentRateCents} >= 0 and ${t.minimumHours} >= 0
+        and ${t.cashMinFlatRateCents} >= 0 and ${t.cashMaxFlatRateCents} >= 0
+        and ${t.cardMinFlatRateCents} >= 0 and ${t.cardMaxFlatRateCents} >= 0`,
+    ),
+    check('requests_request_type_ck', sql`${t.requestType} >= 0`),
     check('requests_status_ck', sql`${t.requestStatus} in (0, 1, 2)`),
     check(
       'requests_timeline_status_ck',
@@ -143,6 +165,7 @@ export const requestClaims = pgTable(
   (t) => [
     uniqueIndex('request_claims_token_hash_uq').on(t.tokenHash),
     index('request_claims_email_idx').on(t.email),
+    index('request_claims_request_idx').on(t.requestId),
   ],
 );
 
@@ -193,7 +216,13 @@ export const requestAddresses = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
   },
-  (t) => [index('request_addresses_request_idx').on(t.requestId, t.position)],
+  (t) => [
+    index('request_addresses_request_idx').on(t.requestId, t.position),
+    check('request_addresses_type_ck', sql`${t.addressType} in (1, 2)`),
+    check('request_addresses_flights_ck', sql`${t.numberOfFlights} >= 0`),
+    check('request_addresses_latitude_ck', sql`${t.latitude} between -90 and 90`),
+    check('request_addresses_longitude_ck', sql`${t.longitude} between -180 and 180`),
+  ],
 );
 
 /** A company's bid on a request; status 0 open, 1 accepted, 2 withdrawn or deleted by the customer. */
@@ -206,7 +235,7 @@ export const requestBids = pgTable(
       .references(() => requests.id, { onDelete: 'cascade' }),
     companyId: integer('company_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => companyProfiles.userId),
     bidAmountCents: integer('bid_amount_cents').notNull(),
     // The crew the company offers (spec §4: from status 2 the movers come from the accepted bid).
     movers: smallint('movers'),
@@ -220,6 +249,7 @@ export const requestBids = pgTable(
     index('request_bids_company_idx').on(t.companyId, t.status),
     check('request_bids_status_ck', sql`${t.status} in (0, 1, 2)`),
     check('request_bids_amount_ck', sql`${t.bidAmountCents} > 0`),
+    check('request_bids_movers_ck', sql`${t.movers} > 0`),
   ],
 );
 
@@ -293,7 +323,14 @@ export const requestItems = pgTable(
     addedByType: text('added_by_type'),
     position: smallint('position').notNull(),
   },
-  (t) => [index('request_items_request_idx').on(t.requestId, t.position)],
+  (t) => [
+    index('request_items_request_idx').on(t.requestId, t.position),
+    index('request_items_catalogue_item_idx').on(t.catalogueItemId),
+    check('request_items_quantity_ck', sql`${t.quantity} between 0 and 999`),
+    check('request_items_unit_price_ck', sql`${t.unitPriceCents} >= 0`),
+    check('request_items_size_ck', sql`${t.size} in ('0', '1', '2', '3', '4')`),
+    check('request_items_type_ck', sql`${t.type} in ('1', '2')`),
+  ],
 );
 
 /** Photos of a request item (spec: request_item_image_models, at most 3 per item). */

@@ -37,7 +37,7 @@ import {
   REQUEST_NOT_FOUND,
   type Actor,
   type RequestRow,
-} from '../lifecycle/lifecycle.service';
+} from '../../domain/request/lifecycle';
 import { notify } from '../notifications/notifications.service';
 import { claimReferralDiscount } from '../referrals/referrals.service';
 

@@ -20,7 +20,7 @@ import {
   priceChange,
   proposeChange,
   rejectChange,
-} from './changes.service';
+} from '../../domain/request/changes';
 import { toAskedChange, toChangeProposal } from './changes.wire';
 
 /*
@@ -44,10 +44,9 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await proposeChange({
-        db: app.db,
+        domain: app.domain,
         companyId: authOf(request).user.id,
         input: request.body,
-        timeZone: app.config.serviceTimeZone,
       });
       return { code: 200, message: CHANGE_MESSAGES.proposed, data: toChangeProposal(row) };
     },
@@ -97,7 +96,7 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await priceChange({
-        db: app.db,
+        domain: app.domain,
         companyId: authOf(request).user.id,
         input: request.body,
       });
@@ -125,18 +124,18 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         const done =
           status === 1
             ? await acceptChange({
-                db: app.db,
-                gateway: app.payments,
+                domain: app.domain,
                 customerId: user.id,
                 requestId: request_id,
                 type,
                 priceCents: toCents(price),
-                timeZone: app.config.serviceTimeZone,
               })
-            : await rejectChange({ db: app.db, customerId: user.id, requestId: request_id, type });
-        // After the commit: a demo company's move day, held while its change waited, goes on
-        // (the hook queues the step that fits now, and proposes at most one change per move).
-        await app.demoSimulator.requestPaid(request_id);
+            : await rejectChange({
+                domain: app.domain,
+                customerId: user.id,
+                requestId: request_id,
+                type,
+              });
         return {
           code: 200,
           message: status === 1 ? CHANGE_MESSAGES.accepted : CHANGE_MESSAGES.rejected,

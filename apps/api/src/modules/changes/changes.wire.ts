@@ -15,7 +15,7 @@ import type {
   ItemsProposal,
   ProposedAddress,
   RequestProposal,
-} from './changes.service';
+} from '../../domain/request/changes';
 
 /* Proposals to the wire: the partner's answer, and the spec's *_change fields of the detail. */
 

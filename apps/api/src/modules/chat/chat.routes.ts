@@ -74,13 +74,6 @@ export function registerChatDelivery(app: FastifyInstance): void {
     const { row, conversation } = stored;
     if (stored.created) {
       deliverMessage(app, stored, socket.id);
-      app.demoSimulator.chatMessageSent({
-        requestId: conversation.requestId,
-        type: conversation.type,
-        senderId: caller.id,
-        receiverId: conversation.other.id,
-        at: Date.now(),
-      });
     }
     const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
     return { code: 200, message: 'Message sent.', data: toChatMessage(row, caller.id, rooms) };

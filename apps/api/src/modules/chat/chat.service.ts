@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 
 /*
  * Chat (docs/decisions/018). A conversation is a request and a channel type: 0 between the

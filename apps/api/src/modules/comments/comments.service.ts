@@ -16,7 +16,7 @@ import {
   requestComments,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { lockRequest, REQUEST_NOT_FOUND, type RequestRow } from '../lifecycle/lifecycle.service';
+import { lockRequest, REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
 import { notify } from '../notifications/notifications.service';
 import { SenderType, toCommentThreads, type CommentRow } from './comments.wire';
 

@@ -88,12 +88,10 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = authOf(request);
       const created = await generateRequest({
-        db: app.db,
-        timeZone: app.config.serviceTimeZone,
+        domain: app.domain,
         customer: { id: user.id, phone: user.phone },
         body: request.body,
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
-        afterCommit: app.demoSimulator.requestCreated,
       });
       return createdBody(created);
     },
@@ -119,14 +117,12 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const created = await generateDirectRequest({
-          db: app.db,
+          domain: app.domain,
           mailer,
           publicUrl,
-          timeZone: app.config.serviceTimeZone,
           body: request.body,
           salesTeam,
           idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
-          afterCommit: app.demoSimulator.requestCreated,
         });
         return createdBody(created);
       },

@@ -45,8 +45,9 @@ import { fingerprint } from '../../lib/fingerprint';
 import { hashToken, newToken } from '../../lib/tokens';
 import { assertServedZip } from '../catalogue/catalogue.service';
 import { oncePerKey } from '../idempotency/idempotency.service';
-import { signalOpenRequest } from '../../realtime/signals';
-import { notify } from '../notifications/notifications.service';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
+import type { DomainEvent, Notice } from '../../platform/events/events';
 import { claimRequestLink, directRequestMessage, viewRequestLink } from './create-request.messages';
 
 export const REQUEST_CREATED_TITLE = 'Request created';
@@ -245,6 +246,8 @@ export function estimateMove(opts: {
  */
 async function insertRequest(opts: {
   tx: Tx;
+  /** Records the request's event, dispatched after the commit. */
+  emit: (event: DomainEvent) => void;
   /** The service area's IANA time zone (config SERVICE_TIME_ZONE): its clock judges the date. */
   timeZone: string;
   customerId: number | null;
@@ -326,25 +329,22 @@ async function insertRequest(opts: {
   await tx
     .insert(requestTimeline)
     .values({ requestId: request.id, activityTitle: REQUEST_CREATED_TITLE });
+  const notices: Notice[] = [];
   if (opts.customerId !== null) {
-    await notify({
-      db: tx,
-      userId: opts.customerId,
-      requestId: request.id,
-      message: customerNotice(request.id),
-    });
+    notices.push({ userId: opts.customerId, message: customerNotice(request.id) });
   }
-  // The consoles of the companies in its area hear of a marketplace request when it commits.
-  if (!direct) await signalOpenRequest(tx, request.id);
   if (direct) {
     const name = `${direct.contact.firstName} ${direct.contact.lastName}`;
-    await notify({
-      db: tx,
-      userId: direct.companyId,
-      requestId: request.id,
-      message: companyNotice(request.id, name),
-    });
+    notices.push({ userId: direct.companyId, message: companyNotice(request.id, name) });
   }
+  // After the commit: the consoles of the companies in its area hear of a marketplace request,
+  // and the demo companies answer it.
+  opts.emit({
+    type: 'request.created',
+    requestId: request.id,
+    notices,
+    data: { marketplace: !direct },
+  });
   return request;
 }
 
@@ -359,16 +359,13 @@ export interface CreatedRequest {
  * same Idempotency-Key (a double click, a retry after a lost answer) gets the first answer.
  */
 export async function generateRequest(opts: {
-  db: Db;
-  timeZone: string;
+  domain: Domain;
   customer: { id: number; phone: string | null };
   body: GenerateRequestInput;
   idempotencyKey?: string | undefined;
-  /** Runs once the request is committed (the demo simulator queues its bids). */
-  afterCommit?: ((requestId: number) => Promise<void>) | undefined;
 }): Promise<CreatedRequest> {
   const { customer } = opts;
-  const created = await opts.db.transaction((tx) =>
+  return runWithEvents(opts.domain, (tx, emit) =>
     oncePerKey({
       tx,
       scope: `generate_request:${customer.id}`,
@@ -377,7 +374,8 @@ export async function generateRequest(opts: {
       run: async () => {
         const created = await insertRequest({
           tx,
-          timeZone: opts.timeZone,
+          emit,
+          timeZone: opts.domain.timeZone,
           customerId: customer.id,
           body: opts.body,
         });
@@ -385,8 +383,6 @@ export async function generateRequest(opts: {
       },
     }),
   );
-  await opts.afterCommit?.(created.id);
-  return created;
 }
 
 /**
@@ -400,19 +396,16 @@ export async function generateRequest(opts: {
  * DIRECT_DEDUPE_MINUTES answers with the first request and sends no second email.
  */
 export async function generateDirectRequest(opts: {
-  db: Db;
+  domain: Domain;
   mailer: Mailer;
   /** The site's public URL (config PUBLIC_URL): the emailed links never come from the request. */
   publicUrl: string;
-  timeZone: string;
   body: GenerateDirectRequestInput;
   salesTeam: boolean;
   idempotencyKey?: string | undefined;
-  /** Runs once the request is committed (a demo company sends its confirmation letter). */
-  afterCommit?: ((requestId: number) => Promise<void>) | undefined;
 }): Promise<CreatedRequest> {
   const { body } = opts;
-  const link = await findDirectLink({ db: opts.db, link: body.direct_access_link });
+  const link = await findDirectLink({ db: opts.domain.db, link: body.direct_access_link });
   const bySales = link.createdBy.userType === UserType.salesTeam;
   if (opts.salesTeam && !bySales) throw AppError.badRequest(MSG.directLinkInvalid);
   const email = body.email.toLowerCase();
@@ -420,7 +413,7 @@ export async function generateDirectRequest(opts: {
   const contact = { firstName: body.first_name, lastName: body.last_name, email, phone };
   const path = opts.salesTeam ? 'sale_team' : 'company';
   const submissionHash = fingerprint({ path, ...body, email });
-  const created = await opts.db.transaction((tx) =>
+  return runWithEvents(opts.domain, (tx, emit) =>
     oncePerKey({
       tx,
       scope: `generate_request_by_customer:${path}`,
@@ -451,7 +444,8 @@ export async function generateDirectRequest(opts: {
         if (!live) throw AppError.badRequest(MSG.directLinkInvalid);
         const created = await insertRequest({
           tx,
-          timeZone: opts.timeZone,
+          emit,
+          timeZone: opts.domain.timeZone,
           customerId: null,
           body,
           direct: {
@@ -486,6 +480,4 @@ export async function generateDirectRequest(opts: {
       },
     }),
   );
-  await opts.afterCommit?.(created.id);
-  return created;
 }

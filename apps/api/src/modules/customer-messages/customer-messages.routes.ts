@@ -11,11 +11,10 @@ import { requests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 import {
   deliverPendingMessages,
   DELIVER_JOB,
-  kickDelivery,
   moveCalendar,
   moveFacts,
   remind,
@@ -133,26 +132,3 @@ export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * The calls whose success may have queued customer messages (notifyCustomer): after the answer
- * (so after their commit) a delivery is asked for. A route-level hook keeps the lifecycle
- * services and their routes free of delivery concerns; the minute sweep covers anything else.
- */
-export const KICK_AFTER: ReadonlySet<string> = new Set([
-  '/api/customer/make_payment',
-  '/api/company/assign_move',
-  '/api/foreman/start_move',
-  '/api/company/complete_move',
-  '/api/customer/end_move_confirmation',
-  '/api/customer/delete_request',
-]);
-
-export function registerCustomerMessageDelivery(app: FastifyInstance): void {
-  // A process that works no jobs (tests, which run them with runDue) leaves them to the sweep.
-  if (!app.config.jobWorkers) return;
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300 || !KICK_AFTER.has(request.routeOptions.url ?? '')) return;
-    await kickDelivery(app);
-  });
-}

@@ -23,6 +23,7 @@ import type { MailAttachment, Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { buildCalendar } from '../../lib/ics';
 import { notify } from '../notifications/notifications.service';
+import type { CustomerEvent } from '../../platform/events/events';
 
 /*
  * Lifecycle messages to customers (docs/decisions/017): the ONE place
@@ -35,16 +36,7 @@ import { notify } from '../notifications/notifications.service';
  * cancelled invite, and the day before the move a reminder goes out through the job queue.
  */
 
-export type CustomerEvent =
-  | 'payment'
-  | 'assignment'
-  | 'move_start'
-  | 'completion'
-  | 'release'
-  | 'cancelled'
-  | 'rescheduled'
-  | 'change_proposed'
-  | 'reminder';
+export type { CustomerEvent };
 
 /** The job that sends pending messages (after each change, and every minute as a safety net). */
 export const DELIVER_JOB = 'customer-messages.deliver';
@@ -66,40 +58,24 @@ export interface ReminderJob {
 }
 
 /**
- * Tells the customer of a request about a lifecycle event: the in-app notification (the text
- * the bell shows, unchanged) and the email/SMS queued for after the commit. Call it inside the
- * transaction of the change. `calendar` attaches an invite: 'request' for the move as it is now
- * (a rescheduled move raises the request's SEQUENCE first), 'cancel' for the cancelled move
- * (also a higher SEQUENCE), only when an invite was sent before.
+ * Queues the email and SMS of a customer's lifecycle event (the transactional outbox of
+ * messages): in the caller's transaction, so a change that rolls back sends nothing. `calendar`
+ * attaches an invite: the move as it is now ('request'), or its cancel, only when an invite was
+ * sent before; `sequence` is the invite's SEQUENCE as the command left it. One message per
+ * `dedupeKey`: a second one writes nothing and answers false.
  */
-export async function notifyCustomer(opts: {
+export async function queueCustomerMessage(opts: {
   db: Tx;
   userId: number;
   requestId: number;
   event: CustomerEvent;
   message: string;
-  calendar?: 'request' | 'cancel';
-  /** One message per key: a second call with it writes nothing and answers false. */
+  calendar?: { method: 'request' | 'cancel'; sequence: number };
   dedupeKey?: string;
 }): Promise<boolean> {
   const { db } = opts;
-  let sequence: number | null = null;
   let calendar = opts.calendar ?? null;
-  if (calendar === 'cancel' && !(await invited(db, opts.requestId))) calendar = null;
-  if (calendar) {
-    const raise = calendar === 'cancel' || opts.event === 'rescheduled';
-    const [row] = raise
-      ? await db
-          .update(requests)
-          .set({ calendarSequence: sql`${requests.calendarSequence} + 1` })
-          .where(eq(requests.id, opts.requestId))
-          .returning({ sequence: requests.calendarSequence })
-      : await db
-          .select({ sequence: requests.calendarSequence })
-          .from(requests)
-          .where(eq(requests.id, opts.requestId));
-    sequence = row?.sequence ?? 0;
-  }
+  if (calendar?.method === 'cancel' && !(await invited(db, opts.requestId))) calendar = null;
   const inserted = await db
     .insert(customerMessages)
     .values({
@@ -107,14 +83,34 @@ export async function notifyCustomer(opts: {
       requestId: opts.requestId,
       event: opts.event,
       message: opts.message,
-      calendar,
-      calendarSequence: sequence,
+      calendar: calendar?.method ?? null,
+      calendarSequence: calendar?.sequence ?? null,
       dedupeKey: opts.dedupeKey ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: customerMessages.id });
-  if (inserted.length === 0) return false;
-  await notify({ db, userId: opts.userId, requestId: opts.requestId, message: opts.message });
+  return inserted.length > 0;
+}
+
+/**
+ * A message that is not a request's event (the day-before reminder, a job): the in-app
+ * notification and the queued email and SMS together, once per dedupe key.
+ */
+export async function notifyCustomer(opts: {
+  db: Tx;
+  userId: number;
+  requestId: number;
+  event: CustomerEvent;
+  message: string;
+  dedupeKey?: string;
+}): Promise<boolean> {
+  if (!(await queueCustomerMessage(opts))) return false;
+  await notify({
+    db: opts.db,
+    userId: opts.userId,
+    requestId: opts.requestId,
+    message: opts.message,
+  });
   return true;
 }
 
@@ -126,20 +122,6 @@ async function invited(db: Tx, requestId: number): Promise<boolean> {
     .where(and(eq(customerMessages.requestId, requestId), eq(customerMessages.calendar, 'request')))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * For the change of a move's date or window (a later issue): the customer gets the updated
- * invite (same UID, higher SEQUENCE) and the reminder is planned again for the new window.
- * Call it in the transaction that changed the request.
- */
-export function reviseCalendarInvite(opts: {
-  db: Tx;
-  userId: number;
-  requestId: number;
-  message: string;
-}): Promise<boolean> {
-  return notifyCustomer({ ...opts, event: 'rescheduled', calendar: 'request' });
 }
 
 // ---------------------------------------------------------------------------------------------

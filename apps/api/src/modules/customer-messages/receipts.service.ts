@@ -2,10 +2,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatUsd } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { ledgerEntries, ledgerTransactions, requests, users } from '../../db/schema';
+import { ledgerEntries, ledgerTransactions, payments, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
-import { account } from '../payments/ledger';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import { account } from '../../domain/money/ledger';
+import type { MovementPurpose } from '../../domain/money/movements';
 
 /*
  * Itemised receipts, read from the ledger: every money movement of a request
@@ -51,10 +52,19 @@ export async function listReceipts(opts: {
   customerId: number;
 }): Promise<Receipt[]> {
   const { db, requestId, customerId } = opts;
+  // Posted movements only: a charge still at the provider, or one it refused, is no receipt.
   const txs = await db
-    .select()
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      createdAt: ledgerTransactions.createdAt,
+      purpose: payments.purpose,
+    })
     .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.requestId, requestId))
+    .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
+    .where(
+      and(eq(ledgerTransactions.requestId, requestId), eq(ledgerTransactions.status, 'posted')),
+    )
     .orderBy(asc(ledgerTransactions.id));
   if (txs.length === 0) return [];
   const entries = await db
@@ -82,14 +92,14 @@ export async function listReceipts(opts: {
     .reduce((sum, e) => sum + e.amountCents, 0);
 
   // A change accepted after payment moves its difference with a charge or a refund of its own
-  // (changes.service); the request's final amount already holds those differences, so the move
+  // (domain/request/changes.ts); the request's final amount already holds those differences, so the move
   // price a payment was made for is the final amount without them.
   const cardCentsOf = (id: number) =>
     entriesOf(id)
       .filter((e) => e.account === card)
       .reduce((s, e) => s + e.amountCents, 0);
   const changeCents = txs
-    .filter((t) => isChangeMovement(t.idempotencyKey))
+    .filter((t) => isChangeMovement(t.purpose))
     .reduce((sum, t) => sum - cardCentsOf(t.id), 0);
 
   const receipts: Receipt[] = [];
@@ -101,7 +111,7 @@ export async function listReceipts(opts: {
     if (cardCents === 0) continue;
     const amountCents = Math.abs(cardCents);
     const lines: ReceiptLine[] = [];
-    if (isChangeMovement(t.idempotencyKey)) {
+    if (isChangeMovement(t.purpose)) {
       if (kind === 'payment') {
         lines.push({ label: 'Price difference of an accepted change', amountCents });
         lines.push({ label: 'Total charged to your card', amountCents });
@@ -128,9 +138,11 @@ export async function listReceipts(opts: {
     } else if (kind === 'tip') {
       lines.push({ label: 'Tip for the crew', amountCents: amountCents });
       lines.push({ label: 'Total charged to your card', amountCents: amountCents });
+    } else if (purposeOf(t.purpose) === 'compensation') {
+      lines.push({ label: 'A charge that could not be used, refunded', amountCents });
     } else {
       lines.push({ label: 'Refunded to your card', amountCents: amountCents });
-      if (keptFees > 0) {
+      if (keptFees > 0 && purposeOf(t.purpose) === 'cancel-refund') {
         lines.push({ label: 'Kept by the company as its cancellation fee', amountCents: keptFees });
       }
     }
@@ -139,9 +151,12 @@ export async function listReceipts(opts: {
   return receipts;
 }
 
-/** A charge or refund of a change's price difference (changes.service's idempotency keys). */
-function isChangeMovement(idempotencyKey: string): boolean {
-  return idempotencyKey.includes(':hold:change-') || idempotencyKey.includes(':refund-change:');
+const purposeOf = (purpose: unknown) => (purpose as MovementPurpose | null)?.type ?? null;
+
+/** A charge or refund of a change's price difference. */
+function isChangeMovement(purpose: unknown): boolean {
+  const type = purposeOf(purpose);
+  return type === 'change-charge' || type === 'change-refund';
 }
 
 /** One receipt of the customer's request: 404 when the request or the receipt is not theirs. */

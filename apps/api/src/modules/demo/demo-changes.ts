@@ -9,6 +9,7 @@ import {
   type ProposeChangeInput,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
+import type { Domain } from '../../domain/context';
 import {
   moveTypes,
   requestAddresses,
@@ -23,9 +24,8 @@ import {
   proposeChange,
   type AddressProposal,
   type ItemsProposal,
-} from '../changes/changes.service';
+} from '../../domain/request/changes';
 import { estimateMove } from '../create-request/create-request.service';
-import { kickDelivery } from '../customer-messages/customer-messages.service';
 import { requestPlayedByPerson } from './demo-presence';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
 
@@ -109,11 +109,11 @@ export async function demoChangePending(db: Db, requestId: number): Promise<bool
  * had a proposal.
  */
 export async function runDemoChange(opts: {
-  db: Db;
-  timeZone: string;
+  domain: Domain;
   requestId: number;
 }): Promise<'proposed' | 'skipped'> {
-  const { db, requestId } = opts;
+  const { requestId } = opts;
+  const { db } = opts.domain;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null) return 'skipped';
   if (
@@ -131,10 +131,9 @@ export async function runDemoChange(opts: {
   if (earlier) return 'skipped';
   try {
     await proposeChange({
-      db,
+      domain: opts.domain,
       companyId: request.companyId,
       input: demoChangeOf(request),
-      timeZone: opts.timeZone,
     });
   } catch (err) {
     // Moved on under the job (cancelled, completed, proposed by a twin): nothing to do.
@@ -157,13 +156,7 @@ export function registerDemoChanges(
     handler: async (data) => {
       // A person playing the company proposes its own changes.
       if (await requestPlayedByPerson(app, data.requestId)) return;
-      const done = await runDemoChange({
-        db: app.db,
-        timeZone: app.config.serviceTimeZone,
-        requestId: data.requestId,
-      });
-      // The customer's email goes out now.
-      if (done === 'proposed') await kickDelivery(app);
+      await runDemoChange({ domain: app.domain, requestId: data.requestId });
     },
   });
   return async (requestId: number) => {
@@ -261,10 +254,11 @@ export async function demoChangePrice(
 
 /** Prices every change awaiting a demo company's price on a request; skips anything else. */
 export async function runDemoPricing(opts: {
-  db: Db;
+  domain: Domain;
   requestId: number;
 }): Promise<'priced' | 'skipped'> {
-  const { db, requestId } = opts;
+  const { requestId } = opts;
+  const { db } = opts.domain;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null) return 'skipped';
   if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
@@ -276,7 +270,7 @@ export async function runDemoPricing(opts: {
     const floor = -(request.finalAmountCents ?? 0);
     try {
       await priceChange({
-        db,
+        domain: opts.domain,
         companyId: request.companyId,
         input: {
           request_id: requestId,
@@ -308,8 +302,7 @@ export function registerDemoPricing(
     handler: async (data) => {
       // A person playing the company prices its customers' edits from the console.
       if (await requestPlayedByPerson(app, data.requestId)) return;
-      const done = await runDemoPricing({ db: app.db, requestId: data.requestId });
-      if (done === 'priced') await kickDelivery(app);
+      await runDemoPricing({ domain: app.domain, requestId: data.requestId });
     },
   });
   return async (requestId: number) => {

@@ -66,39 +66,6 @@ export interface DemoMoveJob {
 /** Each move-day step lands this share of the delay after the one before (5 s of 10 s). */
 export const DEMO_STEP_SHARE = 0.5;
 
-export interface DemoSimulator {
-  readonly enabled: boolean;
-  /** A request was committed: queue the demo companies' answers to it. Never throws. */
-  requestCreated(requestId: number): Promise<void>;
-  /**
-   * A request was paid into escrow (2 → 3), after the commit: when a demo company won it, queue
-   * its move day (assign, start, complete, each a job after the one before; between start and
-   * complete the foreman drives the truck, demo-drive.ts). Never throws.
-   */
-  requestPaid(requestId: number): Promise<void>;
-  /**
-   * A direct request's confirmation letter was signed (additional_status 1), after the commit:
-   * its move day may now begin. Never throws.
-   */
-  letterSigned(requestId: number): Promise<void>;
-  /**
-   * A chat message was stored and delivered: when a customer wrote to a demo company or its
-   * foreman, queue the reply. Never throws.
-   */
-  chatMessageSent(sent: ChatMessageSent): void;
-  /**
-   * A customer's edit of a paid direct request waits for its company's price, after the commit:
-   * when that is a demo company, queue its price. Never throws.
-   */
-  changeAskedForPrice(requestId: number): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    demoSimulator: DemoSimulator;
-  }
-}
-
 type RequestRow = typeof requests.$inferSelect;
 
 /** The shared guards' view of a request row. */
@@ -362,21 +329,13 @@ export async function runDemoMoveStep(
   return 'done';
 }
 
-/** Defines the simulator's jobs and decorates app.demoSimulator (a no-op when it is off). */
+/**
+ * Defines the simulator's jobs and subscribes it to the events it answers (nothing when it is
+ * off): a subscriber like any other, after the commit of what it reacts to; no route calls it.
+ */
 export function registerDemoSimulator(app: FastifyInstance): void {
   const { enabled, maxDelayMs } = app.config.demoSimulator;
-  if (!enabled) {
-    const noop = async () => {};
-    app.decorate('demoSimulator', {
-      enabled,
-      requestCreated: noop,
-      requestPaid: noop,
-      letterSigned: noop,
-      chatMessageSent: () => undefined,
-      changeAskedForPrice: noop,
-    });
-    return;
-  }
+  if (!enabled) return;
   /** Queues the move-day step that fits the request now, if any; never throws. */
   const queueMoveStep = async (requestId: number) => {
     try {
@@ -471,31 +430,55 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       await runDemoBid({ db: app.db, ...data });
     },
   });
-  app.decorate('demoSimulator', {
-    enabled,
-    requestCreated: async (requestId: number) => {
-      try {
-        const planned = await planDemoBids({ db: app.db, requestId, maxDelayMs });
-        const now = Date.now();
-        for (const { delayMs, ...job } of planned) {
-          await app.jobs.send(DEMO_BID_JOB, job, {
-            startAfter: new Date(now + delayMs),
-            singletonKey: `${job.requestId}:${job.companyId}`,
-          });
-        }
-      } catch (err) {
-        // The customer's request is committed; a demo nicety must not turn it into an error.
-        app.log.error({ err, requestId }, 'demo simulator could not queue bids');
+  const requestCreated = async (requestId: number) => {
+    try {
+      const planned = await planDemoBids({ db: app.db, requestId, maxDelayMs });
+      const now = Date.now();
+      for (const { delayMs, ...job } of planned) {
+        await app.jobs.send(DEMO_BID_JOB, job, {
+          startAfter: new Date(now + delayMs),
+          singletonKey: `${job.requestId}:${job.companyId}`,
+        });
       }
-      // A direct request to a demo company gets its confirmation letter.
-      await queueMoveStep(requestId);
+    } catch (err) {
+      // The customer's request is committed; a demo nicety must not turn it into an error.
+      app.log.error({ err, requestId }, 'demo simulator could not queue bids');
+    }
+    // A direct request to a demo company gets its confirmation letter.
+    await queueMoveStep(requestId);
+  };
+  const chatMessageSent = registerDemoChat(app, maxDelayMs);
+  const changeAskedForPrice = registerDemoPricing(app, maxDelayMs);
+  app.events.subscribe({
+    name: 'demo',
+    async afterCommit(events) {
+      for (const event of events) {
+        const requestId = event.requestId;
+        if (requestId === null) continue;
+        switch (event.type) {
+          case 'request.created':
+            await requestCreated(requestId);
+            break;
+          case 'request.paid':
+            // A demo company that won the request plays its move day, and may propose a change.
+            await queueMoveStep(requestId);
+            await queueDemoChange(requestId);
+            break;
+          case 'request.letter_signed':
+          case 'request.change_answered':
+            // The move day that waited for the letter or for the customer's answer goes on.
+            await queueMoveStep(requestId);
+            break;
+          case 'request.change_asked':
+            await changeAskedForPrice(requestId);
+            break;
+          case 'chat.message_sent':
+            chatMessageSent(event.data as unknown as ChatMessageSent);
+            break;
+          default:
+            break;
+        }
+      }
     },
-    requestPaid: async (requestId: number) => {
-      await queueMoveStep(requestId);
-      await queueDemoChange(requestId);
-    },
-    letterSigned: queueMoveStep,
-    chatMessageSent: registerDemoChat(app, maxDelayMs),
-    changeAskedForPrice: registerDemoPricing(app, maxDelayMs),
   });
 }

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 import { companyName } from '../moves/moves.service';
 
 /*

@@ -123,8 +123,6 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         reader: readerOf(request, request.body.public_access_link),
         signatureDataUrl: request.body.signature_path,
       });
-      // After the commit: the demo company may now assign the move.
-      await app.demoSimulator.letterSigned(signed.id);
       return {
         code: 200,
         message: LETTER_TEXT.signed,

@@ -28,7 +28,7 @@ import {
   REQUEST_NOT_FOUND,
   type Actor,
   type RequestRow,
-} from '../lifecycle/lifecycle.service';
+} from '../../domain/request/lifecycle';
 import { companyName } from '../moves/moves.service';
 import { notify } from '../notifications/notifications.service';
 import { enqueueMessage } from '../outbox/outbox.service';

@@ -12,8 +12,8 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly, companyOrForeman, customerOnly } from '../../plugins/auth';
-import type { RequestRow } from '../lifecycle/lifecycle.service';
-import { confirmComplete, giveFeedback } from './completion.service';
+import type { RequestRow } from '../../domain/request/lifecycle';
+import { confirmComplete, giveFeedback } from '../../domain/request/completion';
 import { assignMove, completeMove, startMove } from './moves.service';
 
 /*
@@ -123,8 +123,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const done = await confirmComplete({
-        db: app.db,
-        gateway: app.payments,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
       });
@@ -151,8 +150,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const done = await giveFeedback({
-        db: app.db,
-        gateway: app.payments,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: body.request_id,
         rating: body.rating,

@@ -16,7 +16,7 @@ import {
   REQUEST_NOT_FOUND,
   type Actor,
   type RequestRow,
-} from '../lifecycle/lifecycle.service';
+} from '../../domain/request/lifecycle';
 import { notify } from '../notifications/notifications.service';
 import { notifyCustomer } from '../customer-messages/customer-messages.service';
 

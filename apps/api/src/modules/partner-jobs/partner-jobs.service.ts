@@ -19,8 +19,8 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { changesOfRequest, type ChangeRow } from '../changes/changes.service';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { changesOfRequest, type ChangeRow } from '../../domain/request/changes';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 import { REQUEST_DETAIL_COLUMNS } from '../requests/requests.service';
 
 /*

@@ -14,7 +14,7 @@ import type {
   ChangeRow,
   ItemsProposal,
   RequestProposal,
-} from '../changes/changes.service';
+} from '../../domain/request/changes';
 import { toChangeProposal } from '../changes/changes.wire';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import { toServerAddress, toServerItem } from '../requests/requests.wire';

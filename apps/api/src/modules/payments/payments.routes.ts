@@ -7,7 +7,7 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
-import { makePayment, PAYMENT_TEXT } from './make-payment.service';
+import { makePayment, PAYMENT_TEXT } from '../../domain/request/pay';
 
 /* The customer's payment calls (spec/request-lifecycle.md §7). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,14 +25,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paid = await makePayment({
-        db: app.db,
-        gateway: app.payments,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
         priceCents: toCents(request.body.price),
       });
-      // After the commit: a demo company that won the request plays its move day (idempotent).
-      await app.demoSimulator.requestPaid(paid.requestId);
       const b = paid.breakdown;
       return {
         code: 200,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { GatewayError } from '../../adapters/payments/gateway';
 import { AppError } from '../../errors';
-import { recordPaymentNotice } from './payments.service';
+import { settleFromNotice } from '../../domain/request/settlement';
 
 /**
  * POST /api/payments/stripe/webhook, registered only when the gateway reads provider notices
  * and a signing secret is configured. The gateway checks the signature and reads the payment
- * back from the provider; the payments service records what it says.
+ * back from the provider; a movement still pending is settled by what it says.
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<{ secret: string }> = async (
   app,
@@ -35,7 +35,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ secret: string }> = async
       throw err;
     }
     if (notice) {
-      await recordPaymentNotice({ db: app.db, notice });
+      await settleFromNotice(app.domain, notice);
       request.log.info({ notice }, 'payment notice');
     }
     return { code: 200, message: 'Received' };

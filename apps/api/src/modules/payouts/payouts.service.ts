@@ -9,7 +9,7 @@ import {
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { csvDocument } from '../../lib/csv';
-import { account } from '../payments/ledger';
+import { account } from '../../domain/money/ledger';
 
 /*
  * A company's payouts: per job, what the ledger (decision 004) says happened to its
@@ -81,7 +81,8 @@ export async function payoutsReport(opts: {
       select t.request_id, e.account, e.amount_cents
       from ledger_transactions t
       join ledger_entries e on e.transaction_id = t.id
-      where t.request_id in (select id from jobs)
+      -- Posted money only: a movement still at the provider has moved nothing yet.
+      where t.request_id in (select id from jobs) and t.status = 'posted'
     )
     select
       j.id as request_id,

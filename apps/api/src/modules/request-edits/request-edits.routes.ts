@@ -37,13 +37,9 @@ const GUARD =
   'Allowed for marketplace requests below status 3 and direct ones below 6 (422 otherwise; 409 once the move is completed or the request cancelled, or while a change of the same kind waits for the customer’s answer); another customer’s request is 404. A direct request’s edit from status 3 is not applied: it waits for the company’s price (answer data.awaiting_price true, decision 021)';
 
 export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
-  /**
-   * An applied edit answers its own message; one sent to the company to price says so, and a
-   * demo company is asked to price it (after the commit).
-   */
+  /** An applied edit answers its own message; one sent to the company to price says so. */
   const answer = async (message: string, data: RequestEditResult) => {
     if (!data.awaiting_price) return { code: 200, message, data };
-    await app.demoSimulator.changeAskedForPrice(data.request_id);
     return { code: 200, message: CHANGE_MESSAGES.sentForPricing, data };
   };
 

@@ -37,11 +37,11 @@ import {
   estimateMove,
   insertRequestItems,
 } from '../create-request/create-request.service';
-import { lockCustomerRequest, type RequestRow } from '../lifecycle/lifecycle.service';
+import { lockCustomerRequest, type RequestRow } from '../../domain/request/lifecycle';
 import { notify } from '../notifications/notifications.service';
 import { centsToDollars } from '../../lib/wire';
 import { toServerAddress, toServerItem } from '../requests/requests.wire';
-import type { AddressProposal, ItemsProposal } from '../changes/changes.service';
+import type { AddressProposal, ItemsProposal } from '../../domain/request/changes';
 
 /*
  * The customer's edits of a request's addresses, items and extra items (spec §2 "Item and

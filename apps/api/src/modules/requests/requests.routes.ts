@@ -13,15 +13,15 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
+import { cancelCustomerRequest } from '../../domain/request/cancel';
 import {
-  cancelCustomerRequest,
   cancellationPreview,
   editFinalComment,
   getCustomerRequestDetail,
   listCustomerRequests,
 } from './requests.service';
 import { toRequestCount, toRequestDetail, toRequestListEntry } from './requests.wire';
-import { pendingChanges } from '../changes/changes.service';
+import { pendingChanges } from '../../domain/request/changes';
 import { toChangeFields } from '../changes/changes.wire';
 import { chatObjectsFor } from '../chat/chat.service';
 import { listReceipts } from '../customer-messages/receipts.service';
@@ -149,11 +149,9 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         refundCents,
         keptCents,
       } = await cancelCustomerRequest({
-        db: app.db,
-        gateway: app.payments,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
-        timeZone: app.config.serviceTimeZone,
       });
       return {
         code: 200,

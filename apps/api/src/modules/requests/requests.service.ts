@@ -2,17 +2,12 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   BidStatus,
   canCancel,
-  cancellationRefund,
   canEditClientComment,
-  formatUsd,
   isPaidIntoEscrow,
-  moveWindowStart,
-  MSG,
   RequestStatus,
   type CancellationRefund,
 } from '@movehub/shared';
-import type { PaymentGateway } from '../../adapters/payments/gateway';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   requestAddresses,
@@ -28,14 +23,10 @@ import { commentColumns } from '../comments/comments.service';
 import { LIST_ADDRESS_COLUMNS, SUMMARY_COLUMNS } from './requests.wire';
 import {
   lockCustomerRequest,
-  moveRequest,
   REQUEST_NOT_FOUND,
   type RequestRow,
-} from '../lifecycle/lifecycle.service';
-import { notify } from '../notifications/notifications.service';
-import { notifyCustomer } from '../customer-messages/customer-messages.service';
-import { account, balanceOf } from '../payments/ledger';
-import { keepCancellationFee, refundFromEscrow } from '../payments/payments.service';
+} from '../../domain/request/lifecycle';
+import { cancellationPolicyOf } from '../../domain/request/cancel';
 
 /** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
 const DELETED_BID = BidStatus.deleted;
@@ -249,39 +240,6 @@ export async function editFinalComment(opts: {
   });
 }
 
-export const CANNOT_CANCEL = 'This request can no longer be cancelled.';
-export const CANCEL_IN_PROGRESS = 'This request is already being cancelled.';
-
-/** What cancelling a request at `now` moves under the Cancellation policy (shared rule). */
-async function cancellationPolicyOf(
-  db: Tx,
-  request: Pick<
-    RequestRow,
-    'id' | 'timelineStatus' | 'moveDate' | 'windowFrom' | 'moveTime' | 'companyId'
-  >,
-  opts: { timeZone: string; now: Date },
-): Promise<CancellationRefund> {
-  const held = isPaidIntoEscrow(request.timelineStatus)
-    ? await balanceOf({ db, account: account.escrow(request.id) })
-    : 0;
-  const policy = cancellationRefund({
-    timeline: request.timelineStatus,
-    heldCents: held,
-    windowStart: moveWindowStart({
-      moveDate: request.moveDate,
-      windowFrom: request.windowFrom,
-      moveTime: request.moveTime,
-      timeZone: opts.timeZone,
-    }),
-    now: opts.now,
-  });
-  // A fee is the company's; with no company to owe it to, all of it goes back.
-  if (request.companyId === null && policy.keptCents > 0) {
-    return { tier: policy.tier, refundCents: held, keptCents: 0 };
-  }
-  return policy;
-}
-
 /**
  * The refund the detail announces: what a cancel now would give back; null when the request
  * cannot be cancelled or nothing was paid.
@@ -299,152 +257,4 @@ export async function cancellationPreview(opts: {
     now: opts.now ?? new Date(),
   });
   return policy.tier === 'unpaid' ? null : policy;
-}
-
-export interface CancelOutcome {
-  request: RequestRow;
-  refundCents: number;
-  keptCents: number;
-}
-
-/**
- * The state change of a cancel, in the caller's transaction on the locked row: status 11 and
- * request_status 2 (moveRequest: history and the 'Request Cancelled' entry), the company's fee in
- * the ledger, a timeline entry per amount, open bids deleted, the customer, the company and every
- * bidder told.
- */
-async function applyCancel(
-  tx: Tx,
-  request: RequestRow,
-  policy: CancellationRefund,
-  customerId: number,
-): Promise<CancelOutcome> {
-  if (policy.keptCents > 0 && request.companyId !== null) {
-    await keepCancellationFee({
-      db: tx,
-      requestId: request.id,
-      companyId: request.companyId,
-      amountCents: policy.keptCents,
-    });
-  }
-  const bidders = await tx
-    .selectDistinct({ companyId: requestBids.companyId })
-    .from(requestBids)
-    .where(and(eq(requestBids.requestId, request.id), ne(requestBids.status, DELETED_BID)));
-  const updated = await moveRequest(tx, {
-    request,
-    action: 'cancel',
-    actor: { type: 'customer', userId: customerId },
-  });
-  const entries = [
-    ...(policy.refundCents > 0 ? [MSG.refundAmount(formatUsd(policy.refundCents))] : []),
-    ...(policy.keptCents > 0 ? [MSG.cancellationFeeAmount(formatUsd(policy.keptCents))] : []),
-  ];
-  if (entries.length > 0) {
-    await tx
-      .insert(requestTimeline)
-      .values(entries.map((activityTitle) => ({ requestId: request.id, activityTitle })));
-  }
-  await tx
-    .update(requestBids)
-    .set({ status: DELETED_BID, updatedAt: sql`now()` })
-    .where(and(eq(requestBids.requestId, request.id), eq(requestBids.status, OPEN_BID)));
-
-  const refunded =
-    policy.refundCents > 0 ? ` ${formatUsd(policy.refundCents)} is refunded to your card.` : '';
-  // In-app, and by email (with the cancelled calendar invite once one was sent) and SMS.
-  await notifyCustomer({
-    db: tx,
-    userId: customerId,
-    requestId: request.id,
-    event: 'cancelled',
-    calendar: 'cancel',
-    message: `Request #${request.id} has been cancelled.${refunded}`,
-  });
-  const companies = new Set(bidders.map((b) => b.companyId));
-  if (request.companyId !== null) companies.add(request.companyId);
-  for (const companyId of companies) {
-    const fee =
-      companyId === request.companyId && policy.keptCents > 0
-        ? ` ${formatUsd(policy.keptCents)} of its escrow is yours as the cancellation fee.`
-        : '';
-    await notify({
-      db: tx,
-      userId: companyId,
-      requestId: request.id,
-      message: `Request #${request.id} was cancelled by the customer.${fee}`,
-    });
-  }
-  return { request: updated, refundCents: policy.refundCents, keptCents: policy.keptCents };
-}
-
-/**
- * delete_request: the customer cancels their request (spec §4: non-direct requests below 7).
- * Before payment nothing is refunded. After payment the escrow is shared by the Cancellation
- * policy (packages/shared rules/cancellation.ts): the refund goes back through the provider, the
- * rest is the company's cancellation fee.
- *
- * The row is locked to decide. With nothing to give back through the provider (unpaid, or the
- * move started) the whole cancel happens in that one transaction. Otherwise the refund is asked
- * of the provider outside any transaction (convention: never hold a row while the provider
- * answers), then ONE transaction re-locks the row and writes the refund's ledger entries, the
- * fee's, the status, the timeline and the notifications (refundFromEscrow's `apply`). Its
- * idempotency key is one per request: two cancels at once refund once, the other gets 409. A
- * provider failure changes nothing. The amount is the one decided under the first lock: a cancel
- * accepted before the crew started keeps its refund even if the start lands while the provider
- * answers (the lifecycle table allows cancelling from 5).
- */
-export async function cancelCustomerRequest(opts: {
-  db: Db;
-  gateway: PaymentGateway;
-  customerId: number;
-  requestId: number;
-  timeZone: string;
-  now?: Date;
-}): Promise<CancelOutcome> {
-  const now = opts.now ?? new Date();
-  const decided = await opts.db.transaction(async (tx) => {
-    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-    if (!canCancel(guardFields(request))) throw AppError.conflict(CANNOT_CANCEL);
-    const policy = await cancellationPolicyOf(tx, request, { timeZone: opts.timeZone, now });
-    const cancelled =
-      policy.refundCents === 0 ? await applyCancel(tx, request, policy, opts.customerId) : null;
-    return { cancelled, policy };
-  });
-  if (decided.cancelled) return decided.cancelled;
-
-  const { policy } = decided;
-  // Set by the final transaction; stays empty when the refund was a replay of another cancel's.
-  const done: { outcome?: CancelOutcome } = {};
-  try {
-    await refundFromEscrow({
-      db: opts.db,
-      gateway: opts.gateway,
-      requestId: opts.requestId,
-      customerId: opts.customerId,
-      amountCents: policy.refundCents,
-      attempt: 1,
-      reason: 'cancel',
-      apply: async (tx) => {
-        const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-        if (!canCancel(guardFields(request))) throw AppError.conflict(CANNOT_CANCEL);
-        done.outcome = await applyCancel(tx, request, policy, opts.customerId);
-      },
-    });
-  } catch (err) {
-    // Another cancel of the same request got there first (it holds or has used the refund's key,
-    // or emptied the escrow): this one lost the race.
-    const [current] = await opts.db.select().from(requests).where(eq(requests.id, opts.requestId));
-    if (current && !canCancel(guardFields(current))) throw AppError.conflict(CANNOT_CANCEL);
-    if (err instanceof AppError && err.message === MSG.paymentInProgress) {
-      throw AppError.conflict(CANCEL_IN_PROGRESS);
-    }
-    if (err instanceof AppError && err.message === MSG.gatewayUnavailable) {
-      throw new AppError(500, MSG.refundUnavailable);
-    }
-    throw err;
-  }
-  // Replayed: the refund was already made and recorded by the cancel that won.
-  if (!done.outcome) throw AppError.conflict(CANNOT_CANCEL);
-  return done.outcome;
 }

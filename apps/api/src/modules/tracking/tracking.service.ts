@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { requests, requestStatusHistory, trackingPoints, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../lifecycle/lifecycle.service';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 
 /*
  * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking).

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
+  ACTIVE_REQUEST_STATUS,
   findTransition,
   refusalKind,
   RequestStatus,
@@ -7,6 +8,7 @@ import {
   TimelineStatus,
   type LifecycleAction,
   type LifecycleActor,
+  type LifecycleRequest,
 } from '@movehub/shared';
 import type { Tx } from '../../db/client';
 import { requests, requestStatusHistory, requestTimeline } from '../../db/schema';
@@ -129,4 +131,20 @@ export async function moveRequest(
     activityTitle: opts.title ?? TIMELINE_LABELS[to],
   });
   return updated;
+}
+
+/** The shared guards' view of a request row (packages/shared rules/lifecycle.ts). */
+export function guardView(
+  r: Pick<RequestRow, 'timelineStatus' | 'requestStatus' | 'requestType'>,
+): LifecycleRequest {
+  return {
+    request_timeline_status: r.timelineStatus,
+    request_status: r.requestStatus,
+    request_type: r.requestType,
+  };
+}
+
+/** SQL twin of the shared isActiveRequest: request_status is active. */
+export function activeRequestSql(column: AnyColumn): SQL {
+  return sql`${column} = ${ACTIVE_REQUEST_STATUS}`;
 }

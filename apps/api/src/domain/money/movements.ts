@@ -1,0 +1,325 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { MSG } from '@movehub/shared';
+import type { Db, Transaction } from '../../db/client';
+import { paymentCards, paymentCustomers, payments } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  GatewayError,
+  withTimeout,
+  type PaymentGateway,
+  type ProviderOperation,
+} from '../../adapters/payments/gateway';
+import { writeLedgerTransaction, type Entry } from './ledger';
+
+/*
+ * Movements of money through the provider, in two phases (docs/decisions/033, after
+ * TigerBeetle's pending transfers and a card's authorise-then-capture):
+ *
+ * 1. `reserveMovement`, in the command's transaction under the request's row lock: a payments
+ *    row `pending` with the idempotency key `payment-{id}` and its ledger transaction `pending`.
+ *    From then on the escrow's available balance already counts it, and every other command that
+ *    moves money on the request waits for it to settle (409).
+ * 2. `callProvider`, outside any transaction: the provider is asked under that key. A call marks
+ *    the movement in flight first, so two callers never ask at once.
+ * 3. the settlement (domain/request/settlement.ts), under the row lock again: the answer posts
+ *    the ledger transaction (`succeeded`) or voids it (`failed`), and finishes what the movement
+ *    was for.
+ *
+ * A provider that does not answer leaves the movement pending: it is asked again, under the same
+ * key (so nothing moves twice), by the customer's retry or by the reconciliation job.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type MovementKind = PaymentRow['kind'];
+
+/** What settling a movement finishes (stored with it, so a reconciliation can finish it too). */
+export type MovementPurpose =
+  /** make_payment: the request is paid (2 → 3) once the charge succeeds. */
+  | { type: 'pay'; totalCents: number; discountedCents: number; feeCents: number }
+  /** A change's difference charged into escrow: the change applies once it succeeds. */
+  | { type: 'change-charge'; changeId: number }
+  /** A change's saving refunded from escrow: the change applied when it was decided. */
+  | { type: 'change-refund'; changeId: number }
+  /** Feedback with a tip: the feedback is stored once the tip's charge succeeds. */
+  | { type: 'feedback'; rating: number; comment: string; tipCents: number }
+  /** A cancellation's refund: the request was cancelled when it was decided. */
+  | { type: 'cancel-refund' }
+  /** The escrow released to the company's connected account at the confirmation. */
+  | { type: 'release' }
+  /** A charge the ledger could not keep (its command no longer applied): given back. */
+  | { type: 'compensation'; chargePaymentId: number };
+
+/** How long a call to the provider may take before its answer counts as unknown. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
+
+/** The provider's idempotency key of a movement: derived from the movement's own id. */
+export const movementKey = (paymentId: number) => `payment-${paymentId}`;
+
+/**
+ * Writes a movement pending, with its pending ledger transaction, in the command's transaction.
+ * The caller holds the request's row lock and has checked that the escrow covers any debit.
+ */
+export async function reserveMovement(
+  tx: Transaction,
+  opts: {
+    requestId: number;
+    kind: MovementKind;
+    amountCents: number;
+    entries: readonly Entry[];
+    purpose: MovementPurpose;
+    customerId?: number | null;
+    /** A refund's charge. */
+    chargePaymentId?: number | null;
+    /** The card charged (its provider reference), or the connected account paid. */
+    targetRef?: string | null;
+  },
+): Promise<PaymentRow> {
+  if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
+    throw AppError.badRequest('The amount must be above zero.');
+  }
+  const next = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`,
+  );
+  const id = rowsOf<{ id: number }>(next)[0]?.id;
+  if (!id) throw new Error('no payment id');
+  const key = movementKey(id);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      id,
+      idempotencyKey: key,
+      requestId: opts.requestId,
+      kind: opts.kind,
+      amountCents: opts.amountCents,
+      status: 'pending',
+      purpose: opts.purpose,
+      customerId: opts.customerId ?? null,
+      chargePaymentId: opts.chargePaymentId ?? null,
+      targetRef: opts.targetRef ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('movement not written');
+  await writeLedgerTransaction({
+    tx,
+    idempotencyKey: key,
+    kind: opts.kind,
+    requestId: opts.requestId,
+    paymentId: id,
+    status: 'pending',
+    entries: opts.entries,
+  });
+  return row;
+}
+
+/**
+ * A movement that needs no provider (the escrow released to the platform's balance, owed to a
+ * company without a connected account): written succeeded, its ledger transaction posted, at once.
+ */
+export async function recordMovement(
+  tx: Transaction,
+  opts: {
+    requestId: number;
+    kind: MovementKind;
+    amountCents: number;
+    entries: readonly Entry[];
+    purpose: MovementPurpose;
+  },
+): Promise<PaymentRow> {
+  const row = await reserveMovement(tx, opts);
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', gatewayRef: `platform_balance:${row.idempotencyKey}` })
+    .where(eq(payments.id, row.id));
+  await tx.execute(
+    sql`update ledger_transactions set status = 'posted', settled_at = now() where payment_id = ${row.id}`,
+  );
+  return { ...row, status: 'succeeded' };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres and PGlite both answer with the rows in `rows`.
+  return (result as { rows: T[] }).rows;
+}
+
+/** The unsettled movement of a request, if any (the oldest). */
+export async function pendingMovementOf(
+  tx: Transaction,
+  requestId: number,
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'pending')))
+    .orderBy(payments.id)
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the provider said, or that nothing is known. */
+export type ProviderAnswer =
+  | { outcome: 'succeeded'; ref: string }
+  | { outcome: 'failed'; message: string; kind: 'declined' | 'invalid' }
+  | { outcome: 'unknown'; message: string };
+
+/**
+ * Marks the movement in flight (so nobody else asks the provider meanwhile) unless another call
+ * holds it or it is settled. Answers the row when this caller may ask.
+ */
+export async function claimCall(
+  db: Db,
+  paymentId: number,
+  timeoutMs: number,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      inFlightUntil: sql`now() + ${`${timeoutMs + 5_000} milliseconds`}::interval`,
+      attempts: sql`${payments.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'pending'),
+        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Ends a call that learnt nothing: the movement may be asked about again at once. */
+export async function releaseCall(db: Db, paymentId: number, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ inFlightUntil: null, error: message, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+}
+
+/** The customer's provider record and saved card: 400 'Cannot charge a customer that has no active card'. */
+export async function chargeableCard(tx: Db | Transaction, customerId: number) {
+  const [row] = await tx
+    .select({ customerRef: paymentCustomers.customerRef, cardRef: paymentCards.cardRef })
+    .from(paymentCards)
+    .innerJoin(paymentCustomers, eq(paymentCustomers.userId, paymentCards.userId))
+    .where(eq(paymentCards.userId, customerId));
+  if (!row) throw AppError.badRequest(MSG.noActiveCard);
+  return row;
+}
+
+/**
+ * Asks the provider to make a movement, under its key; a movement the provider made before under
+ * that key is answered with that first outcome, never made twice. The caller has claimed it.
+ */
+export async function callProvider(opts: {
+  db: Db;
+  gateway: PaymentGateway;
+  payment: PaymentRow;
+  timeoutMs: number;
+}): Promise<ProviderAnswer> {
+  const { payment, gateway } = opts;
+  const reference = payment.requestId !== null ? String(payment.requestId) : null;
+  try {
+    const { ref } = await withTimeout(
+      (async () => {
+        switch (payment.kind) {
+          case 'hold':
+          case 'tip': {
+            const customer = await customerRefOf(opts.db, payment);
+            return gateway.charge({
+              customerRef: customer,
+              cardRef: payment.targetRef ?? '',
+              amountCents: payment.amountCents,
+              idempotencyKey: payment.idempotencyKey,
+              description: `Move request #${payment.requestId}: ${
+                payment.kind === 'tip' ? 'tip' : 'payment into escrow'
+              }`,
+              reference,
+            });
+          }
+          case 'refund':
+            return gateway.refund({
+              chargeRef: await chargeRefOf(opts.db, payment),
+              amountCents: payment.amountCents,
+              idempotencyKey: payment.idempotencyKey,
+              reference,
+            });
+          case 'release':
+            return gateway.transfer({
+              destination: payment.targetRef ?? '',
+              amountCents: payment.amountCents,
+              idempotencyKey: payment.idempotencyKey,
+              description: `Move request #${payment.requestId}: release of escrow`,
+              reference,
+            });
+        }
+      })(),
+      opts.timeoutMs,
+    );
+    return { outcome: 'succeeded', ref };
+  } catch (err) {
+    if (err instanceof GatewayError && err.kind !== 'unavailable') {
+      return { outcome: 'failed', message: err.message, kind: err.kind };
+    }
+    return {
+      outcome: 'unknown',
+      message: err instanceof Error ? err.message : 'unexpected gateway failure',
+    };
+  }
+}
+
+/**
+ * What the provider knows of a movement's key, without asking it to act: the reconciliation's
+ * question for a charge (a customer is never charged by a job, only for what they asked).
+ */
+export async function lookUpAtProvider(opts: {
+  gateway: PaymentGateway;
+  payment: PaymentRow;
+  timeoutMs: number;
+}): Promise<ProviderAnswer | { outcome: 'absent' }> {
+  try {
+    const found: ProviderOperation | null = await withTimeout(
+      opts.gateway.findOperation({
+        idempotencyKey: opts.payment.idempotencyKey,
+        kind: OPERATION_OF[opts.payment.kind],
+        reference: opts.payment.requestId !== null ? String(opts.payment.requestId) : null,
+      }),
+      opts.timeoutMs,
+    );
+    if (!found) return { outcome: 'absent' };
+    if (found.status === 'succeeded') return { outcome: 'succeeded', ref: found.ref };
+    return { outcome: 'failed', message: MSG.cardDeclined, kind: 'declined' };
+  } catch (err) {
+    return {
+      outcome: 'unknown',
+      message: err instanceof Error ? err.message : 'unexpected gateway failure',
+    };
+  }
+}
+
+const OPERATION_OF = {
+  hold: 'charge',
+  tip: 'charge',
+  refund: 'refund',
+  release: 'transfer',
+} as const satisfies Record<MovementKind, ProviderOperation['kind']>;
+
+async function customerRefOf(db: Db, payment: PaymentRow): Promise<string> {
+  if (payment.customerId === null) throw new GatewayError('invalid', MSG.noActiveCard);
+  const [row] = await db
+    .select({ ref: paymentCustomers.customerRef })
+    .from(paymentCustomers)
+    .where(eq(paymentCustomers.userId, payment.customerId));
+  if (!row) throw new GatewayError('invalid', MSG.noActiveCard);
+  return row.ref;
+}
+
+async function chargeRefOf(db: Db, payment: PaymentRow): Promise<string> {
+  if (payment.chargePaymentId === null) throw new Error(`refund ${payment.id} names no charge`);
+  const [row] = await db
+    .select({ ref: payments.gatewayRef })
+    .from(payments)
+    .where(eq(payments.id, payment.chargePaymentId));
+  if (!row?.ref) throw new Error(`refund ${payment.id}: its charge has no provider reference`);
+  return row.ref;
+}

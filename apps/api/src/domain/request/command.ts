@@ -1,0 +1,236 @@
+import { eq, sql } from 'drizzle-orm';
+import { MSG, type LifecycleAction } from '@movehub/shared';
+import type { Transaction } from '../../db/client';
+import { isRetryableConflict } from '../../db/locks';
+import { requests, requestTimeline } from '../../db/schema';
+import { AppError } from '../../errors';
+import { writeEvents, type DomainEvent } from '../../platform/events/events';
+import type { Domain } from '../context';
+import { availableOf, writeLedgerTransaction, type Entry, type LedgerKind } from '../money/ledger';
+import {
+  pendingMovementOf,
+  recordMovement,
+  reserveMovement,
+  type PaymentRow,
+} from '../money/movements';
+import type { MovementOutcome } from '../money/outcome';
+import { moveRequest, REQUEST_NOT_FOUND, type Actor, type RequestRow } from './lifecycle';
+
+/*
+ * The one path of every command on a request (docs/decisions/033):
+ * 1. lock the request's row (SELECT … FOR UPDATE): a second command on the same request waits
+ *    for the first to commit and then sees its result;
+ * 2. check who may act (404 otherwise: ids don't leak) and, for a command that moves money, that
+ *    no earlier movement of the request is still unsettled (409);
+ * 3. run the command: its guard comes from the shared transition table (ctx.move refuses what the
+ *    table does not allow), any money is computed from the state read under the lock and written
+ *    as pending movements, its state, history and events are written;
+ * 4. commit. A serialisation failure or deadlock is retried here, whole, never shown to a caller.
+ * After the commit the events are handed to their subscribers and the pending movements to the
+ * provider (each settled under the lock again, domain/request/settlement.ts).
+ */
+
+export interface CommandSpec<T> {
+  requestId: number;
+  actor: Actor;
+  /** Whether the actor may act on this request at all; 404 otherwise. */
+  authorize?: (request: RequestRow) => boolean;
+  /** The 404's message (REQUEST_NOT_FOUND unless said). */
+  notFound?: string;
+  /**
+   * The command moves money: refused with 409 while an earlier movement of the request is
+   * unsettled, unless `resume` says this call may take that movement over (the same payment
+   * asked again after its first answer was lost); ctx.pending then holds it.
+   */
+  money?: { resume?: (pending: PaymentRow, request: RequestRow) => boolean };
+  run(ctx: CommandContext): Promise<T>;
+}
+
+export interface CommandResult<T> {
+  value: T;
+  /** How each movement the command asked the provider for ended, in the order reserved. */
+  movements: MovementOutcome[];
+}
+
+/** Tries of a command whose transaction the database rolled back (serialisation, deadlock). */
+const MAX_TRIES = 5;
+
+export async function runRequestCommand<T>(
+  domain: Domain,
+  spec: CommandSpec<T>,
+): Promise<CommandResult<T>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const held: { ctx?: CommandContext } = {};
+    try {
+      const value = await domain.db.transaction(async (tx) => {
+        const [request] = await tx
+          .select()
+          .from(requests)
+          .where(eq(requests.id, spec.requestId))
+          .for('update');
+        if (!request || (spec.authorize && !spec.authorize(request))) {
+          throw AppError.notFound(spec.notFound ?? REQUEST_NOT_FOUND);
+        }
+        let pending: PaymentRow | null = null;
+        if (spec.money) {
+          pending = await pendingMovementOf(tx, request.id);
+          if (pending && !spec.money.resume?.(pending, request)) {
+            throw AppError.conflict(MSG.moneyPending);
+          }
+        }
+        const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending);
+        held.ctx = ctx;
+        const result = await spec.run(ctx);
+        ctx.eventIds = await writeEvents(tx, ctx.events);
+        return result;
+      });
+      const done = held.ctx!;
+      await domain.events.dispatch(done.eventIds);
+      const movements: MovementOutcome[] = [];
+      for (const payment of done.toExecute) {
+        movements.push(await domain.executeMovement(payment.id));
+      }
+      return { value, movements };
+    } catch (err) {
+      if (attempt < MAX_TRIES && isRetryableConflict(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** The locked request and what a command may do with it, inside its transaction. */
+export class CommandContext {
+  readonly events: DomainEvent[] = [];
+  eventIds: number[] = [];
+  /** Movements to ask the provider for once the command has committed. */
+  readonly toExecute: PaymentRow[] = [];
+
+  constructor(
+    readonly tx: Transaction,
+    /** The request as locked, and as the command has changed it so far. */
+    public request: RequestRow,
+    readonly actor: Actor,
+    readonly now: Date,
+    /** The request's unsettled movement this command was allowed to take over (money.resume). */
+    readonly pending: PaymentRow | null,
+  ) {}
+
+  /**
+   * Moves the request by a lifecycle action: refused (409 gone past it, 422 not there yet) unless
+   * the shared transition table allows it from the current status for this actor. Writes the
+   * status, its history row and its timeline entry; `set` changes other columns with it.
+   */
+  async move(
+    action: LifecycleAction,
+    opts: { title?: string; set?: Partial<typeof requests.$inferInsert> } = {},
+  ): Promise<RequestRow> {
+    this.request = await moveRequest(this.tx, {
+      request: this.request,
+      action,
+      actor: this.actor,
+      ...opts,
+    });
+    return this.request;
+  }
+
+  /** Changes columns of the request other than its status. */
+  async update(set: Partial<typeof requests.$inferInsert>): Promise<RequestRow> {
+    const [row] = await this.tx
+      .update(requests)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(requests.id, this.request.id))
+      .returning();
+    if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
+    this.request = row;
+    return row;
+  }
+
+  /** Timeline entries (spec §3: activity_title, activity_datetime), in order. */
+  async timeline(...titles: string[]): Promise<void> {
+    if (titles.length === 0) return;
+    await this.tx
+      .insert(requestTimeline)
+      .values(titles.map((activityTitle) => ({ requestId: this.request.id, activityTitle })));
+  }
+
+  /** Records an event: written with the command's change, dispatched after its commit. */
+  emit(event: Omit<DomainEvent, 'requestId'> & { requestId?: number | null }): void {
+    this.events.push({ requestId: this.request.id, ...event });
+  }
+
+  /**
+   * The calendar invite's SEQUENCE for a message sent now: raised when the move's date or window
+   * changed or the move was cancelled (RFC 5545: calendars replace the event they hold).
+   */
+  async calendarSequence(raise: boolean): Promise<number> {
+    if (!raise) return this.request.calendarSequence;
+    const row = await this.update({ calendarSequence: this.request.calendarSequence + 1 });
+    return row.calendarSequence;
+  }
+
+  /** What an account can still give, read under the request's lock (posted less pending debits). */
+  available(accountName: string): Promise<number> {
+    return availableOf({ db: this.tx, account: accountName });
+  }
+
+  /**
+   * A movement through the provider, written pending now and asked for after the commit. Its
+   * debits must be covered: an escrow never gives what it does not hold (the database checks it
+   * too, at commit).
+   */
+  async reserve(
+    opts: Omit<Parameters<typeof reserveMovement>[1], 'requestId'>,
+  ): Promise<PaymentRow> {
+    const row = await reserveMovement(this.tx, { requestId: this.request.id, ...opts });
+    this.toExecute.push(row);
+    return row;
+  }
+
+  /** Asks the provider again, after the commit, about the unsettled movement taken over. */
+  resume(pending: PaymentRow): void {
+    this.toExecute.push(pending);
+  }
+
+  /** A movement with no provider call (owed on the platform's balance): recorded and posted now. */
+  record(opts: Omit<Parameters<typeof recordMovement>[1], 'requestId'>): Promise<PaymentRow> {
+    return recordMovement(this.tx, { requestId: this.request.id, ...opts });
+  }
+
+  /** A ledger transaction with no payment at all (a cancellation fee), posted now. */
+  async post(opts: { idempotencyKey: string; kind: LedgerKind; entries: readonly Entry[] }) {
+    await writeLedgerTransaction({
+      tx: this.tx,
+      requestId: this.request.id,
+      paymentId: null,
+      status: 'posted',
+      ...opts,
+    });
+  }
+}
+
+/**
+ * A transaction that changes no existing request's state but says what happened (a request
+ * created, a chat message stored): its events are written with it and dispatched after its
+ * commit, as a command's are. Serialisation failures and deadlocks are retried here.
+ */
+export async function runWithEvents<T>(
+  domain: Pick<Domain, 'db' | 'events'>,
+  work: (tx: Transaction, emit: (event: DomainEvent) => void) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const events: DomainEvent[] = [];
+    let ids: number[] = [];
+    try {
+      const value = await domain.db.transaction(async (tx) => {
+        const result = await work(tx, (event) => events.push(event));
+        ids = await writeEvents(tx, events);
+        return result;
+      });
+      await domain.events.dispatch(ids);
+      return value;
+    } catch (err) {
+      if (attempt < MAX_TRIES && isRetryableConflict(err)) continue;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,254 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema';
+import type { Domain } from '../context';
+import { flagDiscrepancy } from '../money/discrepancies';
+import { account, writeLedgerTransaction, type Entry } from '../money/ledger';
+import {
+  callProvider,
+  claimCall,
+  lookUpAtProvider,
+  releaseCall,
+  type PaymentRow,
+} from '../money/movements';
+import type { ProviderOperation } from '../../adapters/payments/gateway';
+import { runRequestCommand } from './command';
+import { compensate } from './compensation';
+import { settleMovement } from './settlement';
+
+/*
+ * The reconciliation job (docs/decisions/033): heals what a crash or a silent provider left
+ * between the ledger and the provider, on the job queue every two minutes and at start.
+ *
+ * 1. Every movement still pending once no call can be asking about it (its in-flight mark has
+ *    passed): a charge is looked up at the provider, never made (a job does not charge a
+ *    customer), and settled by what the provider did (posted, with what it was for finished, or
+ *    voided); a refund or a release, which the customer is owed, is asked for again under its key.
+ * 2. Per request with recent movements, the provider's operations against the ledger's: an
+ *    operation the provider made that the ledger voided is recorded, and a charge of it given
+ *    back; what cannot be healed so (an operation the ledger never heard of, a refusal, an amount
+ *    that differs) is flagged for an operator in money_discrepancies.
+ */
+
+export const RECONCILE_JOB = 'money.reconcile';
+/** Requests whose movements changed this recently are compared with the provider. */
+const COMPARE_WINDOW = '2 days';
+const BATCH = 200;
+
+export interface ReconcileReport {
+  settled: number;
+  stillPending: number;
+  adopted: number;
+  flagged: number;
+}
+
+/** How long after its last call a pending movement counts as abandoned. */
+function staleAfterMs(domain: Domain): number {
+  // Stripe's search (how a charge is looked up) trails its writes by up to a minute.
+  const searchLag = domain.gateway.kind === 'stripe' ? 60_000 : 0;
+  return domain.providerTimeoutMs + 10_000 + searchLag;
+}
+
+export async function reconcile(domain: Domain): Promise<ReconcileReport> {
+  const report: ReconcileReport = { settled: 0, stillPending: 0, adopted: 0, flagged: 0 };
+  await settleAbandoned(domain, report);
+  await compareWithProvider(domain, report);
+  return report;
+}
+
+async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise<void> {
+  const stale = await domain.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, sql`now()`)),
+        lt(payments.updatedAt, sql`now() - ${`${staleAfterMs(domain)} milliseconds`}::interval`),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(BATCH);
+  for (const row of stale) {
+    try {
+      const claimed = await claimCall(domain.db, row.id, domain.providerTimeoutMs);
+      if (!claimed) continue;
+      const charge = claimed.kind === 'hold' || claimed.kind === 'tip';
+      const found = charge
+        ? await lookUpAtProvider({
+            gateway: domain.gateway,
+            payment: claimed,
+            timeoutMs: domain.providerTimeoutMs,
+          })
+        : await callProvider({
+            db: domain.db,
+            gateway: domain.gateway,
+            payment: claimed,
+            timeoutMs: domain.providerTimeoutMs,
+          });
+      if (found.outcome === 'unknown') {
+        await releaseCall(domain.db, claimed.id, found.message);
+        report.stillPending += 1;
+        continue;
+      }
+      const answer =
+        found.outcome === 'absent'
+          ? {
+              outcome: 'failed' as const,
+              kind: 'invalid' as const,
+              message: 'The provider never made this charge.',
+            }
+          : found;
+      await settleMovement(domain, claimed, answer);
+      report.settled += 1;
+    } catch (err) {
+      domain.log.error({ err, paymentId: row.id }, 'reconciliation could not settle a movement');
+      report.stillPending += 1;
+    }
+  }
+}
+
+async function compareWithProvider(domain: Domain, report: ReconcileReport): Promise<void> {
+  const recent = await domain.db
+    .selectDistinct({ requestId: payments.requestId })
+    .from(payments)
+    .where(
+      and(
+        gt(payments.updatedAt, sql`now() - ${COMPARE_WINDOW}::interval`),
+        sql`${payments.requestId} is not null`,
+      ),
+    )
+    .limit(BATCH);
+  for (const { requestId } of recent) {
+    if (requestId === null) continue;
+    try {
+      await compareRequest(domain, requestId, report);
+    } catch (err) {
+      domain.log.error({ err, requestId }, 'reconciliation could not compare a request');
+    }
+  }
+}
+
+async function compareRequest(
+  domain: Domain,
+  requestId: number,
+  report: ReconcileReport,
+): Promise<void> {
+  const operations = await domain.gateway.operationsFor(String(requestId));
+  const ours = await domain.db.select().from(payments).where(eq(payments.requestId, requestId));
+  const byKey = new Map(ours.map((p) => [p.idempotencyKey, p]));
+  for (const op of operations) {
+    if (op.status !== 'succeeded') continue;
+    const payment = op.idempotencyKey ? byKey.get(op.idempotencyKey) : undefined;
+    if (!payment) {
+      if (
+        await flag(
+          domain,
+          requestId,
+          op,
+          'unknown_operation',
+          'The ledger knows no such operation.',
+        )
+      ) {
+        report.flagged += 1;
+      }
+      continue;
+    }
+    if (payment.status === 'failed') {
+      if (await adopt(domain, payment, op)) report.adopted += 1;
+      else report.flagged += 1;
+    } else if (payment.status === 'succeeded' && payment.amountCents !== op.amountCents) {
+      const detail = `The provider moved ${op.amountCents} cents, the ledger ${payment.amountCents}.`;
+      if (await flag(domain, requestId, op, 'amount', detail, payment.id)) report.flagged += 1;
+    }
+  }
+}
+
+function flag(
+  domain: Domain,
+  requestId: number,
+  op: ProviderOperation,
+  kind: 'unknown_operation' | 'amount',
+  detail: string,
+  paymentId: number | null = null,
+): Promise<boolean> {
+  return flagDiscrepancy(domain.db, {
+    requestId,
+    paymentId,
+    kind,
+    detail: `${op.kind} ${op.ref}: ${detail}`,
+    providerRef: op.ref,
+    amountCents: op.amountCents,
+  });
+}
+
+/**
+ * An operation the provider made under the key of a movement the ledger voided (or never wrote,
+ * before the two-phase ledger): recorded as posted, and a charge of it given back at once (what
+ * it was for was abandoned; the customer is never charged for what they did not get). A refund or
+ * a release the escrow can no longer cover is flagged instead.
+ */
+async function adopt(domain: Domain, payment: PaymentRow, op: ProviderOperation): Promise<boolean> {
+  const { value } = await runRequestCommand(domain, {
+    requestId: payment.requestId!,
+    actor: { type: 'system', userId: null },
+    run: async (ctx) => {
+      const [row] = await ctx.tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, payment.id))
+        .for('update');
+      if (!row || row.status !== 'failed') return true;
+      const voided = await ctx.tx
+        .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(eq(ledgerTransactions.paymentId, row.id));
+      const charge = row.kind === 'hold' || row.kind === 'tip';
+      const customer = row.customerId ?? ctx.request.customerId;
+      let entries: Entry[] = voided;
+      if (entries.length === 0 && customer !== null) {
+        const escrow = account.escrow(ctx.request.id);
+        const card = account.customerCard(customer);
+        entries = charge
+          ? [
+              { account: card, amountCents: -row.amountCents },
+              { account: escrow, amountCents: row.amountCents },
+            ]
+          : [
+              { account: escrow, amountCents: -row.amountCents },
+              { account: card, amountCents: row.amountCents },
+            ];
+      }
+      if (
+        entries.length === 0 ||
+        (!charge && (await ctx.available(account.escrow(ctx.request.id))) < row.amountCents)
+      ) {
+        await flagDiscrepancy(ctx.tx, {
+          requestId: ctx.request.id,
+          paymentId: row.id,
+          kind: 'refused',
+          detail: `The provider made ${row.kind} ${row.idempotencyKey} (${op.ref}) that the ledger had voided, and it cannot be recorded.`,
+          providerRef: op.ref,
+          amountCents: op.amountCents,
+        });
+        return false;
+      }
+      await ctx.tx
+        .update(payments)
+        .set({ status: 'succeeded', gatewayRef: op.ref, error: null, updatedAt: sql`now()` })
+        .where(eq(payments.id, row.id));
+      await writeLedgerTransaction({
+        tx: ctx.tx,
+        idempotencyKey: `${row.idempotencyKey}:found`,
+        kind: row.kind,
+        requestId: ctx.request.id,
+        paymentId: row.id,
+        status: 'posted',
+        entries,
+      });
+      if (charge) await compensate(ctx, { ...row, status: 'succeeded', gatewayRef: op.ref });
+      return true;
+    },
+  });
+  return value;
+}

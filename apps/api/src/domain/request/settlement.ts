@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import type { PaymentNotice } from '../../adapters/payments/gateway';
+import type { Domain } from '../context';
+import { settleLedgerTransaction } from '../money/ledger';
+import {
+  callProvider,
+  claimCall,
+  releaseCall,
+  type MovementPurpose,
+  type PaymentRow,
+  type ProviderAnswer,
+} from '../money/movements';
+import type { MovementOutcome } from '../money/outcome';
+import { flagDiscrepancy } from '../money/discrepancies';
+import { runRequestCommand, type CommandContext } from './command';
+import { changeChargePosted, changeChargeVoided } from './changes';
+import { feedbackPosted } from './completion';
+import { payPosted } from './pay';
+
+/*
+ * The second phase of a movement (docs/decisions/033): the provider's answer, settled under the
+ * request's lock. A success posts the movement's ledger transaction and finishes what it was for
+ * (its purpose); a refusal voids it and undoes what waited for it. Whoever learnt the answer
+ * settles: the call that made the movement, a retry that took it over, or the reconciliation job;
+ * the first to take the lock settles, the others find it settled and answer with that.
+ */
+
+interface PurposeHandlers {
+  /** The money moved: finish the command (under the lock). Answers what its caller returns. */
+  posted?(ctx: CommandContext, payment: PaymentRow): Promise<unknown>;
+  /** The provider refused: undo what waited for the money. */
+  voided?(ctx: CommandContext, payment: PaymentRow): Promise<void>;
+}
+
+const PURPOSES: Record<MovementPurpose['type'], PurposeHandlers> = {
+  pay: { posted: payPosted },
+  'change-charge': { posted: changeChargePosted, voided: changeChargeVoided },
+  feedback: { posted: feedbackPosted },
+  // Refunds and releases: what they were for was done when they were decided. A refusal leaves
+  // the money where it was, for an operator to look at.
+  'change-refund': { voided: refusedRefund },
+  'cancel-refund': { voided: refusedRefund },
+  compensation: { voided: refusedRefund },
+  release: { voided: refusedRefund },
+};
+
+async function refusedRefund(ctx: CommandContext, payment: PaymentRow): Promise<void> {
+  await flagDiscrepancy(ctx.tx, {
+    requestId: payment.requestId,
+    paymentId: payment.id,
+    kind: 'refused',
+    detail: `The provider refused ${payment.kind} ${payment.idempotencyKey}: ${payment.error ?? ''}`,
+    amountCents: payment.amountCents,
+  });
+}
+
+/**
+ * Asks the provider for a pending movement and settles its answer. A movement another call is
+ * asking about right now is `busy`; one already settled answers with how it ended.
+ */
+export async function executeMovement(domain: Domain, paymentId: number): Promise<MovementOutcome> {
+  const claimed = await claimCall(domain.db, paymentId, domain.providerTimeoutMs);
+  if (!claimed) return settledOutcome(domain, paymentId);
+  const answer = await callProvider({
+    db: domain.db,
+    gateway: domain.gateway,
+    payment: claimed,
+    timeoutMs: domain.providerTimeoutMs,
+  });
+  if (answer.outcome === 'unknown') {
+    await releaseCall(domain.db, paymentId, answer.message);
+    domain.log.warn({ paymentId, error: answer.message }, 'payment provider did not answer');
+    return { state: 'unknown', paymentId, message: answer.message };
+  }
+  return settleMovement(domain, claimed, answer);
+}
+
+/** How a movement that this call did not ask about stands now. */
+async function settledOutcome(domain: Domain, paymentId: number): Promise<MovementOutcome> {
+  const [row] = await domain.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row || row.status === 'pending') return { state: 'busy', paymentId };
+  return row.status === 'succeeded'
+    ? { state: 'posted', paymentId, ref: row.gatewayRef ?? '' }
+    : { state: 'refused', paymentId, message: row.error ?? '' };
+}
+
+/**
+ * Settles a movement with the provider's answer, under the request's lock: once. Charges are the
+ * customer's acts (they move the request as the customer); refunds and releases the system's.
+ */
+export async function settleMovement(
+  domain: Domain,
+  payment: PaymentRow,
+  answer: Exclude<ProviderAnswer, { outcome: 'unknown' }>,
+): Promise<MovementOutcome> {
+  const charge = payment.kind === 'hold' || payment.kind === 'tip';
+  const { value, movements } = await runRequestCommand(domain, {
+    requestId: payment.requestId!,
+    actor:
+      charge && payment.customerId !== null
+        ? { type: 'customer', userId: payment.customerId }
+        : { type: 'system', userId: null },
+    run: async (ctx): Promise<MovementOutcome> => {
+      const [row] = await ctx.tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, payment.id))
+        .for('update');
+      if (!row || row.status !== 'pending') {
+        return row?.status === 'succeeded'
+          ? { state: 'posted', paymentId: payment.id, ref: row.gatewayRef ?? '' }
+          : { state: 'refused', paymentId: payment.id, message: row?.error ?? '' };
+      }
+      const handlers = PURPOSES[(row.purpose as MovementPurpose).type];
+      if (answer.outcome === 'succeeded') {
+        await ctx.tx
+          .update(payments)
+          .set({
+            status: 'succeeded',
+            gatewayRef: answer.ref,
+            error: null,
+            inFlightUntil: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(payments.id, row.id));
+        await settleLedgerTransaction({ tx: ctx.tx, paymentId: row.id, status: 'posted' });
+        const posted = { ...row, status: 'succeeded' as const, gatewayRef: answer.ref };
+        const result = await handlers.posted?.(ctx, posted);
+        return { state: 'posted', paymentId: row.id, ref: answer.ref, result };
+      }
+      await ctx.tx
+        .update(payments)
+        .set({
+          status: 'failed',
+          error: answer.message,
+          inFlightUntil: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, row.id));
+      await settleLedgerTransaction({ tx: ctx.tx, paymentId: row.id, status: 'voided' });
+      await handlers.voided?.(ctx, { ...row, status: 'failed', error: answer.message });
+      return { state: 'refused', paymentId: row.id, message: answer.message };
+    },
+  });
+  // A compensation reserved while settling was asked for by the command's own runner.
+  void movements;
+  return value;
+}
+
+/**
+ * A provider's notice about a charge (a Stripe webhook, read back from the provider): a movement
+ * still pending and not being asked about is settled by what the provider says now. A settled
+ * movement, or one the notice does not decide (still processing), is left as it is.
+ */
+export async function settleFromNotice(domain: Domain, notice: PaymentNotice): Promise<void> {
+  if (notice.outcome === 'pending') return;
+  const [row] = await domain.db
+    .select()
+    .from(payments)
+    .where(eq(payments.idempotencyKey, notice.idempotencyKey));
+  if (!row || row.status !== 'pending' || row.requestId === null) return;
+  const claimed = await claimCall(domain.db, row.id, domain.providerTimeoutMs);
+  if (!claimed) return;
+  await settleMovement(
+    domain,
+    claimed,
+    notice.outcome === 'succeeded'
+      ? { outcome: 'succeeded', ref: notice.ref }
+      : { outcome: 'failed', kind: 'declined', message: `provider: ${notice.status}` },
+  );
+}

@@ -1,0 +1,241 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Db, Transaction } from '../../db/client';
+import { domainEvents } from '../../db/schema';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
+import { EVENTS_CHANNEL, storedEvent, type StoredEvent } from './events';
+
+/*
+ * The one dispatcher of the outbox (docs/decisions/033). The process that committed a command
+ * hands its events over at once (`dispatch`, awaited before the call answers, so its caller reads
+ * its own notifications). Behind it: every worker process hears the commit's NOTIFY and, when an
+ * event is still waiting a moment later (its process died in between), queues a pg-boss job keyed
+ * by the event's id; a sweep every minute and one at start queue whatever else waits. However many
+ * processes and jobs reach one event, it is handed over once: the claim is a row lock taken with
+ * SKIP LOCKED, and the subscribers' writes commit with the mark that says it is done.
+ */
+
+export interface Subscriber {
+  readonly name: string;
+  /**
+   * Runs in the dispatch's transaction: its writes commit with the event's mark, or not at all
+   * (the event is tried again later). Throw to refuse.
+   */
+  handle?(tx: Transaction, event: StoredEvent): Promise<void>;
+  /** After the dispatch committed: work that lives elsewhere (a job queue). Never throws. */
+  afterCommit?(events: readonly StoredEvent[]): Promise<void>;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The job that dispatches one event its process left behind (singleton per event id). */
+export const DISPATCH_JOB = 'events.dispatch';
+/** The recurring sweep that queues those jobs. */
+export const SWEEP_JOB = 'events.sweep';
+/** An event waits this long for the process that wrote it before another one takes it. */
+const GRACE_MS = 2_000;
+/** A failing event is tried this many times, waiting longer each time, then left logged. */
+export const MAX_ATTEMPTS = 8;
+const BATCH = 100;
+
+export class EventDispatcher {
+  private readonly subscribers: Subscriber[] = [];
+  private stopListening: (() => Promise<void>) | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      database: Pick<Database, 'listen'>;
+      jobs: JobQueue;
+      log: Logger;
+      /** Whether this process works jobs: only such a process listens and sweeps. */
+      workers: boolean;
+    },
+  ) {
+    deps.jobs.define<{ eventId: number }>(DISPATCH_JOB, {
+      exclusive: true,
+      handler: async ({ eventId }) => {
+        await this.dispatch([eventId]);
+      },
+    });
+    deps.jobs.define(SWEEP_JOB, {
+      exclusive: true,
+      handler: async () => {
+        await this.sweep();
+      },
+    });
+  }
+
+  subscribe(subscriber: Subscriber): void {
+    if (this.subscribers.some((s) => s.name === subscriber.name)) {
+      throw new Error(`subscriber ${subscriber.name} is already registered`);
+    }
+    this.subscribers.push(subscriber);
+  }
+
+  /** Listens for commits and sweeps now and every minute (worker processes only). */
+  async start(): Promise<void> {
+    if (!this.deps.workers) return;
+    this.stopListening = await this.deps.database.listen(EVENTS_CHANNEL, () => this.wakeSoon());
+    await this.deps.jobs.schedule(SWEEP_JOB, '* * * * *');
+    await this.sweep();
+  }
+
+  async stop(): Promise<void> {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    await this.stopListening?.();
+    this.stopListening = null;
+    await this.idle();
+  }
+
+  /** Resolves once every dispatch this process started has settled (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Hands these events to the subscribers, once: those another dispatch holds or finished are
+   * skipped. A failure is logged and the event left for a later try; it never reaches the caller,
+   * whose change has committed.
+   */
+  async dispatch(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const run = this.dispatchBatch(ids).catch(async (err: unknown) => {
+      // One event that cannot be handed over must not hold the others back: each alone.
+      if (ids.length > 1) {
+        for (const id of ids) await this.dispatchBatch([id]).catch((e) => this.failed([id], e));
+      } else {
+        await this.failed(ids, err);
+      }
+    });
+    this.inFlight.add(run);
+    try {
+      await run;
+    } finally {
+      this.inFlight.delete(run);
+    }
+  }
+
+  private async dispatchBatch(ids: readonly number[]): Promise<void> {
+    const done: StoredEvent[] = [];
+    await this.deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(domainEvents)
+        .where(
+          and(
+            inArray(domainEvents.id, [...ids]),
+            isNull(domainEvents.dispatchedAt),
+            or(isNull(domainEvents.nextAttemptAt), lt(domainEvents.nextAttemptAt, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(domainEvents.id))
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        const event = storedEvent(row);
+        for (const subscriber of this.subscribers) await subscriber.handle?.(tx, event);
+        done.push(event);
+      }
+      await tx
+        .update(domainEvents)
+        .set({
+          dispatchedAt: sql`now()`,
+          attempts: sql`${domainEvents.attempts} + 1`,
+          lastError: null,
+        })
+        .where(
+          inArray(
+            domainEvents.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    });
+    if (done.length === 0) return;
+    for (const subscriber of this.subscribers) {
+      if (!subscriber.afterCommit) continue;
+      try {
+        await subscriber.afterCommit(done);
+      } catch (err) {
+        this.deps.log.warn(
+          { err, subscriber: subscriber.name },
+          'event subscriber after commit failed',
+        );
+      }
+    }
+  }
+
+  /** Counts a failed try; past MAX_ATTEMPTS the event is marked and logged for an operator. */
+  private async failed(ids: readonly number[], err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    try {
+      const rows = await this.deps.db
+        .update(domainEvents)
+        .set({
+          attempts: sql`${domainEvents.attempts} + 1`,
+          lastError: message.slice(0, 1000),
+          // 2 s, 4 s, 8 s … a minute at most between tries.
+          nextAttemptAt: sql`now() + least(interval '60 seconds', interval '1 second' * power(2, ${domainEvents.attempts} + 1))`,
+          dispatchedAt: sql`case when ${domainEvents.attempts} + 1 >= ${MAX_ATTEMPTS} then now() end`,
+        })
+        .where(and(inArray(domainEvents.id, [...ids]), isNull(domainEvents.dispatchedAt)))
+        .returning({ id: domainEvents.id, attempts: domainEvents.attempts });
+      for (const row of rows) {
+        const log = row.attempts >= MAX_ATTEMPTS ? this.deps.log.error : this.deps.log.warn;
+        log.call(
+          this.deps.log,
+          { err, eventId: row.id, attempts: row.attempts },
+          'event not dispatched',
+        );
+      }
+    } catch (markErr) {
+      this.deps.log.error({ err, markErr, eventIds: ids }, 'event not dispatched');
+    }
+  }
+
+  /** A commit somewhere: a moment later, queue what its process has not handed over. */
+  private wakeSoon(): void {
+    if (this.wakeTimer) return;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      void this.sweep(GRACE_MS).catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'event sweep failed'),
+      );
+    }, GRACE_MS);
+    this.wakeTimer.unref();
+  }
+
+  /** Queues a dispatch job, keyed by the event's id, for every event still waiting. */
+  async sweep(olderThanMs = GRACE_MS): Promise<number> {
+    const waiting = await this.deps.db
+      .select({ id: domainEvents.id })
+      .from(domainEvents)
+      .where(
+        and(
+          isNull(domainEvents.dispatchedAt),
+          lt(domainEvents.createdAt, sql`now() - ${`${olderThanMs} milliseconds`}::interval`),
+          or(isNull(domainEvents.nextAttemptAt), lt(domainEvents.nextAttemptAt, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(domainEvents.id))
+      .limit(BATCH);
+    for (const { id } of waiting) {
+      await this.deps.jobs.send(DISPATCH_JOB, { eventId: id }, { singletonKey: `event-${id}` });
+    }
+    return waiting.length;
+  }
+}
+
+/** Events of one request, oldest first (tests and the operator read them). */
+export function eventsOf(db: Db, requestId: number) {
+  return db
+    .select()
+    .from(domainEvents)
+    .where(eq(domainEvents.requestId, requestId))
+    .orderBy(asc(domainEvents.id));
+}

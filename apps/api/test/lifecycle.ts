@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  addLocalDays,
+  paymentBreakdown,
+  TimelineStatus,
+  toDollars,
+  toSpecDate,
+  UserType,
+} from '@movehub/shared';
+import type { SandboxGateway } from '../src/adapters/payments/sandbox-gateway';
+import {
+  companyForemen,
+  companyProfiles,
+  companyServiceZips,
+  companyTrucks,
+  moveTypes,
+  requests,
+  sessions,
+} from '../src/db/schema';
+import { hashToken, newToken } from '../src/lib/tokens';
+import { addCard } from '../src/modules/cards/cards.service';
+import { createUser, type TestContext } from './helper';
+
+/*
+ * Requests brought to a state the way people bring them there: the customer's wizard sends the
+ * request, the company bids, the customer accepts and pays, the company assigns its crew, the
+ * foreman starts and completes the move, the customer confirms it and gives feedback. Every step
+ * is the real call through the real server (app.inject), so a fixture never writes a status the
+ * lifecycle would not have reached.
+ */
+
+/** The pick-up zip of fixture requests: served by the catalogue and by fixture companies. */
+export const FIXTURE_ZIP = '90012';
+
+export interface Party {
+  user: typeof import('../src/db/schema').users.$inferSelect;
+  token: string;
+}
+
+export interface Company extends Party {
+  name: string;
+  foremen: Party[];
+  trucks: (typeof companyTrucks.$inferSelect)[];
+}
+
+export type Status =
+  | typeof TimelineStatus.awaitingResponse
+  | typeof TimelineStatus.pendingAcceptance
+  | typeof TimelineStatus.awaitingPayment
+  | typeof TimelineStatus.paid
+  | typeof TimelineStatus.truckAssigned
+  | typeof TimelineStatus.inProgress
+  | typeof TimelineStatus.completedByCompany
+  | typeof TimelineStatus.completed
+  | typeof TimelineStatus.feedbackGiven;
+
+export function lifecycle(ctx: () => TestContext) {
+  const db = () => ctx().database.db;
+  const sandbox = () => ctx().app.payments as SandboxGateway;
+
+  /** A live session for a user (login is rate limited and tested elsewhere). */
+  async function tokenOf(userId: number): Promise<string> {
+    const token = newToken();
+    await db()
+      .insert(sessions)
+      .values({
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+      });
+    return token;
+  }
+
+  async function call(method: 'POST' | 'PUT', url: string, token: string, payload: object) {
+    const res = await ctx().app.inject({
+      method,
+      url,
+      headers: { 'x-sh-auth': token },
+      payload,
+    });
+    return res;
+  }
+
+  /** A call that must succeed: its data, or the test fails with the answer. */
+  async function ok<T = Record<string, unknown>>(
+    method: 'POST' | 'PUT',
+    url: string,
+    token: string,
+    payload: object,
+  ): Promise<T> {
+    const res = await call(method, url, token, payload);
+    if (res.statusCode !== 200) {
+      throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+    }
+    return (res.json() as { data: T }).data;
+  }
+
+  /** A company with a profile, two foremen, two active trucks and the fixture zip served. */
+  async function company(
+    opts: { rating?: number; completedMoves?: number } = {},
+  ): Promise<Company> {
+    const user = await createUser(ctx().database, {
+      userType: UserType.company,
+      email: `company-${randomUUID()}@example.com`,
+    });
+    const name = `Movers ${user.id}`;
+    await db()
+      .insert(companyProfiles)
+      .values({
+        userId: user.id,
+        name,
+        truckCount: 2,
+        rating: opts.rating ?? 0,
+        completedMoves: opts.completedMoves ?? 0,
+      });
+    await db().insert(companyServiceZips).values({ companyId: user.id, zipCode: FIXTURE_ZIP });
+    const foremen: Party[] = [];
+    for (const first of ['Carla', 'Dev']) {
+      const foreman = await createUser(ctx().database, {
+        userType: UserType.foreman,
+        email: `foreman-${randomUUID()}@example.com`,
+        firstName: first,
+        lastName: 'Crew',
+      });
+      await db().insert(companyForemen).values({ userId: foreman.id, companyId: user.id });
+      foremen.push({ user: foreman, token: await tokenOf(foreman.id) });
+    }
+    const trucks = await db()
+      .insert(companyTrucks)
+      .values([
+        { companyId: user.id, name: '26 ft box truck' },
+        { companyId: user.id, name: 'Cargo van' },
+        { companyId: user.id, name: 'Retired truck', isActive: false },
+      ])
+      .returning();
+    return { user, name, token: await tokenOf(user.id), foremen, trucks };
+  }
+
+  /** A customer with a saved sandbox card (4242…, or the number given). */
+  async function customer(cardNumber: string | null = '4242424242424242'): Promise<Party> {
+    const user = await createUser(ctx().database, {
+      firstName: 'Robin',
+      lastName: 'Hart',
+      email: `customer-${randomUUID()}@example.com`,
+    });
+    if (cardNumber) {
+      const { token: cardToken } = await sandbox().tokenize({
+        number: cardNumber,
+        holderName: 'Robin Hart',
+        expMonth: 12,
+        expYear: 2034,
+      });
+      await addCard({ db: db(), gateway: sandbox(), userId: user.id, token: cardToken });
+    }
+    return { user, token: await tokenOf(user.id) };
+  }
+
+  let moveTypeId: number | undefined;
+  async function twoBedroom(): Promise<number> {
+    if (moveTypeId === undefined) {
+      const [row] = await db()
+        .select()
+        .from(moveTypes)
+        .where(eq(moveTypes.name, '2 bed room apt.'));
+      moveTypeId = row!.id;
+    }
+    return moveTypeId;
+  }
+
+  const address = (i: number, zip: string) => ({
+    street_address: `${100 + i} Main St`,
+    apartment_number: i === 1 ? '4B' : '',
+    address_detail: '',
+    is_storage: i === 1,
+    complete_address: `${100 + i} Main St, Los Angeles, CA ${zip}, USA`,
+    zip_code: zip,
+    city: 'Los Angeles',
+    state: 'CA',
+    country: 'USA',
+    is_stairs: false,
+    is_elevator: false,
+    is_hardwood_floor: false,
+    number_of_flights: 0,
+    parking_and_building_info: '',
+    latitude: 34.05 + i * 0.02,
+    longitude: -118.24 - i * 0.05,
+    address_type: i === 0 ? '1' : '2',
+  });
+
+  /** The customer's wizard sends a marketplace request (generate_request): status 0. */
+  async function send(
+    party: Party,
+    opts: { daysAhead?: number; window?: [string, string]; movers?: 2 | 3 | 4 } = {},
+  ): Promise<number> {
+    const [from, to] = opts.window ?? ['08:00', '09:00'];
+    const data = await ok<{ Request_ID: { id: number } }>(
+      'POST',
+      '/api/customer/generate_request',
+      party.token,
+      {
+        request_type: '0',
+        address_array: [address(0, FIXTURE_ZIP), address(1, '90402')],
+        starting_lat: 34.05,
+        starting_long: -118.24,
+        schedule_time: '',
+        move_type: await twoBedroom(),
+        payment_status: '0',
+        customer_budget: 450,
+        final_comment: '',
+        s_date: toSpecDate(addLocalDays(new Date(), opts.daysAhead ?? 16)),
+        s_time: `${from} - ${to}`,
+        start_window_from: from,
+        start_window_to: to,
+        movers: opts.movers ?? 2,
+        items_array: [],
+      },
+    );
+    return data.Request_ID.id;
+  }
+
+  const bid = (company: Company, requestId: number, amountCents: number) =>
+    ok('POST', '/api/company/place_bid', company.token, {
+      request_id: requestId,
+      bid_amount: toDollars(amountCents),
+    });
+
+  const accept = (party: Party, requestId: number, company: Company, amountCents: number) =>
+    ok('PUT', '/api/customer/accept_request', party.token, {
+      request_id: requestId,
+      company_id: company.user.id,
+      final_amount: toDollars(amountCents),
+    });
+
+  /** make_payment with the total the payment screen shows for the request now. */
+  async function pay(party: Party, requestId: number) {
+    const [row] = await db().select().from(requests).where(eq(requests.id, requestId));
+    const total = paymentBreakdown(row!.finalAmountCents!, row!.discountPercent).totalCents;
+    return ok('POST', '/api/customer/make_payment', party.token, {
+      request_id: requestId,
+      price: toDollars(total),
+    });
+  }
+
+  const assign = (company: Company, requestId: number) =>
+    ok('POST', '/api/company/assign_move', company.token, {
+      request_id: requestId,
+      foreman_id: company.foremen[0]!.user.id,
+      truck_ids: [company.trucks[0]!.id],
+    });
+
+  const start = (company: Company, requestId: number) =>
+    ok('POST', '/api/foreman/start_move', company.foremen[0]!.token, { request_id: requestId });
+
+  const complete = (company: Company, requestId: number) =>
+    ok('POST', '/api/company/complete_move', company.token, { request_id: requestId });
+
+  const confirm = (party: Party, requestId: number) =>
+    ok('POST', '/api/customer/end_move_confirmation', party.token, { request_id: requestId });
+
+  const feedback = (
+    party: Party,
+    requestId: number,
+    opts: { rating?: number; tip?: number } = {},
+  ) =>
+    ok('POST', '/app_api/add_feedback', party.token, {
+      request_id: requestId,
+      rating: opts.rating ?? 5,
+      comment: 'Careful and on time.',
+      tip: opts.tip ?? 0,
+    });
+
+  /**
+   * A marketplace request of `party` brought to `status` through the calls of its customer, its
+   * company and its foreman, with `company` winning it at `amountCents` (and `discountPercent`
+   * off, as a referred customer's first move has).
+   */
+  async function requestAt(opts: {
+    status: Status;
+    customer: Party;
+    company: Company;
+    amountCents?: number;
+    discountPercent?: number;
+    daysAhead?: number;
+    window?: [string, string];
+  }): Promise<{ id: number; heldCents: number }> {
+    const amount = opts.amountCents ?? 50_000;
+    const id = await send(opts.customer, {
+      ...(opts.daysAhead !== undefined ? { daysAhead: opts.daysAhead } : {}),
+      ...(opts.window ? { window: opts.window } : {}),
+    });
+    if (opts.discountPercent) {
+      // A discount the request carries before acceptance (a referral's, say): the price is not a
+      // status, and acceptance keeps it.
+      await db()
+        .update(requests)
+        .set({ discountPercent: opts.discountPercent })
+        .where(eq(requests.id, id));
+    }
+    const heldCents = paymentBreakdown(amount, opts.discountPercent ?? 0).discountedCents;
+    const steps: [Status, () => Promise<unknown>][] = [
+      [TimelineStatus.pendingAcceptance, () => bid(opts.company, id, amount)],
+      [TimelineStatus.awaitingPayment, () => accept(opts.customer, id, opts.company, amount)],
+      [TimelineStatus.paid, () => pay(opts.customer, id)],
+      [TimelineStatus.truckAssigned, () => assign(opts.company, id)],
+      [TimelineStatus.inProgress, () => start(opts.company, id)],
+      [TimelineStatus.completedByCompany, () => complete(opts.company, id)],
+      [TimelineStatus.completed, () => confirm(opts.customer, id)],
+      [TimelineStatus.feedbackGiven, () => feedback(opts.customer, id)],
+    ];
+    for (const [reached, step] of steps) {
+      if (opts.status < reached) break;
+      await step();
+    }
+    return { id, heldCents };
+  }
+
+  return {
+    db,
+    sandbox,
+    tokenOf,
+    call,
+    ok,
+    company,
+    customer,
+    send,
+    bid,
+    accept,
+    pay,
+    assign,
+    start,
+    complete,
+    confirm,
+    feedback,
+    requestAt,
+  };
+}
