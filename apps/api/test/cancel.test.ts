@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { MSG, UserType } from '@movehub/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addLocalDays, MSG, TimelineStatus } from '@movehub/shared';
 import { GatewayError } from '../src/adapters/payments/gateway';
-import { SandboxGateway } from '../src/adapters/payments/sandbox-gateway';
 import {
-  companyProfiles,
-  ledgerEntries,
   ledgerTransactions,
   notifications,
   payments,
@@ -14,36 +11,34 @@ import {
   requestTimeline,
   sandboxOperations,
 } from '../src/db/schema';
-import { addCard } from '../src/modules/cards/cards.service';
-import { lockRequest, moveRequest } from '../src/domain/request/lifecycle';
-import { account, balanceOf } from '../src/modules/payments/ledger';
-import { holdInEscrow } from '../src/modules/payments/payments.service';
-import {
-  buildTestApp,
-  createBid,
-  createRequest,
-  createUser,
-  loginAs,
-  type TestContext,
-} from './helper';
+import { account, availableOf, balanceOf } from '../src/domain/money/ledger';
+import { reconcile } from '../src/domain/request/reconciliation';
+import { buildTestApp, type TestContext } from './helper';
+import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import { brokenInvariants, ledgerTotal } from './money-invariants';
 
 /*
  * delete_request after payment: the Cancellation policy (full refund 72 h or more before the
  * move window, half inside 72 h, none once the move has started), the ledger, the races and a
- * provider failure. The service area's clock is UTC here so that windows are easy to place.
+ * provider failure. The service area's clock is UTC here, and the domain's clock is set so that
+ * the move window starts the given number of hours after "now".
  */
 
 let ctx: TestContext;
-let sandbox: SandboxGateway;
 beforeAll(async () => {
-  ctx = await buildTestApp({ SERVICE_TIME_ZONE: 'UTC' });
-  sandbox = new SandboxGateway(ctx.database.db);
+  ctx = await buildTestApp({ SERVICE_TIME_ZONE: 'UTC', IP_RATE_LIMIT_PER_MINUTE: '100000' });
 });
 afterAll(() => ctx.close());
+const realClock = () => new Date();
+afterEach(() => {
+  ctx.app.domain.now = realClock;
+});
 
+const life = lifecycle(() => ctx);
 const HOUR = 3_600_000;
 const PRICE = 60_000; // $600.00 held in escrow
-const FEE = 1_890;
+const FEE = 1_823; // (600.30 / 0.971 − 600 = 18.23)
+const DAYS_AHEAD = 16;
 
 const db = () => ctx.database.db;
 
@@ -55,70 +50,34 @@ const cancel = (token: string, request_id: number) =>
     payload: { request_id },
   });
 
-/** The move date and window start of a move starting `hours` from now, on the UTC clock. */
-function windowIn(hours: number) {
-  const start = new Date(Date.now() + hours * HOUR);
-  const iso = start.toISOString();
-  return { moveDate: iso.slice(0, 10), windowFrom: iso.slice(11, 16), windowTo: '23:59' };
+/** The move window's start of the fixture's requests (08:00 on the service area's UTC clock). */
+function windowStart(): Date {
+  const day = addLocalDays(new Date(), DAYS_AHEAD);
+  return new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 8, 0));
 }
 
-async function totalOfAllAccounts(): Promise<number> {
-  const [row] = await db()
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
-    .from(ledgerEntries);
-  return row?.total ?? -1;
-}
+const totalOfAllAccounts = () => ledgerTotal(db());
 
-async function company() {
-  const user = await createUser(ctx.database, { userType: UserType.company });
-  await db().insert(companyProfiles).values({ userId: user.id, name: 'Swift Movers' });
-  return user;
-}
+let mover: Company | undefined;
+const company = async () => (mover ??= await life.company());
 
 /**
- * A customer with a card, a company whose bid was accepted, and the request paid into escrow
- * (holdInEscrow, as make_payment will) at `status`, its move window starting in `hours`.
+ * A customer with a card and a request that company won at $600 and the customer paid, brought to
+ * `status` through the real calls, with the domain's clock `hours` before its move window.
  */
-async function paidRequest(opts: { hours: number; status?: number }) {
-  const customer = await createUser(ctx.database);
-  const token = await loginAs(ctx.app, customer.email);
-  const { token: cardToken } = await sandbox.tokenize({
-    number: '4242424242424242',
-    holderName: 'Pat Lee',
-    expMonth: 12,
-    expYear: 2034,
-  });
-  await addCard({ db: db(), gateway: sandbox, userId: customer.id, token: cardToken });
-  const mover = await company();
-  const request = await createRequest(ctx.database, {
-    customerId: customer.id,
-    ...windowIn(opts.hours),
-    timelineStatus: 2,
-    companyId: mover.id,
-    finalAmountCents: PRICE,
-  });
-  await createBid(ctx.database, {
-    requestId: request.id,
-    companyId: mover.id,
-    bidAmountCents: PRICE,
-    status: 1,
-  });
-  await holdInEscrow({
-    db: db(),
-    gateway: sandbox,
-    requestId: request.id,
-    customerId: customer.id,
+async function paidRequest(opts: { hours: number; status?: Status }) {
+  const customer = await life.customer();
+  // A company of its own: its payable balance is this request's alone.
+  const company_ = await life.company();
+  const { id } = await life.requestAt({
+    status: opts.status ?? TimelineStatus.paid,
+    customer,
+    company: company_,
     amountCents: PRICE,
-    feeCents: FEE,
-    attempt: 1,
-    apply: async (tx) => {
-      await tx
-        .update(requests)
-        .set({ timelineStatus: opts.status ?? 3 })
-        .where(eq(requests.id, request.id));
-    },
+    daysAhead: DAYS_AHEAD,
   });
-  return { customer, token, mover, request };
+  ctx.app.domain.now = () => new Date(windowStart().getTime() - opts.hours * HOUR);
+  return { customer: customer.user, token: customer.token, mover: company_.user, request: { id } };
 }
 
 async function rowOf(id: number) {
@@ -134,32 +93,38 @@ async function balances(p: Awaited<ReturnType<typeof paidRequest>>) {
   };
 }
 
-const titles = async (id: number) =>
-  (await db().select().from(requestTimeline).where(eq(requestTimeline.requestId, id))).map(
-    (t) => t.activityTitle,
-  );
+/** The timeline entries the cancel wrote (those after the last status before it). */
+const titles = async (id: number) => {
+  const all = (
+    await db().select().from(requestTimeline).where(eq(requestTimeline.requestId, id))
+  ).map((t) => t.activityTitle);
+  const from = all.lastIndexOf('Request Cancelled');
+  return from === -1 ? [] : all.slice(from);
+};
 
 const refundPayments = (id: number) =>
   db()
     .select()
     .from(payments)
-    .where(eq(payments.idempotencyKey, `${id}:refund-cancel:1`));
+    .where(and(eq(payments.requestId, id), eq(payments.kind, 'refund')));
+
+const noticesOf = async (requestId: number) =>
+  db().select().from(notifications).where(eq(notifications.requestId, requestId));
 
 describe('POST /api/customer/delete_request before payment', () => {
   it('cancels with nothing refunded, nothing in the ledger, and tells the customer', async () => {
-    const customer = await createUser(ctx.database);
-    const token = await loginAs(ctx.app, customer.email);
-    const mover = await company();
-    const request = await createRequest(ctx.database, {
-      customerId: customer.id,
-      timelineStatus: 2,
-      companyId: mover.id,
-      finalAmountCents: PRICE,
+    const customer = await life.customer();
+    const mover_ = await company();
+    const { id } = await life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer,
+      company: mover_,
+      amountCents: PRICE,
     });
-    const res = await cancel(token, request.id);
+    const res = await cancel(customer.token, id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      request_id: request.id,
+      request_id: id,
       request_status: 2,
       request_timeline_status: 11,
       refund_amount: 0,
@@ -168,13 +133,10 @@ describe('POST /api/customer/delete_request before payment', () => {
     const entries = await db()
       .select()
       .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.requestId, request.id));
+      .where(eq(ledgerTransactions.requestId, id));
     expect(entries).toEqual([]);
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.requestId, request.id));
-    expect(told.map((n) => n.userId).sort()).toEqual([customer.id, mover.id].sort());
+    const told = (await noticesOf(id)).filter((n) => n.messageBody.includes('cancelled'));
+    expect(told.map((n) => n.userId).sort()).toEqual([customer.user.id, mover_.user.id].sort());
   });
 });
 
@@ -194,19 +156,16 @@ describe('POST /api/customer/delete_request after payment', () => {
     const row = await rowOf(p.request.id);
     expect(row).toMatchObject({ timelineStatus: 11, requestStatus: 2 });
     expect(await titles(p.request.id)).toEqual(['Request Cancelled', 'Refund of $600.00']);
-    const [history] = await db()
+    const history = await db()
       .select()
       .from(requestStatusHistory)
       .where(eq(requestStatusHistory.requestId, p.request.id));
-    expect(history).toMatchObject({ fromStatus: 3, toStatus: 11, actorType: 'customer' });
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.requestId, p.request.id));
-    expect(told.find((n) => n.userId === p.customer.id)?.messageBody).toBe(
+    expect(history.at(-1)).toMatchObject({ fromStatus: 3, toStatus: 11, actorType: 'customer' });
+    const told = await noticesOf(p.request.id);
+    expect(told.filter((n) => n.userId === p.customer.id).at(-1)?.messageBody).toBe(
       `Request #${p.request.id} has been cancelled. $600.00 is refunded to your card.`,
     );
-    expect(told.find((n) => n.userId === p.mover.id)?.messageBody).toBe(
+    expect(told.filter((n) => n.userId === p.mover.id).at(-1)?.messageBody).toBe(
       `Request #${p.request.id} was cancelled by the customer.`,
     );
     const [refund] = await refundPayments(p.request.id);
@@ -214,7 +173,7 @@ describe('POST /api/customer/delete_request after payment', () => {
   });
 
   it('refunds half inside 72 hours; the company keeps the other half, itemised', async () => {
-    const p = await paidRequest({ hours: 30, status: 4 });
+    const p = await paidRequest({ hours: 30, status: TimelineStatus.truckAssigned });
     const res = await cancel(p.token, p.request.id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ refund_amount: 300, kept_amount: 300 });
@@ -223,23 +182,25 @@ describe('POST /api/customer/delete_request after payment', () => {
     const kinds = await db()
       .select({ kind: ledgerTransactions.kind })
       .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.requestId, p.request.id));
+      .where(
+        and(
+          eq(ledgerTransactions.requestId, p.request.id),
+          eq(ledgerTransactions.status, 'posted'),
+        ),
+      );
     expect(kinds.map((k) => k.kind).sort()).toEqual(['cancellation_fee', 'hold', 'refund']);
     expect(await titles(p.request.id)).toEqual([
       'Request Cancelled',
       'Refund of $300.00',
       'Cancellation fee of $300.00',
     ]);
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.requestId, p.request.id));
-    expect(told.find((n) => n.userId === p.mover.id)?.messageBody).toBe(
+    const told = await noticesOf(p.request.id);
+    expect(told.filter((n) => n.userId === p.mover.id).at(-1)?.messageBody).toBe(
       `Request #${p.request.id} was cancelled by the customer. $300.00 of its escrow is yours as the cancellation fee.`,
     );
   });
 
-  it.each([5, 6])(
+  it.each([TimelineStatus.inProgress, TimelineStatus.completedByCompany] as const)(
     'refunds nothing once the move has started (status %i): the company keeps the escrow',
     async (status) => {
       const p = await paidRequest({ hours: 24 * 10, status });
@@ -263,11 +224,14 @@ describe('POST /api/customer/delete_request after payment', () => {
   );
 
   it('refuses at 7 and later with 409 and moves no money', async () => {
-    const p = await paidRequest({ hours: 24 * 10, status: 7 });
+    const p = await paidRequest({ hours: 24 * 10, status: TimelineStatus.completed });
+    const before = await balances(p);
     const res = await cancel(p.token, p.request.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This request can no longer be cancelled.');
-    expect(await balances(p)).toEqual({ escrow: PRICE, card: -(PRICE + FEE), company: 0 });
+    // Confirmed: the escrow was released to the company, and stays so.
+    expect(before).toEqual({ escrow: 0, card: -(PRICE + FEE), company: PRICE });
+    expect(await balances(p)).toEqual(before);
   });
 
   it('announces the refund on the detail before the cancel, and nothing once cancelled', async () => {
@@ -299,7 +263,12 @@ describe('delete_request races and faults', () => {
     const refunds = await db()
       .select()
       .from(sandboxOperations)
-      .where(eq(sandboxOperations.idempotencyKey, `${p.request.id}:refund-cancel:1`));
+      .where(
+        and(
+          eq(sandboxOperations.reference, String(p.request.id)),
+          eq(sandboxOperations.kind, 'refund'),
+        ),
+      );
     expect(refunds).toHaveLength(1);
     expect(await balances(p)).toEqual({ escrow: 0, card: -FEE, company: 0 });
     expect(await totalOfAllAccounts()).toBe(0);
@@ -307,61 +276,54 @@ describe('delete_request races and faults', () => {
   });
 
   it('racing the confirmation of the move, one wins and the ledger stays whole', async () => {
-    const p = await paidRequest({ hours: 24 * 10, status: 6 });
-    // The confirmation's state change as end_move_confirmation makes it: the locked row, moved
-    // by the shared lifecycle table.
-    const confirm = () =>
-      db().transaction(async (tx) => {
-        const row = await lockRequest(tx, p.request.id);
-        await moveRequest(tx, {
-          request: row!,
-          action: 'confirmComplete',
-          actor: { type: 'customer', userId: p.customer.id },
-        });
+    for (let round = 0; round < 3; round += 1) {
+      const p = await paidRequest({
+        hours: 24 * 10,
+        status: TimelineStatus.completedByCompany,
       });
-    const [cancelled, confirmed] = await Promise.allSettled([
-      cancel(p.token, p.request.id),
-      confirm(),
-    ]);
-    const cancelWon = cancelled.status === 'fulfilled' && cancelled.value.statusCode === 200;
-    const confirmWon = confirmed.status === 'fulfilled';
-    expect(cancelWon !== confirmWon).toBe(true);
-    const row = await rowOf(p.request.id);
-    expect(row.timelineStatus).toBe(cancelWon ? 11 : 7);
-    if (!cancelWon && cancelled.status === 'fulfilled') {
-      expect(cancelled.value.statusCode).toBe(409);
+      const [cancelled, confirmed] = await Promise.all([
+        cancel(p.token, p.request.id),
+        life.call('POST', '/api/customer/end_move_confirmation', p.token, {
+          request_id: p.request.id,
+        }),
+      ]);
+      const label = `cancel ${cancelled.statusCode} ${cancelled.body} / confirm ${confirmed.statusCode} ${confirmed.body}`;
+      expect([cancelled.statusCode, confirmed.statusCode].sort(), label).toEqual([200, 409]);
+      const row = await rowOf(p.request.id);
+      expect(row.timelineStatus, label).toBe(
+        cancelled.statusCode === 200 ? TimelineStatus.cancelled : TimelineStatus.completed,
+      );
+      // Either way the whole escrow went to the company: the move had been completed.
+      expect(await balances(p), label).toEqual({ escrow: 0, card: -(PRICE + FEE), company: PRICE });
+      expect(await brokenInvariants(db(), p.request.id), label).toEqual([]);
     }
-    expect(await totalOfAllAccounts()).toBe(0);
   });
 
-  it('a provider failure during the refund changes nothing and says so', async () => {
+  it('a provider failure during the refund keeps the cancel, and the refund is made later, once', async () => {
     const p = await paidRequest({ hours: 24 * 10 });
     const spy = vi
       .spyOn(ctx.app.payments, 'refund')
       .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
     try {
       const res = await cancel(p.token, p.request.id);
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ code: 500, message: MSG.refundUnavailable });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ refund_amount: 600, kept_amount: 0 });
     } finally {
       spy.mockRestore();
     }
-    const row = await rowOf(p.request.id);
-    expect(row).toMatchObject({ timelineStatus: 3, requestStatus: 0 });
+    // Cancelled, the refund owed: pending, so the escrow can give nothing else meanwhile.
+    expect(await rowOf(p.request.id)).toMatchObject({ timelineStatus: 11, requestStatus: 2 });
+    expect(await refundPayments(p.request.id)).toMatchObject([{ status: 'pending' }]);
     expect(await balances(p)).toEqual({ escrow: PRICE, card: -(PRICE + FEE), company: 0 });
-    expect(await titles(p.request.id)).toEqual([]);
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.requestId, p.request.id));
-    expect(told).toEqual([]);
+    expect(await availableOf({ db: db(), account: account.escrow(p.request.id) })).toBe(0);
     expect(await totalOfAllAccounts()).toBe(0);
 
-    // Once the provider answers again, the same cancel refunds once and completes.
-    const retry = await cancel(p.token, p.request.id);
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json().data).toMatchObject({ refund_amount: 600, kept_amount: 0 });
-    expect(await refundPayments(p.request.id)).toHaveLength(1);
+    // The reconciliation asks the provider again under the same key: refunded once.
+    const report = await reconcile(ctx.app.domain);
+    expect(report.settled).toBeGreaterThanOrEqual(1);
+    expect(await refundPayments(p.request.id)).toMatchObject([{ status: 'succeeded' }]);
     expect(await balances(p)).toEqual({ escrow: 0, card: -FEE, company: 0 });
+    expect(await brokenInvariants(db(), p.request.id)).toEqual([]);
+    expect(MSG.moneyPending).toBeTruthy();
   });
 });

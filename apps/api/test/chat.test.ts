@@ -9,17 +9,19 @@ import {
   UserType,
   type ChatMessage,
 } from '@movehub/shared';
+import { chatMessages, companyServiceZips, requestAddresses, sessions } from '../src/db/schema';
+import { eventsOf } from '../src/platform/events/dispatcher';
 import {
-  chatMessages,
-  companyServiceZips,
-  requestAddresses,
-  requests,
-  sessions,
-} from '../src/db/schema';
-import { signalOpenRequest } from '../src/realtime/signals';
+  chatMessageSignal,
+  sendSignal,
+  signalOpenRequest,
+  type ChatDelivery,
+} from '../src/realtime/signals';
 import { SOCKET_MESSAGE_BURST } from '../src/realtime/realtime';
 import { notify } from '../src/modules/notifications/notifications.service';
+import { outboxFor } from './accounts-helpers';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import type { Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 import {
   connected,
@@ -52,8 +54,11 @@ async function socketOf(user: { roomId: string; userType: number }, token: strin
   return socket;
 }
 
-/** A customer, a company and its foreman on a request at `status`, each with a socket. */
-async function scene(status: TimelineStatus = TimelineStatus.paid) {
+/**
+ * A customer, a company and its first foreman on a request at `status` (the foreman assigned
+ * from status 4), each with a socket.
+ */
+async function scene(status: Status = TimelineStatus.paid) {
   const company = await f.company();
   const customer = await f.customer();
   const request = await f.paidRequest({
@@ -62,11 +67,6 @@ async function scene(status: TimelineStatus = TimelineStatus.paid) {
     status,
   });
   const foreman = company.foremen[0]!;
-  await f
-    .db()
-    .update(requests)
-    .set({ foremanId: foreman.user.id })
-    .where(eq(requests.id, request.id));
   return {
     request,
     company,
@@ -167,6 +167,38 @@ describe('the socket handshake', () => {
     await f.call('/app_api/log_out', customer.token, {});
     expect(await closed).toBe('io server disconnect');
   });
+
+  it("closes every session's sockets when a reset link sets the password", async () => {
+    const customer = await f.customer();
+    const socket = await socketOf(customer.user, customer.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const asked = await f.call('/app_api/reset_password', undefined, {
+      email: customer.user.email,
+      user_type: UserType.customer,
+    });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await outboxFor(ctx.app, customer.user.email);
+    const token = mail!.body.match(/\/set-forget-password\/([\w-]+)/)![1]!;
+    const res = await f.call('/app_api/change_password', undefined, {
+      password: 'New@12345',
+      confirm_password: 'New@12345',
+      jwt_token: token,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it("closes a removed foreman's sockets", async () => {
+    const company = await f.company();
+    const foreman = company.foremen[1]!;
+    const socket = await socketOf(foreman.user, foreman.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const res = await f.call('/api/company/remove_foreman', company.token, {
+      foreman_id: foreman.user.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
 });
 
 describe('sendMessage', () => {
@@ -249,6 +281,80 @@ describe('sendMessage', () => {
     expect((await heard).request_id).toBe(s.request.id);
   });
 
+  it("writes the message's event: the sockets' signal, and who wrote to whom when", async () => {
+    const s = await scene();
+    const ack = await s.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(s.customer.user, s.company.user, s.request.id, 'Noted, thanks'),
+    );
+    const sent = (await eventsOf(f.db(), s.request.id)).filter(
+      (e) => e.type === 'chat.message_sent',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.dispatchedAt).not.toBeNull();
+    const { sender_type: _seen, ...delivery } = ack.data!;
+    expect(sent[0]!.payload).toEqual({
+      signals: [{ kind: 'chat-message', data: delivery, exceptSocketId: s.sockets.customer.id }],
+      data: {
+        requestId: s.request.id,
+        type: ChatType.company,
+        senderId: s.customer.user.id,
+        receiverId: s.company.user.id,
+        at: Date.parse(ack.data!.message_datatime),
+      },
+    });
+  });
+
+  it('carries a message in its signal once, or only its id when it would not fit', () => {
+    const delivery: ChatDelivery = {
+      id: 7,
+      request_id: 3,
+      message_text: '\u20ac'.repeat(MAX_CHAT_MESSAGE_LENGTH),
+      message_type: 0,
+      message_datatime: new Date().toISOString(),
+      message_status: 0,
+      is_active: true,
+      sender_id: randomUUID(),
+      receiver_id: randomUUID(),
+      receive_type: ChatType.company,
+    };
+    // The longest message, three bytes a character, still fits.
+    expect(chatMessageSignal(delivery, 'tab')).toEqual({
+      kind: 'chat-message',
+      data: delivery,
+      exceptSocketId: 'tab',
+    });
+    const oversize = { ...delivery, message_text: '\u20ac'.repeat(3000) };
+    expect(chatMessageSignal(oversize, 'tab')).toEqual({
+      kind: 'chat-message',
+      id: 7,
+      exceptSocketId: 'tab',
+    });
+    expect(chatMessageSignal(oversize)).toEqual({ kind: 'chat-message', id: 7 });
+  });
+
+  it('delivers a message signalled by its id: each process reads it and tells both sides', async () => {
+    const s = await scene();
+    const secondTab = await socketOf(s.customer.user, s.customer.token);
+    const delivered = [next(s.sockets.company, 'chatMessage'), next(secondTab, 'chatMessage')];
+    const ack = await s.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(s.customer.user, s.company.user, s.request.id, 'Read me back'),
+    );
+    await Promise.all(delivered);
+    const company = next(s.sockets.company, 'chatMessage');
+    const tab = next(secondTab, 'chatMessage');
+    const sender = heardWithin(s.sockets.customer, 'chatMessage', 800);
+    await sendSignal(f.db(), {
+      kind: 'chat-message',
+      id: ack.data!.id,
+      exceptSocketId: s.sockets.customer.id!,
+    });
+    expect(await company).toEqual({ ...ack.data, sender_type: 0 });
+    expect(await tab).toEqual(ack.data);
+    expect(await sender).toBe(false);
+  });
+
   it('refuses a session revoked since the handshake, even without its signal', async () => {
     const customer = await f.customer();
     const company = await f.company();
@@ -292,7 +398,10 @@ describe('sendMessage', () => {
   it('stores a resent client_id once and delivers it once', async () => {
     const s = await scene();
     const body = message(s.customer.user, s.company.user, s.request.id, 'Sent twice');
+    const heard = next(s.sockets.company, 'chatMessage');
     const first = await s.sockets.customer.emitWithAck('sendMessage', body);
+    // Delivered once it commits, which may be after the ack.
+    expect((await heard).id).toBe(first.data?.id);
     const heardAgain = heardWithin(s.sockets.company, 'chatMessage', 800);
     const second = await s.sockets.customer.emitWithAck('sendMessage', body);
     expect(second.data?.id).toBe(first.data?.id);
@@ -524,13 +633,8 @@ describe('channels, get_messages and change_chat_status', () => {
     const unpaid = await f.paidRequest({
       customerId: s.customer.user.id,
       companyId: s.company.user.id,
-      status: TimelineStatus.paid,
+      status: TimelineStatus.awaitingPayment,
     });
-    await f
-      .db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.awaitingPayment })
-      .where(eq(requests.id, unpaid.id));
     const closed = await f.call('/api/customer/customer_request_detail', s.customer.token, {
       request_id: unpaid.id,
     });

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UserType } from '@movehub/shared';
+import { toDollars, UserType } from '@movehub/shared';
 import {
   companyProfiles,
   companyServiceZips,
   notifications,
   requestComments,
 } from '../src/db/schema';
-import {
-  buildTestApp,
-  createBid,
-  createRequest,
-  createUser,
-  loginAs,
-  type TestContext,
-} from './helper';
+import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { lifecycle } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp();
 });
 afterAll(() => ctx.close());
+const life = lifecycle(() => ctx);
 
 const addComment = (token: string, payload: object) =>
   ctx.app.inject({
@@ -32,7 +27,7 @@ const addComment = (token: string, payload: object) =>
 
 async function customer() {
   const user = await createUser(ctx.database, { firstName: 'Dana', lastName: 'Lee' });
-  return { user, token: await loginAs(ctx.app, user.email) };
+  return { user, token: await life.tokenOf(user.id) };
 }
 
 /** A company (user_type 2) with a profile, serving the given zip codes. */
@@ -46,27 +41,50 @@ async function company(name: string, zips: string[] = []) {
       .insert(companyServiceZips)
       .values(zips.map((zipCode) => ({ companyId: user.id, zipCode })));
   }
-  return { user, token: await loginAs(ctx.app, user.email, undefined, UserType.company) };
+  return { user, token: await life.tokenOf(user.id) };
 }
 
 const noticesOf = (requestId: number) =>
   ctx.database.db.select().from(notifications).where(eq(notifications.requestId, requestId));
 
+/** The notices of a request that tell of its comments (its bids and moves tell their own). */
+const commentNoticesOf = async (requestId: number) =>
+  (await noticesOf(requestId)).filter((n) =>
+    / (commented on|replied to a comment on) /.test(n.messageBody),
+  );
+
+type Party = Awaited<ReturnType<typeof customer>>;
+
+/** The company's bid through place_bid (in its area: 0 → 1 on the first). */
+const bid = (c: Party, requestId: number, cents: number) =>
+  life.ok('POST', '/api/company/place_bid', c.token, {
+    request_id: requestId,
+    bid_amount: toDollars(cents),
+  });
+
+/** The customer accepts the company's bid (1 → 2): the company has the request. */
+const accept = (owner: Party, requestId: number, c: Party, cents: number) =>
+  life.ok('PUT', '/api/customer/accept_request', owner.token, {
+    request_id: requestId,
+    company_id: c.user.id,
+    final_amount: toDollars(cents),
+  });
+
+/** The company no longer serves a zip code (its bids and won requests stay its own). */
+const leaveArea = (c: Party) =>
+  ctx.database.db.delete(companyServiceZips).where(eq(companyServiceZips.companyId, c.user.id));
+
 describe('POST /app_api/add_comments', () => {
   it('adds a customer comment (sender_type 1), tells the companies that bid, returns the thread', async () => {
     const owner = await customer();
-    const a = await company('Bidder A');
-    const b = await company('Bidder B');
-    const gone = await company('Deleted C');
-    const req = await createRequest(ctx.database, { customerId: owner.user.id, timelineStatus: 1 });
-    await createBid(ctx.database, { requestId: req.id, companyId: a.user.id, bidAmountCents: 1 });
-    await createBid(ctx.database, { requestId: req.id, companyId: b.user.id, bidAmountCents: 2 });
-    await createBid(ctx.database, {
-      requestId: req.id,
-      companyId: gone.user.id,
-      bidAmountCents: 3,
-      status: 2,
-    });
+    const a = await company('Bidder A', ['90012']);
+    const b = await company('Bidder B', ['90012']);
+    const gone = await company('Deleted C', ['90012']);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(a, req.id, 100);
+    await bid(b, req.id, 200);
+    await bid(gone, req.id, 300);
+    await life.ok('POST', '/api/company/withdraw_bid', gone.token, { request_id: req.id });
 
     const res = await addComment(owner.token, {
       request_id: req.id,
@@ -95,7 +113,7 @@ describe('POST /app_api/add_comments', () => {
         child_comments: [],
       },
     ]);
-    const told = await noticesOf(req.id);
+    const told = await commentNoticesOf(req.id);
     expect(told.map((n) => n.userId).sort()).toEqual([a.user.id, b.user.id].sort());
   });
 
@@ -155,17 +173,11 @@ describe('POST /app_api/add_comments', () => {
   it('closes the thread to the other companies once one has the request', async () => {
     const owner = await customer();
     const loser = await company('Late Bidder', ['90012']);
-    const winner = await company('Chosen Movers');
-    const won = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 2,
-      companyId: winner.user.id,
-    });
-    await createBid(ctx.database, {
-      requestId: won.id,
-      companyId: loser.user.id,
-      bidAmountCents: 1,
-    });
+    const winner = await company('Chosen Movers', ['90012']);
+    const won = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(loser, won.id, 100);
+    await bid(winner, won.id, 200);
+    await accept(owner, won.id, winner, 200);
     expect(
       (await addComment(loser.token, { request_id: won.id, comment: 'Still here' })).statusCode,
     ).toBe(404);
@@ -175,22 +187,16 @@ describe('POST /app_api/add_comments', () => {
 
   it('lets a company that bid, or that won the request, comment outside its area', async () => {
     const owner = await customer();
-    const bidder = await company('Far Bidder');
-    const winner = await company('Far Winner');
-    const open = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 1,
-    });
-    await createBid(ctx.database, {
-      requestId: open.id,
-      companyId: bidder.user.id,
-      bidAmountCents: 1,
-    });
-    const won = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 3,
-      companyId: winner.user.id,
-    });
+    const bidder = await company('Far Bidder', ['90012']);
+    const winner = await company('Far Winner', ['90012']);
+    const open = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(bidder, open.id, 100);
+    const won = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(winner, won.id, 200);
+    await accept(owner, won.id, winner, 200);
+    // Both bid while the pick-up was in their area; they serve elsewhere now.
+    await leaveArea(bidder);
+    await leaveArea(winner);
     expect(
       (await addComment(bidder.token, { request_id: open.id, comment: 'Hi' })).statusCode,
     ).toBe(200);
@@ -199,7 +205,7 @@ describe('POST /app_api/add_comments', () => {
     );
     // The customer's comment on a won request goes to the company that has it only.
     await addComment(owner.token, { request_id: won.id, comment: 'Thanks' });
-    const told = await noticesOf(won.id);
+    const told = await commentNoticesOf(won.id);
     expect(told.map((n) => n.userId).sort()).toEqual([owner.user.id, winner.user.id].sort());
   });
 
@@ -208,11 +214,11 @@ describe('POST /app_api/add_comments', () => {
     const stranger = await customer();
     const far = await company('Elsewhere Movers', ['10001']);
     const inArea = await company('Late Movers', ['90012']);
+    const chosen = await company('Chosen Movers', ['90012']);
     const req = await createRequest(ctx.database, { customerId: owner.user.id });
-    const accepted = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 2,
-    });
+    const accepted = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(chosen, accepted.id, 100);
+    await accept(owner, accepted.id, chosen, 100);
     for (const [token, id] of [
       [far.token, req.id],
       [stranger.token, req.id],
@@ -258,10 +264,9 @@ describe('POST /app_api/add_comments', () => {
 
   it('refuses comments on a cancelled request with 409, and empty comments with 422', async () => {
     const owner = await customer();
-    const cancelled = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 11,
-      requestStatus: 2,
+    const cancelled = await createRequest(ctx.database, { customerId: owner.user.id });
+    await life.ok('POST', '/api/customer/delete_request', owner.token, {
+      request_id: cancelled.id,
     });
     const res = await addComment(owner.token, { request_id: cancelled.id, comment: 'Hello?' });
     expect(res.statusCode).toBe(409);
@@ -275,7 +280,7 @@ describe('POST /app_api/add_comments', () => {
     const owner = await customer();
     const req = await createRequest(ctx.database, { customerId: owner.user.id });
     const foreman = await createUser(ctx.database, { userType: UserType.foreman });
-    const token = await loginAs(ctx.app, foreman.email, undefined, UserType.foreman);
+    const token = await life.tokenOf(foreman.id);
     expect((await addComment(token, { request_id: req.id, comment: 'Hi' })).statusCode).toBe(403);
     const anonymous = await ctx.app.inject({
       method: 'POST',

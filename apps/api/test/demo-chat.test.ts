@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ChatType, TimelineStatus, UserType } from '@movehub/shared';
-import { chatMessages, companyForemen, requests, users } from '../src/db/schema';
+import {
+  chatMessages,
+  companyForemen,
+  companyProfiles,
+  companyTrucks,
+  users,
+} from '../src/db/schema';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
 import { DEMO_CHAT_JOB, demoReply } from '../src/modules/demo/demo-chat';
 import { buildTestApp, type TestContext } from './helper';
+import type { Company } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 
@@ -26,11 +33,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function demoCompany() {
+/** A seeded demo company as the fixtures play it: signed in, its first foreman and truck first. */
+async function demoCompany(): Promise<Company> {
   const [row] = await f
     .db()
-    .select()
+    .select({ user: users, name: companyProfiles.name })
     .from(users)
+    .innerJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .where(
       and(
         eq(users.userType, UserType.company),
@@ -40,15 +49,27 @@ async function demoCompany() {
         ),
       ),
     )
+    .orderBy(asc(users.id))
     .limit(1);
-  const [foreman] = await f
+  const { user, name } = row!;
+  const crew = await f
     .db()
     .select({ user: users })
     .from(companyForemen)
     .innerJoin(users, eq(users.id, companyForemen.userId))
-    .where(eq(companyForemen.companyId, row!.id))
-    .limit(1);
-  return { company: row!, foreman: foreman!.user };
+    .where(eq(companyForemen.companyId, user.id))
+    .orderBy(asc(users.id));
+  const foremen = [];
+  for (const { user: foreman } of crew) {
+    foremen.push({ user: foreman, token: await f.tokenOf(foreman.id) });
+  }
+  const trucks = await f
+    .db()
+    .select()
+    .from(companyTrucks)
+    .where(and(eq(companyTrucks.companyId, user.id), eq(companyTrucks.isActive, true)))
+    .orderBy(asc(companyTrucks.id));
+  return { user, name, token: await f.tokenOf(user.id), foremen, trucks };
 }
 
 async function customerSocket(customer: Awaited<ReturnType<typeof f.customer>>) {
@@ -80,9 +101,14 @@ const say = (
 
 describe('demo partners in chat', () => {
   it('has the demo company answer a customer once, a moment later, live', async () => {
-    const { company } = await demoCompany();
+    const demo = await demoCompany();
+    const company = demo.user;
     const customer = await f.customer();
-    const request = await f.paidRequest({ customerId: customer.user.id, companyId: company.id });
+    const request = await f.life.requestAt({
+      status: TimelineStatus.paid,
+      customer,
+      company: demo,
+    });
     const socket = await customerSocket(customer);
     for (const text of ['Hello!', 'Is 9am fine?']) {
       const ack = await socket.emitWithAck(
@@ -111,14 +137,14 @@ describe('demo partners in chat', () => {
   });
 
   it('has the demo foreman answer during the move, and nobody answer a non-demo company', async () => {
-    const { company, foreman } = await demoCompany();
+    const demo = await demoCompany();
+    const foreman = demo.foremen[0]!.user;
     const customer = await f.customer();
-    const request = await f.paidRequest({
-      customerId: customer.user.id,
-      companyId: company.id,
+    const request = await f.life.requestAt({
       status: TimelineStatus.inProgress,
+      customer,
+      company: demo,
     });
-    await f.db().update(requests).set({ foremanId: foreman.id }).where(eq(requests.id, request.id));
     const socket = await customerSocket(customer);
     await socket.emitWithAck(
       'sendMessage',

@@ -12,6 +12,7 @@ import {
   companyReviews,
   companyServiceZips,
   companyTrucks,
+  domainEvents,
   moveTypes,
   notifications,
   requestBids,
@@ -160,6 +161,20 @@ async function jobsOf(requestId: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The request's event of `type` handed to the subscribers once more, as if delivered twice: the
+ * demo's reaction must not repeat.
+ */
+async function redeliver(requestId: number, type: string) {
+  const [event] = await ctx.database.db
+    .update(domainEvents)
+    .set({ dispatchedAt: null })
+    .where(and(eq(domainEvents.requestId, requestId), eq(domainEvents.type, type)))
+    .returning({ id: domainEvents.id });
+  expect(event, type).toBeDefined();
+  await ctx.app.events.dispatch([event!.id]);
+}
 
 async function until(check: () => Promise<boolean>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
@@ -376,9 +391,9 @@ describe('demo simulator', () => {
     expect(bids.map((b) => b.companyId).sort()).toEqual([idOf(0), idOf(3)].sort());
   });
 
-  it('never bids twice: a repeated hook queues no twin, a job run twice changes nothing', async () => {
+  it('never bids twice: a repeated event queues no twin, a job run twice changes nothing', async () => {
     const requestId = await createRequest('90012');
-    await ctx.app.demoSimulator.requestCreated(requestId);
+    await redeliver(requestId, 'request.created');
     expect(await jobsOf(requestId)).toHaveLength(DEMO_COMPANIES.length);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
@@ -388,9 +403,9 @@ describe('demo simulator', () => {
     // The same jobs again (a retry, a second process, a replayed hook after completion).
     const planned = await planDemoBids({ db: ctx.database.db, requestId, maxDelayMs: 0 });
     for (const { delayMs: _delay, ...job } of planned) {
-      expect(await runDemoBid({ db: ctx.database.db, ...job })).toBe('skipped');
+      expect(await runDemoBid({ domain: ctx.app.domain, ...job })).toBe('skipped');
     }
-    await ctx.app.demoSimulator.requestCreated(requestId);
+    await redeliver(requestId, 'request.created');
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
     const again = await bidsOf(requestId);
@@ -399,12 +414,15 @@ describe('demo simulator', () => {
     );
     // A bid the customer deleted does not come back with a replayed job.
     const [deleted] = first;
-    await ctx.database.db
-      .update(requestBids)
-      .set({ status: 2 })
-      .where(eq(requestBids.id, deleted!.id));
+    const removed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/delete_bid',
+      payload: { request_id: requestId, company_id: deleted!.companyId },
+      headers: { 'x-sh-auth': token },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
     const replay = planned.find((p) => p.companyId === deleted!.companyId)!;
-    expect(await runDemoBid({ db: ctx.database.db, ...replay })).toBe('skipped');
+    expect(await runDemoBid({ domain: ctx.app.domain, ...replay })).toBe('skipped');
     expect((await bidsOf(requestId)).find((b) => b.id === deleted!.id)!.status).toBe(2);
     const history = await ctx.database.db.execute(
       sql`select count(*)::int as n from request_status_history where request_id = ${requestId}`,
@@ -414,10 +432,13 @@ describe('demo simulator', () => {
 
   it('skips a request that closed for bids before the job ran', async () => {
     const requestId = await createRequest('90012');
-    await ctx.database.db
-      .update(requests)
-      .set({ requestStatus: 2, timelineStatus: TimelineStatus.cancelled })
-      .where(eq(requests.id, requestId));
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/delete_request',
+      payload: { request_id: requestId },
+      headers: { 'x-sh-auth': token },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
     expect(await bidsOf(requestId)).toEqual([]);
@@ -442,8 +463,8 @@ describe('demo simulator', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const requestId = (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
-    // Not even through the hook: a direct request is not open for bids.
-    await ctx.app.demoSimulator.requestCreated(requestId);
+    // Not even when its event comes again: a direct request is not open for bids.
+    await redeliver(requestId, 'request.created');
     expect(await jobsOf(requestId)).toEqual([]);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
@@ -454,15 +475,15 @@ describe('demo simulator', () => {
     expect(answered.timelineStatus).toBe(TimelineStatus.paid);
     expect(answered.additionalStatus).toBe(0);
     expect(answered.letterHtml).toContain('Hour Rate');
-    // Played once: a replayed hook finds nothing left to send.
-    await ctx.app.demoSimulator.requestCreated(requestId);
+    // Played once: a replayed event finds nothing left to send.
+    await redeliver(requestId, 'request.created');
     expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(0);
   });
 
   it('does nothing with DEMO_SIMULATOR=0', async () => {
     const off = await buildPeerApp(ctx, { DEMO_SIMULATOR: '0', DEMO_SIMULATOR_DELAY_MS: '0' });
     try {
-      expect(off.app.demoSimulator.enabled).toBe(false);
+      expect(off.app.config.demoSimulator.enabled).toBe(false);
       const requestId = await createRequest('90012', off.app);
       expect(await jobsOf(requestId)).toEqual([]);
       // Even a process whose simulator is on finds nothing queued for it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like, sql } from 'drizzle-orm';
-import { MSG, TimelineStatus, UserType } from '@movehub/shared';
+import { and, eq } from 'drizzle-orm';
+import { MSG, TimelineStatus } from '@movehub/shared';
 import { GatewayError, withTimeout, type PaymentGateway } from '../src/adapters/payments/gateway';
 import type { StripeGateway } from '../src/adapters/payments/stripe-gateway';
 import {
@@ -10,15 +10,19 @@ import {
   requests,
   sandboxOperations,
 } from '../src/db/schema';
-import { account, balanceOf } from '../src/modules/payments/ledger';
-import { STALE_CLAIM_MS } from '../src/modules/payments/payments.service';
-import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
+import { account, balanceOf } from '../src/domain/money/ledger';
+import { runRequestCommand } from '../src/domain/request/command';
+import { buildTestApp, type TestContext } from './helper';
+import { lifecycle, type Company } from './lifecycle';
+import { brokenInvariants, ledgerTotal } from './money-invariants';
 
 /*
- * The payment provider failing mid-payment changes nothing, and a provider's notice delivered
- * twice applies once. The provider is faulted at the adapter boundary: a decorator around the
- * real sandbox gateway that throws, never answers (cut by the adapter's own time-out), or
- * charges and then loses the answer. Runs on PGlite and on PostgreSQL.
+ * The payment provider failing mid-payment leaves the request unpaid and its charge pending, to be
+ * asked about again under the same key, so that a retry (or the reconciliation) records what the
+ * provider did, once; a provider's notice delivered twice applies once. The provider is faulted at
+ * the adapter boundary: a decorator around the real sandbox gateway that throws, never answers
+ * (cut by the adapter's own time-out), or charges and then loses the answer. Runs on PGlite and
+ * on PostgreSQL.
  */
 
 let ctx: TestContext;
@@ -60,41 +64,28 @@ async function withFaultyProvider<T>(fault: Fault, run: () => Promise<T>): Promi
   }
 }
 
-const CARD = {
-  card_holder_name: 'Rosa Diaz',
-  exp_date: '12/34',
-  cvv: '123',
-  address_1: '100 S Main St',
-  address_2: '',
-  city: 'Los Angeles',
-  state: 'CA',
-  zip: '90012',
-};
+const life = lifecycle(() => ctx);
+let mover: Company | undefined;
 
-/** A signed-in customer with a saved card and a request awaiting payment of $200 (+ fee). */
+/** A customer with a saved card and a request awaiting payment of $200 (+ fee), through the real calls. */
 async function payingCustomer() {
-  const user = await createUser(ctx.database);
-  const token = await loginAs(ctx.app, user.email);
-  const call = (url: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url, headers: { 'x-sh-auth': token }, payload });
-  const tokenized = await ctx.app.inject({
-    method: 'POST',
-    url: '/app_api/sandbox/tokens',
-    payload: { ...CARD, card_number: '4242 4242 4242 4242' },
-  });
-  expect((await call('/api/customer/add_card', { token: tokenized.json().token })).statusCode).toBe(
-    200,
-  );
-  const company = await createUser(ctx.database, { userType: UserType.company });
-  const request = await createRequest(ctx.database, {
-    customerId: user.id,
-    timelineStatus: TimelineStatus.awaitingPayment,
-    companyId: company.id,
-    finalAmountCents: 20_000,
+  mover ??= await life.company();
+  const me = await life.customer();
+  const { id } = await life.requestAt({
+    status: TimelineStatus.awaitingPayment,
+    customer: me,
+    company: mover,
+    amountCents: 20_000,
   });
   // $200 + fee = $206.28, the total the screen shows.
-  const pay = () => call('/api/customer/make_payment', { request_id: request.id, price: 206.28 });
-  return { user, request, pay };
+  const pay = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/make_payment',
+      headers: { 'x-sh-auth': me.token },
+      payload: { request_id: id, price: 206.28 },
+    });
+  return { user: me.user, request: { id }, pay };
 }
 
 async function stateOf(requestId: number) {
@@ -103,20 +94,19 @@ async function stateOf(requestId: number) {
     .select({ id: ledgerEntries.id })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(eq(ledgerTransactions.requestId, requestId));
+    .where(
+      and(eq(ledgerTransactions.requestId, requestId), eq(ledgerTransactions.status, 'posted')),
+    );
   const holds = await db()
     .select({ status: payments.status })
     .from(payments)
     .where(and(eq(payments.requestId, requestId), eq(payments.kind, 'hold')));
-  // What the provider actually charged for this request's holds.
+  // What the provider actually charged for this request.
   const charges = await db()
     .select({ amountCents: sandboxOperations.amountCents })
     .from(sandboxOperations)
     .where(
-      and(
-        like(sandboxOperations.idempotencyKey, `${requestId}:hold:%`),
-        eq(sandboxOperations.kind, 'charge'),
-      ),
+      and(eq(sandboxOperations.reference, String(requestId)), eq(sandboxOperations.kind, 'charge')),
     );
   return {
     timelineStatus: row?.timelineStatus,
@@ -127,12 +117,7 @@ async function stateOf(requestId: number) {
   };
 }
 
-async function totalOfAllAccounts(): Promise<number> {
-  const [row] = await db()
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
-    .from(ledgerEntries);
-  return row?.total ?? -1;
-}
+const totalOfAllAccounts = () => ledgerTotal(db());
 
 describe('the provider failing mid-payment', () => {
   it.each<[Fault, number[]]>([
@@ -141,7 +126,7 @@ describe('the provider failing mid-payment', () => {
     // The provider did charge: the retry must find that charge, not make a second one.
     ['charges, answer lost', [20_628]],
   ])(
-    'when it %s: the request stays unpaid with no ledger rows and no escrow; the retry pays once',
+    'when it %s: the request stays unpaid, nothing posted; the retry asks again under the same key and pays once',
     async (fault, chargedMeanwhile) => {
       const me = await payingCustomer();
       const started = Date.now();
@@ -149,16 +134,16 @@ describe('the provider failing mid-payment', () => {
       // The adapter's time-out bounds the wait; the customer is told plainly, in the envelope.
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(failed.statusCode).toBe(500);
-      expect(failed.json()).toEqual({ code: 500, message: MSG.gatewayUnavailable });
+      expect(failed.json()).toEqual({ code: 500, message: MSG.gatewayUnknown });
       expect(await stateOf(me.request.id)).toEqual({
         timelineStatus: TimelineStatus.awaitingPayment,
         ledgerEntries: 0,
         escrowCents: 0,
-        holds: ['failed'],
+        holds: ['pending'],
         charges: chargedMeanwhile,
       });
 
-      // The customer pays again (same request, same card, same price: the same idempotency key).
+      // The customer pays again: the same movement, asked about again under its key.
       const retried = await me.pay();
       expect(retried.statusCode).toBe(200);
       expect(retried.json().data.request_timeline_status).toBe(TimelineStatus.paid);
@@ -174,10 +159,11 @@ describe('the provider failing mid-payment', () => {
       expect(again.statusCode).toBe(200);
       expect((await stateOf(me.request.id)).charges).toEqual([20_628]);
       expect(await totalOfAllAccounts()).toBe(0);
+      expect(await brokenInvariants(db(), me.request.id)).toEqual([]);
     },
   );
 
-  it('a retry sent while the lost charge is still being asked about charges nothing twice', async () => {
+  it('a retry sent while the charge is at the provider charges nothing twice', async () => {
     const me = await payingCustomer();
     const gateway: PaymentGateway = ctx.app.payments;
     const charge = gateway.charge.bind(gateway);
@@ -189,7 +175,7 @@ describe('the provider failing mid-payment', () => {
     };
     try {
       const first = me.pay();
-      // The first call holds the key at the provider; the double-click meets it there.
+      // The first call is at the provider with the movement; the double-click meets it there.
       await expect
         .poll(async () => (await stateOf(me.request.id)).holds, { timeout: 10_000 })
         .toEqual(['pending']);
@@ -206,30 +192,30 @@ describe('the provider failing mid-payment', () => {
 });
 
 /**
- * Leaves the request's hold as a process that died between claiming the key and recording the
- * provider's answer leaves it: pending, last touched `ageMs` ago.
+ * Leaves the request's charge as a process that died while asking the provider leaves it:
+ * pending, marked in flight until `untilMs` from now (negative: that long ago).
  */
-async function claimLeftPending(requestId: number, ageMs: number) {
+async function leftInFlight(requestId: number, untilMs: number) {
   await db()
     .update(payments)
-    .set({ status: 'pending', error: null, updatedAt: new Date(Date.now() - ageMs) })
+    .set({ status: 'pending', inFlightUntil: new Date(Date.now() + untilMs) })
     .where(and(eq(payments.requestId, requestId), eq(payments.kind, 'hold')));
 }
 
-describe('a claim left pending by a call that died', () => {
+describe('a charge left in flight by a call that died', () => {
   it.each<[Fault, number[]]>([
     ['never answers', []],
     // The provider charged before the process died: the takeover finds that charge.
     ['charges, answer lost', [20_628]],
   ])(
-    'when the provider %s and the process dies: a young claim answers 409, an old one is taken over and paid once',
+    'when the provider %s and the process dies: while it may still answer a retry gets 409; after, it is taken over and paid once',
     async (fault, chargedMeanwhile) => {
       const me = await payingCustomer();
       expect((await withFaultyProvider(fault, me.pay)).statusCode).toBe(500);
-      await claimLeftPending(me.request.id, 1_000);
+      await leftInFlight(me.request.id, 10_000);
       expect((await stateOf(me.request.id)).charges).toEqual(chargedMeanwhile);
 
-      // Still within the provider's time-out: the first call may yet answer.
+      // Still within the dead call's time: it might yet be answered.
       const young = await me.pay();
       expect(young.statusCode).toBe(409);
       expect(young.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
@@ -239,8 +225,8 @@ describe('a claim left pending by a call that died', () => {
         charges: chargedMeanwhile,
       });
 
-      // Past the provider's time-out (and its margin): no live call holds the key any more.
-      await claimLeftPending(me.request.id, STALE_CLAIM_MS + 1_000);
+      // Past it: no live call holds the movement any more.
+      await leftInFlight(me.request.id, -1_000);
       const retried = await me.pay();
       expect(retried.statusCode).toBe(200);
       expect(retried.json().data.request_timeline_status).toBe(TimelineStatus.paid);
@@ -255,13 +241,13 @@ describe('a claim left pending by a call that died', () => {
     },
   );
 
-  it('two retries at once take an old claim over once and charge once', async () => {
+  it('three retries at once take it over once and charge once', async () => {
     const me = await payingCustomer();
     expect((await withFaultyProvider('charges, answer lost', me.pay)).statusCode).toBe(500);
-    await claimLeftPending(me.request.id, STALE_CLAIM_MS + 1_000);
+    await leftInFlight(me.request.id, -1_000);
     const answers = await Promise.all([me.pay(), me.pay(), me.pay()]);
     const codes = answers.map((a) => a.statusCode);
-    // One takes the claim over; the others meet it in progress (409) or find it paid (200).
+    // One takes it over; the others meet it in progress (409) or find it paid (200).
     expect(codes).toContain(200);
     for (const code of codes) expect([200, 409]).toContain(code);
     expect(await stateOf(me.request.id)).toEqual({
@@ -315,56 +301,80 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
     });
   }
 
-  /** A payment of ours whose charge went out and whose answer never came back. */
-  async function pendingPayment(key: string) {
+  /**
+   * A payment of ours whose charge went out and whose answer never came back: make_payment's
+   * movement, reserved under the request's lock on a request awaiting payment, never settled.
+   */
+  async function pendingPayment() {
     const sdb = stripeCtx.database.db;
-    const customer = await createUser(stripeCtx.database);
-    const request = await createRequest(stripeCtx.database, {
-      customerId: customer.id,
-      timelineStatus: TimelineStatus.awaitingPayment,
-      finalAmountCents: 20_000,
+    const slife = lifecycle(() => stripeCtx);
+    const customer = await slife.customer(null);
+    const { id } = await slife.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer,
+      company: await slife.company(),
+      amountCents: 20_000,
     });
-    const idempotencyKey = `${request.id}:hold:${key}`;
-    await sdb.insert(payments).values({
-      idempotencyKey,
-      kind: 'hold',
-      requestId: request.id,
-      amountCents: 20_628,
-      status: 'pending',
-    });
+    // Reserved as make_payment does, with nobody left to ask the provider afterwards.
+    const { value: movement } = await runRequestCommand(
+      {
+        ...stripeCtx.app.domain,
+        executeMovement: async (paymentId) => ({ state: 'busy' as const, paymentId }),
+      },
+      {
+        requestId: id,
+        actor: { type: 'customer', userId: customer.user.id },
+        run: (c) =>
+          c.reserve({
+            kind: 'hold',
+            amountCents: 20_628,
+            customerId: customer.user.id,
+            targetRef: 'pm_offline',
+            entries: [
+              { account: account.customerCard(customer.user.id), amountCents: -20_628 },
+              { account: account.escrow(id), amountCents: 20_000 },
+              { account: account.platformFees, amountCents: 628 },
+            ],
+            purpose: { type: 'pay', totalCents: 20_628, discountedCents: 20_000, feeCents: 628 },
+          }),
+      },
+    );
     const read = async () => {
       const rows = await sdb
         .select({ status: payments.status, ref: payments.gatewayRef, error: payments.error })
         .from(payments)
-        .where(eq(payments.requestId, request.id));
+        .where(eq(payments.requestId, id));
       const ledger = await sdb
-        .select({ id: ledgerTransactions.id })
+        .select({ status: ledgerTransactions.status })
         .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.requestId, request.id));
-      const [req] = await sdb.select().from(requests).where(eq(requests.id, request.id));
-      return { payments: rows, ledgerTransactions: ledger.length, timeline: req?.timelineStatus };
+        .where(eq(ledgerTransactions.requestId, id));
+      const [req] = await sdb.select().from(requests).where(eq(requests.id, id));
+      return {
+        payments: rows,
+        ledger: ledger.map((l) => l.status),
+        timeline: req?.timelineStatus,
+      };
     };
-    return { idempotencyKey, read };
+    return { idempotencyKey: movement.idempotencyKey, read };
   }
 
-  it('a success notice sent twice, one after the other, records the charge once and moves no money', async () => {
-    const p = await pendingPayment('seq');
+  it('a success notice sent twice, one after the other, settles the payment once', async () => {
+    const p = await pendingPayment();
     intents.set('pi_seq', { status: 'succeeded', key: p.idempotencyKey });
     expect((await deliver('pi_seq', 'payment_intent.succeeded')).statusCode).toBe(200);
     const once = await p.read();
     expect((await deliver('pi_seq', 'payment_intent.succeeded')).statusCode).toBe(200);
     expect(await p.read()).toEqual(once);
-    // The provider's charge is remembered for the customer's retry to complete; the notice
-    // itself writes no ledger entry and changes no request.
+    // What the provider says now settles the movement: posted, and the request paid.
     expect(once).toEqual({
-      payments: [{ status: 'pending', ref: 'pi_seq', error: null }],
-      ledgerTransactions: 0,
-      timeline: TimelineStatus.awaitingPayment,
+      payments: [{ status: 'succeeded', ref: 'pi_seq', error: null }],
+      ledger: ['posted'],
+      timeline: TimelineStatus.paid,
     });
   });
 
   it('the same notice delivered twice at once applies once', async () => {
-    const p = await pendingPayment('concurrent');
+    const p = await pendingPayment();
     intents.set('pi_concurrent', { status: 'canceled', key: p.idempotencyKey });
     const answers = await Promise.all([
       deliver('pi_concurrent', 'payment_intent.canceled'),
@@ -373,24 +383,24 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await p.read()).toEqual({
       payments: [{ status: 'failed', ref: null, error: 'provider: canceled' }],
-      ledgerTransactions: 0,
+      ledger: ['voided'],
       timeline: TimelineStatus.awaitingPayment,
     });
   });
 
   it('a late failure notice does not undo a payment that succeeded', async () => {
-    const p = await pendingPayment('late');
-    await stripeCtx.database.db
-      .update(payments)
-      .set({ status: 'succeeded', gatewayRef: 'pi_late' })
-      .where(eq(payments.idempotencyKey, p.idempotencyKey));
+    const p = await pendingPayment();
+    intents.set('pi_late', { status: 'succeeded', key: p.idempotencyKey });
+    await deliver('pi_late', 'payment_intent.succeeded');
     intents.set('pi_late', { status: 'canceled', key: p.idempotencyKey });
     await Promise.all([
       deliver('pi_late', 'payment_intent.canceled'),
       deliver('pi_late', 'payment_intent.canceled'),
     ]);
-    expect((await p.read()).payments).toEqual([
-      { status: 'succeeded', ref: 'pi_late', error: null },
-    ]);
+    expect(await p.read()).toEqual({
+      payments: [{ status: 'succeeded', ref: 'pi_late', error: null }],
+      ledger: ['posted'],
+      timeline: TimelineStatus.paid,
+    });
   });
 });

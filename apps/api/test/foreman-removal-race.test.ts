@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TimelineStatus } from '@movehub/shared';
 import { companyForemen, requests, users } from '../src/db/schema';
-import { MOVE_TEXT } from '../src/modules/moves/moves.service';
+import { MOVE_TEXT } from '../src/domain/request/move-day';
 import { buildTestApp, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
@@ -11,9 +11,10 @@ import { moveFixtures } from './moves-helpers';
  * moves assign_move). Both hold his company_foremen row, so exactly one of them wins: either the
  * job is assigned and the removal is refused because he has an unfinished job (409), or he is
  * removed and the assignment answers as for a foreman who is not the company's (422). Never a
- * server error, and never a job left in the hands of a removed foreman. The race is real on
- * PostgreSQL (TEST_DATABASE_URL); on PGlite the calls run one after the other and the same
- * outcomes hold.
+ * server error, and never a job left in the hands of a removed foreman. A foreman whose finished
+ * jobs still name him keeps his company_foremen row, marked removed (those jobs reference it).
+ * The race is real on PostgreSQL (TEST_DATABASE_URL); on PGlite the calls run one after the other
+ * and the same outcomes hold.
  */
 
 let ctx: TestContext;
@@ -55,7 +56,8 @@ async function race(withHistory: boolean) {
     .from(companyForemen)
     .where(eq(companyForemen.userId, foreman.user.id));
   const [account] = await f.db().select().from(users).where(eq(users.id, foreman.user.id));
-  return { assigned, removed, row: row!, stillHis: link?.companyId === company.user.id, account };
+  const stillHis = link?.companyId === company.user.id && link.removedAt === null;
+  return { assigned, removed, row: row!, stillHis, link, account };
 }
 
 describe('removing a foreman while he is being assigned', () => {
@@ -64,7 +66,7 @@ describe('removing a foreman while he is being assigned', () => {
       withHistory ? 'he has finished jobs' : 'his first job'
     })`, async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
-        const { assigned, removed, row, stillHis, account } = await race(withHistory);
+        const { assigned, removed, row, stillHis, link, account } = await race(withHistory);
         const label = `round ${round}: assign ${assigned.statusCode} ${assigned.body} / remove ${removed.statusCode} ${removed.body}`;
         expect(assigned.statusCode, label).not.toBeGreaterThanOrEqual(500);
         expect(removed.statusCode, label).not.toBeGreaterThanOrEqual(500);
@@ -85,8 +87,10 @@ describe('removing a foreman while he is being assigned', () => {
           expect(row.foremanId, label).toBeNull();
           expect(row.timelineStatus, label).toBe(TimelineStatus.paid);
           expect(stillHis, label).toBe(false);
-          // His account goes, unless finished jobs still name him.
+          // His account goes, unless finished jobs still name him: then it stays, and his row
+          // stays marked removed.
           expect(Boolean(account), label).toBe(withHistory);
+          expect(Boolean(link?.removedAt), label).toBe(withHistory);
         }
       }
     }, 120_000);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRUNE_JOB, SWEEP_JOB } from '../src/platform/events/dispatcher';
+import { RECONCILE_JOB } from '../src/domain/request/reconciliation';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -144,6 +146,11 @@ describe('pg-boss on the embedded PGlite', () => {
       expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([
         // The sweep of customer messages a crash left pending (decision 017).
         { name: DELIVER_JOB, cron: '* * * * *' },
+        // The outbox's clean-up and its sweep of events a process left behind (decision 033).
+        { name: PRUNE_JOB, cron: '17 3 * * *' },
+        { name: SWEEP_JOB, cron: '* * * * *' },
+        // The reconciliation of the ledger with the provider (decision 033).
+        { name: RECONCILE_JOB, cron: '*/2 * * * *' },
         { name: UPLOAD_CLEANUP_JOB, cron: UPLOAD_CLEANUP_CRON },
       ]);
     } finally {

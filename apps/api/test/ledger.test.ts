@@ -1,397 +1,206 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { GatewayError, type PaymentGateway } from '../src/adapters/payments/gateway';
-import { SandboxGateway } from '../src/adapters/payments/sandbox-gateway';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG, TimelineStatus } from '@movehub/shared';
+import { GatewayError } from '../src/adapters/payments/gateway';
 import {
   ledgerEntries,
   ledgerTransactions,
+  moneyDiscrepancies,
   payments,
   requests,
   sandboxOperations,
 } from '../src/db/schema';
-import { account, balanceOf, postLedgerTransaction } from '../src/modules/payments/ledger';
 import {
-  chargeTip,
-  holdInEscrow,
-  refundFromEscrow,
-  releaseToCompany,
-} from '../src/modules/payments/payments.service';
-import { addCard } from '../src/modules/cards/cards.service';
-import { UserType } from '@movehub/shared';
-import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+  account,
+  availableOf,
+  balanceOf,
+  settleLedgerTransaction,
+  writeLedgerTransaction,
+} from '../src/domain/money/ledger';
+import { executeMovement, settleFromNotice } from '../src/domain/request/settlement';
+import { reconcile } from '../src/domain/request/reconciliation';
+import { runRequestCommand } from '../src/domain/request/command';
+import { buildTestApp, type TestContext } from './helper';
+import { lifecycle, type Company, type Party } from './lifecycle';
+import { brokenInvariants, ledgerTotal, moneyFacts } from './money-invariants';
+
+/*
+ * The ledger in two phases and the movements through the provider (docs/decisions/033): pending
+ * then posted or voided, once; an escrow that never gives what it does not hold, refused by the
+ * database itself; one call to the provider however many callers; and the reconciliation, which
+ * settles what a crash or a silent provider left, with no customer action.
+ */
 
 let ctx: TestContext;
-let sandbox: SandboxGateway;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  sandbox = new SandboxGateway(ctx.database.db);
+  ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
 });
 afterAll(() => ctx.close());
+const realClock = () => new Date();
+afterEach(() => {
+  ctx.app.domain.now = realClock;
+});
 
-/** The sandbox, counting the charges it is asked for: the adapter boundary, nothing of ours mocked. */
-function counting(gateway: PaymentGateway) {
-  const calls = { charge: 0 };
-  const wrapped: PaymentGateway = Object.create(gateway);
-  wrapped.charge = async (opts) => {
-    calls.charge++;
-    return gateway.charge(opts);
-  };
-  return { gateway: wrapped, calls };
+const life = lifecycle(() => ctx);
+const db = () => ctx.database.db;
+let mover: Company | undefined;
+const company = async () => (mover ??= await life.company());
+
+/** The domain's clock moved on by `ms`, as if that much time had passed. */
+function later(ms: number) {
+  const at = Date.now() + ms;
+  ctx.app.domain.now = () => new Date(at);
 }
 
-/** A gateway that fails every charge the given way. */
-function failing(kind: 'error' | 'timeout'): PaymentGateway {
-  const wrapped: PaymentGateway = Object.create(sandbox);
-  wrapped.charge = () =>
-    kind === 'error'
-      ? Promise.reject(new GatewayError('unavailable', 'connection reset'))
-      : new Promise(() => undefined); // never answers
-  return wrapped;
-}
+/** The movements of a request, oldest first. */
+const movementsOf = (requestId: number) =>
+  db().select().from(payments).where(eq(payments.requestId, requestId)).orderBy(payments.id);
 
-async function customerWithCard(number = '4242424242424242') {
-  const customer = await createUser(ctx.database);
-  const { token } = await sandbox.tokenize({
-    number,
-    holderName: 'Pat Lee',
-    expMonth: 12,
-    expYear: 2034,
+const ledgerTxOf = (paymentId: number) =>
+  db().select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, paymentId));
+
+/** A request awaiting payment of a $500 bid, for a customer with a card. */
+async function awaitingPayment(): Promise<{ me: Party; id: number }> {
+  const me = await life.customer();
+  const { id } = await life.requestAt({
+    status: TimelineStatus.awaitingPayment,
+    customer: me,
+    company: await company(),
+    amountCents: 50_000,
   });
-  await addCard({ db: ctx.database.db, gateway: sandbox, userId: customer.id, token });
-  const request = await createRequest(ctx.database, { customerId: customer.id, timelineStatus: 2 });
-  return { customer, request };
+  return { me, id };
 }
 
-async function totalOfAllAccounts(): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
-    .from(ledgerEntries);
-  return row?.total ?? -1;
-}
-
-const markPaid =
-  (requestId: number) =>
-  async (tx: Parameters<NonNullable<Parameters<typeof holdInEscrow>[0]['apply']>>[0]) => {
-    await tx.update(requests).set({ timelineStatus: 3 }).where(eq(requests.id, requestId));
-  };
-
-describe('holding a payment in escrow', () => {
-  it('charges the card once and writes balanced entries with the state change', async () => {
-    const { customer, request } = await customerWithCard();
-    const { gateway, calls } = counting(sandbox);
-    const result = await holdInEscrow({
-      db: ctx.database.db,
-      gateway,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 50_000,
-      feeCents: 1_524,
-      attempt: 1,
-      apply: markPaid(request.id),
+/** make_payment with the charge made at the provider but its answer lost: the movement waits. */
+async function chargedButUnanswered() {
+  const { me, id } = await awaitingPayment();
+  const gateway = ctx.app.payments;
+  const charge = gateway.charge.bind(gateway);
+  const spy = vi.spyOn(gateway, 'charge').mockImplementationOnce(async (opts) => {
+    await charge(opts);
+    throw new GatewayError('unavailable', 'the answer was lost');
+  });
+  try {
+    const res = await life.call('POST', '/api/customer/make_payment', me.token, {
+      request_id: id,
+      price: 515.24,
     });
-    expect(result.replayed).toBe(false);
-    expect(calls.charge).toBe(1);
-    const db = ctx.database.db;
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(50_000);
-    expect(await balanceOf({ db, account: account.customerCard(customer.id) })).toBe(-51_524);
-    const [after] = await db.select().from(requests).where(eq(requests.id, request.id));
-    expect(after?.timelineStatus).toBe(3);
-    expect(await totalOfAllAccounts()).toBe(0);
-  });
+    expect(res.statusCode).toBe(500);
+  } finally {
+    spy.mockRestore();
+  }
+  const [movement] = await movementsOf(id);
+  return { me, id, movement: movement! };
+}
 
-  it('sent twice with one idempotency key, charges once', async () => {
-    const { customer, request } = await customerWithCard();
-    const { gateway, calls } = counting(sandbox);
-    const args = {
-      db: ctx.database.db,
-      gateway,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 30_000,
-      feeCents: 0,
-      attempt: 1,
-    };
-    const first = await holdInEscrow(args);
-    const second = await holdInEscrow(args);
-    expect(second).toMatchObject({
-      replayed: true,
-      paymentId: first.paymentId,
-      gatewayRef: first.gatewayRef,
+describe('the ledger in two phases', () => {
+  it('counts a pending movement in what the escrow can give, and only a posted one in its balance', async () => {
+    const { me, id } = await awaitingPayment();
+    // A paid request's escrow holds $500: paid through the real call.
+    await life.ok('POST', '/api/customer/make_payment', me.token, {
+      request_id: id,
+      price: 515.24,
     });
-    expect(calls.charge).toBe(1);
-    expect(await balanceOf({ db: ctx.database.db, account: account.escrow(request.id) })).toBe(
-      30_000,
-    );
-  });
+    const escrow = account.escrow(id);
+    expect(await balanceOf({ db: db(), account: escrow })).toBe(50_000);
 
-  it('sent 50 times at once with one idempotency key, charges once', async () => {
-    const { customer, request } = await customerWithCard();
-    const { gateway, calls } = counting(sandbox);
-    const args = {
-      db: ctx.database.db,
-      gateway,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 40_000,
-      feeCents: 1_000,
-      attempt: 1,
-    };
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => holdInEscrow(args)));
-    const fulfilled = outcomes.filter((o) => o.status === 'fulfilled');
-    const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
-    expect(fulfilled.length).toBeGreaterThanOrEqual(1);
-    // The others were told the payment is in progress (409), not charged.
-    for (const r of rejected) expect((r.reason as { code: number }).code).toBe(409);
-    expect(calls.charge).toBe(1);
-    const db = ctx.database.db;
-    const key = `${request.id}:hold:1`;
-    expect(await db.select().from(payments).where(eq(payments.idempotencyKey, key))).toHaveLength(
-      1,
-    );
-    expect(
-      await db.select().from(sandboxOperations).where(eq(sandboxOperations.idempotencyKey, key)),
-    ).toHaveLength(1);
-    expect(
-      await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key)),
-    ).toHaveLength(1);
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(40_000);
-    expect(await totalOfAllAccounts()).toBe(0);
-  });
-
-  it.each(['error', 'timeout'] as const)(
-    'a gateway %s leaves no ledger entries and no state change',
-    async (kind) => {
-      const { customer, request } = await customerWithCard();
-      let applied = false;
-      await expect(
-        holdInEscrow({
-          db: ctx.database.db,
-          gateway: failing(kind),
-          requestId: request.id,
-          customerId: customer.id,
-          amountCents: 20_000,
-          feeCents: 0,
-          attempt: 1,
-          timeoutMs: 200,
-          apply: async () => {
-            applied = true;
-          },
-        }),
-      ).rejects.toMatchObject({
-        code: 500,
-        message: 'The payment provider did not answer. Nothing was charged; please try again.',
-      });
-      expect(applied).toBe(false);
-      const db = ctx.database.db;
-      expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(0);
-      const [payment] = await db
-        .select()
-        .from(payments)
-        .where(eq(payments.idempotencyKey, `${request.id}:hold:1`));
-      expect(payment?.status).toBe('failed');
-      const [after] = await db.select().from(requests).where(eq(requests.id, request.id));
-      expect(after?.timelineStatus).toBe(2);
-
-      // A retry with the same key, once the provider answers, charges once and completes.
-      const { gateway, calls } = counting(sandbox);
-      const retried = await holdInEscrow({
-        db,
-        gateway,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 20_000,
-        feeCents: 0,
-        attempt: 1,
-      });
-      expect(retried.replayed).toBe(false);
-      expect(calls.charge).toBe(1);
-      expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(20_000);
-    },
-  );
-
-  it('a card declined at charge time changes nothing and shows the reason', async () => {
-    const { customer, request } = await customerWithCard('4000000000000341');
-    await expect(
-      holdInEscrow({
-        db: ctx.database.db,
-        gateway: sandbox,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 10_000,
-        feeCents: 0,
-        attempt: 1,
-      }),
-    ).rejects.toMatchObject({ code: 400, message: 'Your card was declined.' });
-    expect(await balanceOf({ db: ctx.database.db, account: account.escrow(request.id) })).toBe(0);
-  });
-
-  it('without a saved card answers with the spec message', async () => {
-    const customer = await createUser(ctx.database);
-    const request = await createRequest(ctx.database, { customerId: customer.id });
-    await expect(
-      holdInEscrow({
-        db: ctx.database.db,
-        gateway: sandbox,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 10_000,
-        feeCents: 0,
-        attempt: 1,
-      }),
-    ).rejects.toMatchObject({
-      code: 400,
-      message: 'Cannot charge a customer that has no active card',
-    });
-  });
-
-  it('a failing state change after the charge refunds it and writes no entries', async () => {
-    const { customer, request } = await customerWithCard();
-    await expect(
-      holdInEscrow({
-        db: ctx.database.db,
-        gateway: sandbox,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 12_000,
-        feeCents: 0,
-        attempt: 1,
-        apply: async () => {
-          throw new Error('request was cancelled meanwhile');
+    // A refund of $200 reserved under the request's lock, not yet made by the provider.
+    const reserved = await runRequestCommand(
+      { ...ctx.app.domain, executeMovement: async (paymentId) => ({ state: 'busy', paymentId }) },
+      {
+        requestId: id,
+        actor: { type: 'system', userId: null },
+        run: async (ctx_) => {
+          const [hold] = await ctx_.tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.requestId, id), eq(payments.kind, 'hold')));
+          return ctx_.reserve({
+            kind: 'refund',
+            amountCents: 20_000,
+            customerId: me.user.id,
+            chargePaymentId: hold!.id,
+            entries: [
+              { account: escrow, amountCents: -20_000 },
+              { account: account.customerCard(me.user.id), amountCents: 20_000 },
+            ],
+            purpose: { type: 'compensation', chargePaymentId: hold!.id },
+          });
         },
-      }),
-    ).rejects.toThrow('request was cancelled meanwhile');
-    const db = ctx.database.db;
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(0);
-    const refunds = await db
-      .select()
-      .from(sandboxOperations)
-      .where(eq(sandboxOperations.idempotencyKey, `${request.id}:hold:1:compensate`));
-    expect(refunds).toHaveLength(1);
-  });
-});
-
-describe('release, refund and tip', () => {
-  it('moves escrow to the company and back to the customer, and keeps every account set at zero', async () => {
-    const { customer, request } = await customerWithCard();
-    const company = await createUser(ctx.database, { userType: UserType.company });
-    const db = ctx.database.db;
-    await holdInEscrow({
-      db,
-      gateway: sandbox,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 60_000,
-      feeCents: 1_830,
-      attempt: 1,
-    });
-
-    await refundFromEscrow({
-      db,
-      gateway: sandbox,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 10_000,
-      attempt: 1,
-    });
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(50_000);
-
-    await expect(
-      refundFromEscrow({
-        db,
-        gateway: sandbox,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 60_000,
-        attempt: 2,
-      }),
-    ).rejects.toMatchObject({ code: 400 });
-
-    await releaseToCompany({
-      db,
-      gateway: sandbox,
-      requestId: request.id,
-      companyId: company.id,
-      amountCents: 50_000,
-      destination: null,
-    });
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(0);
-    expect(await balanceOf({ db, account: account.companyPayable(company.id) })).toBe(50_000);
-
-    await chargeTip({
-      db,
-      gateway: sandbox,
-      requestId: request.id,
-      customerId: customer.id,
-      companyId: company.id,
-      amountCents: 7_500,
-      attempt: 1,
-    });
-    expect(await balanceOf({ db, account: account.tipsPayable(company.id) })).toBe(7_500);
-    expect(await balanceOf({ db, account: account.customerCard(customer.id) })).toBe(
-      -61_830 + 10_000 - 7_500,
+      },
     );
-    expect(await totalOfAllAccounts()).toBe(0);
-  });
-});
+    expect(await balanceOf({ db: db(), account: escrow })).toBe(50_000);
+    expect(await availableOf({ db: db(), account: escrow })).toBe(30_000);
 
-describe('a movement whose state change fails', () => {
-  it('leaves a release and a refund retryable under the same key, recorded once', async () => {
-    const { customer, request } = await customerWithCard();
-    const company = await createUser(ctx.database, { userType: UserType.company });
-    const db = ctx.database.db;
-    await holdInEscrow({
-      db,
-      gateway: sandbox,
-      requestId: request.id,
-      customerId: customer.id,
-      amountCents: 30_000,
-      feeCents: 0,
-      attempt: 1,
+    // Settled by the provider's answer: posted once.
+    const outcome = await executeMovement(ctx.app.domain, reserved.value.id);
+    expect(outcome.state).toBe('posted');
+    expect(await balanceOf({ db: db(), account: escrow })).toBe(30_000);
+    expect(await availableOf({ db: db(), account: escrow })).toBe(30_000);
+    expect(await ledgerTotal(db())).toBe(0);
+  });
+
+  it('settles a ledger transaction once, from pending only, and never deletes one', async () => {
+    const { movement } = await chargedButUnanswered();
+    const [pending] = await ledgerTxOf(movement.id);
+    expect(pending).toMatchObject({ status: 'pending' });
+    await db().transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', error: 'refused', inFlightUntil: null })
+        .where(eq(payments.id, movement.id));
+      await settleLedgerTransaction({ tx, paymentId: movement.id, status: 'voided' });
     });
-    const failOnce = async () => {
-      throw new Error('the database went away');
-    };
-    const refund = (apply?: () => Promise<void>) =>
-      refundFromEscrow({
-        db,
-        gateway: sandbox,
-        requestId: request.id,
-        customerId: customer.id,
-        amountCents: 10_000,
-        attempt: 1,
-        apply,
-      });
-    await expect(refund(failOnce)).rejects.toThrow('the database went away');
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(30_000);
-    await refund();
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(20_000);
-
-    const release = (apply?: () => Promise<void>) =>
-      releaseToCompany({
-        db,
-        gateway: sandbox,
-        requestId: request.id,
-        companyId: company.id,
-        amountCents: 20_000,
-        destination: null,
-        apply,
-      });
-    await expect(release(failOnce)).rejects.toThrow('the database went away');
-    await release();
-    expect(await balanceOf({ db, account: account.escrow(request.id) })).toBe(0);
-    expect(await balanceOf({ db, account: account.companyPayable(company.id) })).toBe(20_000);
-    expect(await totalOfAllAccounts()).toBe(0);
-  });
-});
-
-describe('the database guards the ledger', () => {
-  it('refuses an unbalanced transaction at commit', async () => {
-    const db = ctx.database.db;
     await expect(
-      db.transaction(async (tx) => {
+      db()
+        .update(ledgerTransactions)
+        .set({ status: 'posted' })
+        .where(eq(ledgerTransactions.id, pending!.id)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .update(ledgerTransactions)
+        .set({ status: 'pending' })
+        .where(eq(ledgerTransactions.id, pending!.id)),
+    ).rejects.toThrow();
+    await expect(
+      db().delete(ledgerTransactions).where(eq(ledgerTransactions.id, pending!.id)),
+    ).rejects.toThrow();
+    expect((await ledgerTxOf(movement.id))[0]).toMatchObject({ status: 'voided' });
+  });
+
+  it('refuses, at commit, a debit that would take an escrow below what it holds', async () => {
+    const escrow = account.escrow(2_000_000_000);
+    await expect(
+      db().transaction((tx) =>
+        writeLedgerTransaction({
+          tx,
+          idempotencyKey: 'manual:overdraw',
+          kind: 'refund',
+          requestId: null,
+          paymentId: null,
+          status: 'pending',
+          entries: [
+            { account: escrow, amountCents: -100 },
+            { account: 'customer_card:1', amountCents: 100 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(
+      await db()
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, 'manual:overdraw')),
+    ).toEqual([]);
+  });
+
+  it('refuses an unbalanced transaction at commit', async () => {
+    await expect(
+      db().transaction(async (tx) => {
         const [t] = await tx
           .insert(ledgerTransactions)
-          .values({ idempotencyKey: 'manual:unbalanced', kind: 'manual' })
+          .values({ idempotencyKey: 'manual:unbalanced', kind: 'hold' })
           .returning();
         await tx.insert(ledgerEntries).values([
           { transactionId: t!.id, account: 'a', amountCents: 100 },
@@ -400,7 +209,7 @@ describe('the database guards the ledger', () => {
       }),
     ).rejects.toThrow();
     expect(
-      await db
+      await db()
         .select()
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, 'manual:unbalanced')),
@@ -408,14 +217,14 @@ describe('the database guards the ledger', () => {
   });
 
   it('refuses to change or delete an entry', async () => {
-    const db = ctx.database.db;
-    await db.transaction((tx) =>
-      postLedgerTransaction({
-        db: tx,
+    await db().transaction((tx) =>
+      writeLedgerTransaction({
+        tx,
         idempotencyKey: 'manual:balanced',
-        kind: 'manual',
+        kind: 'hold',
         requestId: null,
         paymentId: null,
+        status: 'posted',
         entries: [
           { account: 'x', amountCents: 5 },
           { account: 'y', amountCents: -5 },
@@ -423,8 +232,202 @@ describe('the database guards the ledger', () => {
       }),
     );
     await expect(
-      db.update(ledgerEntries).set({ amountCents: 6 }).where(eq(ledgerEntries.account, 'x')),
+      db().update(ledgerEntries).set({ amountCents: 6 }).where(eq(ledgerEntries.account, 'x')),
     ).rejects.toThrow();
-    await expect(db.delete(ledgerEntries).where(eq(ledgerEntries.account, 'x'))).rejects.toThrow();
+    await expect(
+      db().delete(ledgerEntries).where(eq(ledgerEntries.account, 'x')),
+    ).rejects.toThrow();
+  });
+
+  it('refuses what no movement may be: a zero or negative amount, an unknown kind or status', async () => {
+    const base = { requestId: null, kind: 'hold' as const, status: 'pending' as const };
+    for (const values of [
+      { ...base, idempotencyKey: 'bad:zero', amountCents: 0 },
+      { ...base, idempotencyKey: 'bad:negative', amountCents: -5 },
+      { ...base, idempotencyKey: 'bad:kind', amountCents: 5, kind: 'gift' },
+      { ...base, idempotencyKey: 'bad:status', amountCents: 5, status: 'maybe' },
+      // A refund names the charge it gives back.
+      { ...base, idempotencyKey: 'bad:refund', amountCents: 5, kind: 'refund' },
+    ]) {
+      await expect(
+        db()
+          .insert(payments)
+          .values(values as typeof payments.$inferInsert),
+        values.idempotencyKey,
+      ).rejects.toThrow();
+    }
+  });
+});
+
+describe('asking the provider', () => {
+  it('asks once however many callers settle the same movement at once', async () => {
+    const { movement } = await chargedButUnanswered();
+    const before = await db()
+      .select()
+      .from(sandboxOperations)
+      .where(eq(sandboxOperations.idempotencyKey, movement.idempotencyKey));
+    expect(before).toHaveLength(1);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, () => executeMovement(ctx.app.domain, movement.id)),
+    );
+    expect(outcomes.filter((o) => o.state === 'posted').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => o.state === 'posted' || o.state === 'busy')).toBe(true);
+    // Still one operation at the provider: the key was the same every time.
+    expect(
+      await db()
+        .select()
+        .from(sandboxOperations)
+        .where(eq(sandboxOperations.idempotencyKey, movement.idempotencyKey)),
+    ).toHaveLength(1);
+    const [row] = await db().select().from(requests).where(eq(requests.id, movement.requestId!));
+    expect(row!.timelineStatus).toBe(TimelineStatus.paid);
+    expect(await brokenInvariants(db(), movement.requestId!)).toEqual([]);
+  });
+
+  it("settles a pending charge by the provider's signed notice", async () => {
+    const { id, movement } = await chargedButUnanswered();
+    const [op] = await db()
+      .select()
+      .from(sandboxOperations)
+      .where(eq(sandboxOperations.idempotencyKey, movement.idempotencyKey));
+    await settleFromNotice(ctx.app.domain, {
+      idempotencyKey: movement.idempotencyKey,
+      ref: op!.ref,
+      outcome: 'succeeded',
+      status: 'succeeded',
+    });
+    expect((await movementsOf(id))[0]).toMatchObject({ status: 'succeeded', gatewayRef: op!.ref });
+    // A second notice of the same payment changes nothing.
+    await settleFromNotice(ctx.app.domain, {
+      idempotencyKey: movement.idempotencyKey,
+      ref: op!.ref,
+      outcome: 'succeeded',
+      status: 'succeeded',
+    });
+    expect(await brokenInvariants(db(), id)).toEqual([]);
+    expect((await moneyFacts(db(), id)).escrowPosted).toBe(50_000);
+  });
+});
+
+describe('the reconciliation', () => {
+  it('posts a charge the provider made but nobody recorded, and finishes the payment', async () => {
+    const { id, movement } = await chargedButUnanswered();
+    expect(movement.status).toBe('pending');
+    // Not yet: the provider may still be answering the call that timed out.
+    await reconcile(ctx.app.domain);
+    expect((await movementsOf(id))[0]).toMatchObject({ status: 'pending' });
+    later(60_000);
+    expect((await reconcile(ctx.app.domain)).settled).toBeGreaterThanOrEqual(1);
+    expect((await movementsOf(id))[0]).toMatchObject({ status: 'succeeded' });
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    expect(row!.timelineStatus).toBe(TimelineStatus.paid);
+    expect(await brokenInvariants(db(), id)).toEqual([]);
+  });
+
+  it('voids a pending charge the provider never made: nothing charged, the request still unpaid', async () => {
+    const { me, id } = await awaitingPayment();
+    const spy = vi
+      .spyOn(ctx.app.payments, 'charge')
+      .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
+    try {
+      const res = await life.call('POST', '/api/customer/make_payment', me.token, {
+        request_id: id,
+        price: 515.24,
+      });
+      expect(res.json()).toEqual({ code: 500, message: MSG.gatewayUnknown });
+    } finally {
+      spy.mockRestore();
+    }
+    later(60_000);
+    await reconcile(ctx.app.domain);
+    expect(await movementsOf(id)).toMatchObject([{ status: 'failed' }]);
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    expect(row!.timelineStatus).toBe(TimelineStatus.awaitingPayment);
+    expect(await brokenInvariants(db(), id)).toEqual([]);
+    // The customer pays afresh: a new movement, a new key.
+    const paid = await life.call('POST', '/api/customer/make_payment', me.token, {
+      request_id: id,
+      price: 515.24,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await movementsOf(id)).map((m) => m.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('records a charge the provider made under a key the ledger had voided, and gives it back', async () => {
+    const { id, movement } = await chargedButUnanswered();
+    // The ledger gave up on the charge (as a lookup that came too early could have).
+    await db().transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', error: 'given up', inFlightUntil: null })
+        .where(eq(payments.id, movement.id));
+      await settleLedgerTransaction({ tx, paymentId: movement.id, status: 'voided' });
+    });
+    expect((await reconcile(ctx.app.domain)).adopted).toBeGreaterThanOrEqual(1);
+    const facts = await moneyFacts(db(), id);
+    // Charged $515.24 and refunded $515.24 at the provider; the ledger says the same.
+    expect(facts.providerNet).toBe(0);
+    expect(facts.ledgerNet).toBe(0);
+    expect(await brokenInvariants(db(), id)).toEqual([]);
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    expect(row!.timelineStatus).toBe(TimelineStatus.awaitingPayment);
+  });
+
+  it('flags an operation the ledger never heard of, once', async () => {
+    const { me, id } = await awaitingPayment();
+    await life.ok('POST', '/api/customer/make_payment', me.token, {
+      request_id: id,
+      price: 515.24,
+    });
+    await db()
+      .insert(sandboxOperations)
+      .values({
+        idempotencyKey: `stray-${id}`,
+        kind: 'charge',
+        ref: `pi_stray_${id}`,
+        amountCents: 1_234,
+        outcome: 'succeeded',
+        reference: String(id),
+      });
+    await reconcile(ctx.app.domain);
+    await reconcile(ctx.app.domain);
+    const flags = await db()
+      .select()
+      .from(moneyDiscrepancies)
+      .where(eq(moneyDiscrepancies.requestId, id));
+    expect(flags).toMatchObject([{ kind: 'unknown_operation', providerRef: `pi_stray_${id}` }]);
+  });
+
+  it('makes a refund the provider could not make when it was decided, under the same key', async () => {
+    const me = await life.customer();
+    const { id } = await life.requestAt({
+      status: TimelineStatus.paid,
+      customer: me,
+      company: await company(),
+      amountCents: 50_000,
+      daysAhead: 10,
+    });
+    const spy = vi
+      .spyOn(ctx.app.payments, 'refund')
+      .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
+    try {
+      await life.ok('POST', '/api/customer/delete_request', me.token, { request_id: id });
+    } finally {
+      spy.mockRestore();
+    }
+    const refund = (await movementsOf(id)).find((m) => m.kind === 'refund')!;
+    expect(refund.status).toBe('pending');
+    // A refund is owed: asked for again at once, not after a wait.
+    await reconcile(ctx.app.domain);
+    expect(await db().select().from(payments).where(eq(payments.id, refund.id))).toMatchObject([
+      { status: 'succeeded' },
+    ]);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxOperations)
+        .where(eq(sandboxOperations.idempotencyKey, refund.idempotencyKey)),
+    ).toEqual([{ n: 1 }]);
+    expect(await brokenInvariants(db(), id)).toEqual([]);
   });
 });

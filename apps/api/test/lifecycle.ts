@@ -8,7 +8,7 @@ import {
   toSpecDate,
   UserType,
 } from '@movehub/shared';
-import type { SandboxGateway } from '../src/adapters/payments/sandbox-gateway';
+import type { Db } from '../src/db/client';
 import {
   companyForemen,
   companyProfiles,
@@ -19,7 +19,6 @@ import {
   sessions,
 } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { addCard } from '../src/modules/cards/cards.service';
 import { createUser, type TestContext } from './helper';
 
 /*
@@ -55,9 +54,55 @@ export type Status =
   | typeof TimelineStatus.completed
   | typeof TimelineStatus.feedbackGiven;
 
+/** A call's answer, as app.inject and fetch both can give it. */
+export interface Answer {
+  statusCode: number;
+  body: string;
+  json(): any;
+}
+
+export type Caller = (
+  method: 'POST' | 'PUT',
+  url: string,
+  token: string | null,
+  payload: object,
+) => Promise<Answer>;
+
+/** The fixtures on a test's own app (app.inject). */
 export function lifecycle(ctx: () => TestContext) {
-  const db = () => ctx().database.db;
-  const sandbox = () => ctx().app.payments as SandboxGateway;
+  return lifecycleOver({
+    db: () => ctx().database.db,
+    call: async (method, url, token, payload) => {
+      const res = await ctx().app.inject({
+        method,
+        url,
+        headers: token ? { 'x-sh-auth': token } : {},
+        payload,
+      });
+      return { statusCode: res.statusCode, body: res.body, json: () => res.json() };
+    },
+  });
+}
+
+/** The fixtures on a server reached over HTTP (a child process), at `base`. */
+export function lifecycleAt(base: () => string, db: () => Db) {
+  return lifecycleOver({
+    db,
+    call: async (method, url, token, payload) => {
+      const res = await fetch(`${base()}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-sh-auth': token } : {}) },
+        body: JSON.stringify(payload),
+      });
+      const body = await res.text();
+      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+    },
+  });
+}
+
+function lifecycleOver(transport: { db: () => Db; call: Caller }) {
+  const db = transport.db;
+  const database = () => ({ db: db() });
 
   /** A live session for a user (login is rate limited and tested elsewhere). */
   async function tokenOf(userId: number): Promise<string> {
@@ -72,21 +117,14 @@ export function lifecycle(ctx: () => TestContext) {
     return token;
   }
 
-  async function call(method: 'POST' | 'PUT', url: string, token: string, payload: object) {
-    const res = await ctx().app.inject({
-      method,
-      url,
-      headers: { 'x-sh-auth': token },
-      payload,
-    });
-    return res;
-  }
+  const call = (method: 'POST' | 'PUT', url: string, token: string | null, payload: object) =>
+    transport.call(method, url, token, payload);
 
   /** A call that must succeed: its data, or the test fails with the answer. */
   async function ok<T = Record<string, unknown>>(
     method: 'POST' | 'PUT',
     url: string,
-    token: string,
+    token: string | null,
     payload: object,
   ): Promise<T> {
     const res = await call(method, url, token, payload);
@@ -100,7 +138,7 @@ export function lifecycle(ctx: () => TestContext) {
   async function company(
     opts: { rating?: number; completedMoves?: number } = {},
   ): Promise<Company> {
-    const user = await createUser(ctx().database, {
+    const user = await createUser(database(), {
       userType: UserType.company,
       email: `company-${randomUUID()}@example.com`,
     });
@@ -117,7 +155,7 @@ export function lifecycle(ctx: () => TestContext) {
     await db().insert(companyServiceZips).values({ companyId: user.id, zipCode: FIXTURE_ZIP });
     const foremen: Party[] = [];
     for (const first of ['Carla', 'Dev']) {
-      const foreman = await createUser(ctx().database, {
+      const foreman = await createUser(database(), {
         userType: UserType.foreman,
         email: `foreman-${randomUUID()}@example.com`,
         firstName: first,
@@ -137,23 +175,37 @@ export function lifecycle(ctx: () => TestContext) {
     return { user, name, token: await tokenOf(user.id), foremen, trucks };
   }
 
-  /** A customer with a saved sandbox card (4242…, or the number given). */
+  /**
+   * A customer with a card saved through the real calls (the sandbox's tokeniser, then add_card):
+   * 4242…, or the number given.
+   */
   async function customer(cardNumber: string | null = '4242424242424242'): Promise<Party> {
-    const user = await createUser(ctx().database, {
+    const user = await createUser(database(), {
       firstName: 'Robin',
       lastName: 'Hart',
       email: `customer-${randomUUID()}@example.com`,
     });
-    if (cardNumber) {
-      const { token: cardToken } = await sandbox().tokenize({
-        number: cardNumber,
-        holderName: 'Robin Hart',
-        expMonth: 12,
-        expYear: 2034,
-      });
-      await addCard({ db: db(), gateway: sandbox(), userId: user.id, token: cardToken });
-    }
-    return { user, token: await tokenOf(user.id) };
+    const party = { user, token: await tokenOf(user.id) };
+    if (cardNumber) await saveCard(party, cardNumber);
+    return party;
+  }
+
+  async function saveCard(party: Party, cardNumber: string) {
+    // As the card form sends it: four groups of four digits.
+    const digits = cardNumber.replace(/\D/g, '');
+    const tokenized = await call('POST', '/app_api/sandbox/tokens', null, {
+      card_number: digits.replace(/(\d{4})(?=\d)/g, '$1 '),
+      card_holder_name: 'Robin Hart',
+      exp_date: '12/34',
+      cvv: '123',
+      address_1: '100 S Main St',
+      address_2: '',
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90012',
+    });
+    if (tokenized.statusCode !== 200) throw new Error(`tokenise: ${tokenized.body}`);
+    await ok('POST', '/api/customer/add_card', party.token, { token: tokenized.json().token });
   }
 
   let moveTypeId: number | undefined;
@@ -317,8 +369,8 @@ export function lifecycle(ctx: () => TestContext) {
 
   return {
     db,
-    sandbox,
     tokenOf,
+    saveCard,
     call,
     ok,
     company,

@@ -1,136 +1,86 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { processingFeeCents, TimelineStatus, UserType } from '@movehub/shared';
+import { TimelineStatus } from '@movehub/shared';
+import { ledgerEntries, ledgerTransactions, notifications, requests } from '../src/db/schema';
 import type { SandboxGateway } from '../src/adapters/payments/sandbox-gateway';
-import {
-  companyForemen,
-  companyProfiles,
-  companyTrucks,
-  ledgerEntries,
-  notifications,
-  requests,
-  sessions,
-} from '../src/db/schema';
-import { hashToken, newToken } from '../src/lib/tokens';
-import { addCard } from '../src/modules/cards/cards.service';
-import { holdInEscrow } from '../src/modules/payments/payments.service';
-import { createRequest, createUser, type TestContext } from './helper';
+import type { TestContext } from './helper';
+import { lifecycle, type Company, type Party, type Status } from './lifecycle';
 
 /*
  * Fixtures of move day and after: a company with a profile, foremen and trucks; a customer with
- * a saved sandbox card; a request that company won, paid into escrow through the real payments
- * service (status 3).
+ * a saved sandbox card; a request that company won and the customer paid, brought to its status
+ * through the real calls (test/lifecycle.ts).
  */
 
 export function moveFixtures(ctx: () => TestContext) {
-  const db = () => ctx().database.db;
-  const sandbox = () => ctx().app.payments as SandboxGateway;
-
-  /** A live session for a user (login is rate limited and tested elsewhere). */
-  async function tokenOf(userId: number): Promise<string> {
-    const token = newToken();
-    await db()
-      .insert(sessions)
-      .values({
-        userId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-      });
-    return token;
-  }
+  const life = lifecycle(ctx);
+  const db = life.db;
+  // The parties this fixture made, by user id: a test names them by id.
+  const parties = new Map<number, Party | Company>();
 
   async function company(opts: { rating?: number; completedMoves?: number } = {}) {
-    const user = await createUser(ctx().database, {
-      userType: UserType.company,
-      email: `company-${randomUUID()}@example.com`,
-    });
-    const name = `Movers ${user.id}`;
-    await db()
-      .insert(companyProfiles)
-      .values({
-        userId: user.id,
-        name,
-        truckCount: 2,
-        rating: opts.rating ?? 0,
-        completedMoves: opts.completedMoves ?? 0,
-      });
-    const foremen = [];
-    for (const first of ['Carla', 'Dev']) {
-      const foreman = await createUser(ctx().database, {
-        userType: UserType.foreman,
-        email: `foreman-${randomUUID()}@example.com`,
-        firstName: first,
-        lastName: 'Crew',
-      });
-      await db().insert(companyForemen).values({ userId: foreman.id, companyId: user.id });
-      foremen.push({ user: foreman, token: await tokenOf(foreman.id) });
-    }
-    const trucks = await db()
-      .insert(companyTrucks)
-      .values([
-        { companyId: user.id, name: '26 ft box truck' },
-        { companyId: user.id, name: 'Cargo van' },
-        { companyId: user.id, name: 'Retired truck', isActive: false },
-      ])
-      .returning();
-    return { user, name, token: await tokenOf(user.id), foremen, trucks };
+    const made = await life.company(opts);
+    parties.set(made.user.id, made);
+    return made;
   }
 
   async function customer(cardNumber = '4242424242424242') {
-    const user = await createUser(ctx().database, {
-      firstName: 'Robin',
-      lastName: 'Hart',
-      email: `customer-${randomUUID()}@example.com`,
-    });
-    const { token: cardToken } = await sandbox().tokenize({
-      number: cardNumber,
-      holderName: 'Robin Hart',
-      expMonth: 12,
-      expYear: 2034,
-    });
-    await addCard({ db: db(), gateway: sandbox(), userId: user.id, token: cardToken });
-    return { user, token: await tokenOf(user.id) };
+    const made = await life.customer(cardNumber);
+    parties.set(made.user.id, made);
+    return made;
+  }
+
+  function partyOf<T extends Party>(id: number): T {
+    const party = parties.get(id);
+    if (!party) throw new Error(`user ${id} was not made by moveFixtures`);
+    return party as T;
   }
 
   /**
-   * A request the company won at `amountCents` (discount applied), paid into escrow: status 3.
-   * `status` moves it further directly in the database (the steps before are tested on their own).
+   * A request the company won at `amountCents` (discount applied), paid into escrow through
+   * make_payment, and brought further to `status` by the company's, the foreman's and the
+   * customer's calls. `foremanId` names which of the company's foremen is assigned. `overrides`
+   * sets data columns that no call sets the way a test needs them (never a status).
    */
   async function paidRequest(opts: {
     customerId: number;
     companyId: number;
     amountCents?: number;
     discountPercent?: number;
-    status?: TimelineStatus;
-    overrides?: Omit<Partial<typeof requests.$inferInsert>, 'customerId'>;
+    status?: Status;
+    foremanId?: number;
+    daysAhead?: number;
+    overrides?: Omit<
+      Partial<typeof requests.$inferInsert>,
+      'customerId' | 'timelineStatus' | 'requestStatus'
+    >;
   }) {
-    const amount = opts.amountCents ?? 50_000;
-    const discount = opts.discountPercent ?? 0;
-    const request = await createRequest(ctx().database, {
-      customerId: opts.customerId,
-      companyId: opts.companyId,
-      finalAmountCents: amount,
-      discountPercent: discount,
-      timelineStatus: TimelineStatus.awaitingPayment,
-      ...opts.overrides,
+    const customerParty = partyOf<Party>(opts.customerId);
+    const companyParty = partyOf<Company>(opts.companyId);
+    const foremanId = opts.foremanId ?? opts.overrides?.foremanId ?? undefined;
+    const crew =
+      foremanId !== undefined && foremanId !== null
+        ? {
+            ...companyParty,
+            foremen: [
+              ...companyParty.foremen.filter((f) => f.user.id === foremanId),
+              ...companyParty.foremen.filter((f) => f.user.id !== foremanId),
+            ],
+          }
+        : companyParty;
+    const { id, heldCents } = await life.requestAt({
+      status: opts.status ?? TimelineStatus.paid,
+      customer: customerParty,
+      company: crew,
+      ...(opts.amountCents !== undefined ? { amountCents: opts.amountCents } : {}),
+      ...(opts.discountPercent !== undefined ? { discountPercent: opts.discountPercent } : {}),
+      ...(opts.daysAhead !== undefined ? { daysAhead: opts.daysAhead } : {}),
     });
-    const held = Math.round((amount * (100 - discount)) / 100);
-    await holdInEscrow({
-      db: db(),
-      gateway: sandbox(),
-      requestId: request.id,
-      customerId: opts.customerId,
-      amountCents: held,
-      feeCents: processingFeeCents(held),
-      attempt: 1,
-      apply: async (tx) => {
-        await tx
-          .update(requests)
-          .set({ timelineStatus: opts.status ?? TimelineStatus.paid })
-          .where(eq(requests.id, request.id));
-      },
-    });
-    return { ...request, heldCents: held };
+    const { foremanId: _assigned, ...data } = opts.overrides ?? {};
+    if (Object.keys(data).length > 0) {
+      await db().update(requests).set(data).where(eq(requests.id, id));
+    }
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    return { ...row!, heldCents };
   }
 
   const call = (url: string, token: string | undefined, payload: object) =>
@@ -155,18 +105,20 @@ export function moveFixtures(ctx: () => TestContext) {
       .filter((n) => n.requestId === requestId)
       .map((n) => n.messageBody);
 
-  /** Every ledger account together: always zero. */
+  /** Every posted ledger line together: always zero. */
   async function ledgerTotal(): Promise<number> {
     const [row] = await db()
       .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
-      .from(ledgerEntries);
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(eq(ledgerTransactions.status, 'posted'));
     return row?.total ?? -1;
   }
 
   return {
     db,
-    sandbox,
-    tokenOf,
+    sandbox: () => ctx().app.payments as SandboxGateway,
+    tokenOf: life.tokenOf,
     company,
     customer,
     paidRequest,
@@ -174,5 +126,6 @@ export function moveFixtures(ctx: () => TestContext) {
     requestRow,
     noticesOf,
     ledgerTotal,
+    life,
   };
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { TimelineStatus, UserType } from '@movehub/shared';
 import {
   companyForemen,
   companyTrucks,
+  domainEvents,
+  requestAddresses,
   requestStatusHistory,
   requestTimeline,
   requestTrucks,
-  requests,
   users,
 } from '../src/db/schema';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
@@ -17,14 +18,16 @@ import {
   nextDemoMoveStep,
   runDemoMoveStep,
 } from '../src/modules/demo/demo-simulator';
-import { MOVE_TEXT } from '../src/modules/moves/moves.service';
+import { MOVE_TEXT } from '../src/domain/request/move-day';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
-import { buildPeerApp, buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { buildPeerApp, buildTestApp, createRequest, type TestContext } from './helper';
+import { lifecycle, type Company, type Party, type Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 
 /*
  * Move day through the partner API: assign_move (3 → 4), start_move (4 → 5),
- * complete_move (5 → 6), who may make each, and the demo simulator playing them.
+ * complete_move (5 → 6), who may make each, and the demo simulator playing them after the
+ * commit of the payment or of the signed letter (its jobs run here with runDue).
  */
 
 /** Short enough that a test never waits long; the default is 10 s. */
@@ -46,16 +49,60 @@ const start = (token: string, request_id: number) =>
 const complete = (token: string, request_id: number) =>
   f.call('/api/company/complete_move', token, { request_id });
 
+/** The request's moves of move day: from status 3 on (the bid, acceptance and payment before). */
 const history = (id: number) =>
   f
     .db()
     .select()
     .from(requestStatusHistory)
-    .where(eq(requestStatusHistory.requestId, id))
+    .where(
+      and(
+        eq(requestStatusHistory.requestId, id),
+        gte(requestStatusHistory.fromStatus, TimelineStatus.paid),
+      ),
+    )
     .orderBy(asc(requestStatusHistory.id));
 
+/** A 1 × 1 PNG: the signature pad's picture. */
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * A direct request of the customer to the company, at its first status (as the company's link
+ * makes it), whose confirmation letter the company sends through the call.
+ */
+async function directRequest(company: Pick<Company, 'user' | 'token'>, customer: Party) {
+  const direct = await createRequest(ctx.database, {
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    requestType: 1,
+    contactFirstName: 'Robin',
+    contactLastName: 'Hart',
+    contactEmail: customer.user.email,
+  });
+  const sent = await f.call('/api/company/send_confirmation_letter', company.token, {
+    request_id: direct.id,
+    rate_method: 'Hourly',
+    cash_payment_rate: 120,
+    card_payment_rate: 130,
+    minimum_hours: 3,
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return direct;
+}
+
+/** The customer signs the letter of a direct request through the call. */
+async function signLetter(customer: Party, requestId: number) {
+  const signed = await f.call(
+    '/api/company/attach_signature_make_confirmation_letter_pdf',
+    customer.token,
+    { request_id: requestId, signature_path: SIGNATURE },
+  );
+  expect(signed.statusCode, signed.body).toBe(200);
+}
+
 /** A company, its customer and a request it won, paid (status 3) unless told otherwise. */
-async function scene(status: TimelineStatus = TimelineStatus.paid) {
+async function scene(status: Status = TimelineStatus.paid) {
   const company = await f.company();
   const customer = await f.customer();
   const request = await f.paidRequest({
@@ -106,7 +153,7 @@ describe('assign_move', () => {
       .from(requestTimeline)
       .where(eq(requestTimeline.requestId, request.id));
     expect(timeline.map((t) => t.activityTitle)).toContain('Truck assigned and ready to move');
-    const [notice] = await f.noticesOf(customer.user.id, request.id);
+    const notice = (await f.noticesOf(customer.user.id, request.id)).at(-1);
     expect(notice).toContain('Carla Crew');
     expect(notice).toContain('26 ft box truck, Cargo van');
     expect(await f.noticesOf(foreman!.user.id, request.id)).toHaveLength(1);
@@ -176,10 +223,10 @@ describe('assign_move', () => {
       foreman_id: company.foremen[0]!.user.id,
       truck_ids: [company.trucks[0]!.id],
     });
-    const unpaid = await createRequest(ctx.database, {
+    const unpaid = await f.paidRequest({
       customerId: customer.user.id,
       companyId: company.user.id,
-      timelineStatus: TimelineStatus.awaitingPayment,
+      status: TimelineStatus.awaitingPayment,
     });
     const res = await assign(company.token, body(unpaid.id));
     expect(res.statusCode).toBe(422);
@@ -193,11 +240,7 @@ describe('assign_move', () => {
   it('assigns a direct request only once its confirmation letter is signed', async () => {
     const company = await f.company();
     const customer = await f.customer();
-    const direct = await f.paidRequest({
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      overrides: { requestType: 1 },
-    });
+    const direct = await directRequest(company, customer);
     const body = {
       request_id: direct.id,
       foreman_id: company.foremen[0]!.user.id,
@@ -206,7 +249,7 @@ describe('assign_move', () => {
     const unsigned = await assign(company.token, body);
     expect(unsigned.statusCode).toBe(409);
     expect(unsigned.json().message).toBe(MOVE_TEXT.letterNotSigned);
-    await f.db().update(requests).set({ additionalStatus: 1 }).where(eq(requests.id, direct.id));
+    await signLetter(customer, direct.id);
     expect((await assign(company.token, body)).statusCode).toBe(200);
   });
 
@@ -251,8 +294,9 @@ describe('start_move and complete_move', () => {
       [TimelineStatus.inProgress, 'foreman'],
       [TimelineStatus.completedByCompany, 'company'],
     ]);
-    const notices = await f.noticesOf(customer.user.id, request.id);
-    expect(notices).toHaveLength(3);
+    // Move day's three notices, after the request's, the bid's and the payment's.
+    const notices = (await f.noticesOf(customer.user.id, request.id)).slice(-3);
+    expect(notices[0]).toMatch(/^Movers \d+ assigned Carla Crew/);
     expect(notices[1]).toBe(MOVE_TEXT.started(company.name, request.id));
     expect(notices[2]).toBe(MOVE_TEXT.completed(company.name, request.id));
   });
@@ -304,29 +348,62 @@ describe('start_move and complete_move', () => {
 describe('the demo simulator on move day', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  async function demoCompany(index = 0) {
-    const [row] = await f
+  /** A demo company as the fixtures' party: it bids, and is paid, through the calls. */
+  async function demoCompany(index = 0): Promise<Company> {
+    const [user] = await f
       .db()
-      .select({ id: users.id })
+      .select()
       .from(users)
       .where(
         and(eq(users.email, DEMO_COMPANIES[index]!.email), eq(users.userType, UserType.company)),
       );
-    return row!.id;
+    return {
+      user: user!,
+      name: DEMO_COMPANIES[index]!.profile.name,
+      token: await f.tokenOf(user!.id),
+      foremen: [],
+      trucks: [],
+    };
   }
 
-  /** A request won by a demo company, put at status 3 directly (the payment is not ours). */
-  async function demoPaidRequest(
-    overrides: Omit<Partial<typeof requests.$inferInsert>, 'customerId'> = {},
-  ) {
-    const customer = await createUser(ctx.database);
-    return createRequest(ctx.database, {
-      customerId: customer.id,
-      companyId: await demoCompany(),
-      finalAmountCents: 60_000,
-      timelineStatus: TimelineStatus.paid,
-      ...overrides,
+  /**
+   * A request a demo company won and its customer brought to `status` through the calls (paid
+   * unless told otherwise). Its addresses lose their positions: the demo truck then arrives at
+   * once, and a test runs one drive job, not a journey's.
+   */
+  async function demoRequest(opts: { status?: Status; life?: ReturnType<typeof lifecycle> } = {}) {
+    const life = opts.life ?? f.life;
+    const customer = await life.customer();
+    const { id } = await life.requestAt({
+      status: opts.status ?? TimelineStatus.paid,
+      customer,
+      company: await demoCompany(),
+      amountCents: 60_000,
     });
+    await unplace(id);
+    return { customer, request: await f.requestRow(id) };
+  }
+
+  const unplace = (requestId: number) =>
+    f
+      .db()
+      .update(requestAddresses)
+      .set({ latitude: null, longitude: null })
+      .where(eq(requestAddresses.requestId, requestId));
+
+  /**
+   * The request's event of `type` handed to the subscribers once more, as if delivered twice:
+   * the demo's reaction must not repeat.
+   */
+  async function redeliver(requestId: number, type: string) {
+    const [event] = await f
+      .db()
+      .update(domainEvents)
+      .set({ dispatchedAt: null })
+      .where(and(eq(domainEvents.requestId, requestId), eq(domainEvents.type, type)))
+      .returning({ id: domainEvents.id });
+    expect(event, type).toBeDefined();
+    await ctx.app.events.dispatch([event!.id]);
   }
 
   const jobsOf = async (requestId: number) => {
@@ -337,19 +414,32 @@ describe('the demo simulator on move day', () => {
     return (result as unknown as { rows: { data: { step: string }; startAfter: string }[] }).rows;
   };
 
-  it('plays assign, start and complete, each a job within the delay after the one before', async () => {
-    const request = await demoPaidRequest();
+  it('plays assign, start and complete after the payment, each a job within the delay after the one before', async () => {
+    const customer = await f.customer();
+    const company = await demoCompany();
+    const { id } = await f.life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer,
+      company,
+      amountCents: 60_000,
+    });
+    await unplace(id);
     const before = Date.now();
-    await ctx.app.demoSimulator.requestPaid(request.id);
-    const [queued] = await jobsOf(request.id);
+    await f.life.pay(customer, id);
+    // Queued once the payment committed, due within the delay (measured from when the call
+    // returned: the provider's answer came first).
+    const returned = Date.now();
+    const [queued] = await jobsOf(id);
     expect(queued!.data.step).toBe('assign');
-    expect(new Date(queued!.startAfter).getTime() - before).toBeLessThanOrEqual(DELAY_MS + 50);
+    const due = new Date(queued!.startAfter).getTime();
+    expect(due).toBeGreaterThanOrEqual(before);
+    expect(due - returned).toBeLessThanOrEqual(DELAY_MS);
 
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       await sleep(DELAY_MS);
       expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBeGreaterThanOrEqual(1);
-      statuses.push((await f.requestRow(request.id)).timelineStatus);
+      statuses.push((await f.requestRow(id)).timelineStatus);
       // Started: the foreman drives (these addresses have no position: straight to arrival),
       // and the company completes the move once the truck is there.
       if (i === 1) expect(await ctx.app.jobs.runDue(DEMO_DRIVE_JOB)).toBe(1);
@@ -359,7 +449,7 @@ describe('the demo simulator on move day', () => {
       TimelineStatus.inProgress,
       TimelineStatus.completedByCompany,
     ]);
-    const row = await f.requestRow(request.id);
+    const row = await f.requestRow(id);
     const [foreman] = await f
       .db()
       .select()
@@ -371,85 +461,78 @@ describe('the demo simulator on move day', () => {
       .select({ companyId: companyTrucks.companyId })
       .from(requestTrucks)
       .innerJoin(companyTrucks, eq(companyTrucks.id, requestTrucks.truckId))
-      .where(eq(requestTrucks.requestId, request.id));
+      .where(eq(requestTrucks.requestId, id));
     expect(trucks).toHaveLength(1);
     expect(trucks[0]!.companyId).toBe(row.companyId);
-    expect((await history(request.id)).map((h) => h.actorType)).toEqual([
-      'company',
-      'foreman',
-      'company',
-    ]);
+    expect((await history(id)).map((h) => h.actorType)).toEqual(['company', 'foreman', 'company']);
     // Nothing more: the customer confirms.
-    expect(await nextDemoMoveStep(f.db(), request.id)).toBeNull();
+    expect(await nextDemoMoveStep(f.db(), id)).toBeNull();
     await sleep(DELAY_MS);
     expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(0);
-    expect(await f.noticesOf(row.customerId!, request.id)).toHaveLength(3);
+    // The customer heard of each step, after the request's, the bid's and the payment's notices.
+    const notices = (await f.noticesOf(customer.user.id, id)).slice(-3);
+    expect(notices[0]).toMatch(new RegExp(`^${company.name} assigned `));
+    expect(notices.slice(1)).toEqual([
+      MOVE_TEXT.started(company.name, id),
+      MOVE_TEXT.completed(company.name, id),
+    ]);
   });
 
-  it('is idempotent: a replayed step or hook changes nothing, a request moved on is skipped', async () => {
+  it('is idempotent: a replayed step or event changes nothing, a request moved on is skipped', async () => {
     const letter = { log: ctx.app.log, publicUrl: ctx.app.config.publicUrl };
-    const request = await demoPaidRequest();
-    await ctx.app.demoSimulator.requestPaid(request.id);
-    await ctx.app.demoSimulator.requestPaid(request.id);
+    const domain = ctx.app.domain;
+    const { customer, request } = await demoRequest();
+    await redeliver(request.id, 'request.paid');
     expect(await jobsOf(request.id)).toHaveLength(1);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
-    expect(
-      await runDemoMoveStep({ db: f.db(), letter, requestId: request.id, step: 'assign' }),
-    ).toBe('skipped');
-    expect(
-      await runDemoMoveStep({ db: f.db(), letter, requestId: request.id, step: 'complete' }),
-    ).toBe('skipped');
-    // Cancelled before the start job ran.
-    await f
-      .db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
-      .where(eq(requests.id, request.id));
+    expect(await runDemoMoveStep({ domain, letter, requestId: request.id, step: 'assign' })).toBe(
+      'skipped',
+    );
+    expect(await runDemoMoveStep({ domain, letter, requestId: request.id, step: 'complete' })).toBe(
+      'skipped',
+    );
+    // Cancelled by the customer before the start job ran.
+    const cancelled = await f.call('/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.cancelled);
-    expect(await history(request.id)).toHaveLength(1);
+    expect((await history(request.id)).map((h) => h.toStatus)).toEqual([
+      TimelineStatus.truckAssigned,
+      TimelineStatus.cancelled,
+    ]);
   });
 
   it('leaves other companies’ requests, unpaid ones and unsigned direct ones alone', async () => {
     const company = await f.company();
-    const customer = await createUser(ctx.database);
-    const notDemo = await createRequest(ctx.database, {
-      customerId: customer.id,
+    const customer = await f.customer();
+    const notDemo = await f.paidRequest({
+      customerId: customer.user.id,
       companyId: company.user.id,
-      timelineStatus: TimelineStatus.paid,
     });
-    const unpaid = await demoPaidRequest({ timelineStatus: TimelineStatus.awaitingPayment });
-    const direct = await demoPaidRequest({ requestType: 1 });
-    for (const r of [notDemo, unpaid, direct]) {
-      await ctx.app.demoSimulator.requestPaid(r.id);
-      expect(await jobsOf(r.id)).toEqual([]);
-    }
+    const { request: unpaid } = await demoRequest({ status: TimelineStatus.awaitingPayment });
+    // The demo company's letter, sent: the move day waits for the customer's signature.
+    const direct = await directRequest(await demoCompany(), customer);
+    for (const r of [notDemo, unpaid, direct]) expect(await jobsOf(r.id)).toEqual([]);
     // Once the letter is signed, the direct request's move day begins.
-    await f.db().update(requests).set({ additionalStatus: 1 }).where(eq(requests.id, direct.id));
-    await ctx.app.demoSimulator.letterSigned(direct.id);
+    await signLetter(customer, direct.id);
     expect((await jobsOf(direct.id)).map((j) => j.data.step)).toEqual(['assign']);
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
     expect((await f.requestRow(direct.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
-    const rows = await f
-      .db()
-      .select()
-      .from(requests)
-      .where(inArray(requests.id, [notDemo.id, unpaid.id]));
-    expect(rows.map((r) => r.timelineStatus).sort()).toEqual([
-      TimelineStatus.awaitingPayment,
-      TimelineStatus.paid,
-    ]);
+    expect((await f.requestRow(notDemo.id)).timelineStatus).toBe(TimelineStatus.paid);
+    expect((await f.requestRow(unpaid.id)).timelineStatus).toBe(TimelineStatus.awaitingPayment);
   });
 
   it('does nothing with DEMO_SIMULATOR=0', async () => {
     const off = await buildPeerApp(ctx, { DEMO_SIMULATOR: '0' });
     try {
-      const request = await demoPaidRequest();
-      await off.app.demoSimulator.requestPaid(request.id);
+      // Paid through the calls of a process whose simulator is off: its events meet no demo.
+      const { request } = await demoRequest({ life: lifecycle(() => off) });
       expect(await jobsOf(request.id)).toEqual([]);
     } finally {
       await off.close();

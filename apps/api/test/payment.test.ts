@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like, sql } from 'drizzle-orm';
-import { MSG, TimelineStatus, UserType } from '@movehub/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { CHANGE_CONFIRMATION_CALLS, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import { GatewayError, type PaymentGateway } from '../src/adapters/payments/gateway';
 import {
   ledgerEntries,
@@ -12,11 +12,13 @@ import {
   requestTimeline,
   sandboxOperations,
 } from '../src/db/schema';
-import { account, balanceOf } from '../src/modules/payments/ledger';
+import { createDomain } from '../src/domain/create-domain';
+import { account, balanceOf } from '../src/domain/money/ledger';
 import { lockRequest, moveRequest } from '../src/domain/request/lifecycle';
-import { makePayment } from '../src/modules/payments/make-payment.service';
-import { holdInEscrow } from '../src/modules/payments/payments.service';
-import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
+import { makePayment } from '../src/domain/request/pay';
+import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
+import { lifecycle, type Company } from './lifecycle';
+import { ledgerTotal } from './money-invariants';
 
 /*
  * make_payment through the real server on the sandbox gateway ("Bad input,
@@ -61,20 +63,25 @@ async function customer(cardNumber: string | null = '4242 4242 4242 4242') {
   return { user, token, call, addCard };
 }
 
-let mover: Awaited<ReturnType<typeof createUser>> | undefined;
+const life = lifecycle(() => ctx);
+let mover: Company | undefined;
 /** The company whose bid the requests accepted. */
-const company = async () =>
-  (mover ??= await createUser(ctx.database, { userType: UserType.company }));
+const company = async () => (mover ??= await life.company());
 
-/** A request whose bid of `finalCents` the customer accepted (status 2). */
-async function accepted(customerId: number, finalCents = 50_000, discountPercent = 0) {
-  return createRequest(ctx.database, {
-    customerId,
-    timelineStatus: TimelineStatus.awaitingPayment,
-    companyId: (await company()).id,
-    finalAmountCents: finalCents,
+/** A request whose bid of `finalCents` the customer accepted (status 2), through the real calls. */
+async function accepted(
+  me: { user: { id: number }; token: string },
+  finalCents = 50_000,
+  discountPercent = 0,
+) {
+  const { id } = await life.requestAt({
+    status: TimelineStatus.awaitingPayment,
+    customer: me as Parameters<typeof life.requestAt>[0]['customer'],
+    company: await company(),
+    amountCents: finalCents,
     discountPercent,
   });
+  return { id };
 }
 
 type Customer = Awaited<ReturnType<typeof customer>>;
@@ -86,33 +93,28 @@ async function statusOf(requestId: number) {
   return row?.timelineStatus;
 }
 
-/** The provider's charges for a request's holds (compensating refunds apart). */
+/** The provider's charges for a request. */
 async function chargesOf(requestId: number) {
   return db()
     .select()
     .from(sandboxOperations)
     .where(
-      and(
-        like(sandboxOperations.idempotencyKey, `${requestId}:hold:%`),
-        eq(sandboxOperations.kind, 'charge'),
-      ),
+      and(eq(sandboxOperations.reference, String(requestId)), eq(sandboxOperations.kind, 'charge')),
     );
 }
 
+/** The request's posted ledger lines: what money really moved. */
 async function ledgerOf(requestId: number) {
   return db()
     .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(eq(ledgerTransactions.requestId, requestId));
+    .where(
+      and(eq(ledgerTransactions.requestId, requestId), eq(ledgerTransactions.status, 'posted')),
+    );
 }
 
-async function totalOfAllAccounts(): Promise<number> {
-  const [row] = await db()
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
-    .from(ledgerEntries);
-  return row?.total ?? -1;
-}
+const totalOfAllAccounts = () => ledgerTotal(db());
 
 async function noticesOf(userId: number, requestId: number) {
   const rows = await db()
@@ -125,7 +127,7 @@ async function noticesOf(userId: number, requestId: number) {
 describe('make_payment', () => {
   it('charges the final amount plus the fee, holds it in escrow and moves the request 2 → 3', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 50_000);
+    const req = await accepted(me, 50_000);
     // $500 + (500.30 / 0.971 − 500 = 15.24) = $515.24
     const res = await pay(me)(req.id, 515.24);
     expect(res.statusCode).toBe(200);
@@ -162,20 +164,23 @@ describe('make_payment', () => {
       .select()
       .from(requestStatusHistory)
       .where(eq(requestStatusHistory.requestId, req.id));
-    expect(history).toMatchObject([
-      { fromStatus: 2, toStatus: 3, actorType: 'customer', actorId: me.user.id },
-    ]);
+    expect(history.at(-1)).toMatchObject({
+      fromStatus: 2,
+      toStatus: 3,
+      actorType: 'customer',
+      actorId: me.user.id,
+    });
     const timeline = await db()
       .select()
       .from(requestTimeline)
       .where(eq(requestTimeline.requestId, req.id));
-    expect(timeline.map((t) => t.activityTitle)).toEqual(['Paid and waiting for move']);
-    expect(await noticesOf((await company()).id, req.id)).toEqual([
+    expect(timeline.at(-1)?.activityTitle).toBe('Paid and waiting for move');
+    expect((await noticesOf((await company()).user.id, req.id)).at(-1)).toBe(
       `Request #${req.id} was paid: $500.00 is held in escrow for the move.`,
-    ]);
-    expect(await noticesOf(me.user.id, req.id)).toEqual([
+    );
+    expect((await noticesOf(me.user.id, req.id)).at(-1)).toBe(
       `Your payment of $515.24 for request #${req.id} is held in escrow until you confirm the move.`,
-    ]);
+    );
 
     // The detail now shows the paid request.
     const detail = await me.call('/api/customer/customer_request_detail', { request_id: req.id });
@@ -184,7 +189,7 @@ describe('make_payment', () => {
 
   it('holds the discounted amount, with the fee on it, when the request has a discount', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 50_000, 5);
+    const req = await accepted(me, 50_000, 5);
     // $475 after 5%; fee (475.30 / 0.971 − 475 = 14.50): $489.50, sent as a string too.
     const res = await pay(me)(req.id, '489.50');
     expect(res.statusCode).toBe(200);
@@ -201,7 +206,7 @@ describe('make_payment', () => {
 
   it('sent again after it succeeded, answers with the same payment and charges nothing more', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 30_000);
+    const req = await accepted(me, 30_000);
     const first = await pay(me)(req.id, 309.27);
     expect(first.statusCode).toBe(200);
     const second = await pay(me)(req.id, 309.27);
@@ -214,7 +219,7 @@ describe('make_payment', () => {
 
   it('sent 20 times at once, charges once; the others answer the same payment or 409', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 40_000);
+    const req = await accepted(me, 40_000);
     const price = 412.26; // 400 + (400.30 / 0.971 − 400 = 12.2554… → 12.26)
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(me)(req.id, price)));
     const codes = answers.map((r) => r.statusCode);
@@ -231,16 +236,25 @@ describe('make_payment', () => {
       { kind: 'hold', status: 'succeeded', amountCents: 41_226 },
     ]);
     expect(
-      await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.requestId, req.id)),
+      await db()
+        .select()
+        .from(ledgerTransactions)
+        .where(
+          and(eq(ledgerTransactions.requestId, req.id), eq(ledgerTransactions.status, 'posted')),
+        ),
     ).toHaveLength(1);
     expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(40_000);
     expect(
       await db()
         .select()
         .from(requestStatusHistory)
-        .where(eq(requestStatusHistory.requestId, req.id)),
+        .where(
+          and(eq(requestStatusHistory.requestId, req.id), eq(requestStatusHistory.toStatus, 3)),
+        ),
     ).toHaveLength(1);
-    expect(await noticesOf(me.user.id, req.id)).toHaveLength(1);
+    expect(
+      (await noticesOf(me.user.id, req.id)).filter((n) => n.startsWith('Your payment')),
+    ).toHaveLength(1);
     expect(await totalOfAllAccounts()).toBe(0);
   });
 
@@ -248,13 +262,15 @@ describe('make_payment', () => {
     // 4000 0000 0000 0341: saved fine, declined when charged. (4000 0000 0000 0002 is declined
     // already when it is saved, so it never reaches a payment.)
     const me = await customer('4000 0000 0000 0341');
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
     const declined = await pay(me)(req.id, 206.28);
     expect(declined.statusCode).toBe(400);
     expect(declined.json()).toEqual({ code: 400, message: 'Your card was declined.' });
     expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
     expect(await ledgerOf(req.id)).toEqual([]);
-    expect(await noticesOf(me.user.id, req.id)).toEqual([]);
+    expect(
+      (await noticesOf(me.user.id, req.id)).filter((n) => n.startsWith('Your payment')),
+    ).toEqual([]);
     // The same card again: the same answer, still nothing written.
     expect((await pay(me)(req.id, 206.28)).json().message).toBe('Your card was declined.');
     expect(await ledgerOf(req.id)).toEqual([]);
@@ -270,7 +286,7 @@ describe('make_payment', () => {
 
   it('with no saved card answers the spec message and changes nothing', async () => {
     const me = await customer(null);
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
     const res = await pay(me)(req.id, 206.28);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -281,135 +297,150 @@ describe('make_payment', () => {
     expect(await db().select().from(payments).where(eq(payments.requestId, req.id))).toEqual([]);
   });
 
-  it('when the provider fails, leaves status 2 and no ledger entries; a retry charges once', async () => {
+  it('when the provider fails, leaves status 2 and nothing posted; a retry asks again under the same key', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
     const gateway = ctx.app.payments;
     const charge = gateway.charge.bind(gateway);
     gateway.charge = () => Promise.reject(new GatewayError('unavailable', 'connection reset'));
     try {
       const res = await pay(me)(req.id, 206.28);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ code: 500, message: MSG.gatewayUnavailable });
+      expect(res.json()).toEqual({ code: 500, message: MSG.gatewayUnknown });
     } finally {
       gateway.charge = charge;
     }
     expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
     expect(await ledgerOf(req.id)).toEqual([]);
     expect(await chargesOf(req.id)).toEqual([]);
+    // The movement waits, pending, for the answer nobody got.
+    const [pending] = await db().select().from(payments).where(eq(payments.requestId, req.id));
+    expect(pending).toMatchObject({ status: 'pending', kind: 'hold', amountCents: 20_628 });
 
     const retried = await pay(me)(req.id, 206.28);
     expect(retried.statusCode).toBe(200);
-    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await chargesOf(req.id)).toMatchObject([{ idempotencyKey: pending!.idempotencyKey }]);
+    expect(await db().select().from(payments).where(eq(payments.requestId, req.id))).toMatchObject([
+      { id: pending!.id, status: 'succeeded' },
+    ]);
     expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(20_000);
     expect(await totalOfAllAccounts()).toBe(0);
   });
 
-  it('when the provider does not answer in time, changes nothing', async () => {
+  it('when the provider charged but its answer was lost, the retry records that charge, once', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    gateway.charge = async (opts) => {
+      await charge(opts);
+      throw new GatewayError('unavailable', 'the answer was lost');
+    };
+    try {
+      expect((await pay(me)(req.id, 206.28)).statusCode).toBe(500);
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await ledgerOf(req.id)).toEqual([]);
+    const retried = await pay(me)(req.id, 206.28);
+    expect(retried.statusCode).toBe(200);
+    expect(await chargesOf(req.id)).toHaveLength(1);
+    expect(await statusOf(req.id)).toBe(TimelineStatus.paid);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(20_000);
+  });
+
+  it('when the provider does not answer in time, changes nothing and leaves the movement to be asked about', async () => {
+    const me = await customer();
+    const req = await accepted(me, 20_000);
     const silent: PaymentGateway = Object.create(ctx.app.payments);
     silent.charge = () => new Promise(() => undefined);
+    const domain = createDomain({
+      ...ctx.app.domain,
+      gateway: silent,
+      providerTimeoutMs: 100,
+    });
     await expect(
-      makePayment({
-        db: db(),
-        gateway: silent,
-        customerId: me.user.id,
-        requestId: req.id,
-        priceCents: 20_628,
-        timeoutMs: 100,
-      }),
-    ).rejects.toMatchObject({ code: 500, message: MSG.gatewayUnavailable });
+      makePayment({ domain, customerId: me.user.id, requestId: req.id, priceCents: 20_628 }),
+    ).rejects.toMatchObject({ code: 500, message: MSG.gatewayUnknown });
     expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
     expect(await ledgerOf(req.id)).toEqual([]);
   });
 
-  it('cancelled while the card was charged: 409, the charge is refunded and nothing is written', async () => {
+  it('a cancel while the card is being charged waits for the charge, then refunds it', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
     const gateway = ctx.app.payments;
     const charge = gateway.charge.bind(gateway);
+    let cancelDuringCharge: { statusCode: number; body: string } | undefined;
     gateway.charge = async (opts) => {
-      const answer = await charge(opts);
-      await db()
-        .update(requests)
-        .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
-        .where(eq(requests.id, req.id));
-      return answer;
+      cancelDuringCharge = await me.call('/api/customer/delete_request', { request_id: req.id });
+      return charge(opts);
     };
     try {
-      const res = await pay(me)(req.id, 206.28);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(
-        'This request changed while your payment was made; the charge was reversed.',
-      );
+      const paid = await pay(me)(req.id, 206.28);
+      expect(paid.statusCode).toBe(200);
     } finally {
       gateway.charge = charge;
     }
-    expect(await ledgerOf(req.id)).toEqual([]);
-    const refunds = await db()
-      .select()
-      .from(sandboxOperations)
-      .where(like(sandboxOperations.idempotencyKey, `${req.id}:hold:%:compensate`));
-    expect(refunds).toMatchObject([{ kind: 'refund', amountCents: 20_628 }]);
+    expect(cancelDuringCharge?.statusCode).toBe(409);
+    expect(JSON.parse(cancelDuringCharge!.body)).toEqual({ code: 409, message: MSG.moneyPending });
+    // Once the charge is in, the cancel goes through: ten days out, a full refund.
+    const cancelled = await me.call('/api/customer/delete_request', { request_id: req.id });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.refund_amount).toBe(200);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(0);
     expect(await totalOfAllAccounts()).toBe(0);
   });
 
-  it('repriced while the card was charged: 409 and refunded; paying the new price charges afresh', async () => {
+  it('a change of price accepted while the card is being charged waits: the charge is the price shown', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 20_000);
+    const req = await accepted(me, 20_000);
+    const mover = await company();
+    const proposed = await life.call('POST', '/api/company/propose_change', mover.token, {
+      request_id: req.id,
+      type: 'request',
+      s_date: null,
+      s_time: null,
+      start_window_from: null,
+      start_window_to: null,
+      movers: 3,
+      price: 100,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
     const gateway = ctx.app.payments;
     const charge = gateway.charge.bind(gateway);
+    let acceptDuringCharge: { statusCode: number } | undefined;
     gateway.charge = async (opts) => {
-      const answer = await charge(opts);
-      await db().update(requests).set({ finalAmountCents: 30_000 }).where(eq(requests.id, req.id));
-      return answer;
+      acceptDuringCharge = await me.call(`/api/customer/${CHANGE_CONFIRMATION_CALLS.request}`, {
+        request_id: req.id,
+        status: '1',
+        price: '100',
+      });
+      return charge(opts);
     };
     try {
-      expect((await pay(me)(req.id, 206.28)).statusCode).toBe(409);
+      expect((await pay(me)(req.id, 206.28)).statusCode).toBe(200);
     } finally {
       gateway.charge = charge;
     }
-    expect(await ledgerOf(req.id)).toEqual([]);
-    expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
-
-    const paid = await pay(me)(req.id, 309.27);
-    expect(paid.statusCode).toBe(200);
-    // Two charges at the provider (the first refunded), one hold in the ledger: the new one.
-    expect((await chargesOf(req.id)).map((c) => c.amountCents).sort()).toEqual([20_628, 30_927]);
+    expect(acceptDuringCharge?.statusCode).toBe(409);
+    expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(20_000);
+    // Accepted afterwards, the change's difference is charged on its own.
+    const answered = await me.call(`/api/customer/${CHANGE_CONFIRMATION_CALLS.request}`, {
+      request_id: req.id,
+      status: '1',
+      price: '100',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await chargesOf(req.id)).map((c) => c.amountCents).sort()).toEqual([10_000, 20_628]);
     expect(await balanceOf({ db: db(), account: account.escrow(req.id) })).toBe(30_000);
     expect(await totalOfAllAccounts()).toBe(0);
   });
 
-  it('never retries a reversed charge under its key (the provider would answer the refunded one)', async () => {
-    const me = await customer();
-    const req = await accepted(me.user.id, 10_000);
-    const args = {
-      db: db(),
-      gateway: ctx.app.payments,
-      requestId: req.id,
-      customerId: me.user.id,
-      amountCents: 10_000,
-      feeCents: 0,
-      attempt: 'reversed',
-    };
-    await expect(
-      holdInEscrow({
-        ...args,
-        apply: () => Promise.reject(new Error('the state change failed')),
-      }),
-    ).rejects.toThrow('the state change failed');
-    await expect(holdInEscrow(args)).rejects.toMatchObject({
-      code: 409,
-      message: MSG.paymentReversed,
-    });
-    expect(await ledgerOf(req.id)).toEqual([]);
-    expect(await chargesOf(req.id)).toHaveLength(1);
-  });
-
   it('refuses a price other than the one the server computes (409) and charges nothing', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 50_000);
+    const req = await accepted(me, 50_000);
     for (const price of [500, 515.23, 1]) {
       const res = await pay(me)(req.id, price);
       expect(res.statusCode).toBe(409);
@@ -423,30 +454,52 @@ describe('make_payment', () => {
 
   it('refuses a request that is not awaiting payment with 422 and says why', async () => {
     const me = await customer();
+    const mover = await company();
+    const bidOn = await life.requestAt({
+      status: TimelineStatus.pendingAcceptance,
+      customer: me,
+      company: mover,
+    });
+    const cancelled = await life.requestAt({
+      status: TimelineStatus.pendingAcceptance,
+      customer: me,
+      company: mover,
+    });
+    await life.ok('POST', '/api/customer/delete_request', me.token, { request_id: cancelled.id });
     const cases = [
-      [TimelineStatus.pendingAcceptance, 'Pending Acceptance'],
-      [TimelineStatus.truckAssigned, 'Truck assigned and ready to move'],
-      [TimelineStatus.cancelled, 'Request Cancelled'],
+      [bidOn.id, TimelineStatus.pendingAcceptance, 'Pending Acceptance'],
+      [cancelled.id, TimelineStatus.cancelled, 'Request Cancelled'],
     ] as const;
-    for (const [status, words] of cases) {
-      const req = await createRequest(ctx.database, {
-        customerId: me.user.id,
-        timelineStatus: status,
-        finalAmountCents: 50_000,
-      });
-      const res = await pay(me)(req.id, 515.24);
+    for (const [id, status, words] of cases) {
+      const res = await pay(me)(id, 515.24);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         code: 422,
         message: `This request cannot be paid now: it is ${words}.`,
       });
-      expect(await statusOf(req.id)).toBe(status);
+      expect(await statusOf(id)).toBe(status);
     }
+  });
+
+  it('asked again once the move is under way, answers with the payment it made and charges nothing', async () => {
+    const me = await customer();
+    const assigned = await life.requestAt({
+      status: TimelineStatus.truckAssigned,
+      customer: me,
+      company: await company(),
+    });
+    const again = await pay(me)(assigned.id, 515.24);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      request_timeline_status: TimelineStatus.truckAssigned,
+      price: 515.24,
+    });
+    expect(await chargesOf(assigned.id)).toHaveLength(1);
   });
 
   it("answers 404 for another customer's request and for an unknown one", async () => {
     const owner = await customer();
-    const req = await accepted(owner.user.id, 50_000);
+    const req = await accepted(owner, 50_000);
     const stranger = await customer();
     for (const id of [req.id, 2_000_000_000]) {
       const res = await pay(stranger)(id, 515.24);
@@ -459,7 +512,7 @@ describe('make_payment', () => {
 
   it('validates its input (422) and refuses a company (403)', async () => {
     const me = await customer();
-    const req = await accepted(me.user.id, 50_000);
+    const req = await accepted(me, 50_000);
     for (const body of [
       {},
       { request_id: req.id },
@@ -471,8 +524,8 @@ describe('make_payment', () => {
       const res = await me.call('/api/customer/make_payment', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
-    const other = await createUser(ctx.database, { userType: UserType.company });
-    const companyToken = await loginAs(ctx.app, other.email, undefined, UserType.company);
+    const other = await life.company();
+    const companyToken = await loginAs(ctx.app, other.user.email, undefined, UserType.company);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/customer/make_payment',
@@ -486,9 +539,10 @@ describe('make_payment', () => {
 describe('the lifecycle service', () => {
   it('refuses a move out of order with 422 and the status in words', async () => {
     const me = await customer(null);
-    const req = await createRequest(ctx.database, {
-      customerId: me.user.id,
-      timelineStatus: TimelineStatus.pendingAcceptance,
+    const req = await life.requestAt({
+      status: TimelineStatus.pendingAcceptance,
+      customer: me,
+      company: await company(),
     });
     await expect(
       db().transaction(async (tx) => {

@@ -4,12 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatType, TimelineStatus, UserType } from '@movehub/shared';
+import { ChatType, TimelineStatus } from '@movehub/shared';
 import { openDatabase, type Database } from '../src/db/client';
-import { companyProfiles, sessions } from '../src/db/schema';
-import { hashToken, newToken } from '../src/lib/tokens';
 import { notify } from '../src/modules/notifications/notifications.service';
-import { createRequest, createUser } from './helper';
+import { lifecycleAt, type Party } from './lifecycle';
 import { createServerDatabase, startServerProcess, stopServerProcess } from './server-process';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 
@@ -28,6 +26,11 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
   let dropDatabase: () => Promise<void>;
   let urls: [string, string];
   let dataDir: string;
+  // Requests are brought to their status through the second process's calls.
+  const life = lifecycleAt(
+    () => urls[1],
+    () => database.db,
+  );
 
   async function startProcess(databaseUrl: string): Promise<string> {
     const { child, url } = await startServerProcess({
@@ -60,21 +63,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  async function account(userType: number) {
-    const user = await createUser(database, {
-      userType,
-      email: `${userType}-${randomUUID()}@example.com`,
-    });
-    const token = newToken();
-    await database.db.insert(sessions).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
-    return { user, token };
-  }
-
-  async function socketOn(base: string, who: Awaited<ReturnType<typeof account>>) {
+  async function socketOn(base: string, who: Party) {
     const socket = openSocket(base, {
       token: who.token,
       roomId: who.user.roomId,
@@ -86,16 +75,9 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
   }
 
   it('carries a chat message and presence from one process to the other', async () => {
-    const customer = await account(UserType.customer);
-    const company = await account(UserType.company);
-    await database.db
-      .insert(companyProfiles)
-      .values({ userId: company.user.id, name: 'Two Ports Moving' });
-    const request = await createRequest(database, {
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      timelineStatus: TimelineStatus.paid,
-    });
+    const customer = await life.customer();
+    const company = await life.company();
+    const request = await life.requestAt({ status: TimelineStatus.paid, customer, company });
     const onA = await socketOn(urls[0], customer);
     const onB = await socketOn(urls[1], company);
 
@@ -131,15 +113,10 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
   });
 
   it('carries a tracking point posted to one process to the customer on the other', async () => {
-    const customer = await account(UserType.customer);
-    const company = await account(UserType.company);
-    const foreman = await account(UserType.foreman);
-    const request = await createRequest(database, {
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      foremanId: foreman.user.id,
-      timelineStatus: TimelineStatus.inProgress,
-    });
+    const customer = await life.customer();
+    const company = await life.company();
+    const request = await life.requestAt({ status: TimelineStatus.inProgress, customer, company });
+    const foreman = company.foremen[0]!;
     const onA = await socketOn(urls[0], customer);
     const heard = next(onA, 'tracking');
     const res = await fetch(`${urls[1]}/api/foreman/post_location`, {
@@ -154,7 +131,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two API processes sharing Redis and Po
   });
 
   it('tells a notification once, whichever process committed it', async () => {
-    const customer = await account(UserType.customer);
+    const customer = await life.customer(null);
     const onA = await socketOn(urls[0], customer);
     const first = next(onA, 'notification');
     // Committed by a third connection: both processes hear PostgreSQL; only A holds the socket.

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserType } from '@movehub/shared';
-import { companyProfiles } from '../src/db/schema';
-import {
-  buildTestApp,
-  createBid,
-  createRequest,
-  createUser,
-  loginAs,
-  type TestContext,
-} from './helper';
+import { TimelineStatus } from '@movehub/shared';
+import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
+import { lifecycle } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp();
 });
 afterAll(() => ctx.close());
+const life = lifecycle(() => ctx);
 
 const list = (token: string, request_status: unknown) =>
   ctx.app.inject({
@@ -38,26 +32,25 @@ describe('POST /api/customer/get_customer_request', () => {
   });
 
   it("lists one tab's requests, newest first, with every tab's count", async () => {
-    const user = await createUser(ctx.database);
-    const first = await createRequest(ctx.database, { customerId: user.id });
-    const second = await createRequest(ctx.database, { customerId: user.id, timelineStatus: 1 });
-    await createRequest(ctx.database, { customerId: user.id, requestStatus: 1, timelineStatus: 8 });
-    await createRequest(ctx.database, {
-      customerId: user.id,
-      requestStatus: 2,
-      timelineStatus: 11,
+    const owner = await life.customer();
+    const company = await life.company();
+    const first = await life.send(owner);
+    const second = await life.requestAt({
+      status: TimelineStatus.pendingAcceptance,
+      customer: owner,
+      company,
     });
-    await createRequest(ctx.database, {
-      customerId: user.id,
-      requestStatus: 2,
-      timelineStatus: 11,
-    });
-    const token = await loginAs(ctx.app, user.email);
+    await life.requestAt({ status: TimelineStatus.feedbackGiven, customer: owner, company });
+    for (let i = 0; i < 2; i += 1) {
+      const id = await life.send(owner);
+      await life.ok('POST', '/api/customer/delete_request', owner.token, { request_id: id });
+    }
+    const token = owner.token;
 
     const active = (await list(token, '0')).json();
     expect(active.data.map((e: { request: { id: number } }) => e.request.id)).toEqual([
       second.id,
-      first.id,
+      first,
     ]);
     expect(active.request_count).toEqual({
       active_request_count: 2,
@@ -126,25 +119,20 @@ describe('POST /api/customer/get_customer_request', () => {
   });
 
   it("shows open bids and the chosen company's name, and hides deleted bids", async () => {
-    const user = await createUser(ctx.database);
-    const a = await createUser(ctx.database, { userType: UserType.company });
-    const b = await createUser(ctx.database, { userType: UserType.company });
-    await ctx.database.db.insert(companyProfiles).values({ userId: a.id, name: 'Swift Movers LA' });
-    const req = await createRequest(ctx.database, {
-      customerId: user.id,
-      timelineStatus: 1,
-      companyId: a.id,
+    const owner = await life.customer(null);
+    const a = await life.company();
+    const b = await life.company();
+    const id = await life.send(owner);
+    await life.bid(a, id, 52_000);
+    await life.bid(b, id, 48_000);
+    await life.ok('POST', '/api/customer/delete_bid', owner.token, {
+      request_id: id,
+      company_id: b.user.id,
     });
-    await createBid(ctx.database, { requestId: req.id, companyId: a.id, bidAmountCents: 52_000 });
-    await createBid(ctx.database, {
-      requestId: req.id,
-      companyId: b.id,
-      bidAmountCents: 48_000,
-      status: 2,
-    });
-    const [entry] = (await list(await loginAs(ctx.app, user.email), '0')).json().data;
-    expect(entry.request_bid).toEqual([{ company_id: a.id, request_id: req.id, bid_amount: 520 }]);
-    expect(entry.company_profile).toEqual({ name: 'Swift Movers LA' });
+    await life.accept(owner, id, a, 52_000);
+    const [entry] = (await list(owner.token, '0')).json().data;
+    expect(entry.request_bid).toEqual([{ company_id: a.user.id, request_id: id, bid_amount: 520 }]);
+    expect(entry.company_profile).toEqual({ name: a.name });
   });
 
   it("never shows another customer's requests", async () => {

@@ -18,8 +18,9 @@ import {
   type SocketAck,
 } from '@movehub/shared';
 import { authenticate } from '../modules/auth/auth.service';
+import { messageToDeliver } from '../modules/chat/chat.service';
 import { AppError } from '../errors';
-import { parseSignal, REALTIME_CHANNEL, type RealtimeSignal } from './signals';
+import { parseSignal, REALTIME_CHANNEL, type ChatDelivery, type RealtimeSignal } from './signals';
 
 /*
  * The realtime channel (docs/decisions/018): socket.io on the API's own HTTP server, websocket
@@ -56,13 +57,6 @@ export type MessageHandler = (
 
 export interface Realtime {
   io: Io;
-  /** Sends an event to every socket of one account (its room), in every process. */
-  emit<E extends keyof ServerToClientEvents>(
-    roomId: string,
-    event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
-    options?: { exceptSocketId?: string },
-  ): void;
   /** Which of these rooms have a socket connected now, in any process. */
   onlineRooms(roomIds: readonly string[]): Promise<Set<string>>;
   /** Sets what sendMessage does (the chat module, which stores before it delivers). */
@@ -113,10 +107,10 @@ function ackError(error: unknown): SocketAck<never> {
 }
 
 /**
- * Attaches socket.io to the app's HTTP server and decorates `app.realtime`. With REDIS_URL the
- * Redis adapter carries every emit to the sockets of the other processes; the transactional
- * signals (signals.ts) reach every process through PostgreSQL's LISTEN, and each tells its own
- * sockets.
+ * Attaches socket.io to the app's HTTP server and decorates `app.realtime`. What the sockets are
+ * told comes from the events' signals (signals.ts): they reach every process through
+ * PostgreSQL's LISTEN, and each tells its own sockets. With REDIS_URL the Redis adapter answers
+ * the presence question across processes.
  */
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const io: Io = new Server(app.server, {
@@ -133,9 +127,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     pub.on('error', (err) => app.log.warn({ err }, 'redis (realtime publish) error'));
     sub.on('error', (err) => app.log.warn({ err }, 'redis (realtime subscribe) error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    // The adapter publishes every emit and does not catch: while Redis is away ioredis rejects
-    // the queued commands, and an unhandled rejection would end the process. An emit that
-    // cannot reach the other processes is logged; its clients refetch when they reconnect.
+    // The adapter publishes (its presence questions) and does not catch: while Redis is away
+    // ioredis rejects the queued commands, and an unhandled rejection would end the process. A
+    // publish that fails is logged; presence then answers for this process's sockets.
     const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<number>;
     (pub as unknown as { publish: (...args: unknown[]) => Promise<number> }).publish = (
       ...args: unknown[]
@@ -275,8 +269,34 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     }
   });
 
+  /** A stored message to both sides, each seeing it from where it stands (sender_type). */
+  const deliver = (message: ChatDelivery, exceptSocketId: string | undefined) => {
+    io.local.to(message.receiver_id).emit('chatMessage', { ...message, sender_type: 0 });
+    const senderTabs = io.local.to(message.sender_id);
+    (exceptSocketId ? senderTabs.except(exceptSocketId) : senderTabs).emit('chatMessage', {
+      ...message,
+      sender_type: 1,
+    });
+  };
+
   const onSignal = (signal: RealtimeSignal) => {
     switch (signal.kind) {
+      case 'chat-message':
+        if ('data' in signal) {
+          deliver(signal.data, signal.exceptSocketId);
+          return;
+        }
+        messageToDeliver(app.db, signal.id).then(
+          (message) => {
+            if (message) deliver(message, signal.exceptSocketId);
+          },
+          (err: unknown) =>
+            app.log.warn({ err, messageId: signal.id }, 'chat message not read for delivery'),
+        );
+        return;
+      case 'tracking':
+        io.local.to(signal.room).emit('tracking', signal.data);
+        return;
       case 'notification':
         io.local.to(signal.room).emit('notification', signal.data);
         return;
@@ -305,14 +325,6 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
 
   const realtime: Realtime = {
     io,
-    emit(roomId, event, payload, options) {
-      const target = options?.exceptSocketId
-        ? io.to(roomId).except(options.exceptSocketId)
-        : io.to(roomId);
-      // The event map's tuple types do not narrow through the generic; the payload is checked
-      // against the event by emit's signature above.
-      (target.emit as (e: string, p: unknown) => boolean)(event, payload);
-    },
     async onlineRooms(roomIds) {
       if (roomIds.length === 0) return new Set();
       try {

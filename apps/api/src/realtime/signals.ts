@@ -1,32 +1,65 @@
 import { sql } from 'drizzle-orm';
-import { AddressType, UserType, type Notification, type OpenRequestEvent } from '@movehub/shared';
+import {
+  AddressType,
+  UserType,
+  type ChatMessage,
+  type Notification,
+  type OpenRequestEvent,
+  type TrackingEvent,
+} from '@movehub/shared';
 import type { Tx } from '../db/client';
 
 /**
- * Signals from a transaction to the sockets (docs/decisions/018). A service writes one with
- * `pg_notify` inside the transaction of its change; PostgreSQL delivers it only when that
- * transaction commits, and to every API process listening, so a socket is never told about a
- * change that was rolled back, and every process reaches the sockets it holds.
+ * Signals to the sockets (docs/decisions/018, 033). A command lists them in the event of its
+ * change; the realtime subscriber sends them with `pg_notify` in the dispatch's transaction, so
+ * PostgreSQL delivers them once that commits, to every API process listening: a socket is never
+ * told about a change that was rolled back, and every process reaches the sockets it holds.
  */
 export const REALTIME_CHANNEL = 'movehub_realtime';
+
+/** A stored chat message before it is seen from a side: sender_type is the listener's to add. */
+export type ChatDelivery = Omit<ChatMessage, 'sender_type'>;
 
 export type RealtimeSignal =
   /** A new notification for the bell of the user whose room this is. */
   | { kind: 'notification'; room: string; data: Notification }
   /** A new marketplace request in the area of the company whose room this is. */
   | { kind: 'open-request'; room: string; data: OpenRequestEvent }
+  /**
+   * A chat message stored: to the other side's room and to the sender's other tabs (every socket
+   * of the sender's room but `exceptSocketId`, the one that sent it and got the ack). The rooms
+   * are the message's sender_id and receiver_id. A message too long to carry comes as its `id`,
+   * and each listening process reads it.
+   */
+  | { kind: 'chat-message'; data: ChatDelivery; exceptSocketId?: string }
+  | { kind: 'chat-message'; id: number; exceptSocketId?: string }
+  /** A truck's stored point, for the tracking page of the customer whose room this is. */
+  | { kind: 'tracking'; room: string; data: TrackingEvent }
   /** A session ended (log out): its sockets close. */
   | { kind: 'revoke-session'; sessionId: number }
   /** Every session of a user but `keep` ended (password reset or change). */
   | { kind: 'revoke-user'; userId: number; keepSessionId: number | null };
 
-// pg_notify's payload limit is 8,000 bytes; a notification's text is a short sentence.
+// pg_notify's payload limit is 8,000 bytes; a notification's text is a short sentence, and a
+// chat message that would not fit goes as its id.
 const MAX_PAYLOAD_BYTES = 7_900;
 
 export async function sendSignal(db: Tx, signal: RealtimeSignal): Promise<void> {
   const payload = JSON.stringify(signal);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/**
+ * A stored message's signal: the message once (each listening process composes each side's
+ * view), or only its id when the message would not fit in a payload.
+ */
+export function chatMessageSignal(message: ChatDelivery, exceptSocketId?: string): RealtimeSignal {
+  const except = exceptSocketId ? { exceptSocketId } : {};
+  const whole: RealtimeSignal = { kind: 'chat-message', data: message, ...except };
+  return Buffer.byteLength(JSON.stringify(whole)) <= MAX_PAYLOAD_BYTES
+    ? whole
+    : { kind: 'chat-message', id: message.id, ...except };
 }
 
 /**

@@ -25,21 +25,19 @@ import type { Db, Transaction, Tx } from '../../db/client';
 import { requestAddresses, requestBids, requestChanges, requests } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
-import {
-  assertCatalogueItems,
-  addressColumns,
-} from '../../modules/create-request/create-request.service';
-import {
-  assertAddressesApply,
-  assertServed,
-  recalculateRequest,
-  replaceItems,
-} from '../../modules/request-edits/request-edits.service';
 import type { Domain } from '../context';
 import { account } from '../money/ledger';
 import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/movements';
 import { runRequestCommand, type CommandContext } from './command';
 import { compensate } from './compensation';
+import {
+  addressColumns,
+  assertAddressesApply,
+  assertCatalogueItems,
+  assertServed,
+  recalculateRequest,
+  replaceItems,
+} from './details';
 import { reserveEscrowRefund } from './escrow-refund';
 import { activeRequestSql, REQUEST_NOT_FOUND, type RequestRow } from './lifecycle';
 import { answerOf } from './outcomes';

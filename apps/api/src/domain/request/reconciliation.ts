@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema';
 import type { Domain } from '../context';
 import { flagDiscrepancy } from '../money/discrepancies';
@@ -31,7 +31,7 @@ import { settleMovement } from './settlement';
 
 export const RECONCILE_JOB = 'money.reconcile';
 /** Requests whose movements changed this recently are compared with the provider. */
-const COMPARE_WINDOW = '2 days';
+const COMPARE_WINDOW_MS = 2 * 24 * 3_600_000;
 const BATCH = 200;
 
 export interface ReconcileReport {
@@ -41,9 +41,12 @@ export interface ReconcileReport {
   flagged: number;
 }
 
-/** How long after its last call a pending movement counts as abandoned. */
-function staleAfterMs(domain: Domain): number {
-  // Stripe's search (how a charge is looked up) trails its writes by up to a minute.
+/**
+ * How long after its last call a pending charge is looked up: a provider that timed out may
+ * still be making it, and Stripe's search (how a charge is looked up) trails its writes by up to
+ * a minute. A refund or a release is asked for again at once: under its key it is made once.
+ */
+function chargeSettlesAfterMs(domain: Domain): number {
   const searchLag = domain.gateway.kind === 'stripe' ? 60_000 : 0;
   return domain.providerTimeoutMs + 10_000 + searchLag;
 }
@@ -56,14 +59,19 @@ export async function reconcile(domain: Domain): Promise<ReconcileReport> {
 }
 
 async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise<void> {
+  // The domain's clock: a test moves it instead of waiting.
+  const now = domain.now();
   const stale = await domain.db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.status, 'pending'),
-        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, sql`now()`)),
-        lt(payments.updatedAt, sql`now() - ${`${staleAfterMs(domain)} milliseconds`}::interval`),
+        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, now)),
+        or(
+          inArray(payments.kind, ['refund', 'release']),
+          lt(payments.updatedAt, new Date(now.getTime() - chargeSettlesAfterMs(domain))),
+        ),
       ),
     )
     .orderBy(payments.id)
@@ -113,7 +121,7 @@ async function compareWithProvider(domain: Domain, report: ReconcileReport): Pro
     .from(payments)
     .where(
       and(
-        gt(payments.updatedAt, sql`now() - ${COMPARE_WINDOW}::interval`),
+        gt(payments.updatedAt, new Date(domain.now().getTime() - COMPARE_WINDOW_MS)),
         sql`${payments.requestId} is not null`,
       ),
     )

@@ -266,7 +266,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { jwt_token, password } = request.body;
       await resetPassword({
-        db: app.db,
+        domain: app.domain,
         token: jwt_token,
         password,
         protection: app.loginProtection,
@@ -289,7 +289,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, sessionId } = authOf(request);
       await changePassword({
-        db: app.db,
+        domain: app.domain,
         userId: user.id,
         sessionId,
         password: request.body.password,

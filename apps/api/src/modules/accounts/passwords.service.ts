@@ -8,6 +8,8 @@ import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import type { LoginProtection } from '../../lib/login-protection';
 import { hashToken, newToken } from '../../lib/tokens';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
 import { revokeAllSessions, revokeOtherSessions } from '../auth/auth.service';
 import { resetPasswordMessage } from './accounts.messages';
 
@@ -66,11 +68,11 @@ export async function requestPasswordReset(opts: {
 
 /**
  * change_password: sets the password from a reset link, spends the link and ends every session
- * of the account, in one transaction. The account's failed-login counters are cleared as well:
- * the owner has just proved control of the mailbox.
+ * of the account, in one transaction (their sockets close once it commits). The account's
+ * failed-login counters are cleared as well: the owner has just proved control of the mailbox.
  */
 export async function resetPassword(opts: {
-  db: Db;
+  domain: Pick<Domain, 'db' | 'events'>;
   token: string;
   password: string;
   protection: LoginProtection;
@@ -88,9 +90,9 @@ export async function resetPassword(opts: {
       )
       .limit(1);
   // A dead link is refused before the new password is hashed.
-  if ((await live(opts.db)).length === 0) throw AppError.badRequest(MSG.resetLinkInvalid);
+  if ((await live(opts.domain.db)).length === 0) throw AppError.badRequest(MSG.resetLinkInvalid);
   const passwordHash = await hashPassword(opts.password);
-  const user = await opts.db.transaction(async (tx) => {
+  const user = await runWithEvents(opts.domain, async (tx, emit) => {
     // Two tabs using one link at once: the second waits on the row, then finds it used.
     const [reset] = await live(tx).for('update');
     if (!reset) return null;
@@ -103,7 +105,7 @@ export async function resetPassword(opts: {
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, reset.userId))
       .returning({ email: users.email, userType: users.userType });
-    await revokeAllSessions({ db: tx, userId: reset.userId });
+    await revokeAllSessions({ db: tx, emit, userId: reset.userId });
     return updated ?? null;
   });
   if (!user) throw AppError.badRequest(MSG.resetLinkInvalid);
@@ -112,17 +114,22 @@ export async function resetPassword(opts: {
 
 /** update_password (the Change Password modal): new password; other sessions end, this one stays. */
 export async function changePassword(opts: {
-  db: Db;
+  domain: Pick<Domain, 'db' | 'events'>;
   userId: number;
   sessionId: number;
   password: string;
 }): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
-  await opts.db.transaction(async (tx) => {
+  await runWithEvents(opts.domain, async (tx, emit) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, opts.userId));
-    await revokeOtherSessions({ db: tx, userId: opts.userId, keepSessionId: opts.sessionId });
+    await revokeOtherSessions({
+      db: tx,
+      emit,
+      userId: opts.userId,
+      keepSessionId: opts.sessionId,
+    });
   });
 }

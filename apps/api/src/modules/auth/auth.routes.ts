@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: signedIn,
     },
     async (request) => {
-      await revokeSession({ db: app.db, sessionId: authOf(request).sessionId });
+      await revokeSession({ domain: app.domain, sessionId: authOf(request).sessionId });
       return { code: 200, message: 'Logged out successfully.' };
     },
   );

@@ -1,13 +1,16 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { ErrorCode, MSG } from '@movehub/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Transaction, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { LoginProtection } from '../../lib/login-protection';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
-import { sendSignal } from '../../realtime/signals';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
+import type { DomainEvent } from '../../platform/events/events';
+import type { RealtimeSignal } from '../../realtime/signals';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -115,27 +118,42 @@ export async function authenticate(opts: {
   return row ?? null;
 }
 
-export async function revokeSession(opts: { db: Tx; sessionId: number }): Promise<void> {
-  await opts.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(eq(sessions.id, opts.sessionId));
-  // Its open sockets close once this commits.
-  await sendSignal(opts.db, { kind: 'revoke-session', sessionId: opts.sessionId });
+/** Ended sessions' event: their open sockets close once the change that ended them commits. */
+function sessionEnded(signal: RealtimeSignal): DomainEvent {
+  return { type: 'session.ended', requestId: null, signals: [signal] };
 }
 
-/** Ends every session of a user (password reset). */
-export async function revokeAllSessions(opts: { db: Tx; userId: number }): Promise<void> {
+/** Ends one session (log out). */
+export async function revokeSession(opts: {
+  domain: Pick<Domain, 'db' | 'events'>;
+  sessionId: number;
+}): Promise<void> {
+  await runWithEvents(opts.domain, async (tx, emit) => {
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, opts.sessionId));
+    emit(sessionEnded({ kind: 'revoke-session', sessionId: opts.sessionId }));
+  });
+}
+
+/**
+ * Ends every session of a user (password reset, a foreman removed), in the caller's transaction;
+ * `emit` is that transaction's (runWithEvents).
+ */
+export async function revokeAllSessions(opts: {
+  db: Transaction;
+  emit: (event: DomainEvent) => void;
+  userId: number;
+}): Promise<void> {
   await opts.db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, opts.userId), isNull(sessions.revokedAt)));
-  await sendSignal(opts.db, { kind: 'revoke-user', userId: opts.userId, keepSessionId: null });
+  opts.emit(sessionEnded({ kind: 'revoke-user', userId: opts.userId, keepSessionId: null }));
 }
 
 /** Ends every session of a user but the one in use (password change from the profile). */
 export async function revokeOtherSessions(opts: {
-  db: Tx;
+  db: Transaction;
+  emit: (event: DomainEvent) => void;
   userId: number;
   keepSessionId: number;
 }): Promise<void> {
@@ -149,9 +167,7 @@ export async function revokeOtherSessions(opts: {
         isNull(sessions.revokedAt),
       ),
     );
-  await sendSignal(opts.db, {
-    kind: 'revoke-user',
-    userId: opts.userId,
-    keepSessionId: opts.keepSessionId,
-  });
+  opts.emit(
+    sessionEnded({ kind: 'revoke-user', userId: opts.userId, keepSessionId: opts.keepSessionId }),
+  );
 }

@@ -18,15 +18,8 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly, customerOnly, partnerOnly } from '../../plugins/auth';
-import {
-  acceptBid,
-  deleteBid,
-  listBiddingCompanies,
-  listOpenRequests,
-  partnerCompanyId,
-  placeBid,
-  withdrawBid,
-} from './bids.service';
+import { acceptBid, deleteBid, placeBid, withdrawBid } from '../../domain/request/bids';
+import { listBiddingCompanies, listOpenRequests, partnerCompanyId } from './bids.service';
 import { toBiddingCompany, toOpenRequest } from './bids.wire';
 
 /*
@@ -80,7 +73,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const placed = await placeBid({
-        db: app.db,
+        domain: app.domain,
         companyId: authOf(request).user.id,
         requestId: body.request_id,
         bidAmountCents: toCents(body.bid_amount),
@@ -104,7 +97,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const done = await withdrawBid({
-        db: app.db,
+        domain: app.domain,
         companyId: authOf(request).user.id,
         requestId: request.body.request_id,
       });
@@ -168,7 +161,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const done = await deleteBid({
-        db: app.db,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
         companyId: request.body.company_id,
@@ -196,7 +189,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const done = await acceptBid({
-        db: app.db,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: body.request_id,
         companyId: body.company_id,

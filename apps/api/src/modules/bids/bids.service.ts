@@ -1,19 +1,15 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   AddressType,
   BidStatus,
   EARTH_RADIUS_MILES,
-  formatUsd,
-  INT4_MAX,
-  isOpenForBids,
   REFERRAL_DISCOUNT_PERCENT,
   RequestStatus,
   REVIEWS_PER_COMPANY,
   TimelineStatus,
   TOP_RATED_MIN_RATING,
   UserType,
-  type PlacedBid,
   type PriceSort,
 } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
@@ -30,23 +26,13 @@ import {
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../errors';
-import {
-  lockCustomerRequest,
-  lockRequest,
-  moveRequest,
-  REQUEST_NOT_FOUND,
-  type Actor,
-  type RequestRow,
-} from '../../domain/request/lifecycle';
-import { notify } from '../notifications/notifications.service';
-import { claimReferralDiscount } from '../referrals/referrals.service';
+import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 
 /*
- * Bids (decision 011): the partner API's side (a company sees the requests open for
- * bids in its service area, places, changes and withdraws its own bid) and the customer's side
- * (the companies list with its filters, deleting a bid, accepting one). Every change locks the
- * request row, moves its status through the lifecycle service and notifies the other party in
- * the same transaction.
+ * Bids (decision 011), what is read: the partner API's side (a company sees the requests open
+ * for bids in its service area) and the customer's side (the companies list with its filters).
+ * Placing, withdrawing, deleting and accepting a bid are the request's commands
+ * (domain/request/bids.ts); their texts are here with the reads'.
  */
 
 /** request_type 0: a marketplace request, open to every company serving its pick-up zip. */
@@ -86,13 +72,6 @@ export const BID_TEXT = {
 const outer = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 const outerOrValue = (v: AnyPgColumn | number) => (typeof v === 'number' ? sql`${v}` : outer(v));
-
-/** The fields of a request row that the shared lifecycle guards read. */
-const lifecycleView = (r: RequestRow) => ({
-  request_timeline_status: r.timelineStatus,
-  request_status: r.requestStatus,
-  request_type: r.requestType,
-});
 
 /** The SQL twin of the shared isOpenForBids: non-direct, active, timeline 0 or 1. */
 const openForBidsSql = () =>
@@ -290,7 +269,7 @@ export async function listOpenRequests(opts: {
 }
 
 /** The company's name, and whether it serves the request's pick-up zip; null for no company. */
-async function companyFacts(
+export async function companyFacts(
   tx: Tx,
   companyId: number,
   requestId: number,
@@ -302,158 +281,6 @@ async function companyFacts(
     .where(and(eq(users.id, companyId), eq(users.userType, UserType.company)))
     .limit(1);
   return row ? { name: row.name, serves: Boolean(row.serves) } : null;
-}
-
-/**
- * Places the company's bid on a request, or changes it (also the demo simulator's entry). One
- * transaction that locks the request: 404 when the request is unknown or outside the company's
- * area (ids don't leak), 409 when it is not open for bids (accepted, cancelled, direct). A bid
- * withdrawn earlier is placed again. The first open bid moves the request 0 → 1; the customer is
- * told of every new bid and every changed amount.
- */
-export async function placeBid(opts: {
-  db: Db;
-  companyId: number;
-  requestId: number;
-  bidAmountCents: number;
-  movers?: number | null;
-}): Promise<PlacedBid> {
-  const cents = opts.bidAmountCents;
-  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > INT4_MAX) {
-    throw AppError.badRequest(BID_TEXT.amountInvalid);
-  }
-  return opts.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, opts.requestId);
-    if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
-    const company = await companyFacts(tx, opts.companyId, request.id);
-    if (!company) throw AppError.notFound(BID_TEXT.companyNotFound);
-    if (!company.serves) throw AppError.notFound(REQUEST_NOT_FOUND);
-    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-
-    const [existing] = await tx
-      .select()
-      .from(requestBids)
-      .where(and(eq(requestBids.requestId, request.id), eq(requestBids.companyId, opts.companyId)))
-      .limit(1);
-    // A new bid offers the request's crew unless the company names another.
-    const movers =
-      opts.movers !== undefined
-        ? opts.movers
-        : existing?.status === BidStatus.open
-          ? existing.movers
-          : request.movers;
-    let notice: string | null;
-    if (!existing) {
-      await tx.insert(requestBids).values({
-        requestId: request.id,
-        companyId: opts.companyId,
-        bidAmountCents: cents,
-        movers,
-        status: BidStatus.open,
-      });
-      notice = BID_TEXT.newBid(company.name, formatUsd(cents), request.id);
-    } else {
-      // An accepted bid exists only on a request that is no longer open: refused above.
-      const reopened = existing.status !== BidStatus.open;
-      await tx
-        .update(requestBids)
-        .set({ bidAmountCents: cents, movers, status: BidStatus.open, updatedAt: sql`now()` })
-        .where(eq(requestBids.id, existing.id));
-      notice = reopened
-        ? BID_TEXT.newBid(company.name, formatUsd(cents), request.id)
-        : existing.bidAmountCents !== cents
-          ? BID_TEXT.changedBid(
-              company.name,
-              formatUsd(existing.bidAmountCents),
-              formatUsd(cents),
-              request.id,
-            )
-          : null;
-    }
-
-    let timeline = request.timelineStatus;
-    if (timeline === TimelineStatus.awaitingResponse) {
-      const moved = await moveRequest(tx, {
-        request,
-        action: 'firstBid',
-        actor: { type: 'company', userId: opts.companyId },
-      });
-      timeline = moved.timelineStatus;
-    }
-    if (notice && request.customerId !== null) {
-      await notify({ db: tx, userId: request.customerId, requestId: request.id, message: notice });
-    }
-    return {
-      request_id: request.id,
-      company_id: opts.companyId,
-      bid_amount: cents / 100,
-      movers: movers ?? null,
-      request_timeline_status: timeline,
-    };
-  });
-}
-
-/**
- * Marks an open bid deleted; when no open bid remains the request goes back 1 → 0 (spec §4:
- * nothing left to compare). Returns the request's timeline status after it.
- */
-async function removeBid(
-  tx: Tx,
-  request: RequestRow,
-  bidId: number,
-  actor: Actor,
-): Promise<number> {
-  await tx
-    .update(requestBids)
-    .set({ status: BidStatus.deleted, updatedAt: sql`now()` })
-    .where(eq(requestBids.id, bidId));
-  const [left] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(requestBids)
-    .where(and(eq(requestBids.requestId, request.id), eq(requestBids.status, BidStatus.open)));
-  if ((left?.n ?? 0) > 0 || request.timelineStatus !== TimelineStatus.pendingAcceptance) {
-    return request.timelineStatus;
-  }
-  const moved = await moveRequest(tx, { request, action: 'lastBidRemoved', actor });
-  return moved.timelineStatus;
-}
-
-/** A company withdraws its open bid: 404 without one, 409 once the request is not open. */
-export async function withdrawBid(opts: {
-  db: Db;
-  companyId: number;
-  requestId: number;
-}): Promise<{ requestId: number; timelineStatus: number }> {
-  return opts.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, opts.requestId);
-    const [bid] = request
-      ? await tx
-          .select({ bid: requestBids, name: companyNameSql })
-          .from(requestBids)
-          .innerJoin(users, eq(users.id, requestBids.companyId))
-          .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
-          .where(
-            and(eq(requestBids.requestId, request.id), eq(requestBids.companyId, opts.companyId)),
-          )
-          .limit(1)
-      : [];
-    if (!request || !bid) throw AppError.notFound(BID_TEXT.noBid);
-    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-    if (bid.bid.status !== BidStatus.open) throw AppError.conflict(BID_TEXT.bidWithdrawn);
-    const timelineStatus = await removeBid(tx, request, bid.bid.id, {
-      type: 'company',
-      userId: opts.companyId,
-    });
-    if (request.customerId !== null) {
-      await notify({
-        db: tx,
-        userId: request.customerId,
-        requestId: request.id,
-        message: BID_TEXT.withdrawnBid(bid.name, request.id),
-      });
-    }
-    return { requestId: request.id, timelineStatus };
-  });
 }
 
 // --- customer side --------------------------------------------------------------------------
@@ -607,128 +434,4 @@ export async function listBiddingCompanies(opts: {
     request: { id: request.id, timelineStatus: request.timelineStatus, discount },
     companies,
   };
-}
-
-/** The customer removes a company's open bid; the last one sends the request back 1 → 0. */
-export async function deleteBid(opts: {
-  db: Db;
-  customerId: number;
-  requestId: number;
-  companyId: number;
-}): Promise<{ requestId: number; timelineStatus: number }> {
-  return opts.db.transaction(async (tx) => {
-    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-    const [bid] = await tx
-      .select({ id: requestBids.id })
-      .from(requestBids)
-      .where(
-        and(
-          eq(requestBids.requestId, request.id),
-          eq(requestBids.companyId, opts.companyId),
-          eq(requestBids.status, BidStatus.open),
-        ),
-      )
-      .limit(1);
-    if (!bid) throw AppError.notFound(BID_TEXT.bidNotFound);
-    const timelineStatus = await removeBid(tx, request, bid.id, {
-      type: 'customer',
-      userId: opts.customerId,
-    });
-    await notify({
-      db: tx,
-      userId: opts.companyId,
-      requestId: request.id,
-      message: BID_TEXT.deletedBid(request.id),
-    });
-    return { requestId: request.id, timelineStatus };
-  });
-}
-
-/**
- * The customer accepts a company's bid (spec §4: 1 → 2), in one transaction that locks the
- * request: the bid must be open and final_amount must be its amount (409 when it changed since
- * the customer saw it). The request takes the company, the bid, its amount and crew, and the
- * referral discount when this is the referred customer's first accepted move. The other open
- * bids stay as they were; the request is simply no longer open for them. Two accepts racing:
- * the second waits for the lock, then finds the request at 2 and gets 409.
- */
-export async function acceptBid(opts: {
-  db: Db;
-  customerId: number;
-  requestId: number;
-  companyId: number;
-  finalAmountCents: number;
-}): Promise<{
-  requestId: number;
-  companyId: number;
-  finalAmountCents: number;
-  discount: number;
-  timelineStatus: number;
-}> {
-  return opts.db.transaction(async (tx) => {
-    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-    if (!isOpenForBids(lifecycleView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-    const [found] = await tx
-      .select({ bid: requestBids, name: companyNameSql })
-      .from(requestBids)
-      .innerJoin(users, eq(users.id, requestBids.companyId))
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
-      .where(
-        and(
-          eq(requestBids.requestId, request.id),
-          eq(requestBids.companyId, opts.companyId),
-          ne(requestBids.status, BidStatus.deleted),
-        ),
-      )
-      .limit(1);
-    if (!found) throw AppError.notFound(BID_TEXT.bidNotFound);
-    const { bid, name } = found;
-    if (bid.bidAmountCents !== opts.finalAmountCents) {
-      throw AppError.conflict(BID_TEXT.bidChanged(formatUsd(bid.bidAmountCents)));
-    }
-    const claimed = await claimReferralDiscount({
-      db: tx,
-      customerId: opts.customerId,
-      requestId: request.id,
-    });
-    const discount = claimed > 0 ? claimed : request.discountPercent;
-    const moved = await moveRequest(tx, {
-      request,
-      action: 'acceptBid',
-      actor: { type: 'customer', userId: opts.customerId },
-      set: {
-        companyId: bid.companyId,
-        acceptedBidId: bid.id,
-        acceptedAt: new Date(),
-        finalAmountCents: bid.bidAmountCents,
-        movers: bid.movers ?? request.movers,
-        discountPercent: discount,
-      },
-    });
-    await tx
-      .update(requestBids)
-      .set({ status: BidStatus.accepted, updatedAt: sql`now()` })
-      .where(eq(requestBids.id, bid.id));
-    const amount = formatUsd(bid.bidAmountCents);
-    await notify({
-      db: tx,
-      userId: bid.companyId,
-      requestId: request.id,
-      message: BID_TEXT.acceptedForCompany(amount, request.id),
-    });
-    await notify({
-      db: tx,
-      userId: opts.customerId,
-      requestId: request.id,
-      message: BID_TEXT.acceptedForCustomer(name, amount, request.id),
-    });
-    return {
-      requestId: request.id,
-      companyId: bid.companyId,
-      finalAmountCents: bid.bidAmountCents,
-      discount,
-      timelineStatus: moved.timelineStatus,
-    };
-  });
 }

@@ -20,7 +20,6 @@ import {
   toChatMessage,
   type ChannelDraft,
   type ChatCaller,
-  type StoredMessage,
 } from './chat.service';
 
 function callerOf(auth: AuthContext): ChatCaller {
@@ -35,33 +34,9 @@ function withPresence(drafts: ChannelDraft[], online: ReadonlySet<string>): Chat
 }
 
 /**
- * Delivers a stored message: to the other side's sockets and to the sender's other tabs (every
- * socket of the sender's room but `exceptSocketId`, the one that sent it and gets the ack).
- */
-export function deliverMessage(
-  app: FastifyInstance,
-  stored: StoredMessage,
-  exceptSocketId?: string,
-): void {
-  const { row, conversation } = stored;
-  const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
-  app.realtime.emit(
-    conversation.other.roomId,
-    'chatMessage',
-    toChatMessage(row, conversation.other.id, rooms),
-  );
-  app.realtime.emit(
-    conversation.me.roomId,
-    'chatMessage',
-    toChatMessage(row, conversation.me.id, rooms),
-    exceptSocketId ? { exceptSocketId } : undefined,
-  );
-}
-
-/**
- * The socket's sendMessage: stores the message, then delivers it, and acknowledges with the
- * stored message. A resend of a stored client_id is acknowledged again without a second
- * delivery.
+ * The socket's sendMessage: stores the message (its event delivers it after the commit to the
+ * other side and to the sender's other tabs) and acknowledges with the stored message. A resend
+ * of a stored client_id is acknowledged again without a second delivery.
  */
 export function registerChatDelivery(app: FastifyInstance): void {
   app.realtime.handleMessages(async (socket: AppSocket, body) => {
@@ -70,11 +45,12 @@ export function registerChatDelivery(app: FastifyInstance): void {
       roomId: socket.data.roomId,
       userType: socket.data.userType,
     };
-    const stored = await storeMessage({ db: app.db, caller, body });
-    const { row, conversation } = stored;
-    if (stored.created) {
-      deliverMessage(app, stored, socket.id);
-    }
+    const { row, conversation } = await storeMessage({
+      domain: app.domain,
+      caller,
+      body,
+      socketId: socket.id,
+    });
     const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
     return { code: 200, message: 'Message sent.', data: toChatMessage(row, caller.id, rooms) };
   });

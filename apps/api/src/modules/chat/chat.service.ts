@@ -12,10 +12,14 @@ import {
   type ChatObject,
   type ChatType as ChatTypeValue,
 } from '@movehub/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Transaction, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
 import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import type { DomainEvent } from '../../platform/events/events';
+import { chatMessageSignal, type ChatDelivery } from '../../realtime/signals';
 
 /*
  * Chat (docs/decisions/018). A conversation is a request and a channel type: 0 between the
@@ -104,12 +108,8 @@ export async function findConversation(
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
-/** A stored message as `viewer` sees it (sender_type 1 when the viewer sent it). */
-export function toChatMessage(
-  row: MessageRow,
-  viewerId: number,
-  rooms: { sender: string; receiver: string },
-): ChatMessage {
+/** A stored message as either side sees it but for sender_type (the rooms are the sides'). */
+function toDelivery(row: MessageRow, rooms: { sender: string; receiver: string }): ChatDelivery {
   return {
     id: row.id,
     request_id: row.requestId,
@@ -117,11 +117,66 @@ export function toChatMessage(
     message_type: 0,
     message_datatime: row.createdAt.toISOString(),
     message_status: row.readAt ? 1 : 0,
-    sender_type: row.senderId === viewerId ? 1 : 0,
     is_active: row.readAt === null,
     sender_id: rooms.sender,
     receiver_id: rooms.receiver,
     receive_type: row.channelType as ChatTypeValue,
+  };
+}
+
+/** A stored message as `viewer` sees it (sender_type 1 when the viewer sent it). */
+export function toChatMessage(
+  row: MessageRow,
+  viewerId: number,
+  rooms: { sender: string; receiver: string },
+): ChatMessage {
+  return { ...toDelivery(row, rooms), sender_type: row.senderId === viewerId ? 1 : 0 };
+}
+
+/**
+ * A stored message with its two rooms, read by a process that heard of it by id only (a
+ * message too long for its signal); null once it is gone.
+ */
+export async function messageToDeliver(db: Db, id: number): Promise<ChatDelivery | null> {
+  const sender = alias(users, 'chat_sender');
+  const receiver = alias(users, 'chat_receiver');
+  const [found] = await db
+    .select({ row: chatMessages, sender: sender.roomId, receiver: receiver.roomId })
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .innerJoin(receiver, eq(receiver.id, chatMessages.receiverId))
+    .where(eq(chatMessages.id, id));
+  return found ? toDelivery(found.row, { sender: found.sender, receiver: found.receiver }) : null;
+}
+
+/**
+ * What the 'chat.message_sent' event tells its subscribers beyond the sockets' signal (the demo
+ * simulator answers a customer's message to a demo partner).
+ */
+export interface ChatMessageSent {
+  requestId: number;
+  type: ChatTypeValue;
+  senderId: number;
+  receiverId: number;
+  /** When the message was stored (ms): the reply is due a fixed time after it. */
+  at: number;
+}
+
+/** The event of a newly stored message: the sockets of both sides hear of it after the commit. */
+function messageSent(stored: StoredMessage, socketId: string | undefined): DomainEvent {
+  const { row, conversation } = stored;
+  const rooms = { sender: conversation.me.roomId, receiver: conversation.other.roomId };
+  return {
+    type: 'chat.message_sent',
+    requestId: row.requestId,
+    signals: [chatMessageSignal(toDelivery(row, rooms), socketId)],
+    data: {
+      requestId: row.requestId,
+      type: row.channelType as ChatTypeValue,
+      senderId: row.senderId,
+      receiverId: row.receiverId,
+      at: row.createdAt.getTime(),
+    } satisfies ChatMessageSent,
   };
 }
 
@@ -179,24 +234,35 @@ interface FastRow {
   created_ms: number | string;
 }
 
+/** A message as the socket sent it (sendMessageSchema's output). */
+interface MessageBody {
+  client_id?: string | undefined;
+  sender_id: string;
+  receiver_id: string;
+  receive_type: ChatTypeValue;
+  room_id: string;
+  request_id?: number | undefined;
+  message: string;
+}
+
 /**
  * A message that names its request, sent on an open conversation of the caller's to its other
  * side: stored in one statement, the request row held FOR SHARE while it is written (a move
- * closing the chat waits for it, as in the full path). Three of the four round trips of the
- * transaction below were most of a message's time under load (bench/realtime.ts). Anything
- * else (no request_id, someone else's request, the wrong receiver, a closed chat, a client_id
- * stored before) stores nothing here and answers null: the full path then answers it.
+ * closing the chat waits for it, as in the full path). Three of the four round trips of the full
+ * path (storeChecked) were most of a message's time under load (bench/realtime.ts). Anything else
+ * (no request_id, someone else's request, the wrong receiver, a closed chat, a client_id stored
+ * before) stores nothing here and answers null: the full path then answers it.
  */
 async function storeOnOpenConversation(
-  db: Db,
+  tx: Transaction,
   caller: ChatCaller,
-  body: Parameters<typeof storeMessage>[0]['body'],
+  body: MessageBody,
 ): Promise<StoredMessage | null> {
   if (body.request_id === undefined) return null;
   const type = body.receive_type;
   const partner = type === ChatType.company ? sql.raw('company_id') : sql.raw('foreman_id');
   const statuses = type === ChatType.company ? OPEN_COMPANY_CHAT : OPEN_FOREMAN_CHAT;
-  const result = await db.execute(sql`
+  const result = await tx.execute(sql`
     with conversation as (
       select r.id,
              case when r.customer_id = ${caller.id}::int then r.${partner} else r.customer_id end as other_id
@@ -245,74 +311,82 @@ async function storeOnOpenConversation(
  * Stores a message of the caller. The socket's account is the sender: sender_id must be its
  * room, receiver_id the other side's of that conversation, room_id one of the two, and the
  * conversation must be open (company chat at 3 to 6, the foreman's at 5 and 6). The request row
- * is held while the message is written, so a move closing the chat cannot slip in between.
+ * is held while the message is written, so a move closing the chat cannot slip in between. A
+ * new message's event is written with it: after the commit the other side's sockets and the
+ * sender's, but `socketId` (the one that sent it, answered by its ack), receive it.
  */
 export async function storeMessage(opts: {
-  db: Db;
+  domain: Pick<Domain, 'db' | 'events'>;
   caller: ChatCaller;
-  body: {
-    client_id?: string | undefined;
-    sender_id: string;
-    receiver_id: string;
-    receive_type: ChatTypeValue;
-    room_id: string;
-    request_id?: number | undefined;
-    message: string;
-  };
+  body: MessageBody;
+  socketId?: string;
 }): Promise<StoredMessage> {
   const { caller, body } = opts;
   if (body.sender_id !== caller.roomId) throw AppError.forbidden(CHAT_TEXT.notYourRoom);
   if (body.room_id !== caller.roomId && body.room_id !== body.receiver_id) {
     throw AppError.forbidden(CHAT_TEXT.notYourRoom);
   }
-  const stored = await storeOnOpenConversation(opts.db, caller, body);
-  if (stored) return stored;
-  return opts.db.transaction(async (tx) => {
-    const requestId =
-      body.request_id ??
-      (await newestOpenConversation(tx, caller, body.receiver_id, body.receive_type));
-    const conversation = await findConversation(tx, caller, requestId, body.receive_type, true);
-    if (body.receiver_id !== conversation.other.roomId) {
-      throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
-    }
-    if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
-      const past =
-        conversation.timelineStatus === TimelineStatus.cancelled ||
-        conversation.timelineStatus > TimelineStatus.completedByCompany;
-      throw past
-        ? AppError.conflict(CHAT_TEXT.chatClosed)
-        : AppError.unprocessable(CHAT_TEXT.chatClosed);
-    }
-    const clientId = body.client_id ?? null;
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({
-        requestId: conversation.requestId,
-        channelType: conversation.type,
-        senderId: conversation.me.id,
-        receiverId: conversation.other.id,
-        message: body.message,
-        clientId,
-      })
-      .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
-      .returning();
-    if (inserted) return { row: inserted, conversation, created: true };
-    // Only a repeated client_id conflicts (NULLs never do): the earlier message is the answer.
-    const [earlier] = await tx
-      .select()
-      .from(chatMessages)
-      .where(
-        and(eq(chatMessages.senderId, conversation.me.id), eq(chatMessages.clientId, clientId!)),
-      );
-    if (
-      !earlier ||
-      earlier.requestId !== conversation.requestId ||
-      earlier.channelType !== conversation.type
-    ) {
-      throw AppError.conflict('client_id was used for another message.');
-    }
-    return { row: earlier, conversation, created: false };
+  return runWithEvents(opts.domain, async (tx, emit) => {
+    const stored =
+      (await storeOnOpenConversation(tx, caller, body)) ?? (await storeChecked(tx, caller, body));
+    if (stored.created) emit(messageSent(stored, opts.socketId));
+    return stored;
   });
+}
+
+/**
+ * The full path of storeMessage: finds the conversation, answers why it refuses one (not a
+ * side, the wrong receiver, a closed chat), and a resent client_id with the earlier message.
+ */
+async function storeChecked(
+  tx: Transaction,
+  caller: ChatCaller,
+  body: MessageBody,
+): Promise<StoredMessage> {
+  const requestId =
+    body.request_id ??
+    (await newestOpenConversation(tx, caller, body.receiver_id, body.receive_type));
+  const conversation = await findConversation(tx, caller, requestId, body.receive_type, true);
+  if (body.receiver_id !== conversation.other.roomId) {
+    throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
+  }
+  if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
+    const past =
+      conversation.timelineStatus === TimelineStatus.cancelled ||
+      conversation.timelineStatus > TimelineStatus.completedByCompany;
+    throw past
+      ? AppError.conflict(CHAT_TEXT.chatClosed)
+      : AppError.unprocessable(CHAT_TEXT.chatClosed);
+  }
+  const clientId = body.client_id ?? null;
+  const [inserted] = await tx
+    .insert(chatMessages)
+    .values({
+      requestId: conversation.requestId,
+      channelType: conversation.type,
+      senderId: conversation.me.id,
+      receiverId: conversation.other.id,
+      message: body.message,
+      clientId,
+    })
+    .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
+    .returning();
+  if (inserted) return { row: inserted, conversation, created: true };
+  // Only a repeated client_id conflicts (NULLs never do): the earlier message is the answer.
+  const [earlier] = await tx
+    .select()
+    .from(chatMessages)
+    .where(
+      and(eq(chatMessages.senderId, conversation.me.id), eq(chatMessages.clientId, clientId!)),
+    );
+  if (
+    !earlier ||
+    earlier.requestId !== conversation.requestId ||
+    earlier.channelType !== conversation.type
+  ) {
+    throw AppError.conflict('client_id was used for another message.');
+  }
+  return { row: earlier, conversation, created: false };
 }
 
 /** The conversation's newest messages, oldest first, as the caller sees them. */

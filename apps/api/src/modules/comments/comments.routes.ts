@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addCommentBodySchema, addCommentResponseSchema, MSG } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, signedIn } from '../../plugins/auth';
-import { addComment } from './comments.service';
+import { addComment } from '../../domain/request/comments';
+import { loadThread } from './comments.service';
 
 /** The comment thread of a request (spec/request-lifecycle.md §7 add_comments). */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,12 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = authOf(request);
-      const data = await addComment({ db: app.db, user, body: request.body });
+      const { hideCustomer } = await addComment({ domain: app.domain, user, body: request.body });
+      const data = await loadThread({
+        db: app.db,
+        requestId: request.body.request_id,
+        hideCustomer,
+      });
       return { code: 200, message: MSG.ok, data };
     },
   );

@@ -242,7 +242,7 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       code: 200,
       message: TEXT.foremanRemoved,
       data: await removeForeman({
-        db: app.db,
+        domain: app.domain,
         companyId: companyId(request),
         foremanId: request.body.foreman_id,
       }),
@@ -263,7 +263,7 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { token, user } = await setForemanPassword({
-        db: app.db,
+        domain: app.domain,
         token: request.body.token,
         password: request.body.password,
         ttlDays: app.config.sessionTtlDays,

@@ -30,6 +30,8 @@ import type { LoginProtection } from '../../lib/login-protection';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { profilePictureUrl } from '../accounts/profile.service';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
 import { createSession, revokeAllSessions, type UserRow } from '../auth/auth.service';
 import { notify } from '../notifications/notifications.service';
 import { foremanInviteLink, foremanInviteMessage } from './company-profile.messages';
@@ -98,7 +100,7 @@ export async function getCompanyProfile(opts: {
     })
     .from(companyForemen)
     .innerJoin(users, eq(users.id, companyForemen.userId))
-    .where(eq(companyForemen.companyId, companyId))
+    .where(and(eq(companyForemen.companyId, companyId), isNull(companyForemen.removedAt)))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const { user, profile } = row;
   return {
@@ -368,7 +370,10 @@ export async function inviteForeman(opts: {
           companyId: companyForemen.companyId,
         })
         .from(users)
-        .leftJoin(companyForemen, eq(companyForemen.userId, users.id))
+        .leftJoin(
+          companyForemen,
+          and(eq(companyForemen.userId, users.id), isNull(companyForemen.removedAt)),
+        )
         .where(eq(users.email, email));
       let foremanId: number;
       const [account, ...others] = accounts;
@@ -435,15 +440,16 @@ const removedEmail = (userId: number) => `removed-foreman-${userId}@movehub.inva
 /**
  * remove_foreman: refused (409) while he is assigned to an unfinished job. His sessions and
  * links end; his account goes with him unless finished jobs still name him, in which case it
- * stays, without a password, a company or a reachable email, so that those jobs keep their
- * foreman's name.
+ * stays, without a password or a reachable email, and his company_foremen row stays marked
+ * removed: those jobs keep their foreman's name and still reference one of their company's
+ * foremen (requests' foreign key), while he is no longer one to list or to give work.
  */
 export async function removeForeman(opts: {
-  db: Db;
+  domain: Pick<Domain, 'db' | 'events'>;
   companyId: number;
   foremanId: number;
 }): Promise<CompanyProfile> {
-  return opts.db.transaction(async (tx) => {
+  return runWithEvents(opts.domain, async (tx, emit) => {
     // His company_foremen row first, and only it: assign_move holds the same row (FOR SHARE)
     // until it commits, so this waits for a racing assignment and then finds his new job below
     // (409), or goes first and the assignment finds no such foreman (422). Locking his users
@@ -457,6 +463,7 @@ export async function removeForeman(opts: {
           eq(users.id, opts.foremanId),
           eq(users.userType, UserType.foreman),
           eq(companyForemen.companyId, opts.companyId),
+          isNull(companyForemen.removedAt),
         ),
       )
       .for('update', { of: companyForemen });
@@ -467,15 +474,18 @@ export async function removeForeman(opts: {
       .where(and(eq(requests.foremanId, foreman.id), unfinishedJob))
       .limit(1);
     if (busy) throw AppError.conflict(TEXT.foremanBusy);
-    await revokeAllSessions({ db: tx, userId: foreman.id });
+    await revokeAllSessions({ db: tx, emit, userId: foreman.id });
     await voidLinks(tx, foreman.id);
-    await tx.delete(companyForemen).where(eq(companyForemen.userId, foreman.id));
     const [history] = await tx
       .select({ id: requests.id })
       .from(requests)
       .where(eq(requests.foremanId, foreman.id))
       .limit(1);
     if (history) {
+      await tx
+        .update(companyForemen)
+        .set({ removedAt: sql`now()` })
+        .where(eq(companyForemen.userId, foreman.id));
       // No password, and an address that receives nothing: a reset link cannot bring the
       // account back, and the person's email is free for a new invitation.
       await tx
@@ -483,6 +493,7 @@ export async function removeForeman(opts: {
         .set({ passwordHash: null, email: removedEmail(foreman.id), updatedAt: new Date() })
         .where(eq(users.id, foreman.id));
     } else {
+      await tx.delete(companyForemen).where(eq(companyForemen.userId, foreman.id));
       await tx.delete(users).where(eq(users.id, foreman.id));
     }
     return getCompanyProfile({ db: tx, companyId: opts.companyId });
@@ -496,7 +507,7 @@ export async function removeForeman(opts: {
  * session ended and a new one opened.
  */
 export async function setForemanPassword(opts: {
-  db: Db;
+  domain: Pick<Domain, 'db' | 'events'>;
   token: string;
   password: string;
   ttlDays: number;
@@ -511,7 +522,10 @@ export async function setForemanPassword(opts: {
       })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .innerJoin(companyForemen, eq(companyForemen.userId, users.id))
+      .innerJoin(
+        companyForemen,
+        and(eq(companyForemen.userId, users.id), isNull(companyForemen.removedAt)),
+      )
       .where(
         and(
           eq(passwordResets.tokenHash, hashToken(opts.token.trim())),
@@ -521,9 +535,9 @@ export async function setForemanPassword(opts: {
         ),
       )
       .limit(1);
-  if ((await live(opts.db)).length === 0) throw AppError.badRequest(TEXT.inviteLinkInvalid);
+  if ((await live(opts.domain.db)).length === 0) throw AppError.badRequest(TEXT.inviteLinkInvalid);
   const passwordHash = await hashPassword(opts.password);
-  const signedIn = await opts.db.transaction(async (tx) => {
+  const signedIn = await runWithEvents(opts.domain, async (tx, emit) => {
     // Two tabs using one link at once: the second waits on the row, then finds it used.
     const [link] = await live(tx).for('update', { of: passwordResets });
     if (!link) return null;
@@ -538,7 +552,7 @@ export async function setForemanPassword(opts: {
       .where(eq(users.id, link.userId))
       .returning();
     if (!user) return null;
-    await revokeAllSessions({ db: tx, userId: user.id });
+    await revokeAllSessions({ db: tx, emit, userId: user.id });
     const token = await createSession({ db: tx, userId: user.id, ttlDays: opts.ttlDays });
     // The company's console hears of it (its foremen list shows him active without a reload).
     await notify({

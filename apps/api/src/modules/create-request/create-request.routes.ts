@@ -148,7 +148,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         publicAccessLink: public_access_link,
       });
       const claim = claim_token
-        ? await claimRequest({ db: app.db, token: claim_token, ttlDays, requestId: id })
+        ? await claimRequest({ domain: app.domain, token: claim_token, ttlDays, requestId: id })
         : null;
       return { code: 200, message: MSG.ok, request: view, token: claim?.auth_token ?? null, claim };
     },
@@ -168,7 +168,12 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { claim_token, password } = request.body;
-      const data = await claimRequest({ db: app.db, token: claim_token, password, ttlDays });
+      const data = await claimRequest({
+        domain: app.domain,
+        token: claim_token,
+        password,
+        ttlDays,
+      });
       return {
         code: 200,
         message: data.claimed ? MSG.requestClaimed : MSG.claimNeedsPassword,

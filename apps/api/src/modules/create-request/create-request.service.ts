@@ -1,40 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   CLAIM_TOKEN_TTL_HOURS,
   DIRECT_DEDUPE_MINUTES,
-  estimatePrice,
   MOVE_DATE_CUTOFF_HOUR,
   moveDayRefusal,
   MSG,
   specDateToIso,
   payloadWindow,
-  routeMiles,
   toCents,
   UserType,
   zonedNow,
-  type CreateRequestAddress,
-  type CreateRequestItem,
   type DirectLinkProfile,
-  type EstimateAddress,
-  type EstimateItem,
   type GenerateDirectRequestInput,
   type GenerateRequestInput,
-  type LatLng,
   type ZonedTime,
 } from '@movehub/shared';
 import type { Mailer } from '../../adapters/mail/mailer';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
 import {
-  catalogueItems,
   companyDirectLinks,
   companyProfiles,
   moveTypes,
   requestAddresses,
   requestClaims,
-  requestItemImages,
-  requestItems,
   requests,
   requestTimeline,
   users,
@@ -47,6 +37,12 @@ import { assertServedZip } from '../catalogue/catalogue.service';
 import { oncePerKey } from '../idempotency/idempotency.service';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
+import {
+  addressColumns,
+  assertCatalogueItems,
+  estimateMove,
+  insertRequestItems,
+} from '../../domain/request/details';
 import type { DomainEvent, Notice } from '../../platform/events/events';
 import { claimRequestLink, directRequestMessage, viewRequestLink } from './create-request.messages';
 
@@ -55,7 +51,6 @@ export const REQUEST_CREATED_MESSAGE = 'Request sent to moving companies.';
 export const PAST_DATE_MESSAGE = 'The move date cannot be in the past.';
 /** Ours: spec §5 "tomorrow from hour 22" names no text. */
 export const CUTOFF_DATE_MESSAGE = `From ${MOVE_DATE_CUTOFF_HOUR}:00 the earliest move date is tomorrow.`;
-export const UNKNOWN_ITEM_MESSAGE = 'An item is not in the catalogue any more.';
 
 export const customerNotice = (id: number) =>
   `Your move request #${id} was sent to moving companies.`;
@@ -134,108 +129,6 @@ function moveDateOf(sDate: string, now: ZonedTime): string {
   if (refusal === 'past') throw AppError.badRequest(PAST_DATE_MESSAGE);
   if (refusal === 'cutoff') throw AppError.badRequest(CUTOFF_DATE_MESSAGE);
   return date;
-}
-
-/** The address fields the wizard and the edit screens send, as request_addresses columns. */
-export function addressColumns(
-  a: Omit<CreateRequestAddress, 'address_type'>,
-): Omit<typeof requestAddresses.$inferInsert, 'requestId' | 'position' | 'addressType'> {
-  return {
-    completeAddress: a.complete_address,
-    streetAddress: a.street_address,
-    zipCode: a.zip_code,
-    apartmentNumber: a.apartment_number,
-    addressDetail: a.address_detail,
-    city: a.city,
-    state: a.state,
-    country: a.country,
-    isStorage: a.is_storage,
-    isStairs: a.is_stairs,
-    isElevator: a.is_elevator,
-    isHardwoodFloor: a.is_hardwood_floor,
-    numberOfFlights: a.number_of_flights,
-    parkingAndBuildingInfo: a.parking_and_building_info,
-    latitude: a.latitude,
-    longitude: a.longitude,
-  };
-}
-
-/** 400 unless every catalogue id among the lines names a catalogue item (custom lines have none). */
-export async function assertCatalogueItems(opts: {
-  db: Tx;
-  items: readonly Pick<CreateRequestItem, '_id'>[];
-}): Promise<void> {
-  const ids = [...new Set(opts.items.flatMap((i) => (i._id === null ? [] : [i._id])))];
-  if (ids.length === 0) return;
-  const found = await opts.db
-    .select({ id: catalogueItems.id })
-    .from(catalogueItems)
-    .where(inArray(catalogueItems.id, ids));
-  if (found.length !== ids.length) throw AppError.badRequest(UNKNOWN_ITEM_MESSAGE);
-}
-
-/**
- * The item lines of a request with their photos, in order from `firstPosition`: the wizard's
- * lines at creation, the edit screens' replacements later.
- */
-export async function insertRequestItems(opts: {
-  tx: Tx;
-  requestId: number;
-  items: readonly CreateRequestItem[];
-  firstPosition?: number;
-}): Promise<void> {
-  const { tx, requestId } = opts;
-  const first = opts.firstPosition ?? 0;
-  for (const [index, item] of opts.items.entries()) {
-    const [row] = await tx
-      .insert(requestItems)
-      .values({
-        requestId,
-        catalogueItemId: item._id,
-        name: item.name,
-        categoryName: item.category_name,
-        quantity: item.quantity,
-        size: item.size,
-        type: item.type,
-        unitPriceCents: toCents(item.unit_price),
-        currency: item.currency,
-        additionalInfo: item.additional_info,
-        addedByType: item.added_by_type,
-        position: first + index,
-      })
-      .returning({ id: requestItems.id });
-    if (!row) throw new Error('insertRequestItems inserted no item');
-    if (item.items_image_array.length > 0) {
-      await tx
-        .insert(requestItemImages)
-        .values(item.items_image_array.map((imageUrl) => ({ requestItemId: row.id, imageUrl })));
-    }
-  }
-}
-
-/**
- * The route distance (net_distance, over the addresses that carry coordinates, in order) and the
- * recommended amount a request stores: the midpoint of the estimate's range (what the customer
- * saw as 'Estimated price' low to high), in whole dollars, as cents.
- */
-export function estimateMove(opts: {
-  addresses: readonly (EstimateAddress & { latitude: number | null; longitude: number | null })[];
-  items: readonly EstimateItem[];
-  movers: number;
-  moveTypeName: string | null;
-}): { miles: number; recommendAmountCents: number } {
-  const points: LatLng[] = opts.addresses.flatMap((a) =>
-    a.latitude !== null && a.longitude !== null ? [{ lat: a.latitude, lng: a.longitude }] : [],
-  );
-  const miles = routeMiles(points);
-  const range = estimatePrice({
-    items: opts.items,
-    movers: opts.movers,
-    miles,
-    moveTypeName: opts.moveTypeName,
-    addresses: opts.addresses,
-  });
-  return { miles, recommendAmountCents: toCents(Math.round((range.low + range.high) / 2)) };
 }
 
 /**

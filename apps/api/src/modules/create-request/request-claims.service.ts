@@ -9,8 +9,9 @@ import { hashToken } from '../../lib/tokens';
 import { createSession } from '../auth/auth.service';
 import { canSignIn, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
 import { toSessionUser } from '../customers/customers.wire';
-import { notify } from '../notifications/notifications.service';
 import { toRequestAddress, toRequestSummary } from '../requests/requests.wire';
+import type { Domain } from '../../domain/context';
+import { runWithEvents } from '../../domain/request/command';
 import { customerNotice } from './create-request.service';
 
 /**
@@ -73,7 +74,7 @@ async function liveClaim(db: Tx, token: string, forUpdate: boolean) {
  * The token is spent by the claim; a refused claim (no password yet) spends nothing.
  */
 export async function claimRequest(opts: {
-  db: Db;
+  domain: Domain;
   token: string;
   password?: string | undefined;
   ttlDays: number;
@@ -81,12 +82,12 @@ export async function claimRequest(opts: {
   requestId?: number;
 }): Promise<ClaimResult> {
   // Checked before hashing: a dead link costs no scrypt work (and no session).
-  const peek = await liveClaim(opts.db, opts.token, false);
+  const peek = await liveClaim(opts.domain.db, opts.token, false);
   if (!peek || (opts.requestId !== undefined && peek.requestId !== opts.requestId)) {
     throw AppError.badRequest(MSG.claimLinkInvalid);
   }
   const passwordHash = opts.password ? await hashPassword(opts.password) : null;
-  return opts.db.transaction(async (tx): Promise<ClaimResult> => {
+  return runWithEvents(opts.domain, async (tx, emit): Promise<ClaimResult> => {
     // One account per email: a claim and a sign-up of the same email at once create it once.
     await lockName(tx, `email:${peek.email}`);
     const claim = await liveClaim(tx, opts.token, true);
@@ -134,11 +135,10 @@ export async function claimRequest(opts: {
         .update(requests)
         .set({ customerId: customer.id, updatedAt: sql`now()` })
         .where(and(eq(requests.id, claim.requestId), isNull(requests.customerId)));
-      await notify({
-        db: tx,
-        userId: customer.id,
+      emit({
+        type: 'request.claimed',
         requestId: claim.requestId,
-        message: customerNotice(claim.requestId),
+        notices: [{ userId: customer.id, message: customerNotice(claim.requestId) }],
       });
     } else if (claim.customerId !== customer.id) {
       throw AppError.badRequest(MSG.claimLinkInvalid);

@@ -25,7 +25,7 @@ import {
   type AddressProposal,
   type ItemsProposal,
 } from '../../domain/request/changes';
-import { estimateMove } from '../create-request/create-request.service';
+import { estimateMove } from '../../domain/request/details';
 import { requestPlayedByPerson } from './demo-presence';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   ChatType,
@@ -11,9 +11,13 @@ import type { Db } from '../../db/client';
 import { companyForemen, requests, users } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
-import { deliverMessage } from '../chat/chat.routes';
 import { requestPlayedByPerson } from './demo-presence';
-import { findConversation, isConversationOpen, storeMessage } from '../chat/chat.service';
+import {
+  findConversation,
+  isConversationOpen,
+  storeMessage,
+  type ChatMessageSent,
+} from '../chat/chat.service';
 
 /*
  * The demo companies and their foremen answer a customer's chat message (docs/decisions/012,
@@ -30,15 +34,6 @@ export interface DemoChatJob {
   partnerId: number;
   /** The customer's message the reply answers (for its idempotency key). */
   customerMessageAt: number;
-}
-
-export interface ChatMessageSent {
-  requestId: number;
-  type: ChatTypeValue;
-  senderId: number;
-  receiverId: number;
-  /** When the message was stored (ms): the reply is due a fixed time after it. */
-  at: number;
 }
 
 /** A reply lands this long after the customer's message (capped by DEMO_SIMULATOR_DELAY_MS). */
@@ -97,11 +92,20 @@ async function isDemoPartner(db: Db, partnerId: number, type: ChatTypeValue): Pr
     .select({ id: users.id })
     .from(companyForemen)
     .innerJoin(users, eq(users.id, companyForemen.companyId))
-    .where(and(eq(companyForemen.userId, partnerId), inArray(users.email, emails)));
+    .where(
+      and(
+        eq(companyForemen.userId, partnerId),
+        isNull(companyForemen.removedAt),
+        inArray(users.email, emails),
+      ),
+    );
   return Boolean(row);
 }
 
-/** Stores and delivers the demo partner's reply, if the conversation is still open. */
+/**
+ * Stores the demo partner's reply, if the conversation is still open: delivered by its event,
+ * like any partner's message.
+ */
 export async function runDemoChatReply(
   app: FastifyInstance,
   job: DemoChatJob,
@@ -119,8 +123,8 @@ export async function runDemoChatReply(
       .from(requests)
       .where(eq(requests.id, job.requestId));
     const seed = Math.floor(job.customerMessageAt / 1000);
-    const stored = await storeMessage({
-      db: app.db,
+    await storeMessage({
+      domain: app.domain,
       caller: partner,
       body: {
         // One reply per job, even when a retried job runs twice.
@@ -133,7 +137,6 @@ export async function runDemoChatReply(
         message: demoReply(job.type, request?.status ?? conversation.timelineStatus, seed),
       },
     });
-    if (stored.created) deliverMessage(app, stored);
     return 'done';
   } catch (err) {
     if (err instanceof AppError && err.code >= 400 && err.code < 500) return 'skipped';

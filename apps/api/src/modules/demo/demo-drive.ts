@@ -4,17 +4,14 @@ import { TimelineStatus, type LatLng } from '@movehub/shared';
 import type { GeoProvider } from '../../adapters/geo/geo-provider';
 import type { Db } from '../../db/client';
 import { requestAddresses, requests } from '../../db/schema';
+import type { Domain } from '../../domain/context';
 import { AppError } from '../../errors';
-import {
-  postLocation,
-  TRACKING_POINT_INTERVAL_MS,
-  type PostedLocation,
-} from '../tracking/tracking.service';
+import { postLocation, TRACKING_POINT_INTERVAL_MS } from '../tracking/tracking.service';
 
 /*
  * The demo truck: while a demo company's move is in progress (status 5), its
  * foreman drives the truck along the route between the request's addresses, one point per job on
- * the queue, through the same post_location service as a foreman's phone; the customer watches it
+ * the queue, through the same post_location command as a foreman's phone; the customer watches it
  * on the tracking page. The journey is planned once, at its first point: the driving route through
  * the addresses (the maps provider's, straight segments when it has none) cut into evenly spaced
  * points, carried from job to job, so every point is known in advance and a replayed job posts
@@ -140,48 +137,48 @@ export async function planDrive(opts: {
 
 export type DriveOutcome =
   /** A point was posted (or stood from the last second); more follow. */
-  | { state: 'driving'; path: [number, number][]; posted: PostedLocation }
+  | { state: 'driving'; path: [number, number][] }
   /** The last point was posted, or there is nothing to drive: the move may be completed. */
-  | { state: 'arrived'; posted: PostedLocation | null }
+  | { state: 'arrived' }
   /** The request left status 5 (completed, cancelled) or is not a demo move: nothing more. */
   | { state: 'stopped' };
 
 /**
- * Posts one point of the demo truck's journey as the request's foreman. The caller has checked
- * that the request is a demo company's.
+ * Posts one point of the demo truck's journey as the request's foreman (the customer's socket
+ * hears of it through the command's event). The caller has checked that the request is a demo
+ * company's.
  */
 export async function runDemoDrive(opts: {
-  db: Db;
+  domain: Domain;
   geo: GeoProvider;
   log: FastifyBaseLogger;
   /** The drive's length (config demoSimulator.driveMs). */
   driveMs: number;
   job: DemoDriveJob;
 }): Promise<DriveOutcome> {
-  const { db, job } = opts;
-  const [request] = await db
+  const { domain, job } = opts;
+  const [request] = await domain.db
     .select({ status: requests.timelineStatus, foremanId: requests.foremanId })
     .from(requests)
     .where(eq(requests.id, job.requestId))
     .limit(1);
   if (!request || request.status !== TimelineStatus.inProgress) return { state: 'stopped' };
   // Started by the company without a foreman: nobody drives, the move is completed on arrival.
-  if (request.foremanId === null) return { state: 'arrived', posted: null };
+  if (request.foremanId === null) return { state: 'arrived' };
   const path =
     job.path ??
     (await planDrive({
-      db,
+      db: domain.db,
       geo: opts.geo,
       log: opts.log,
       requestId: job.requestId,
       points: drivePlan(opts.driveMs).points,
     }));
   const point = path[job.tick];
-  if (!point) return { state: 'arrived', posted: null };
-  let posted: PostedLocation;
+  if (!point) return { state: 'arrived' };
   try {
-    posted = await postLocation({
-      db,
+    await postLocation({
+      domain,
       foremanId: request.foremanId,
       requestId: job.requestId,
       latitude: point[0],
@@ -192,7 +189,5 @@ export async function runDemoDrive(opts: {
     if (err instanceof AppError && err.code >= 400 && err.code < 500) return { state: 'stopped' };
     throw err;
   }
-  return job.tick >= path.length - 1
-    ? { state: 'arrived', posted }
-    : { state: 'driving', path, posted };
+  return job.tick >= path.length - 1 ? { state: 'arrived' } : { state: 'driving', path };
 }

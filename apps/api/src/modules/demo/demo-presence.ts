@@ -1,4 +1,4 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companyForemen, requests, users } from '../../db/schema';
 
@@ -26,7 +26,7 @@ export async function companyPlayedByPerson(
           app.db
             .select({ id: companyForemen.userId })
             .from(companyForemen)
-            .where(eq(companyForemen.companyId, companyId)),
+            .where(and(eq(companyForemen.companyId, companyId), isNull(companyForemen.removedAt))),
         ),
       ),
     );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { isDirectRequest, isOpenForBids, TimelineStatus, UserType } from '@movehub/shared';
 import type { Db } from '../../db/client';
@@ -14,11 +14,11 @@ import {
 } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
-import { placeBid } from '../bids/bids.service';
-import { assignMove, completeMove, startMove } from '../moves/moves.service';
-import { kickDelivery } from '../customer-messages/customer-messages.service';
-import { sendConfirmationLetter, type LetterRates } from '../letter/letter.service';
-import { sendTrackingPoint } from '../tracking/tracking.service';
+import type { Domain } from '../../domain/context';
+import { placeBid } from '../../domain/request/bids';
+import { sendLetter } from '../../domain/request/letter';
+import { assignMove, completeMove, startMove } from '../../domain/request/move-day';
+import type { LetterRates } from '../letter/letter.service';
 import {
   DEMO_DRIVE_CONCURRENCY,
   DEMO_DRIVE_JOB,
@@ -26,7 +26,8 @@ import {
   runDemoDrive,
   type DemoDriveJob,
 } from './demo-drive';
-import { registerDemoChat, type ChatMessageSent } from './demo-chat';
+import type { ChatMessageSent } from '../chat/chat.service';
+import { registerDemoChat } from './demo-chat';
 import { companyPlayedByPerson, requestPlayedByPerson } from './demo-presence';
 import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
 
@@ -34,7 +35,7 @@ import { demoChangePending, registerDemoChanges, registerDemoPricing } from './d
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
  * requests in their area, so that one person can walk the lifecycle alone. Each simulated step
  * is a job on the job queue (a restart loses none, two processes never both run one) and goes
- * through the same services as the partner API. Off in production, always.
+ * through the same commands as the partner API. Off in production, always.
  */
 
 /** One demo company's bid on one request. */
@@ -169,8 +170,11 @@ export function demoBidCents(baseCents: number | null, spread: number): number |
  * it yet: a retried or twin job changes nothing, and a bid the customer deleted (or the company
  * withdrew) does not come back. A request that closed meanwhile is skipped.
  */
-export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed' | 'skipped'> {
-  const { db, requestId, companyId } = opts;
+export async function runDemoBid(
+  opts: { domain: Domain } & DemoBidJob,
+): Promise<'placed' | 'skipped'> {
+  const { domain, requestId, companyId } = opts;
+  const { db } = domain;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || !isOpenForBids(lifecycleOf(request))) return 'skipped';
   const [existing] = await db
@@ -185,7 +189,13 @@ export async function runDemoBid(opts: { db: Db } & DemoBidJob): Promise<'placed
   );
   if (amount === null) return 'skipped';
   try {
-    await placeBid({ db, companyId, requestId, bidAmountCents: amount, movers: request.movers });
+    await placeBid({
+      domain,
+      companyId,
+      requestId,
+      bidAmountCents: amount,
+      movers: request.movers,
+    });
   } catch (err) {
     // Accepted, cancelled or out of the company's area meanwhile: nothing left to simulate.
     if (err instanceof AppError && err.code >= 400 && err.code < 500) return 'skipped';
@@ -265,16 +275,17 @@ export interface DemoLetterContext {
 }
 
 /**
- * Plays one step of a demo company through the partner API's services: send a direct request's
+ * Plays one step of a demo company through the partner API's commands: send a direct request's
  * confirmation letter; once paid, assign its
  * first foreman and first active truck, then the foreman starts the move, then the company
  * marks it complete. Skipped when the request is no longer where the step begins (a replayed
  * job, a request cancelled or moved on meanwhile).
  */
 export async function runDemoMoveStep(
-  opts: { db: Db; letter: DemoLetterContext } & DemoMoveJob,
+  opts: { domain: Domain; letter: DemoLetterContext } & DemoMoveJob,
 ): Promise<'done' | 'skipped'> {
-  const { db, requestId, step } = opts;
+  const { domain, requestId, step } = opts;
+  const { db } = domain;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null || stepFor(request) !== step) return 'skipped';
   if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
@@ -283,8 +294,8 @@ export async function runDemoMoveStep(
   const companyId = request.companyId;
   try {
     if (step === 'sendLetter') {
-      await sendConfirmationLetter({
-        db,
+      await sendLetter({
+        domain,
         log: opts.letter.log,
         publicUrl: opts.letter.publicUrl,
         companyId,
@@ -295,7 +306,7 @@ export async function runDemoMoveStep(
       const [foreman] = await db
         .select({ id: companyForemen.userId })
         .from(companyForemen)
-        .where(eq(companyForemen.companyId, companyId))
+        .where(and(eq(companyForemen.companyId, companyId), isNull(companyForemen.removedAt)))
         .orderBy(asc(companyForemen.userId))
         .limit(1);
       const [truck] = await db
@@ -306,7 +317,7 @@ export async function runDemoMoveStep(
         .limit(1);
       if (!foreman || !truck) return 'skipped';
       await assignMove({
-        db,
+        domain,
         companyId,
         requestId,
         foremanId: foreman.id,
@@ -317,9 +328,13 @@ export async function runDemoMoveStep(
         request.foremanId !== null
           ? { id: request.foremanId, userType: UserType.foreman }
           : { id: companyId, userType: UserType.company };
-      await startMove({ db, user, requestId });
+      await startMove({ domain, user, requestId });
     } else {
-      await completeMove({ db, user: { id: companyId, userType: UserType.company }, requestId });
+      await completeMove({
+        domain,
+        user: { id: companyId, userType: UserType.company },
+        requestId,
+      });
     }
   } catch (err) {
     // Moved on under the step (cancelled, another process played it): nothing left to do.
@@ -375,14 +390,13 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       // The person's own foreman shares the truck's real position: the demo drive stops.
       if (await requestPlayedByPerson(app, data.requestId)) return;
       const outcome = await runDemoDrive({
-        db: app.db,
+        domain: app.domain,
         geo: app.geo,
         log: app.log,
         driveMs,
         job: data,
       });
       if (outcome.state === 'stopped') return;
-      if (outcome.posted) sendTrackingPoint(app, outcome.posted);
       if (outcome.state === 'driving') {
         await queueDrive(
           { requestId: data.requestId, tick: data.tick + 1, path: outcome.path },
@@ -407,9 +421,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
       if (await requestPlayedByPerson(app, data.requestId)) return;
       // Each step, once played, queues the next: assign → start → (the drive) → complete.
       const letter = { log: app.log, publicUrl: app.config.publicUrl };
-      if ((await runDemoMoveStep({ db: app.db, letter, ...data })) === 'done') {
-        // The step told the customer: their email and SMS go out now.
-        await kickDelivery(app);
+      if ((await runDemoMoveStep({ domain: app.domain, letter, ...data })) === 'done') {
         // Once started, the foreman drives the truck from its first point on; the company
         // completes the move when it arrives.
         if (data.step === 'start') await queueDrive({ requestId: data.requestId, tick: 0 }, 0);
@@ -427,7 +439,7 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     handler: async (data) => {
       // A person playing the company bids from the console, or not at all.
       if (await companyPlayedByPerson(app, data.companyId)) return;
-      await runDemoBid({ db: app.db, ...data });
+      await runDemoBid({ domain: app.domain, ...data });
     },
   });
   const requestCreated = async (requestId: number) => {

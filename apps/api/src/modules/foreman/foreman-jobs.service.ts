@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
-import { companyName } from '../moves/moves.service';
+import { companyName } from '../../domain/request/names';
 
 /*
  * The foreman's jobs: the requests whose foreman_id is the caller, scoped in

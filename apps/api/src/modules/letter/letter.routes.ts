@@ -13,14 +13,8 @@ import { responses } from '../../lib/wire';
 import { authOf, companyOnly, customerOrLink } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toRequestSummary } from '../requests/requests.wire';
-import {
-  attachSignature,
-  getConfirmationLetter,
-  LETTER_TEXT,
-  ratesOf,
-  sendConfirmationLetter,
-  type LetterReader,
-} from './letter.service';
+import { sendLetter, signLetter } from '../../domain/request/letter';
+import { getConfirmationLetter, LETTER_TEXT, ratesOf, type LetterReader } from './letter.service';
 
 /*
  * The confirmation letter of a direct request (spec §7 get_confirmation_letter and
@@ -52,8 +46,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: companyOnly,
     },
     async (request) => {
-      const sent = await sendConfirmationLetter({
-        db: app.db,
+      const sent = await sendLetter({
+        domain: app.domain,
         log: request.log,
         publicUrl,
         companyId: authOf(request).user.id,
@@ -116,8 +110,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...ipRateLimit, ...customerOrLink },
     },
     async (request) => {
-      const signed = await attachSignature({
-        db: app.db,
+      const signed = await signLetter({
+        domain: app.domain,
         storage: app.storage,
         requestId: request.body.request_id,
         reader: readerOf(request, request.body.public_access_link),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   formatUsd,
   isDirectRequest,
@@ -14,24 +13,10 @@ import {
 } from '@movehub/shared';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
-import {
-  companyProfiles,
-  requestAddresses,
-  requests,
-  requestTimeline,
-  users,
-} from '../../db/schema';
+import { companyProfiles, requestAddresses, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import {
-  lockRequest,
-  moveRequest,
-  REQUEST_NOT_FOUND,
-  type Actor,
-  type RequestRow,
-} from '../../domain/request/lifecycle';
-import { companyName } from '../moves/moves.service';
-import { notify } from '../notifications/notifications.service';
-import { enqueueMessage } from '../outbox/outbox.service';
+import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
+import { companyName } from '../../domain/request/names';
 import { makeLetterPdf, signaturePng } from './letter.pdf';
 import { DEFAULT_LETTER_TEMPLATE, fillLetter, letterParagraphs } from './letter.template';
 
@@ -40,7 +25,9 @@ import { DEFAULT_LETTER_TEMPLATE, fillLetter, letterParagraphs } from './letter.
  * 3 with additional_status 0 → 1; decision 016). The company sends it with its rates
  * (0 → 3, the direct request's way past bids and escrow); the customer, or whoever holds the
  * request's public link, reads it and signs; the signed PDF goes to the storage adapter and the
- * request moves to additional_status 1, after which its move day may be assigned.
+ * request moves to additional_status 1, after which its move day may be assigned. Sending and
+ * signing are the request's commands (domain/request/letter.ts); the letter's text, its PDF and
+ * who may read it are here.
  */
 
 export const LETTER_TEXT = {
@@ -139,7 +126,11 @@ async function customerNameOf(db: Db | Tx, request: RequestRow): Promise<string>
 }
 
 /** The company's letter filled with the request's details and these rates, sanitised. */
-async function composeLetter(tx: Tx, request: RequestRow, rates: LetterRates): Promise<string> {
+export async function composeLetter(
+  tx: Tx,
+  request: RequestRow,
+  rates: LetterRates,
+): Promise<string> {
   const companyId = request.companyId as number;
   const [profile] = await tx
     .select({
@@ -181,99 +172,8 @@ async function composeLetter(tx: Tx, request: RequestRow, rates: LetterRates): P
   });
 }
 
-/**
- * send_confirmation_letter: the company sets a direct request's rates and sends its letter.
- * From 0 the request moves to 3 with additional_status 0; a letter not signed yet (3 and 0) may
- * be sent again with new rates, without a move. 404 for a request that is not the company's,
- * 422 for a request that is not direct, 409 once signed, cancelled or moved on.
- */
-export async function sendConfirmationLetter(opts: {
-  db: Db;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-  companyId: number;
-  requestId: number;
-  rates: LetterRates;
-}): Promise<RequestRow> {
-  const actor: Actor = { type: 'company', userId: opts.companyId };
-  return opts.db.transaction(async (tx) => {
-    const request = await lockRequest(tx, opts.requestId);
-    if (!request || request.companyId !== opts.companyId) {
-      throw AppError.notFound(REQUEST_NOT_FOUND);
-    }
-    if (!isDirectRequest({ request_type: request.requestType })) {
-      throw AppError.unprocessable(LETTER_TEXT.notDirect);
-    }
-    if (request.requestStatus === RequestStatus.cancelled) {
-      throw AppError.conflict(LETTER_TEXT.cancelled);
-    }
-    const html = await composeLetter(tx, request, opts.rates);
-    const set = {
-      ...opts.rates,
-      letterHtml: html,
-      letterSentAt: new Date(),
-      additionalStatus: 0,
-    };
-    let updated: RequestRow;
-    const resend =
-      request.timelineStatus === TimelineStatus.paid &&
-      request.additionalStatus === 0 &&
-      request.letterHtml !== null;
-    if (resend) {
-      const [row] = await tx
-        .update(requests)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(eq(requests.id, request.id))
-        .returning();
-      updated = row as RequestRow;
-      await tx
-        .insert(requestTimeline)
-        .values({ requestId: request.id, activityTitle: LETTER_TEXT.timelineSent });
-    } else {
-      if (request.timelineStatus === TimelineStatus.paid && request.additionalStatus === 1) {
-        throw AppError.conflict(LETTER_TEXT.alreadySigned);
-      }
-      updated = await moveRequest(tx, {
-        request,
-        action: 'sendLetter',
-        actor,
-        title: LETTER_TEXT.timelineSent,
-        set,
-      });
-    }
-    const company = await companyName(tx, opts.companyId);
-    if (request.customerId !== null) {
-      await notify({
-        db: tx,
-        userId: request.customerId,
-        requestId: request.id,
-        message: LETTER_TEXT.customerNotice(company, request.id),
-      });
-    }
-    const email = await contactEmailOf(tx, request);
-    if (email) {
-      const link = `${opts.publicUrl.replace(/\/+$/, '')}/sign-confirmation-letter/${request.publicAccessLink}`;
-      await enqueueMessage({
-        db: tx,
-        log: opts.log,
-        message: {
-          channel: 'email',
-          to: email,
-          subject: LETTER_TEXT.emailSubject(request.id),
-          body: LETTER_TEXT.emailBody(
-            request.contactFirstName?.trim() || 'there',
-            company,
-            request.id,
-            link,
-          ),
-        },
-      });
-    }
-    return updated;
-  });
-}
-
-async function contactEmailOf(tx: Tx, request: RequestRow): Promise<string | null> {
+/** Where the letter's link goes: the contact email entered, else the customer's account's. */
+export async function contactEmailOf(tx: Tx, request: RequestRow): Promise<string | null> {
   if (request.contactEmail) return request.contactEmail;
   if (request.customerId === null) return null;
   const [user] = await tx
@@ -291,47 +191,44 @@ export interface LetterReader {
 }
 
 /**
- * The direct request this reader may see the letter of: the request's own customer (their
- * token), or whoever sends the request's public access link (decision 016). Anything else, an
- * unknown id included, reads as not found; a request without a letter sent is 409.
+ * Whether this reader may see the letter of a direct request: the request's own customer (their
+ * token), or whoever sends the request's public access link (decision 016).
  */
-async function readableRequest(
-  db: Db | Tx,
-  requestId: number | undefined,
-  reader: LetterReader,
-  lock = false,
-): Promise<RequestRow> {
-  const request =
-    lock && requestId !== undefined
-      ? await lockRequest(db as Tx, requestId)
-      : ((
-          await db
-            .select()
-            .from(requests)
-            .where(
-              requestId !== undefined
-                ? eq(requests.id, requestId)
-                : eq(requests.publicAccessLink, reader.publicAccessLink ?? ''),
-            )
-            .limit(1)
-        )[0] ?? null);
+export function readsLetter(request: RequestRow, reader: LetterReader): boolean {
   const byAccount =
-    request !== null &&
     reader.user !== null &&
     reader.user.userType === UserType.customer &&
     request.customerId === reader.user.id;
   const byLink =
-    request !== null &&
-    reader.publicAccessLink !== null &&
-    request.publicAccessLink === reader.publicAccessLink;
-  if (
-    !request ||
-    !(byAccount || byLink) ||
-    !isDirectRequest({ request_type: request.requestType })
-  ) {
-    throw AppError.notFound(REQUEST_NOT_FOUND);
-  }
+    reader.publicAccessLink !== null && request.publicAccessLink === reader.publicAccessLink;
+  return (byAccount || byLink) && isDirectRequest({ request_type: request.requestType });
+}
+
+/** 409 until the letter of the request is sent. */
+export function assertLetterSent(request: RequestRow): void {
   if (request.letterHtml === null) throw AppError.conflict(LETTER_TEXT.notSent);
+}
+
+/**
+ * The direct request this reader may see the letter of (readsLetter). Anything else, an unknown
+ * id included, reads as not found; a request without a letter sent is 409.
+ */
+async function readableRequest(
+  db: Db,
+  requestId: number | undefined,
+  reader: LetterReader,
+): Promise<RequestRow> {
+  const [request] = await db
+    .select()
+    .from(requests)
+    .where(
+      requestId !== undefined
+        ? eq(requests.id, requestId)
+        : eq(requests.publicAccessLink, reader.publicAccessLink ?? ''),
+    )
+    .limit(1);
+  if (!request || !readsLetter(request, reader)) throw AppError.notFound(REQUEST_NOT_FOUND);
+  assertLetterSent(request);
   return request;
 }
 
@@ -349,75 +246,49 @@ export async function getConfirmationLetter(opts: {
 /** The key of a new PDF in the storage: random, like every stored file's. */
 const pdfKey = () => `${randomBytes(16).toString('hex')}.pdf`;
 
+export interface SignedLetterPdf {
+  key: string;
+  url: string;
+  signerName: string;
+}
+
 /**
- * attach_signature_make_confirmation_letter_pdf: checks the signature (422), makes the PDF and
- * stores it, then in one transaction sets additional_status 1 with the PDF's link, a timeline
- * entry and the company's notification. Two signatures racing: one wins, the other gets 409
- * and its file is removed. Only at 3 with additional_status 0 (else 409).
+ * The signed letter as a PDF, stored: the signature checked (422), the letter readable by this
+ * reader (404, 409 unless sent) and still to be signed (409). Made before the signing command
+ * takes the request's lock, and removed by the caller when that command refuses.
  */
-export async function attachSignature(opts: {
+export async function storeSignedLetter(opts: {
   db: Db;
   storage: Storage;
   requestId: number;
   reader: LetterReader;
   signatureDataUrl: string;
-  now?: Date;
-}): Promise<RequestRow> {
+  signedAt: Date;
+}): Promise<SignedLetterPdf> {
   const signature = signaturePng(opts.signatureDataUrl);
   const request = await readableRequest(opts.db, opts.requestId, opts.reader);
   assertSignable(request);
-  const signedAt = opts.now ?? new Date();
   const byAccount = opts.reader.user?.id === request.customerId && opts.reader.user !== null;
   const signerName = byAccount
     ? fullName(opts.reader.user?.firstName, opts.reader.user?.lastName) ||
       (await customerNameOf(opts.db, request))
     : await customerNameOf(opts.db, request);
-  const company = await companyName(opts.db, request.companyId as number);
   const pdf = await makeLetterPdf({
     requestId: request.id,
-    companyName: company,
+    companyName: await companyName(opts.db, request.companyId as number),
     paragraphs: letterParagraphs(request.letterHtml as string),
     signerName,
-    signedAt,
+    signedAt: opts.signedAt,
     signedVia: byAccount ? 'the customer account' : "the request's public link",
     signature,
   });
   const key = pdfKey();
   await opts.storage.put({ key, body: Buffer.from(pdf), contentType: 'application/pdf' });
-  const url = opts.storage.url(key);
-  try {
-    return await opts.db.transaction(async (tx) => {
-      const locked = await readableRequest(tx, opts.requestId, opts.reader, true);
-      assertSignable(locked);
-      const [updated] = await tx
-        .update(requests)
-        .set({
-          additionalStatus: 1,
-          letterPdfUrl: url,
-          letterSignedAt: signedAt,
-          letterSignerName: signerName,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(requests.id, locked.id))
-        .returning();
-      await tx
-        .insert(requestTimeline)
-        .values({ requestId: locked.id, activityTitle: LETTER_TEXT.timelineSigned });
-      await notify({
-        db: tx,
-        userId: locked.companyId as number,
-        requestId: locked.id,
-        message: LETTER_TEXT.companyNotice(signerName, locked.id),
-      });
-      return updated as RequestRow;
-    });
-  } catch (err) {
-    await opts.storage.delete(key).catch(() => undefined);
-    throw err;
-  }
+  return { key, url: opts.storage.url(key), signerName };
 }
 
-function assertSignable(request: RequestRow): void {
+/** 409 unless the letter waits for its signature: at 3 with additional_status 0, not cancelled. */
+export function assertSignable(request: RequestRow): void {
   if (request.requestStatus === RequestStatus.cancelled) {
     throw AppError.conflict(LETTER_TEXT.cancelled);
   }

@@ -14,7 +14,7 @@ import { responses } from '../../lib/wire';
 import { authOf, companyOnly, companyOrForeman, customerOnly } from '../../plugins/auth';
 import type { RequestRow } from '../../domain/request/lifecycle';
 import { confirmComplete, giveFeedback } from '../../domain/request/completion';
-import { assignMove, completeMove, startMove } from './moves.service';
+import { assignMove, completeMove, startMove } from '../../domain/request/move-day';
 
 /*
  * Move day and after: the partner API's assign_move, start_move and complete_move
@@ -44,7 +44,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const done = await assignMove({
-        db: app.db,
+        domain: app.domain,
         companyId: authOf(request).user.id,
         requestId: body.request_id,
         foremanId: body.foreman_id,
@@ -79,7 +79,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const moved = await startMove({
-        db: app.db,
+        domain: app.domain,
         user: authOf(request).user,
         requestId: request.body.request_id,
       });
@@ -101,7 +101,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const moved = await completeMove({
-        db: app.db,
+        domain: app.domain,
         user: authOf(request).user,
         requestId: request.body.request_id,
       });

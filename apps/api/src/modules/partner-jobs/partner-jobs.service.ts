@@ -1,5 +1,5 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   JOB_STAGES,
   jobStageOf,
@@ -239,7 +239,7 @@ export async function getJobDetail(opts: {
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(companyForemen)
       .innerJoin(users, eq(users.id, companyForemen.userId))
-      .where(eq(companyForemen.companyId, companyId))
+      .where(and(eq(companyForemen.companyId, companyId), isNull(companyForemen.removedAt)))
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
     db
       .select({ id: companyTrucks.id, name: companyTrucks.name })

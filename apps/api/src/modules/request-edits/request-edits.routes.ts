@@ -18,7 +18,7 @@ import {
   editExtraItems,
   editItems,
   type RequestEditResult,
-} from './request-edits.service';
+} from '../../domain/request/edits';
 
 /*
  * The customer's edits of a request (spec §7): each call on /api/customer, which the web app uses
@@ -59,7 +59,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { request_id, ...address } = request.body;
         const data = await addAddress({
-          db: app.db,
+          domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request_id,
           address,
@@ -83,7 +83,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { request_id, address_id, ...address } = request.body;
         const data = await editAddress({
-          db: app.db,
+          domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request_id,
           addressId: address_id,
@@ -107,7 +107,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const data = await deleteAddress({
-          db: app.db,
+          domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request.body.request_id,
           addressId: request.body.address_id,
@@ -130,7 +130,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const data = await editItems({
-          db: app.db,
+          domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request.body.request_id,
           lines: request.body.items_array,
@@ -153,7 +153,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const data = await editExtraItems({
-          db: app.db,
+          domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request.body.request_id,
           lines: request.body.items_array,

@@ -14,9 +14,9 @@ import {
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { cancelCustomerRequest } from '../../domain/request/cancel';
+import { editFinalComment } from '../../domain/request/edits';
 import {
   cancellationPreview,
-  editFinalComment,
   getCustomerRequestDetail,
   listCustomerRequests,
 } from './requests.service';
@@ -82,6 +82,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         request: row,
         timeZone: app.config.serviceTimeZone,
+        now: app.domain.now(),
       });
       // Below payment there is no ledger to read: the detail stays one statement.
       const receipts = mayHaveMoneyMovements(row.timelineStatus)
@@ -118,7 +119,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const done = await editFinalComment({
-        db: app.db,
+        domain: app.domain,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
         finalComment: request.body.final_comment,

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   BidStatus,
   canCancel,
-  canEditClientComment,
   isPaidIntoEscrow,
   RequestStatus,
   type CancellationRefund,
@@ -21,11 +20,7 @@ import {
 import { AppError } from '../../errors';
 import { commentColumns } from '../comments/comments.service';
 import { LIST_ADDRESS_COLUMNS, SUMMARY_COLUMNS } from './requests.wire';
-import {
-  lockCustomerRequest,
-  REQUEST_NOT_FOUND,
-  type RequestRow,
-} from '../../domain/request/lifecycle';
+import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
 import { cancellationPolicyOf } from '../../domain/request/cancel';
 
 /** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
@@ -216,29 +211,6 @@ const guardFields = (r: Pick<RequestRow, 'timelineStatus' | 'requestStatus' | 'r
   request_status: r.requestStatus,
   request_type: r.requestType,
 });
-
-export const CLIENT_COMMENT_LOCKED =
-  'The client comment can no longer be changed: the move is complete or the request is closed.';
-
-/** edit_final_comment: below status 6 on an active request (spec §4), else 409. */
-export async function editFinalComment(opts: {
-  db: Db;
-  customerId: number;
-  requestId: number;
-  finalComment: string;
-}): Promise<{ requestId: number; finalComment: string }> {
-  return opts.db.transaction(async (tx) => {
-    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-    if (!canEditClientComment(guardFields(request))) {
-      throw AppError.conflict(CLIENT_COMMENT_LOCKED);
-    }
-    await tx
-      .update(requests)
-      .set({ finalComment: opts.finalComment, updatedAt: sql`now()` })
-      .where(eq(requests.id, request.id));
-    return { requestId: request.id, finalComment: opts.finalComment };
-  });
-}
 
 /**
  * The refund the detail announces: what a cancel now would give back; null when the request

@@ -7,7 +7,7 @@ import {
 } from '@movehub/shared';
 import { responses } from '../../lib/wire';
 import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
-import { getTracking, postLocation, sendTrackingPoint, TRACKING_TEXT } from './tracking.service';
+import { getTracking, postLocation, TRACKING_TEXT } from './tracking.service';
 
 /*
  * Live truck tracking: the foreman's post_location (tag 'partner'; a
@@ -30,14 +30,13 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       const posted = await postLocation({
-        db: app.db,
+        domain: app.domain,
         foremanId: authOf(request).user.id,
         requestId: body.request_id,
         latitude: body.latitude,
         longitude: body.longitude,
         recordedAt: body.recorded_at === undefined ? undefined : new Date(body.recorded_at),
       });
-      sendTrackingPoint(app, posted);
       return {
         code: 200,
         message: posted.message,

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   isTrackingEnabled,
   refusalKind,
@@ -14,14 +13,16 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { requests, requestStatusHistory, trackingPoints, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import type { Domain } from '../../domain/context';
+import { runRequestCommand } from '../../domain/request/command';
+import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
 
 /*
  * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking).
  * The assigned foreman's phone posts the truck's position while the move is in progress
- * (status 5); each stored point goes to the customer's room at once, and get_tracking gives the
- * customer the points so far. Before the move starts and after it ends, nothing is stored and
- * nothing is served.
+ * (status 5); each stored point goes to the customer's room once it commits (its event's
+ * signal), and get_tracking gives the customer the points so far. Before the move starts and
+ * after it ends, nothing is stored and nothing is served.
  */
 
 /**
@@ -50,8 +51,6 @@ export const TRACKING_TEXT = {
   points: 'Tracking data of the move in progress.',
 } as const;
 
-type RequestRow = typeof requests.$inferSelect;
-
 /**
  * 422 while the request has not reached the move in progress, 409 once it has gone past it
  * (completed, confirmed, cancelled): shared refusalKind for the move that ends tracking, whose
@@ -78,8 +77,6 @@ export interface PostedLocation {
   stored: boolean;
   /** The answer's message: stored, or why the last stored point stands. */
   message: string;
-  /** The customer's room, to send a stored point to (null for a request without a customer). */
-  customerRoom: string | null;
 }
 
 /**
@@ -118,9 +115,10 @@ async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promis
 }
 
 /**
- * Stores a point of the truck of a move in progress, posted by the foreman assigned to it. The
- * request row is locked for the check and the write, so two posts of one move run one after the
- * other and the one-a-second rule holds between them. Someone else's request reads as not found.
+ * Stores a point of the truck of a move in progress, posted by the foreman assigned to it: a
+ * command on the request (its row locked for the check and the write, so two posts of one move
+ * run one after the other and the one-a-second rule holds between them). Someone else's request
+ * reads as not found. A stored point's event sends it to the customer's room after the commit.
  *
  * `recordedAt` is when the phone took the point (a point queued offline arrives late): it is
  * stored with that time. The one-a-second rule then compares it with the last stored point's
@@ -129,93 +127,79 @@ async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promis
  * never drawn backwards.
  */
 export async function postLocation(opts: {
-  db: Db;
+  domain: Domain;
   foremanId: number;
   requestId: number;
   latitude: number;
   longitude: number;
   recordedAt?: Date | undefined;
 }): Promise<PostedLocation> {
-  return opts.db.transaction(async (tx) => {
-    // The row is locked as lockRequest does; the customer's room comes with it (a round trip less).
-    const [locked] = await tx
-      .select({
-        id: requests.id,
-        foremanId: requests.foremanId,
-        timelineStatus: requests.timelineStatus,
-        customerRoom: users.roomId,
-      })
-      .from(requests)
-      .leftJoin(users, eq(users.id, requests.customerId))
-      .where(eq(requests.id, opts.requestId))
-      .for('update', { of: requests });
-    const request = locked ?? null;
-    if (!request || request.foremanId !== opts.foremanId) {
-      throw AppError.notFound(REQUEST_NOT_FOUND);
-    }
-    if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
-    const at = opts.recordedAt ? await recordedTime(tx, request.id, opts.recordedAt) : null;
+  const { value } = await runRequestCommand(opts.domain, {
+    requestId: opts.requestId,
+    actor: { type: 'foreman', userId: opts.foremanId },
+    authorize: (request) => request.foremanId === opts.foremanId,
+    run: async (ctx) => {
+      const { tx, request } = ctx;
+      if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
+      const at = opts.recordedAt ? await recordedTime(tx, request.id, opts.recordedAt) : null;
 
-    // The move's latest point and how many it has, in one statement (they were two). It runs after
-    // the lock, so that it sees a point a concurrent post stored before letting go of the row.
-    const [last] = await tx
-      .select({
-        latitude: trackingPoints.latitude,
-        longitude: trackingPoints.longitude,
-        createdAt: trackingPoints.createdAt,
-        recent: sql<boolean>`${trackingPoints.createdAt} > now() - make_interval(secs => ${TRACKING_POINT_INTERVAL_MS / 1000})`,
-        points: sql<number>`(select count(*)::int from ${trackingPoints} where ${trackingPoints.requestId} = ${request.id})`,
-      })
-      .from(trackingPoints)
-      .where(eq(trackingPoints.requestId, request.id))
-      .orderBy(desc(trackingPoints.id))
-      .limit(1);
-    const customerRoom = request.customerRoom;
-    const standing = (message: string) => ({
-      event: { request_id: request.id, ...toPoint(last!) },
-      stored: false,
-      message,
-      customerRoom,
-    });
-    if (last && at) {
-      const gap = at.getTime() - last.createdAt.getTime();
-      if (gap <= 0) return standing(TRACKING_TEXT.later);
-      if (gap < TRACKING_POINT_INTERVAL_MS) return standing(TRACKING_TEXT.kept);
-    } else if (last?.recent) {
-      return standing(TRACKING_TEXT.kept);
-    }
-    if (last && last.points >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
-    const [stored] = await tx
-      .insert(trackingPoints)
-      .values({
-        requestId: request.id,
-        postedBy: opts.foremanId,
-        latitude: opts.latitude,
-        longitude: opts.longitude,
-        ...(at ? { createdAt: at } : {}),
-      })
-      .returning();
-    return {
-      event: { request_id: request.id, ...toPoint(stored!) },
-      stored: true,
-      message: TRACKING_TEXT.stored,
-      customerRoom,
-    };
+      // The move's latest point and how many it has, in one statement (they were two). It runs
+      // after the lock, so that it sees a point a concurrent post stored before letting go of
+      // the row.
+      const [last] = await tx
+        .select({
+          latitude: trackingPoints.latitude,
+          longitude: trackingPoints.longitude,
+          createdAt: trackingPoints.createdAt,
+          recent: sql<boolean>`${trackingPoints.createdAt} > now() - make_interval(secs => ${TRACKING_POINT_INTERVAL_MS / 1000})`,
+          points: sql<number>`(select count(*)::int from ${trackingPoints} where ${trackingPoints.requestId} = ${request.id})`,
+        })
+        .from(trackingPoints)
+        .where(eq(trackingPoints.requestId, request.id))
+        .orderBy(desc(trackingPoints.id))
+        .limit(1);
+      const standing = (message: string) => ({
+        event: { request_id: request.id, ...toPoint(last!) },
+        stored: false,
+        message,
+      });
+      if (last && at) {
+        const gap = at.getTime() - last.createdAt.getTime();
+        if (gap <= 0) return standing(TRACKING_TEXT.later);
+        if (gap < TRACKING_POINT_INTERVAL_MS) return standing(TRACKING_TEXT.kept);
+      } else if (last?.recent) {
+        return standing(TRACKING_TEXT.kept);
+      }
+      if (last && last.points >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
+      // The customer's room comes with the new point (a round trip less).
+      const [stored] = await tx
+        .insert(trackingPoints)
+        .values({
+          requestId: request.id,
+          postedBy: opts.foremanId,
+          latitude: opts.latitude,
+          longitude: opts.longitude,
+          ...(at ? { createdAt: at } : {}),
+        })
+        .returning({
+          latitude: trackingPoints.latitude,
+          longitude: trackingPoints.longitude,
+          createdAt: trackingPoints.createdAt,
+          customerRoom: sql<
+            string | null
+          >`(select ${users.roomId} from ${users} where ${users.id} = ${request.customerId})`,
+        });
+      const event = { request_id: request.id, ...toPoint(stored!) };
+      if (stored!.customerRoom !== null) {
+        ctx.emit({
+          type: 'tracking.point',
+          signals: [{ kind: 'tracking', room: stored!.customerRoom, data: event }],
+        });
+      }
+      return { event, stored: true, message: TRACKING_TEXT.stored };
+    },
   });
-}
-
-/**
- * Sends a newly stored point to the customer's room, on every API process. The point is
- * committed first; a socket that misses it (offline, reconnecting) reads it back through
- * get_tracking, so a failure to send is logged and the post still succeeds.
- */
-export function sendTrackingPoint(app: FastifyInstance, posted: PostedLocation): void {
-  if (!posted.stored || posted.customerRoom === null) return;
-  try {
-    app.realtime.emit(posted.customerRoom, 'tracking', posted.event);
-  } catch (err) {
-    app.log.warn({ err, requestId: posted.event.request_id }, 'tracking point not sent');
-  }
+  return value;
 }
 
 /**

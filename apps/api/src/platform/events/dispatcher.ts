@@ -34,6 +34,11 @@ interface Logger {
 export const DISPATCH_JOB = 'events.dispatch';
 /** The recurring sweep that queues those jobs. */
 export const SWEEP_JOB = 'events.sweep';
+/** The daily clean-up of dispatched events: the outbox is a queue, not an archive. */
+export const PRUNE_JOB = 'events.prune';
+const PRUNE_CRON = '17 3 * * *';
+/** Dispatched events are kept this long (an operator's look at what happened lately). */
+const KEEP_DISPATCHED_DAYS = 7;
 /** An event waits this long for the process that wrote it before another one takes it. */
 const GRACE_MS = 2_000;
 /** A failing event is tried this many times, waiting longer each time, then left logged. */
@@ -68,6 +73,12 @@ export class EventDispatcher {
         await this.sweep();
       },
     });
+    deps.jobs.define(PRUNE_JOB, {
+      exclusive: true,
+      handler: async () => {
+        await this.prune();
+      },
+    });
   }
 
   subscribe(subscriber: Subscriber): void {
@@ -82,6 +93,7 @@ export class EventDispatcher {
     if (!this.deps.workers) return;
     this.stopListening = await this.deps.database.listen(EVENTS_CHANNEL, () => this.wakeSoon());
     await this.deps.jobs.schedule(SWEEP_JOB, '* * * * *');
+    await this.deps.jobs.schedule(PRUNE_JOB, PRUNE_CRON);
     await this.sweep();
   }
 
@@ -208,6 +220,22 @@ export class EventDispatcher {
       );
     }, GRACE_MS);
     this.wakeTimer.unref();
+  }
+
+  /** Deletes dispatched events older than KEEP_DISPATCHED_DAYS, in batches; answers how many. */
+  async prune(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const rows = await this.deps.db.execute(sql`
+        delete from domain_events where id in (
+          select id from domain_events
+          where dispatched_at < now() - ${`${KEEP_DISPATCHED_DAYS} days`}::interval
+          limit 1000)
+        returning id`);
+      const n = (rows as unknown as { rows: unknown[] }).rows.length;
+      deleted += n;
+      if (n < 1000) return deleted;
+    }
   }
 
   /** Queues a dispatch job, keyed by the event's id, for every event still waiting. */

@@ -1,70 +1,57 @@
-import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import { and, count, eq, max, sql } from 'drizzle-orm';
 import {
+  canEditClientComment,
   canEditRequestDetails,
   editNeedsCompanyPrice,
   isDirectRequest,
-  isPriceAgreed,
   ItemType,
   MAX_ADDRESSES,
-  MAX_ITEM_LINES,
-  MAX_TOTAL_QUANTITY,
   MSG,
   RequestStatus,
   TIMELINE_LABELS,
   TimelineStatus,
-  totalQuantityMessage,
   type CreateRequestItem,
   type EditChangeType,
   type RequestAddressFields,
-  type ServerAddress,
-  type ServerItem,
 } from '@movehub/shared';
-import type { Db, Tx } from '../../db/client';
-import {
-  moveTypes,
-  requestAddresses,
-  requestChanges,
-  requestItemImages,
-  requestItems,
-  requests,
-  requestTimeline,
-} from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { requestAddresses, requestChanges } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertServedZip } from '../catalogue/catalogue.service';
+import type { Domain } from '../context';
+import type { AddressProposal, ItemsProposal } from './changes';
+import { runRequestCommand, type CommandContext } from './command';
 import {
   addressColumns,
-  assertCatalogueItems,
-  estimateMove,
-  insertRequestItems,
-} from '../create-request/create-request.service';
-import { lockCustomerRequest, type RequestRow } from '../../domain/request/lifecycle';
-import { notify } from '../notifications/notifications.service';
-import { centsToDollars } from '../../lib/wire';
-import { toServerAddress, toServerItem } from '../requests/requests.wire';
-import type { AddressProposal, ItemsProposal } from '../../domain/request/changes';
+  assertAddressesApply,
+  assertItemLines,
+  assertServed,
+  recalculateRequest,
+  replaceItems,
+  TOO_MANY_ADDRESSES,
+  type RequestDetails,
+} from './details';
+import { guardView, type RequestRow } from './lifecycle';
 
 /*
  * The customer's edits of a request's addresses, items and extra items (spec §2 "Item and
- * extra-item editing", "Address add and edit", §4 "Guards", §7). Each edit runs in one
- * transaction: lock the request row (lockCustomerRequest: 404 unless it is the caller's), check
- * the guard, change, recalculate what the request derives from its addresses and items, write
- * the timeline entry and tell the company that handles the move. A failure anywhere rolls all of
- * it back.
+ * extra-item editing", "Address add and edit", §4 "Guards", §7), and of its client comment. Each
+ * edit is one request command (docs/decisions/033): under the request's lock (404 unless it is
+ * the caller's) it checks the guard, changes, recalculates what the request derives from its
+ * addresses and items, writes the timeline entry and says so in an event, whose notice tells the
+ * company that handles the move. A failure anywhere rolls all of it back.
  *
  * Money: an edit never changes an amount that was agreed. Before status 3 (marketplace requests
  * are edited only then) the estimate (recommend_amount) is recalculated as at creation. From 3
  * on (direct requests, up to 5) the move is paid at the company's price, so an edit may change
  * what it costs: it is not applied but stored as a change awaiting the company's price
- * (request_changes, status 'awaiting_price'). The company prices it (price_change), and
- * the customer accepts it, paying or being refunded the difference, or rejects it, as any
- * proposal. Further edits of the same kind before the price join the same change.
+ * (request_changes, status 'awaiting_price'; event 'request.change_asked'). The company prices it
+ * (price_change), and the customer accepts it, paying or being refunded the difference, or
+ * rejects it, as any proposal. Further edits of the same kind before the price join the same
+ * change.
  */
 
 /** Not found and not the request's read the same, so ids don't leak. */
 export const ADDRESS_NOT_FOUND = 'Address not found.';
-/** The wizard's limit (spec §9: at most 6 addresses, A to F). */
-export const TOO_MANY_ADDRESSES = `At most ${MAX_ADDRESSES} addresses are allowed.`;
-export const TOO_MANY_ITEM_LINES = `A move may hold at most ${MAX_ITEM_LINES} item lines in all.`;
 
 /** The timeline entries of the edits (ours: the spec names none for the customer's own edits). */
 export const EDIT_TIMELINE = {
@@ -103,37 +90,8 @@ export const editRefusal = (request: Pick<RequestRow, 'timelineStatus' | 'reques
   return `Addresses and items can be changed only ${until}; this request is ${status}.`;
 };
 
-function assertEditable(request: RequestRow): void {
-  if (
-    request.requestStatus !== RequestStatus.active ||
-    request.timelineStatus === TimelineStatus.cancelled ||
-    request.timelineStatus >= TimelineStatus.completed
-  ) {
-    throw AppError.conflict(EDIT_CLOSED);
-  }
-  const allowed = canEditRequestDetails({
-    request_timeline_status: request.timelineStatus,
-    request_status: request.requestStatus,
-    request_type: request.requestType,
-  });
-  if (!allowed) throw AppError.unprocessable(editRefusal(request));
-}
-
-/** What an edit answers: the request's addresses and items after it, and what derives from them. */
-export interface RequestEditResult {
-  request_id: number;
-  request_address: ServerAddress[];
-  request_item: ServerItem[];
-  extra_request_items: ServerItem[];
-  net_distance: number;
-  recommend_amount: number | null;
-  awaiting_price: boolean;
-}
-
-/** An edit as the change it asks for, when it must be priced first. */
-export type EditAsChange =
-  | { type: 'address'; proposal: AddressProposal }
-  | { type: 'items' | 'extra-items'; proposal: ItemsProposal };
+export const CLIENT_COMMENT_LOCKED =
+  'The client comment can no longer be changed: the move is complete or the request is closed.';
 
 /** The timeline entry of an edit sent for pricing (ours). */
 export const awaitingPriceTitle = (title: EditTitle) => `${title}, awaiting the mover's price`;
@@ -150,28 +108,27 @@ export const EDIT_WAITS_FOR_ANSWER =
 export const EDIT_PRICED_WAITS_FOR_ANSWER =
   'Your mover has priced your earlier change of this kind: please accept or reject it first.';
 
-/**
- * The address proposal can apply to the request as it is now: the addresses it edits and
- * deletes are the request's, and the request keeps 2 to 6 addresses. Checked when a change is
- * asked for or proposed, and again when accepted (addresses may have changed meanwhile).
- */
-export async function assertAddressesApply(
-  tx: Tx,
-  request: RequestRow,
-  p: AddressProposal,
-  whenGone: () => AppError,
-): Promise<void> {
-  const rows = await tx
-    .select({ id: requestAddresses.id })
-    .from(requestAddresses)
-    .where(eq(requestAddresses.requestId, request.id));
-  const ids = new Set(rows.map((r) => r.id));
-  for (const e of [...p.edit, ...p.remove]) {
-    if (!ids.has(e.address_id)) throw whenGone();
+/** What an edit answers: the request's addresses and items after it, and what derives from them. */
+export interface RequestEditResult extends RequestDetails {
+  awaiting_price: boolean;
+}
+
+/** An edit as the change it asks for, when it must be priced first. */
+export type EditAsChange =
+  | { type: 'address'; proposal: AddressProposal }
+  | { type: 'items' | 'extra-items'; proposal: ItemsProposal };
+
+function assertEditable(request: RequestRow): void {
+  if (
+    request.requestStatus !== RequestStatus.active ||
+    request.timelineStatus === TimelineStatus.cancelled ||
+    request.timelineStatus >= TimelineStatus.completed
+  ) {
+    throw AppError.conflict(EDIT_CLOSED);
   }
-  const after = rows.length + p.add.length - p.remove.length;
-  if (after < 2) throw AppError.unprocessable(MSG.minTwoAddresses);
-  if (after > MAX_ADDRESSES) throw AppError.unprocessable(TOO_MANY_ADDRESSES);
+  if (!canEditRequestDetails(guardView(request))) {
+    throw AppError.unprocessable(editRefusal(request));
+  }
 }
 
 /** A further address edit joins the one awaiting its price: the last word on an address wins. */
@@ -188,13 +145,9 @@ function mergeAddressChanges(prev: AddressProposal, next: AddressProposal): Addr
  * Stores the customer's edit of a paid direct request as a change awaiting the company's price,
  * or joins it to the one already waiting; checks it as the edit itself would be checked.
  */
-async function askForPrice(
-  tx: Tx,
-  request: RequestRow,
-  customerId: number,
-  edit: EditAsChange,
-  title: EditTitle,
-): Promise<void> {
+async function askForPrice(ctx: CommandContext, edit: EditAsChange, title: EditTitle) {
+  const { tx, request } = ctx;
+  const customerId = request.customerId!;
   const [open] = await tx
     .select()
     .from(requestChanges)
@@ -234,133 +187,68 @@ async function askForPrice(
     priceCents: 0,
     proposedBy: customerId,
   });
-  await tx
-    .insert(requestTimeline)
-    .values({ requestId: request.id, activityTitle: awaitingPriceTitle(title) });
-  if (request.companyId !== null) {
-    await notify({
-      db: tx,
-      userId: request.companyId,
-      requestId: request.id,
-      message: companyPriceNotice(request.id, title),
-    });
-  }
-}
-
-async function readAddresses(tx: Tx, requestId: number) {
-  return tx
-    .select()
-    .from(requestAddresses)
-    .where(eq(requestAddresses.requestId, requestId))
-    .orderBy(asc(requestAddresses.position), asc(requestAddresses.id));
-}
-
-async function readItems(tx: Tx, requestId: number) {
-  return tx.query.requestItems.findMany({
-    where: eq(requestItems.requestId, requestId),
-    columns: { requestId: false, position: false, currency: false },
-    orderBy: [asc(requestItems.position), asc(requestItems.id)],
-    with: { images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) } },
+  await ctx.timeline(awaitingPriceTitle(title));
+  // The company prices it from its console; a demo company prices it by itself (demo subscriber).
+  ctx.emit({
+    type: 'request.change_asked',
+    notices:
+      request.companyId !== null
+        ? [{ userId: request.companyId, message: companyPriceNotice(request.id, title) }]
+        : [],
+    data: { type: edit.type },
   });
 }
+
+/** The customer's commands: on their own request only (404 otherwise). */
+const asCustomer = (customerId: number) => ({
+  actor: { type: 'customer' as const, userId: customerId },
+  authorize: (r: RequestRow) => r.customerId === customerId,
+});
 
 /**
  * Runs `change` on the caller's locked request when the guards allow it, then recalculates the
  * route distance (always: it is a fact of the addresses) and, before payment, the estimate;
- * writes the timeline entry and tells the company, all in one transaction.
+ * writes the timeline entry and tells the company. From status 3 the edit waits for the
+ * company's price instead (see the module comment).
  */
 async function editRequest(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   title: EditTitle;
-  change: (tx: Tx, request: RequestRow) => Promise<void>;
+  change: (ctx: CommandContext) => Promise<void>;
   /** The edit as a change to be priced, when the request is paid. */
   asChange: EditAsChange;
 }): Promise<RequestEditResult> {
-  return opts.db.transaction(async (tx) => {
-    const request = await lockCustomerRequest(tx, opts.requestId, opts.customerId);
-    assertEditable(request);
-    const guard = {
-      request_timeline_status: request.timelineStatus,
-      request_type: request.requestType,
-    };
-    if (editNeedsCompanyPrice(guard)) {
-      await askForPrice(tx, request, opts.customerId, opts.asChange, opts.title);
-      return { ...(await recalculateRequest(tx, request)), awaiting_price: true };
-    }
-    await opts.change(tx, request);
-    const result = await recalculateRequest(tx, request);
-    await tx.insert(requestTimeline).values({ requestId: request.id, activityTitle: opts.title });
-    if (request.companyId !== null) {
-      await notify({
-        db: tx,
-        userId: request.companyId,
-        requestId: request.id,
-        message: companyEditNotice(request.id, opts.title),
+  const { value } = await runRequestCommand(opts.domain, {
+    requestId: opts.requestId,
+    ...asCustomer(opts.customerId),
+    run: async (ctx) => {
+      const { request } = ctx;
+      assertEditable(request);
+      if (editNeedsCompanyPrice(guardView(request))) {
+        await askForPrice(ctx, opts.asChange, opts.title);
+        return { ...(await recalculateRequest(ctx.tx, request)), awaiting_price: true };
+      }
+      await opts.change(ctx);
+      const result = await recalculateRequest(ctx.tx, request);
+      await ctx.timeline(opts.title);
+      ctx.emit({
+        type: 'request.edited',
+        notices:
+          request.companyId !== null
+            ? [{ userId: request.companyId, message: companyEditNotice(request.id, opts.title) }]
+            : [],
       });
-    }
-    return { ...result, awaiting_price: false };
+      return { ...result, awaiting_price: false };
+    },
   });
-}
-
-/**
- * After a change of a locked request's addresses or items (the customer's edit, or a change the
- * company proposed and the customer accepted): recalculates the route distance (always: it is a
- * fact of the addresses) and, before the price is agreed, the estimate; answers what the request
- * now holds. Runs in the caller's transaction.
- */
-export async function recalculateRequest(
-  tx: Tx,
-  request: RequestRow,
-): Promise<Omit<RequestEditResult, 'awaiting_price'>> {
-  const addresses = await readAddresses(tx, request.id);
-  const items = await readItems(tx, request.id);
-  const [moveType] = request.moveTypeId
-    ? await tx
-        .select({ name: moveTypes.name })
-        .from(moveTypes)
-        .where(eq(moveTypes.id, request.moveTypeId))
-        .limit(1)
-    : [];
-  const estimate = estimateMove({
-    addresses: addresses.map((a) => ({
-      latitude: a.latitude,
-      longitude: a.longitude,
-      is_stairs: a.isStairs,
-      number_of_flights: a.numberOfFlights,
-    })),
-    items,
-    movers: request.movers ?? 2,
-    moveTypeName: moveType?.name ?? null,
-  });
-  const recommendAmountCents = isPriceAgreed(request.timelineStatus)
-    ? request.recommendAmountCents
-    : estimate.recommendAmountCents;
-  await tx
-    .update(requests)
-    .set({ netDistanceMiles: estimate.miles, recommendAmountCents, updatedAt: sql`now()` })
-    .where(eq(requests.id, request.id));
-  return {
-    request_id: request.id,
-    request_address: addresses.map(toServerAddress),
-    request_item: items.filter((i) => i.type !== ItemType.extra).map(toServerItem),
-    extra_request_items: items.filter((i) => i.type === ItemType.extra).map(toServerItem),
-    net_distance: estimate.miles,
-    recommend_amount: centsToDollars(recommendAmountCents),
-  };
-}
-
-/** The service-area check of creation: marketplace requests only (spec §4 Guards). */
-export async function assertServed(tx: Tx, request: RequestRow, zipCode: string): Promise<void> {
-  if (!isDirectRequest({ request_type: request.requestType })) {
-    await assertServedZip({ db: tx, zipCode });
-  }
+  return value;
 }
 
 /** add_address: a new address after the others, within the wizard's limit. */
 export async function addAddress(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   address: RequestAddressFields;
@@ -372,7 +260,7 @@ export async function addAddress(opts: {
       type: 'address',
       proposal: { add: [{ ...opts.address, price: null }], edit: [], remove: [] },
     },
-    change: async (tx, request) => {
+    change: async ({ tx, request }) => {
       const [held] = await tx
         .select({ n: count(), last: max(requestAddresses.position) })
         .from(requestAddresses)
@@ -402,7 +290,7 @@ async function findAddress(tx: Tx, requestId: number, addressId: number) {
 
 /** edit_address: the address's fields replaced; it keeps its place (and its type if none is sent). */
 export async function editAddress(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   addressId: number;
@@ -419,7 +307,7 @@ export async function editAddress(opts: {
         remove: [],
       },
     },
-    change: async (tx, request) => {
+    change: async ({ tx, request }) => {
       const current = await findAddress(tx, request.id, opts.addressId);
       // A zip the request already had was checked when it was added; a new one is checked now.
       if (current.zipCode !== opts.address.zip_code) {
@@ -438,7 +326,7 @@ export async function editAddress(opts: {
 
 /** delete_address: refused while the request has fewer than 3 addresses (spec §5). */
 export async function deleteAddress(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   addressId: number;
@@ -450,7 +338,7 @@ export async function deleteAddress(opts: {
       type: 'address',
       proposal: { add: [], edit: [], remove: [{ address_id: opts.addressId, price: null }] },
     },
-    change: async (tx, request) => {
+    change: async ({ tx, request }) => {
       const current = await findAddress(tx, request.id, opts.addressId);
       const [held] = await tx
         .select({ n: count() })
@@ -462,49 +350,9 @@ export async function deleteAddress(opts: {
   });
 }
 
-/**
- * Replaces the request's items of one type (regular or extra) by `lines`, keeping the whole
- * request within the wizard's caps (lines and pieces, regular and extra together).
- */
-export async function replaceItems(
-  tx: Tx,
-  request: RequestRow,
-  type: ItemType,
-  lines: readonly CreateRequestItem[],
-): Promise<void> {
-  await assertItemLines(tx, request, type, lines);
-  // The photos go with their items (on delete cascade).
-  await tx
-    .delete(requestItems)
-    .where(and(eq(requestItems.requestId, request.id), eq(requestItems.type, type)));
-  await insertRequestItems({ tx, requestId: request.id, items: lines });
-}
-
-/** `lines` may replace the request's items of `type`: the wizard's caps and the catalogue hold. */
-async function assertItemLines(
-  tx: Tx,
-  request: RequestRow,
-  type: ItemType,
-  lines: readonly CreateRequestItem[],
-): Promise<void> {
-  const [kept] = await tx
-    .select({
-      n: count(),
-      pieces: sql<number>`coalesce(sum(${requestItems.quantity}), 0)::int`,
-    })
-    .from(requestItems)
-    .where(and(eq(requestItems.requestId, request.id), ne(requestItems.type, type)));
-  const pieces = lines.reduce((sum, l) => sum + l.quantity, kept?.pieces ?? 0);
-  if ((kept?.n ?? 0) + lines.length > MAX_ITEM_LINES) {
-    throw AppError.unprocessable(TOO_MANY_ITEM_LINES);
-  }
-  if (pieces > MAX_TOTAL_QUANTITY) throw AppError.unprocessable(totalQuantityMessage);
-  await assertCatalogueItems({ db: tx, items: lines });
-}
-
 /** edit_items: the request's regular items become the lines sent (quantity above 0). */
 export async function editItems(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   lines: readonly CreateRequestItem[];
@@ -513,13 +361,13 @@ export async function editItems(opts: {
     ...opts,
     title: EDIT_TIMELINE.itemsChanged,
     asChange: { type: 'items', proposal: { items: [...opts.lines] } },
-    change: (tx, request) => replaceItems(tx, request, ItemType.regular, opts.lines),
+    change: ({ tx, request }) => replaceItems(tx, request, ItemType.regular, opts.lines),
   });
 }
 
 /** edit_extra_item: the request's extra items become the ticked lines (quantity above 0). */
 export async function editExtraItems(opts: {
-  db: Db;
+  domain: Domain;
   customerId: number;
   requestId: number;
   lines: readonly CreateRequestItem[];
@@ -528,6 +376,30 @@ export async function editExtraItems(opts: {
     ...opts,
     title: EDIT_TIMELINE.extraItemsChanged,
     asChange: { type: 'extra-items', proposal: { items: [...opts.lines] } },
-    change: (tx, request) => replaceItems(tx, request, ItemType.extra, opts.lines),
+    change: ({ tx, request }) => replaceItems(tx, request, ItemType.extra, opts.lines),
   });
+}
+
+/**
+ * edit_final_comment: below status 6 on an active request (spec §4), else 409. The company reads
+ * the comment on the request; nobody is told of the change.
+ */
+export async function editFinalComment(opts: {
+  domain: Domain;
+  customerId: number;
+  requestId: number;
+  finalComment: string;
+}): Promise<{ requestId: number; finalComment: string }> {
+  const { value } = await runRequestCommand(opts.domain, {
+    requestId: opts.requestId,
+    ...asCustomer(opts.customerId),
+    run: async (ctx) => {
+      if (!canEditClientComment(guardView(ctx.request))) {
+        throw AppError.conflict(CLIENT_COMMENT_LOCKED);
+      }
+      await ctx.update({ finalComment: opts.finalComment });
+      return { requestId: ctx.request.id, finalComment: opts.finalComment };
+    },
+  });
+  return value;
 }
