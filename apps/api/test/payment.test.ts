@@ -14,7 +14,7 @@ import {
 } from '../src/db/schema';
 import { createDomain } from '../src/domain/create-domain';
 import { account, balanceOf } from '../src/domain/money/ledger';
-import { lockRequest, moveRequest } from '../src/domain/request/lifecycle';
+import { runRequestCommand } from '../src/domain/request/command';
 import { makePayment } from '../src/domain/request/pay';
 import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
 import { lifecycle, type Company } from './lifecycle';
@@ -545,13 +545,10 @@ describe('the lifecycle service', () => {
       company: await company(),
     });
     await expect(
-      db().transaction(async (tx) => {
-        const locked = await lockRequest(tx, req.id);
-        await moveRequest(tx, {
-          request: locked!,
-          action: 'pay',
-          actor: { type: 'customer', userId: me.user.id },
-        });
+      runRequestCommand(ctx.app.domain, {
+        requestId: req.id,
+        actor: { type: 'customer', userId: me.user.id },
+        run: (command) => command.move('pay'),
       }),
     ).rejects.toMatchObject({
       code: 422,

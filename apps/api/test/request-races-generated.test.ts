@@ -46,6 +46,16 @@ beforeAll(async () => {
   ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '1000000' });
   customer = await life.customer();
   company = await life.company();
+  // A real provider takes a while to answer: up to 25 ms here, so that the calls of a round
+  // overlap with movements still at the provider, as they would with Stripe.
+  const gateway = ctx.app.payments;
+  for (const name of ['charge', 'refund', 'transfer'] as const) {
+    const real = gateway[name].bind(gateway) as (opts: never) => Promise<{ ref: string }>;
+    (gateway as unknown as Record<string, unknown>)[name] = async (opts: never) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25));
+      return real(opts);
+    };
+  }
 });
 afterAll(() => ctx.close());
 

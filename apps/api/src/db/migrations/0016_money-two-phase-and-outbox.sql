@@ -48,6 +48,7 @@ ALTER TABLE "payments" ADD COLUMN "in_flight_until" timestamp with time zone;-->
 ALTER TABLE "payments" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sandbox_operations" ADD COLUMN "reference" text;--> statement-breakpoint
 ALTER TABLE "sandbox_operations" ADD COLUMN "charge_ref" text;--> statement-breakpoint
+DROP INDEX "requests_foreman_idx";--> statement-breakpoint
 -- Rows written before this migration, made to satisfy the constraints below. A company account
 -- without a profile gets one (company-owned rows now reference the profile).
 INSERT INTO "company_profiles" ("user_id", "name")
@@ -87,6 +88,10 @@ ALTER TABLE "company_service_zips" ADD CONSTRAINT "company_service_zips_company_
 ALTER TABLE "company_trucks" ADD CONSTRAINT "company_trucks_company_id_company_profiles_user_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company_profiles"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_bids" ADD CONSTRAINT "request_bids_company_id_company_profiles_user_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company_profiles"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "requests" ADD CONSTRAINT "requests_company_id_company_profiles_user_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company_profiles"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_identities_user_idx" ON "user_identities" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "customer_messages_user_idx" ON "customer_messages" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "requests_foreman_idx" ON "requests" USING btree ("foreman_id","company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "company_foremen_user_company_uq" ON "company_foremen" USING btree ("user_id","company_id");--> statement-breakpoint
 ALTER TABLE "requests" ADD CONSTRAINT "requests_foreman_of_company_fk" FOREIGN KEY ("foreman_id","company_id") REFERENCES "public"."company_foremen"("user_id","company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_customer_id_users_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -131,7 +131,10 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
 );
 
 /** Google and Facebook accounts linked to a user (provider's stable subject id). */
@@ -146,7 +149,10 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject)],
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_uq').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
 );
 
 /** Who invited whom: one row per referred customer; the discount is spent on one request. */

@@ -69,5 +69,6 @@ export const customerMessages = pgTable(
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
     index('customer_messages_request_idx').on(t.requestId),
+    index('customer_messages_user_idx').on(t.userId),
   ],
 );

@@ -112,7 +112,8 @@ export const requests = pgTable(
     index('requests_submission_hash_idx').on(t.submissionHash, t.createdAt),
     // Companies look for requests open for bids (spec §4: statuses 0 and 1).
     index('requests_open_idx').on(t.requestStatus, t.timelineStatus, t.id),
-    index('requests_foreman_idx').on(t.foremanId),
+    // A foreman's jobs, and the (foreman, company) pair that references his company's foremen.
+    index('requests_foreman_idx').on(t.foremanId, t.companyId),
     index('requests_accepted_bid_idx').on(t.acceptedBidId),
     // The foreman is one of the request's company's foremen (company_foremen's unique pair).
     foreignKey({

@@ -33,26 +33,6 @@ export interface Actor {
 /** Not found and not yours read the same, so ids don't leak. */
 export const REQUEST_NOT_FOUND = 'Request not found.';
 
-/**
- * Reads a request and locks its row until the transaction ends: two moves of one request
- * (two accepts racing) run one after the other, and the second sees the first's status.
- */
-export async function lockRequest(tx: Tx, requestId: number): Promise<RequestRow | null> {
-  const [row] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
-  return row ?? null;
-}
-
-/** lockRequest for a customer's call: 404 unless the request is theirs. */
-export async function lockCustomerRequest(
-  tx: Tx,
-  requestId: number,
-  customerId: number,
-): Promise<RequestRow> {
-  const row = await lockRequest(tx, requestId);
-  if (!row || row.customerId !== customerId) throw AppError.notFound(REQUEST_NOT_FOUND);
-  return row;
-}
-
 /** Why a move is refused, in the customer's words. */
 export function refusal(from: number): string {
   const status = TIMELINE_LABELS[from as TimelineStatus] ?? String(from);

@@ -54,8 +54,50 @@ function chargeSettlesAfterMs(domain: Domain): number {
 export async function reconcile(domain: Domain): Promise<ReconcileReport> {
   const report: ReconcileReport = { settled: 0, stillPending: 0, adopted: 0, flagged: 0 };
   await settleAbandoned(domain, report);
+  await healLeftBeforeTwoPhases(domain, report);
   await compareWithProvider(domain, report);
   return report;
+}
+
+/** What the migration to two phases wrote on a movement the one-phase ledger left pending. */
+export const LEFT_PENDING_BEFORE_TWO_PHASES = 'left pending before the two-phase ledger';
+const NEVER_MADE = 'never made at the provider (left pending before the two-phase ledger)';
+
+/**
+ * The movements the one-phase ledger left pending (a process that died between the provider's
+ * answer and its recording), closed as failed by the migration: each is looked up at the
+ * provider by its key once; one the provider made is recorded and given back.
+ */
+async function healLeftBeforeTwoPhases(domain: Domain, report: ReconcileReport): Promise<void> {
+  const left = await domain.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'failed'), eq(payments.error, LEFT_PENDING_BEFORE_TWO_PHASES)))
+    .limit(BATCH);
+  for (const row of left) {
+    const found = await lookUpAtProvider({
+      gateway: domain.gateway,
+      payment: row,
+      timeoutMs: domain.providerTimeoutMs,
+    });
+    if (found.outcome === 'unknown') continue;
+    if (found.outcome === 'succeeded' && row.requestId !== null) {
+      const op: ProviderOperation = {
+        kind: row.kind === 'refund' ? 'refund' : row.kind === 'release' ? 'transfer' : 'charge',
+        idempotencyKey: row.idempotencyKey,
+        ref: found.ref,
+        amountCents: row.amountCents,
+        status: 'succeeded',
+      };
+      if (await adopt(domain, row, op)) report.adopted += 1;
+      else report.flagged += 1;
+      continue;
+    }
+    await domain.db
+      .update(payments)
+      .set({ error: NEVER_MADE, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, row.id), eq(payments.error, LEFT_PENDING_BEFORE_TWO_PHASES)));
+  }
 }
 
 async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise<void> {

@@ -33,7 +33,6 @@ import { profilePictureUrl } from '../accounts/profile.service';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import { createSession, revokeAllSessions, type UserRow } from '../auth/auth.service';
-import { notify } from '../notifications/notifications.service';
 import { foremanInviteLink, foremanInviteMessage } from './company-profile.messages';
 
 /*
@@ -555,11 +554,15 @@ export async function setForemanPassword(opts: {
     await revokeAllSessions({ db: tx, emit, userId: user.id });
     const token = await createSession({ db: tx, userId: user.id, ttlDays: opts.ttlDays });
     // The company's console hears of it (its foremen list shows him active without a reload).
-    await notify({
-      db: tx,
-      userId: link.companyId,
+    emit({
+      type: 'company.foreman_joined',
       requestId: null,
-      message: FOREMAN_TEXT.joined(`${user.firstName} ${user.lastName}`.trim()),
+      notices: [
+        {
+          userId: link.companyId,
+          message: FOREMAN_TEXT.joined(`${user.firstName} ${user.lastName}`.trim()),
+        },
+      ],
     });
     return { token, user };
   });

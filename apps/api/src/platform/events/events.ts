@@ -38,7 +38,8 @@ export type EventType =
   | 'request.refund_posted'
   | 'chat.message_sent'
   | 'tracking.point'
-  | 'session.ended';
+  | 'session.ended'
+  | 'company.foreman_joined';
 
 /** The lifecycle messages a customer also gets by email and SMS (docs/decisions/017). */
 export type CustomerEvent =
