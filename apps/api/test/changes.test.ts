@@ -1,32 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import {
+  addLocalDays,
   CHANGE_CONFIRMATION_CALLS,
   CHANGE_MESSAGES,
   CHANGE_TIMELINE,
   MSG,
+  specDateToIso,
   TimelineStatus,
+  toSpecDate,
   type ChangeType,
 } from '@movehub/shared';
+import { GatewayError } from '../src/adapters/payments/gateway';
 import {
   catalogueItems,
   customerMessages,
   notifications,
-  paymentCards,
-  paymentCustomers,
   payments,
   requestAddresses,
   requestBids,
   requestChanges,
   requestItems,
-  requests,
   requestTimeline,
   sandboxOperations,
 } from '../src/db/schema';
-import { account, balanceOf } from '../src/modules/payments/ledger';
+import { account, balanceOf } from '../src/domain/money/ledger';
 import { CHANGE_TEXT } from '../src/domain/request/changes';
-import { STALE_CLAIM_MS } from '../src/modules/payments/payments.service';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import {
   awaitingPriceTitle,
@@ -34,15 +34,18 @@ import {
   EDIT_TIMELINE,
   EDIT_PRICED_WAITS_FOR_ANSWER,
   EDIT_WAITS_FOR_ANSWER,
-} from '../src/modules/request-edits/request-edits.service';
+} from '../src/domain/request/edits';
 import { buildTestApp, createRequest, type TestContext } from './helper';
+import { type Status } from './lifecycle';
+import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 
 /*
  * Change proposals and confirmations through the real server on the sandbox gateway
  * (bad input and races included): the company proposes, the detail shows the proposed
- * values, the customer accepts (money through escrow from status 3, charged or refunded exactly
- * once) or rejects (nothing changes).
+ * values, the customer accepts (money through escrow from status 3: a difference charged first
+ * and the change applied once the charge posts, a saving applied at once and refunded after the
+ * commit; docs/decisions/033) or rejects (nothing changes).
  */
 
 let ctx: TestContext;
@@ -50,48 +53,37 @@ beforeAll(async () => {
   ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
 });
 afterAll(() => ctx.close());
+const realClock = () => new Date();
+afterEach(() => {
+  ctx.app.domain.now = realClock;
+});
 
 const f = moveFixtures(() => ctx);
+const life = f.life;
 const db = () => ctx.database.db;
 
 const PROPOSE = '/api/company/propose_change';
 const confirmUrl = (type: ChangeType) => `/api/customer/${CHANGE_CONFIRMATION_CALLS[type]}`;
 
 /** A company, a customer with a card, and a request the company won, paid (status 3). */
-async function paidMove(opts: { amountCents?: number; status?: TimelineStatus } = {}) {
+async function paidMove(
+  opts: { amountCents?: number; discountPercent?: number; status?: Status } = {},
+) {
   const company = await f.company();
   const customer = await f.customer();
   const request = await f.paidRequest({
     customerId: customer.user.id,
     companyId: company.user.id,
     amountCents: opts.amountCents ?? 50_000,
+    ...(opts.discountPercent !== undefined ? { discountPercent: opts.discountPercent } : {}),
     ...(opts.status !== undefined ? { status: opts.status } : {}),
   });
   return { company, customer, request };
 }
 
-/** A request the company's bid won, not paid yet (status 2). */
+/** A request the company's bid of $400 won, not paid yet (status 2), through the real calls. */
 async function acceptedMove() {
-  const company = await f.company();
-  const customer = await f.customer();
-  const request = await createRequest(ctx.database, {
-    customerId: customer.user.id,
-    companyId: company.user.id,
-    finalAmountCents: 40_000,
-    timelineStatus: TimelineStatus.awaitingPayment,
-  });
-  const [bid] = await db()
-    .insert(requestBids)
-    .values({
-      requestId: request.id,
-      companyId: company.user.id,
-      bidAmountCents: 40_000,
-      movers: 2,
-      status: 1,
-    })
-    .returning();
-  await db().update(requests).set({ acceptedBidId: bid!.id }).where(eq(requests.id, request.id));
-  return { company, customer, request };
+  return paidMove({ amountCents: 40_000, status: TimelineStatus.awaitingPayment });
 }
 
 const propose = (token: string | undefined, payload: object) => f.call(PROPOSE, token, payload);
@@ -120,7 +112,7 @@ const changeRows = (requestId: number) =>
     .where(eq(requestChanges.requestId, requestId))
     .orderBy(asc(requestChanges.id));
 
-/** The change charges and refunds of a request at the provider's side of our records. */
+/** The movements of a request's changes (their charges and refunds), by what they are for. */
 const changeMovements = (requestId: number) =>
   db()
     .select()
@@ -128,15 +120,20 @@ const changeMovements = (requestId: number) =>
     .where(
       and(
         eq(payments.requestId, requestId),
-        like(payments.idempotencyKey, `${requestId}:%change%`),
+        inArray(sql<string>`${payments.purpose}->>'type'`, ['change-charge', 'change-refund']),
       ),
-    );
+    )
+    .orderBy(asc(payments.id));
 
 const escrow = (requestId: number) => balanceOf({ db: db(), account: account.escrow(requestId) });
 
+/** The day REQUEST_CHANGE proposes: a month ahead, after the fixtures' move day. */
+const PROPOSED_DAY = toSpecDate(addLocalDays(new Date(), 31));
+const PROPOSED_ISO = specDateToIso(PROPOSED_DAY)!;
+
 const REQUEST_CHANGE = {
   type: 'request',
-  s_date: '12-30-2026',
+  s_date: PROPOSED_DAY,
   start_window_from: '10:00',
   start_window_to: '12:00',
   movers: '3',
@@ -168,11 +165,11 @@ describe('propose_change', () => {
 
     const d = await detail(customer.token, request.id);
     expect(d.request).toMatchObject({
-      s_date: '12-15-2026',
+      s_date: toSpecDate(request.moveDate),
       start_window_from: '08:00',
       start_window_to: '09:00',
       final_amount: 500,
-      s_date_change: '12-30-2026',
+      s_date_change: PROPOSED_DAY,
       s_time_change: '10:00 - 12:00',
       final_amount_change: 575.5,
     });
@@ -183,7 +180,7 @@ describe('propose_change', () => {
     );
     const row = await f.requestRow(request.id);
     expect([row.moveDate, row.windowFrom, row.movers, row.finalAmountCents]).toEqual([
-      '2026-12-15',
+      request.moveDate,
       '08:00',
       2,
       50_000,
@@ -328,30 +325,38 @@ describe('propose_change', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('proposes only after acceptance and before completion: 422 before, 409 after or when cancelled', async () => {
+  it('proposes only once the company is the request’s and before completion: 409 after or when cancelled', async () => {
     const company = await f.company();
     const customer = await f.customer();
-    const at = async (status: TimelineStatus, requestStatus = 0) => {
-      const request = await createRequest(ctx.database, {
-        customerId: customer.user.id,
-        companyId: company.user.id,
-        finalAmountCents: 30_000,
-        timelineStatus: status,
-        requestStatus,
-      });
-      return (await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 0 }))
-        .statusCode;
+    const proposeAt = async (id: number) => {
+      const res = await propose(company.token, { request_id: id, ...REQUEST_CHANGE, price: 0 });
+      return res.statusCode;
     };
-    expect(await at(TimelineStatus.pendingAcceptance)).toBe(422);
+    const at = async (status: Status) => {
+      const { id } = await life.requestAt({ status, customer, company, amountCents: 30_000 });
+      return proposeAt(id);
+    };
+    // Before the customer accepts its bid the request is not the company's yet.
+    expect(await at(TimelineStatus.pendingAcceptance)).toBe(404);
     expect(await at(TimelineStatus.awaitingPayment)).toBe(200);
     expect(await at(TimelineStatus.inProgress)).toBe(200);
     expect(await at(TimelineStatus.completedByCompany)).toBe(409);
-    expect(await at(TimelineStatus.completed, 1)).toBe(409);
-    expect(await at(TimelineStatus.cancelled, 2)).toBe(409);
+    expect(await at(TimelineStatus.completed)).toBe(409);
+    const { id: cancelled } = await life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer,
+      company,
+    });
+    await life.ok('POST', '/api/customer/delete_request', customer.token, {
+      request_id: cancelled,
+    });
+    expect(await proposeAt(cancelled)).toBe(409);
   });
 
   it('refuses a saving larger than the final amount or than the escrow holds (422)', async () => {
-    const { company, request } = await paidMove({ amountCents: 10_000 });
+    // $100 at 40% off: the escrow holds $60 of the final $100.
+    const { company, request } = await paidMove({ amountCents: 10_000, discountPercent: 40 });
+    expect(await escrow(request.id)).toBe(6_000);
     const res = await propose(company.token, {
       request_id: request.id,
       ...REQUEST_CHANGE,
@@ -359,17 +364,13 @@ describe('propose_change', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(CHANGE_TEXT.belowZero);
-    await db()
-      .update(requests)
-      .set({ finalAmountCents: 90_000 })
-      .where(eq(requests.id, request.id));
     const more = await propose(company.token, {
       request_id: request.id,
       ...REQUEST_CHANGE,
-      price: -150,
+      price: -80,
     });
     expect(more.statusCode).toBe(422);
-    expect(more.json().message).toContain('escrow');
+    expect(more.json().message).toBe(CHANGE_TEXT.escrowShort('$60.00'));
     expect(await changeRows(request.id)).toEqual([]);
   });
 
@@ -476,7 +477,7 @@ describe('accepting and rejecting', () => {
     });
     const row = await f.requestRow(request.id);
     expect([row.moveDate, row.windowFrom, row.windowTo, row.movers, row.finalAmountCents]).toEqual([
-      '2026-12-30',
+      PROPOSED_ISO,
       '10:00',
       '12:00',
       3,
@@ -511,14 +512,14 @@ describe('accepting and rejecting', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ final_amount: 575.5, amount_moved: 75.5 });
     expect(await escrow(request.id)).toBe(heldBefore + 7550);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
     const moved = await changeMovements(request.id);
     expect(moved.map((p) => [p.kind, p.status, p.amountCents])).toEqual([
       ['hold', 'succeeded', 7550],
     ]);
     const [change] = await changeRows(request.id);
     expect(change).toMatchObject({ status: 'accepted', paymentId: moved[0]!.id });
-    expect((await f.requestRow(request.id)).moveDate).toBe('2026-12-30');
+    expect((await f.requestRow(request.id)).moveDate).toBe(PROPOSED_ISO);
     const revised = await db()
       .select()
       .from(customerMessages)
@@ -557,7 +558,7 @@ describe('accepting and rejecting', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ final_amount: 460, amount_moved: -40 });
     expect(await escrow(request.id)).toBe(heldBefore - 4000);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
     expect(
       (await changeMovements(request.id)).map((p) => [p.kind, p.status, p.amountCents]),
     ).toEqual([['refund', 'succeeded', 4000]]);
@@ -592,6 +593,7 @@ describe('accepting and rejecting', () => {
       price: '-40',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
 
     const d = await detail(customer.token, request.id);
     const receipts = d.receipts as { receipt_id: number; kind: string; amount: number }[];
@@ -671,7 +673,7 @@ describe('accepting and rejecting', () => {
       final_amount: 500,
     });
     const row = await f.requestRow(request.id);
-    expect([row.moveDate, row.movers, row.finalAmountCents]).toEqual(['2026-12-15', 2, 50_000]);
+    expect([row.moveDate, row.movers, row.finalAmountCents]).toEqual([request.moveDate, 2, 50_000]);
     expect(await changeMovements(request.id)).toEqual([]);
     const d = await detail(customer.token, request.id);
     expect(d.request.s_date_change).toBeNull();
@@ -687,6 +689,38 @@ describe('accepting and rejecting', () => {
       (await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 5 }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('refuses an accept (409) once an earlier accepted saving left too little for this one', async () => {
+    const { company, customer, request } = await paidMove();
+    await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: -300 });
+    await propose(company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Small box', type: '1', quantity: 1 }],
+      price: -300,
+    });
+    const first = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: -300,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ final_amount: 200, amount_moved: -300 });
+    const second = await confirm('items', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: -300,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ code: 409, message: CHANGE_TEXT.belowZero });
+    expect((await changeRows(request.id)).map((r) => [r.type, r.status])).toEqual([
+      ['request', 'accepted'],
+      ['items', 'pending'],
+    ]);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(20_000);
+    expect(await escrow(request.id)).toBe(20_000);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
   });
 
   it('refuses an accept at another price (422) and applies nothing', async () => {
@@ -707,11 +741,8 @@ describe('accepting and rejecting', () => {
   it('refuses to accept a proposed date that has passed since (422) and applies nothing', async () => {
     const { company, customer, request } = await paidMove();
     await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 10 });
-    const [change] = await changeRows(request.id);
-    await db()
-      .update(requestChanges)
-      .set({ proposal: { ...(change!.proposal as object), moveDate: '2020-01-02' } })
-      .where(eq(requestChanges.id, change!.id));
+    // The customer answers two days after the proposed one (in any time zone, it has passed).
+    ctx.app.domain.now = () => addLocalDays(new Date(), 33);
     const res = await confirm('request', customer.token, {
       request_id: request.id,
       status: '1',
@@ -721,6 +752,7 @@ describe('accepting and rejecting', () => {
     expect(res.json().message).toBe(CHANGE_TEXT.datePassed);
     expect(await changeMovements(request.id)).toEqual([]);
     expect((await changeRows(request.id))[0]?.status).toBe('pending');
+    expect((await f.requestRow(request.id)).moveDate).toBe(request.moveDate);
   });
 
   it('charges once when the same accept is sent many times at once', async () => {
@@ -738,79 +770,83 @@ describe('accepting and rejecting', () => {
       (await changeMovements(request.id)).filter((p) => p.status === 'succeeded'),
     ).toHaveLength(1);
     expect((await f.requestRow(request.id)).finalAmountCents).toBe(53_000);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
   });
 
-  it('takes over the charge of an accept whose process died after the provider charged, and charges once', async () => {
+  it('takes over the charge of an accept whose answer was lost, and charges once', async () => {
     const { company, customer, request } = await paidMove();
     const heldBefore = await escrow(request.id);
     await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 30 });
-    const [change] = await changeRows(request.id);
-    const [card] = await db()
-      .select({
-        id: paymentCards.id,
-        cardRef: paymentCards.cardRef,
-        customerRef: paymentCustomers.customerRef,
-      })
-      .from(paymentCards)
-      .innerJoin(paymentCustomers, eq(paymentCustomers.userId, paymentCards.userId))
-      .where(eq(paymentCards.userId, customer.user.id));
-    // What the dead accept left: the proposal marked as being accepted, its payment claimed and
-    // still pending, and the provider's charge under the payment's key.
-    const key = `${request.id}:hold:change-${change!.id}-${card!.id}-1`;
-    await ctx.app.payments.charge({
-      customerRef: card!.customerRef,
-      cardRef: card!.cardRef,
-      amountCents: 3000,
-      idempotencyKey: key,
-      description: 'the dead accept',
-    });
-    const longAgo = new Date(Date.now() - 10 * 60_000);
-    await db()
-      .update(requestChanges)
-      .set({ acceptingSince: longAgo })
-      .where(eq(requestChanges.id, change!.id));
-    const [claim] = await db()
-      .insert(payments)
-      .values({
-        idempotencyKey: key,
-        kind: 'hold',
-        requestId: request.id,
-        amountCents: 3000,
-        status: 'pending',
-        updatedAt: new Date(Date.now() - 1_000),
-      })
-      .returning();
     const accept = () =>
       confirm('request', customer.token, { request_id: request.id, status: '1', price: 30 });
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
 
-    // A young claim: its call may still answer.
-    const young = await accept();
-    expect(young.statusCode).toBe(409);
-    expect(young.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
-    expect((await changeRows(request.id))[0]).toMatchObject({
-      status: 'pending',
-      acceptingSince: null,
+    // The provider charges, but its answer never comes back: the movement waits, pending.
+    gateway.charge = async (opts) => {
+      await charge(opts);
+      throw new GatewayError('unavailable', 'the answer was lost');
+    };
+    try {
+      const lost = await accept();
+      expect(lost.statusCode).toBe(500);
+      expect(lost.json()).toEqual({ code: 500, message: MSG.gatewayUnknown });
+    } finally {
+      gateway.charge = charge;
+    }
+    const [pending] = await changeMovements(request.id);
+    expect(pending).toMatchObject({ kind: 'hold', status: 'pending', amountCents: 3000 });
+    expect(pending!.idempotencyKey).toBe(`payment-${pending!.id}`);
+    expect(await changeRows(request.id)).toMatchObject([
+      { status: 'pending', paymentId: pending!.id },
+    ]);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
+    expect(await escrow(request.id)).toBe(heldBefore);
+    // Meanwhile it can be neither rejected nor met by another money command.
+    const reject = await confirm('request', customer.token, {
+      request_id: request.id,
+      status: '0',
     });
+    expect(reject.json()).toEqual({ code: 409, message: CHANGE_TEXT.inProgress });
+    const cancel = await f.call('/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
+    expect(cancel.json()).toEqual({ code: 409, message: MSG.moneyPending });
 
-    // Past the provider's time-out: taken over, the provider answers with its first charge.
-    await db()
-      .update(payments)
-      .set({ updatedAt: new Date(Date.now() - STALE_CLAIM_MS - 1_000) })
-      .where(eq(payments.id, claim!.id));
-    const res = await accept();
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ final_amount: 530, amount_moved: 30 });
+    // The accept sent again takes the movement over; while its call is at the provider, a third
+    // accept is told the payment is in progress.
+    let third: Awaited<ReturnType<typeof accept>> | undefined;
+    gateway.charge = async (opts) => {
+      third = await accept();
+      return charge(opts);
+    };
+    try {
+      const res = await accept();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ final_amount: 530, amount_moved: 30 });
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(third?.json()).toEqual({ code: 409, message: MSG.paymentInProgress });
+    // The provider answered the key with its first charge: one charge of $30.
     const charges = await db()
       .select({ amountCents: sandboxOperations.amountCents })
       .from(sandboxOperations)
-      .where(and(eq(sandboxOperations.idempotencyKey, key), eq(sandboxOperations.kind, 'charge')));
+      .where(
+        and(
+          eq(sandboxOperations.idempotencyKey, pending!.idempotencyKey),
+          eq(sandboxOperations.kind, 'charge'),
+        ),
+      );
     expect(charges).toEqual([{ amountCents: 3000 }]);
     expect((await changeMovements(request.id)).map((p) => [p.status, p.amountCents])).toEqual([
       ['succeeded', 3000],
     ]);
+    expect(await changeRows(request.id)).toMatchObject([
+      { status: 'accepted', paymentId: pending!.id },
+    ]);
     expect(await escrow(request.id)).toBe(heldBefore + 3000);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
   });
 
   it('lets one of an accept and a reject racing win, and the money follows the winner', async () => {
@@ -836,19 +872,16 @@ describe('accepting and rejecting', () => {
         expect(await escrow(request.id)).toBe(heldBefore);
         expect((await f.requestRow(request.id)).finalAmountCents).toBe(50_000);
       }
-      expect(await f.ledgerTotal()).toBe(0);
+      expect(await brokenInvariants(db(), request.id)).toEqual([]);
     }
   });
 
   it('applies nothing when the card is declined: the proposal stays pending and may be accepted with another card', async () => {
-    const company = await f.company();
-    const customer = await f.customer('4000000000000341');
-    const request = await createRequest(ctx.database, {
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      finalAmountCents: 50_000,
-      timelineStatus: TimelineStatus.paid,
-    });
+    const { company, customer, request } = await paidMove();
+    const heldBefore = await escrow(request.id);
+    // The card that paid the move is swapped for one declined when charged.
+    expect((await f.call('/api/customer/delete_card', customer.token, {})).statusCode).toBe(200);
+    await life.saveCard(customer, '4000000000000341');
     await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 45 });
     const res = await confirm('request', customer.token, {
       request_id: request.id,
@@ -858,19 +891,29 @@ describe('accepting and rejecting', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.cardDeclined);
     const [change] = await changeRows(request.id);
-    expect(change).toMatchObject({ status: 'pending', acceptingSince: null });
+    expect(change).toMatchObject({ status: 'pending', acceptingSince: null, paymentId: null });
+    expect((await changeMovements(request.id)).map((p) => p.status)).toEqual(['failed']);
     const row = await f.requestRow(request.id);
-    expect([row.moveDate, row.finalAmountCents]).toEqual(['2026-12-15', 50_000]);
-    expect(await escrow(request.id)).toBe(0);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect([row.moveDate, row.finalAmountCents]).toEqual([request.moveDate, 50_000]);
+    expect(await escrow(request.id)).toBe(heldBefore);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
     // The detail still shows the proposal.
-    expect((await detail(customer.token, request.id)).request.s_date_change).toBe('12-30-2026');
-    // A reject is still possible.
-    const reject = await confirm('request', customer.token, {
+    expect((await detail(customer.token, request.id)).request.s_date_change).toBe(PROPOSED_DAY);
+    // Another card: the same proposal is accepted and charged.
+    expect((await f.call('/api/customer/delete_card', customer.token, {})).statusCode).toBe(200);
+    await life.saveCard(customer, '4242424242424242');
+    const accepted = await confirm('request', customer.token, {
       request_id: request.id,
-      status: '0',
+      status: '1',
+      price: 45,
     });
-    expect(reject.statusCode).toBe(200);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await escrow(request.id)).toBe(heldBefore + 4500);
+    expect((await changeMovements(request.id)).map((p) => p.status)).toEqual([
+      'failed',
+      'succeeded',
+    ]);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
   });
 
   it("answers 404 to another customer and leaves the owner's proposal pending", async () => {
@@ -919,17 +962,34 @@ describe('accepting and rejecting', () => {
   it('refuses to accept once the request is completed or cancelled (409)', async () => {
     const { company, customer, request } = await paidMove();
     await propose(company.token, { request_id: request.id, ...REQUEST_CHANGE, price: 0 });
-    await db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
-      .where(eq(requests.id, request.id));
+    await life.ok('POST', '/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
     const res = await confirm('request', customer.token, {
       request_id: request.id,
       status: '1',
       price: 0,
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(CHANGE_TEXT.closed('Request Cancelled'));
     expect((await changeRows(request.id))[0]?.status).toBe('pending');
+
+    // A proposal made while the move was under way, still unanswered once it is confirmed.
+    const early = await paidMove({ status: TimelineStatus.inProgress });
+    await propose(early.company.token, {
+      request_id: early.request.id,
+      ...REQUEST_CHANGE,
+      price: 0,
+    });
+    await life.complete(early.company, early.request.id);
+    await life.confirm(early.customer, early.request.id);
+    const late = await confirm('request', early.customer.token, {
+      request_id: early.request.id,
+      status: '1',
+      price: 0,
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await changeRows(early.request.id))[0]?.status).toBe('pending');
   });
 
   it('writes the answer to the timeline', async () => {
@@ -944,17 +1004,46 @@ describe('accepting and rejecting', () => {
 });
 
 describe("a paid direct request's edits are priced by the company before they apply (item 4)", () => {
-  /** A direct request the company's link brought, paid (status 3 unless said). */
-  async function paidDirectMove(status?: TimelineStatus) {
+  /** A 1 × 1 PNG: the signature pad's picture. */
+  const SIGNATURE =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+  /**
+   * A direct request the company's link brought (written as the link's submit leaves it once
+   * claimed: the claim's round trip is direct-requests.test.ts's), its confirmation letter sent
+   * by the company (0 → 3) and signed by the customer, brought further to `status` by the move
+   * day's calls. Its price is the letter's rates: nothing is held in escrow.
+   */
+  async function paidDirectMove(status: Status = TimelineStatus.paid) {
     const company = await f.company();
     const customer = await f.customer();
-    const request = await f.paidRequest({
+    const row = await createRequest(ctx.database, {
       customerId: customer.user.id,
       companyId: company.user.id,
-      amountCents: 50_000,
-      ...(status !== undefined ? { status } : {}),
-      overrides: { requestType: 1 },
+      requestType: 1,
+      moveDate: specDateToIso(toSpecDate(addLocalDays(new Date(), 16)))!,
+      contactFirstName: 'Robin',
+      contactLastName: 'Hart',
+      contactEmail: customer.user.email,
     });
+    await life.ok('POST', '/api/company/send_confirmation_letter', company.token, {
+      request_id: row.id,
+      rate_method: 'Hourly',
+      cash_payment_rate: 120,
+      card_payment_rate: 130,
+      minimum_hours: 3,
+      payment_method: 'Cash',
+    });
+    await life.ok(
+      'POST',
+      '/api/company/attach_signature_make_confirmation_letter_pdf',
+      customer.token,
+      { request_id: row.id, signature_path: SIGNATURE },
+    );
+    if (status >= TimelineStatus.truckAssigned) await life.assign(company, row.id);
+    if (status >= TimelineStatus.inProgress) await life.start(company, row.id);
+    const request = await f.requestRow(row.id);
+    expect(request).toMatchObject({ timelineStatus: status, requestType: 1 });
     return { company, customer, request };
   }
   const AWAITING = '/api/company/changes_awaiting_price';
@@ -1063,9 +1152,11 @@ describe("a paid direct request's edits are priced by the company before they ap
       price: '35',
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().data).toMatchObject({ final_amount: 535, amount_moved: 35 });
-    expect(await escrow(request.id)).toBe(heldBefore + 3500);
-    expect(await f.ledgerTotal()).toBe(0);
+    // The letter's rates are the move's price: the final amount is what its changes added.
+    expect(accepted.json().data).toMatchObject({ final_amount: 35, amount_moved: 35 });
+    expect(heldBefore).toBe(0);
+    expect(await escrow(request.id)).toBe(3500);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
     const after = await addressesOf(request.id);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)?.zipCode).toBe('91101');
@@ -1079,29 +1170,61 @@ describe("a paid direct request's edits are priced by the company before they ap
     expect(again.json()).toEqual({ code: 404, message: CHANGE_TEXT.nothingToPrice });
   });
 
-  it('refunds a saving the company prices on fewer items, and a reject applies nothing', async () => {
+  it('refunds a saving the company prices on fewer items from what its changes put in escrow, and a reject applies nothing', async () => {
     const { company, customer, request } = await paidDirectMove();
     const [tape] = await db().select().from(catalogueItems).limit(1);
-    const heldBefore = await escrow(request.id);
+    const priceItems = async (price: number) =>
+      f.call(PRICE, company.token, {
+        request_id: request.id,
+        type: 'items',
+        change_id: await waitingId(request.id, 'items'),
+        price,
+      });
     const sent = await f.call('/app_api/edit_items', customer.token, {
       request_id: request.id,
       items_array: [{ _id: tape!.id, name: tape!.name, type: '1', quantity: 1 }],
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    // Paid by the letter's rates, the request holds nothing a saving could come back from.
+    const nothingHeld = await priceItems(-20);
+    expect(nothingHeld.statusCode).toBe(422);
+    expect(nothingHeld.json().message).toBe(CHANGE_TEXT.belowZero);
+
+    // A change charged into escrow first: $35 for a new address.
+    await f.call('/app_api/add_address', customer.token, {
+      request_id: request.id,
+      ...NEW_ADDRESS,
+    });
     await f.call(PRICE, company.token, {
       request_id: request.id,
-      type: 'items',
-      change_id: await waitingId(request.id, 'items'),
-      price: -20,
+      type: 'address',
+      change_id: await waitingId(request.id, 'address'),
+      price: 35,
     });
+    const charged = await confirm('address', customer.token, {
+      request_id: request.id,
+      status: '1',
+      price: '35',
+    });
+    expect(charged.statusCode, charged.body).toBe(200);
+    expect(await escrow(request.id)).toBe(3500);
+
+    expect((await priceItems(-20)).statusCode).toBe(200);
     const res = await confirm('items', customer.token, {
       request_id: request.id,
       status: '1',
       price: '-20',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await escrow(request.id)).toBe(heldBefore - 2000);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(res.json().data).toMatchObject({ final_amount: 15, amount_moved: -20 });
+    expect(await escrow(request.id)).toBe(1500);
+    expect(
+      (await changeMovements(request.id)).map((p) => [p.kind, p.status, p.amountCents]),
+    ).toEqual([
+      ['hold', 'succeeded', 3500],
+      ['refund', 'succeeded', 2000],
+    ]);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
 
     await f.call('/app_api/edit_extra_item', customer.token, {
       request_id: request.id,
@@ -1192,7 +1315,7 @@ describe("a paid direct request's edits are priced by the company before they ap
   });
 
   it("lists a company's waiting changes only on its own open requests", async () => {
-    const { company, customer, request } = await paidDirectMove();
+    const { company, customer, request } = await paidDirectMove(TimelineStatus.inProgress);
     await f.call('/app_api/edit_items', customer.token, {
       request_id: request.id,
       items_array: [],
@@ -1202,10 +1325,9 @@ describe("a paid direct request's edits are priced by the company before they ap
     expect(strangers.statusCode, strangers.body).toBe(200);
     expect(strangers.json().data).toEqual([]);
     expect((await f.call(AWAITING, company.token, {})).json().data).toHaveLength(1);
-    await db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
-      .where(eq(requests.id, request.id));
+    // The move is done (completed, then confirmed): nothing is left to price.
+    await life.complete(company, request.id);
+    await life.confirm(customer, request.id);
     expect((await f.call(AWAITING, company.token, {})).json().data).toEqual([]);
   });
 

@@ -2,24 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import {
+  CHANGE_CONFIRMATION_CALLS,
   paymentBreakdown,
-  RequestStatus,
+  startOfLocalDay,
   TimelineStatus,
   toDollars,
   type OutboxMessage,
   type RequestDetailResponse,
 } from '@movehub/shared';
-import { customerMessages, requests, users, verificationCodes } from '../src/db/schema';
+import { customerMessages, users, verificationCodes } from '../src/db/schema';
 import { unfold } from '../src/lib/ics';
+import { CHANGE_TEXT } from '../src/domain/request/changes';
 import {
   DELIVER_JOB,
   notifyCustomer,
   remind,
   REMINDER_JOB,
-  reviseCalendarInvite,
   scheduleReminder,
 } from '../src/modules/customer-messages/customer-messages.service';
-import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { buildTestApp, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -36,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const f = moveFixtures(() => ctx);
+const life = f.life;
 /** What the kick after a commit (or the minute's sweep) does: one delivery job, worked now. */
 async function deliver(): Promise<number> {
   await ctx.app.jobs.send(DELIVER_JOB, {});
@@ -72,7 +74,16 @@ async function verifyPhone(userId: number, phone: string) {
 
 const phoneNumber = () => `+1310${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-/** A customer with a card and a request the company won (status 2), paid through make_payment. */
+/** The fixtures' move day: 15 June 2030, summer time in Los Angeles. */
+const MOVE_DAY = new Date(2030, 5, 15);
+const daysToMoveDay = () =>
+  Math.round((MOVE_DAY.getTime() - startOfLocalDay(new Date()).getTime()) / 86_400_000);
+
+/**
+ * A customer with a card and a request for 15 June 2030, 08:00–12:00, the company won at $500
+ * (status 2) through the real calls, then paid through make_payment. `noticesBefore` counts the
+ * in-app notices the steps before the payment gave the customer.
+ */
 async function paidThroughApi(
   opts: { discountPercent?: number; phone?: 'verified' | 'unverified' } = {},
 ) {
@@ -83,31 +94,33 @@ async function paidThroughApi(
   if (opts.phone === 'unverified') {
     await f.db().update(users).set({ phone }).where(eq(users.id, customer.user.id));
   }
-  const request = await createRequest(ctx.database, {
-    customerId: customer.user.id,
-    companyId: company.user.id,
-    timelineStatus: TimelineStatus.awaitingPayment,
-    finalAmountCents: 50_000,
-    discountPercent: opts.discountPercent ?? 0,
-    moveDate: '2030-06-15',
-    windowFrom: '08:00',
-    windowTo: '12:00',
+  const { id } = await life.requestAt({
+    status: TimelineStatus.awaitingPayment,
+    customer,
+    company,
+    amountCents: 50_000,
+    ...(opts.discountPercent !== undefined ? { discountPercent: opts.discountPercent } : {}),
+    daysAhead: daysToMoveDay(),
+    window: ['08:00', '12:00'],
   });
+  const noticesBefore = (await f.noticesOf(customer.user.id, id)).length;
   const breakdown = paymentBreakdown(50_000, opts.discountPercent ?? 0);
   const res = await f.call('/api/customer/make_payment', customer.token, {
-    request_id: request.id,
+    request_id: id,
     price: toDollars(breakdown.totalCents),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return { company, customer, request, phone, breakdown };
+  const request = await f.requestRow(id);
+  expect(request).toMatchObject({ moveDate: '2030-06-15', windowFrom: '08:00', windowTo: '12:00' });
+  return { company, customer, request, phone, breakdown, noticesBefore };
 }
 
 describe('emails and SMS after each step', () => {
   it('sends the payment email with the calendar invite after the commit, and no SMS without a verified phone', async () => {
-    const { customer, request } = await paidThroughApi({ phone: 'unverified' });
-    // Queued in the payment's transaction, sent only by the job.
+    const { customer, request, noticesBefore } = await paidThroughApi({ phone: 'unverified' });
+    // Queued after the payment's commit, sent only by the job.
     expect(await outboxOf(customer.user.email)).toEqual([]);
-    expect(await f.noticesOf(customer.user.id, request.id)).toEqual([
+    expect((await f.noticesOf(customer.user.id, request.id)).slice(noticesBefore)).toEqual([
       expect.stringContaining(`for request #${request.id} is held in escrow`),
     ]);
     expect(await deliver()).toBeGreaterThan(0);
@@ -117,7 +130,7 @@ describe('emails and SMS after each step', () => {
     expect(mail?.subject).toBe(`Payment received for request #${request.id}`);
     expect(mail?.body).toContain(`for request #${request.id} is held in escrow`);
     expect(mail?.body).toContain(`${ctx.app.config.publicUrl}/dashboard/my-requests/${request.id}`);
-    expect(mail?.body).toContain('Pick-up: 100 S Main St, Los Angeles, CA 90012, USA');
+    expect(mail?.body).toContain('Pick-up: 100 Main St, Los Angeles, CA 90012, USA');
     const [invite] = mail?.attachments ?? [];
     expect(invite?.filename).toBe(`move-${request.id}.ics`);
     expect(invite?.content_type).toContain('text/calendar');
@@ -130,7 +143,7 @@ describe('emails and SMS after each step', () => {
     // 08:00–12:00 in Los Angeles (PDT, UTC−7) on 15 June 2030.
     expect(lines).toContain('DTSTART:20300615T150000Z');
     expect(lines).toContain('DTEND:20300615T190000Z');
-    expect(lines).toContain('LOCATION:100 S Main St\\, Los Angeles\\, CA 90012\\, USA');
+    expect(lines).toContain('LOCATION:100 Main St\\, Los Angeles\\, CA 90012\\, USA');
     expect(invite?.content).toMatch(/\r\n$/);
     // The unverified phone got nothing.
     expect(await outboxOf(customer.user.phone ?? 'none')).toEqual([]);
@@ -150,7 +163,9 @@ describe('emails and SMS after each step', () => {
   });
 
   it('emails the assignment, the start, the completion and the release', async () => {
-    const { company, customer, request, phone } = await paidThroughApi({ phone: 'verified' });
+    const { company, customer, request, phone, noticesBefore } = await paidThroughApi({
+      phone: 'verified',
+    });
     await deliver();
     const [foreman] = company.foremen;
     const assign = await f.call('/api/company/assign_move', company.token, {
@@ -189,7 +204,7 @@ describe('emails and SMS after each step', () => {
     expect(mails.map((m) => m.subject)).toHaveLength(5);
     expect(await outboxOf(phone)).toHaveLength(5);
     // The in-app texts are the ones the steps always wrote.
-    expect(await f.noticesOf(customer.user.id, request.id)).toHaveLength(5);
+    expect((await f.noticesOf(customer.user.id, request.id)).slice(noticesBefore)).toHaveLength(5);
   });
 
   it('emails the cancel with the refund and the cancelled invite (same UID, higher SEQUENCE)', async () => {
@@ -213,21 +228,22 @@ describe('emails and SMS after each step', () => {
   });
 
   it('sends no cancelled invite for a move that was never paid', async () => {
-    const customer = await createUser(ctx.database);
-    const token = await f.tokenOf(customer.id);
-    const request = await createRequest(ctx.database, { customerId: customer.id });
+    const customer = await f.customer();
+    const id = await life.send(customer);
     expect(
-      (await f.call('/api/customer/delete_request', token, { request_id: request.id })).statusCode,
+      (await f.call('/api/customer/delete_request', customer.token, { request_id: id })).statusCode,
     ).toBe(200);
     await deliver();
-    const [mail] = await outboxOf(customer.email);
-    expect(mail?.subject).toBe(`Request #${request.id} is cancelled`);
+    const [mail] = await outboxOf(customer.user.email);
+    expect(mail?.subject).toBe(`Request #${id} is cancelled`);
     expect(mail?.attachments).toEqual([]);
   });
 
   it('sends nothing when the transaction rolls back', async () => {
-    const customer = await createUser(ctx.database);
-    const request = await createRequest(ctx.database, { customerId: customer.id });
+    const party = await f.customer();
+    const customer = party.user;
+    const request = { id: await life.send(party) };
+    const toldBefore = await f.noticesOf(customer.id, request.id);
     await expect(
       ctx.database.db.transaction(async (tx) => {
         await notifyCustomer({
@@ -242,7 +258,7 @@ describe('emails and SMS after each step', () => {
     ).rejects.toThrow('rolled back');
     await deliver();
     expect(await outboxOf(customer.email)).toEqual([]);
-    expect(await f.noticesOf(customer.id, request.id)).toEqual([]);
+    expect(await f.noticesOf(customer.id, request.id)).toEqual(toldBefore);
     const pending = await f
       .db()
       .select()
@@ -251,27 +267,36 @@ describe('emails and SMS after each step', () => {
     expect(pending).toEqual([]);
   });
 
-  it('sends an updated invite with the same UID and a higher SEQUENCE when the window changes', async () => {
-    const { customer, request } = await paidThroughApi();
+  it('sends an updated invite with the same UID and a higher SEQUENCE when an accepted change moves the window', async () => {
+    const { company, customer, request } = await paidThroughApi();
     await deliver();
-    await ctx.database.db.transaction(async (tx) => {
-      await tx
-        .update(requests)
-        .set({ windowFrom: '13:00', windowTo: '15:00' })
-        .where(eq(requests.id, request.id));
-      await reviseCalendarInvite({
-        db: tx,
-        userId: customer.user.id,
-        requestId: request.id,
-        message: `Your move (request #${request.id}) is now at 1 PM.`,
-      });
+    const proposed = await f.call('/api/company/propose_change', company.token, {
+      request_id: request.id,
+      type: 'request',
+      start_window_from: '13:00',
+      start_window_to: '15:00',
+      price: 0,
     });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const accepted = await f.call(
+      `/api/customer/${CHANGE_CONFIRMATION_CALLS.request}`,
+      customer.token,
+      { request_id: request.id, status: '1', price: 0 },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await f.noticesOf(customer.user.id, request.id)).at(-1)).toBe(
+      CHANGE_TEXT.rescheduled(request.id),
+    );
     await deliver();
-    const [mail] = await outboxOf(customer.user.email);
+    const mails = await outboxOf(customer.user.email);
+    const [mail] = mails;
     const lines = unfold(mail?.attachments[0]?.content ?? '');
     expect(lines).toContain('METHOD:REQUEST');
     expect(lines).toContain('SEQUENCE:1');
     expect(lines).toContain('DTSTART:20300615T200000Z');
+    const uid = (l: string[]) => l.find((x) => x.startsWith('UID:'));
+    const paymentMail = mails.find((m) => m.subject?.startsWith('Payment received'));
+    expect(uid(lines)).toBe(uid(unfold(paymentMail?.attachments[0]?.content ?? '')));
   });
 });
 
@@ -297,11 +322,8 @@ describe('GET /api/customer/request_calendar', () => {
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('VCALENDAR');
 
-    const unpaid = await createRequest(ctx.database, { customerId: customer.user.id });
-    const early = await get(
-      `/api/customer/request_calendar?request_id=${unpaid.id}`,
-      customer.token,
-    );
+    const unpaid = await life.send(customer);
+    const early = await get(`/api/customer/request_calendar?request_id=${unpaid}`, customer.token);
     expect(early.statusCode).toBe(422);
     const bad = await get('/api/customer/request_calendar?request_id=abc', customer.token);
     expect(bad.statusCode).toBe(422);
@@ -430,11 +452,10 @@ describe('the reminder the day before', () => {
     expect(
       await remind(deps, { requestId: request.id, windowStart: '2030-06-14T15:00:00.000Z' }),
     ).toBe(false);
-    await f
-      .db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: RequestStatus.cancelled })
-      .where(eq(requests.id, request.id));
+    const cancelled = await f.call('/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(
       await remind(deps, { requestId: request.id, windowStart: '2030-06-15T15:00:00.000Z' }),
     ).toBe(false);
@@ -457,12 +478,12 @@ describe('with job workers, as in production', () => {
       const g = moveFixtures(() => live);
       const company = await g.company();
       const customer = await g.customer();
-      const request = await createRequest(live.database, {
-        customerId: customer.user.id,
-        companyId: company.user.id,
-        timelineStatus: TimelineStatus.awaitingPayment,
-        finalAmountCents: 30_000,
-        moveDate: '2030-06-15',
+      const request = await g.life.requestAt({
+        status: TimelineStatus.awaitingPayment,
+        customer,
+        company,
+        amountCents: 30_000,
+        daysAhead: daysToMoveDay(),
       });
       const total = paymentBreakdown(30_000, 0).totalCents;
       const paid = await g.call('/api/customer/make_payment', customer.token, {

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MSG, TimelineStatus, tipCents } from '@movehub/shared';
 import { companyProfiles, companyReviews, payments, requests } from '../src/db/schema';
-import {
-  lockRequest,
-  moveRequest,
-  REQUEST_NOT_FOUND,
-} from '../src/domain/request/lifecycle';
-import { COMPLETION_TEXT } from '../src/modules/moves/completion.service';
-import { account, balanceOf } from '../src/modules/payments/ledger';
+import { account, balanceOf } from '../src/domain/money/ledger';
+import { COMPLETION_TEXT } from '../src/domain/request/completion';
+import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { buildTestApp, createRequest, type TestContext } from './helper';
+import type { Company, Party } from './lifecycle';
+import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 
 /*
  * The customer's end of a move: end_move_confirmation releases the escrow to
  * the company (6 → 7), add_feedback stores the rating and comment, charges the tip and updates
- * the company's rating (7 → 8). The ledger sums to zero after every test.
+ * the company's rating (7 → 8); with a tip, the feedback is stored once its charge posts
+ * (docs/decisions/033). The ledger sums to zero after every test.
  */
 
 let ctx: TestContext;
@@ -37,7 +36,8 @@ const paymentsOf = (requestId: number, kind: 'release' | 'tip') =>
     .db()
     .select()
     .from(payments)
-    .where(and(eq(payments.requestId, requestId), eq(payments.kind, kind)));
+    .where(and(eq(payments.requestId, requestId), eq(payments.kind, kind)))
+    .orderBy(asc(payments.id));
 const profileOf = async (companyId: number) =>
   (await f.db().select().from(companyProfiles).where(eq(companyProfiles.userId, companyId)))[0]!;
 
@@ -54,27 +54,75 @@ async function completedMove(opts: { amountCents?: number; discountPercent?: num
   return { company, customer, request };
 }
 
-/** A confirmed move (status 7), for the feedback calls: no escrow needed. */
+/**
+ * A move its customer paid and confirmed (status 7, the escrow released), for the feedback
+ * calls; with `cardNumber`, the card that paid is then swapped for that one.
+ */
 async function confirmedMove(
-  opts: { cardNumber?: string; finalAmountCents?: number; discountPercent?: number } = {},
+  opts: { cardNumber?: string; amountCents?: number; discountPercent?: number } = {},
 ) {
   const company = await f.company();
-  const customer = await f.customer(opts.cardNumber);
-  const request = await createRequest(ctx.database, {
+  const customer = await f.customer();
+  const request = await f.paidRequest({
     customerId: customer.user.id,
     companyId: company.user.id,
-    finalAmountCents: opts.finalAmountCents ?? 50_000,
-    discountPercent: opts.discountPercent ?? 0,
-    timelineStatus: TimelineStatus.completed,
-    requestStatus: 1,
+    status: TimelineStatus.completed,
+    amountCents: opts.amountCents ?? 50_000,
+    ...(opts.discountPercent !== undefined ? { discountPercent: opts.discountPercent } : {}),
   });
+  if (opts.cardNumber) {
+    expect((await f.call('/api/customer/delete_card', customer.token, {})).statusCode).toBe(200);
+    await f.life.saveCard(customer, opts.cardNumber);
+  }
   return { company, customer, request };
+}
+
+/** A 1 × 1 PNG: the signature pad's picture. */
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * A direct request of the customer through the company's link (written as the link's submit
+ * leaves it once claimed: the claim's round trip is direct-requests.test.ts's), whose letter the
+ * company sends (0 → 3) and the customer signs, and whose move the company's crew then makes
+ * (→ 6): priced by the letter's rates, it holds nothing in escrow.
+ */
+async function completedDirectMove(company: Company, customer: Party) {
+  const { id } = await createRequest(ctx.database, {
+    customerId: customer.user.id,
+    companyId: company.user.id,
+    requestType: 1,
+    contactFirstName: 'Robin',
+    contactLastName: 'Hart',
+    contactEmail: customer.user.email,
+  });
+  await f.life.ok('POST', '/api/company/send_confirmation_letter', company.token, {
+    request_id: id,
+    rate_method: 'Hourly',
+    cash_payment_rate: 120,
+    card_payment_rate: 130,
+    minimum_hours: 3,
+    payment_method: 'Cash',
+  });
+  await f.life.ok(
+    'POST',
+    '/api/company/attach_signature_make_confirmation_letter_pdf',
+    customer.token,
+    { request_id: id, signature_path: SIGNATURE },
+  );
+  await f.life.assign(company, id);
+  await f.life.start(company, id);
+  await f.life.complete(company, id);
+  return f.requestRow(id);
 }
 
 describe('end_move_confirmation', () => {
   it('releases the escrow to the company once, marks the request done (6 → 7) and tells both', async () => {
     const { company, customer, request } = await completedMove({ discountPercent: 10 });
     expect(await balance(account.escrow(request.id))).toBe(45_000);
+    // What the parties are told from here on (the fixture's calls told them their own).
+    const toldCustomer = (await f.noticesOf(customer.user.id, request.id)).length;
+    const toldCompany = (await f.noticesOf(company.user.id, request.id)).length;
     const res = await confirm(customer.token, request.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
@@ -93,10 +141,10 @@ describe('end_move_confirmation', () => {
     ]);
     expect(await f.ledgerTotal()).toBe(0);
     expect((await profileOf(company.user.id)).completedMoves).toBe(8);
-    expect(await f.noticesOf(customer.user.id, request.id)).toEqual([
+    expect((await f.noticesOf(customer.user.id, request.id)).slice(toldCustomer)).toEqual([
       COMPLETION_TEXT.releasedForCustomer('$450.00', company.name, request.id),
     ]);
-    expect(await f.noticesOf(company.user.id, request.id)).toEqual([
+    expect((await f.noticesOf(company.user.id, request.id)).slice(toldCompany)).toEqual([
       COMPLETION_TEXT.releasedForCompany('$450.00', request.id),
     ]);
 
@@ -104,6 +152,7 @@ describe('end_move_confirmation', () => {
     expect(again.statusCode).toBe(409);
     expect(await paymentsOf(request.id, 'release')).toHaveLength(1);
     expect(await balance(account.companyPayable(company.user.id))).toBe(45_000);
+    expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
   });
 
   it('confirms only at status 6 (422 before it), only the customer’s own request (404), only customers (403)', async () => {
@@ -143,64 +192,52 @@ describe('end_move_confirmation', () => {
       expect(await balance(account.companyPayable(company.user.id))).toBe(request.heldCents);
       expect(await balance(account.escrow(request.id))).toBe(0);
       expect((await profileOf(company.user.id)).completedMoves).toBe(8);
-      expect(await f.ledgerTotal()).toBe(0);
+      expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
     }
   });
 
   it('has one winner when a confirm and a cancel race', async () => {
     for (let round = 0; round < 3; round++) {
       const { company, customer, request } = await completedMove();
-      const cancel = f.db().transaction(async (tx) => {
-        const row = await lockRequest(tx, request.id);
-        await moveRequest(tx, {
-          request: row!,
-          action: 'cancel',
-          actor: { type: 'system', userId: null },
-        });
-      });
-      const [confirmed, cancelled] = await Promise.allSettled([
+      const [confirmed, cancelled] = await Promise.all([
         confirm(customer.token, request.id),
-        cancel,
+        f.call('/api/customer/delete_request', customer.token, { request_id: request.id }),
       ]);
+      const label = `confirm ${confirmed.statusCode} ${confirmed.body} / cancel ${cancelled.statusCode} ${cancelled.body}`;
+      expect([confirmed.statusCode, cancelled.statusCode].sort(), label).toEqual([200, 409]);
       const row = await f.requestRow(request.id);
-      const confirmWon = confirmed.status === 'fulfilled' && confirmed.value.statusCode === 200;
-      expect(confirmWon).toBe(cancelled.status === 'rejected');
-      if (confirmWon) {
-        expect(row.timelineStatus).toBe(TimelineStatus.completed);
-        expect(await balance(account.companyPayable(company.user.id))).toBe(request.heldCents);
-      } else {
-        expect(row.timelineStatus).toBe(TimelineStatus.cancelled);
-        expect(confirmed.status === 'fulfilled' && confirmed.value.statusCode).toBe(409);
-        // Nothing released: the escrow still holds the payment for the refund.
-        expect(await balance(account.companyPayable(company.user.id))).toBe(0);
-        expect(await balance(account.escrow(request.id))).toBe(request.heldCents);
-      }
-      expect(await f.ledgerTotal()).toBe(0);
+      expect(row.timelineStatus, label).toBe(
+        confirmed.statusCode === 200 ? TimelineStatus.completed : TimelineStatus.cancelled,
+      );
+      // Either way the crew had finished: the whole escrow is the company's, once.
+      expect(await balance(account.companyPayable(company.user.id)), label).toBe(request.heldCents);
+      expect(await balance(account.escrow(request.id)), label).toBe(0);
+      expect(await brokenInvariants(f.db(), request.id), label).toEqual([]);
     }
   });
 
   it('confirms a move with nothing held without a payment', async () => {
     const company = await f.company();
     const customer = await f.customer();
-    const request = await createRequest(ctx.database, {
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      finalAmountCents: 30_000,
-      timelineStatus: TimelineStatus.completedByCompany,
-    });
+    const request = await completedDirectMove(company, customer);
+    expect(request.timelineStatus).toBe(TimelineStatus.completedByCompany);
     const res = await confirm(customer.token, request.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.released_amount).toBe(0);
     expect(await paymentsOf(request.id, 'release')).toEqual([]);
+    expect(await f.noticesOf(company.user.id, request.id)).toContain(
+      COMPLETION_TEXT.confirmedForCompany(request.id),
+    );
   });
 });
 
 describe('add_feedback', () => {
   it('stores the rating and comment, charges the tip to the company and recomputes its rating (7 → 8)', async () => {
     const { company, customer, request } = await confirmedMove({
-      finalAmountCents: 50_000,
+      amountCents: 50_000,
       discountPercent: 5,
     });
+    const cardBefore = await balance(account.customerCard(customer.user.id));
     // One earlier review of 3 stars: the rating becomes the mean.
     await f.db().insert(companyReviews).values({
       companyId: company.user.id,
@@ -244,14 +281,15 @@ describe('add_feedback', () => {
     });
     expect((await profileOf(company.user.id)).rating).toBe(3.75);
     expect(await balance(account.tipsPayable(company.user.id))).toBe(7_100);
-    expect(await balance(account.customerCard(customer.user.id))).toBe(-7_100);
+    expect(await balance(account.customerCard(customer.user.id))).toBe(cardBefore - 7_100);
     expect(await paymentsOf(request.id, 'tip')).toMatchObject([
       { status: 'succeeded', amountCents: 7_100 },
     ]);
     expect(await f.ledgerTotal()).toBe(0);
-    expect(await f.noticesOf(company.user.id, request.id)).toEqual([
+    expect((await f.noticesOf(company.user.id, request.id)).at(-1)).toBe(
       COMPLETION_TEXT.feedbackForCompany(4.5, request.id, '$71.00'),
-    ]);
+    );
+    expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
 
     // The detail shows it back (spec §2 card at 8: tip, read-only rating and comment).
     const detail = await f.call('/api/customer/customer_request_detail', customer.token, {
@@ -313,10 +351,10 @@ describe('add_feedback', () => {
     const { request: notConfirmed } = await completedMove();
     const early = await feedback(customer.token, body(notConfirmed.id));
     expect(early.statusCode).toBe(404); // another customer's
-    const mine = await createRequest(ctx.database, {
+    const mine = await f.paidRequest({
       customerId: customer.user.id,
       companyId: company.user.id,
-      timelineStatus: TimelineStatus.completedByCompany,
+      status: TimelineStatus.completedByCompany,
     });
     const res = await feedback(customer.token, body(mine.id));
     expect(res.statusCode).toBe(422);
@@ -353,10 +391,11 @@ describe('add_feedback', () => {
       tip: 60,
     });
     expect(again.statusCode).toBe(400);
-    // Each attempt after a decline is a new key (decision 004).
-    expect((await paymentsOf(request.id, 'tip')).map((p) => p.idempotencyKey).sort()).toEqual([
-      `${request.id}:tip:1`,
-      `${request.id}:tip:2`,
+    // Each attempt after a decline is a new movement under a new key, voided.
+    const tips = await paymentsOf(request.id, 'tip');
+    expect(tips.map((p) => [p.status, p.idempotencyKey])).toEqual([
+      ['failed', `payment-${tips[0]!.id}`],
+      ['failed', `payment-${tips[1]!.id}`],
     ]);
     const noTip = await feedback(customer.token, {
       request_id: request.id,
@@ -365,18 +404,13 @@ describe('add_feedback', () => {
       tip: 0,
     });
     expect(noTip.statusCode, noTip.body).toBe(200);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await balance(account.tipsPayable(company.user.id))).toBe(0);
+    expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
   });
 
   it('asks for a card before charging a tip when the customer has none', async () => {
-    const company = await f.company();
-    const customer = await f.customer();
-    await f.call('/api/customer/delete_card', customer.token, {});
-    const request = await createRequest(ctx.database, {
-      customerId: customer.user.id,
-      companyId: company.user.id,
-      timelineStatus: TimelineStatus.completed,
-    });
+    const { customer, request } = await confirmedMove();
+    expect((await f.call('/api/customer/delete_card', customer.token, {})).statusCode).toBe(200);
     const res = await feedback(customer.token, {
       request_id: request.id,
       rating: 3,
@@ -385,6 +419,8 @@ describe('add_feedback', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.noActiveCard);
+    expect(await paymentsOf(request.id, 'tip')).toEqual([]);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completed);
   });
 
   it('charges one tip when feedback is sent twice at once', async () => {
@@ -399,7 +435,8 @@ describe('add_feedback', () => {
     expect(
       await f.db().select().from(companyReviews).where(eq(companyReviews.requestId, request.id)),
     ).toHaveLength(1);
-    expect(await f.ledgerTotal()).toBe(0);
+    expect(await paymentsOf(request.id, 'tip')).toMatchObject([{ status: 'succeeded' }]);
+    expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
   });
 
   it('walks a request from confirm to feedback', async () => {

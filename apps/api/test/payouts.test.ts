@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  CHANGE_CONFIRMATION_CALLS,
   PAYOUTS_TEXT,
   TimelineStatus,
   toSpecDate,
@@ -8,8 +9,9 @@ import {
   type PayoutTotals,
 } from '@movehub/shared';
 import { requests, users } from '../src/db/schema';
-import { refundFromEscrow } from '../src/modules/payments/payments.service';
-import { buildTestApp, createRequest, type TestContext } from './helper';
+import { buildTestApp, type TestContext } from './helper';
+import type { Status } from './lifecycle';
+import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -50,7 +52,7 @@ const NOTHING = { paid_in: 0, held: 0, released: 0, refunded: 0, tips: 0, net: 0
 /** The company's move at `status`, paid into escrow (50_000 cents unless said). */
 async function paidJob(
   company: { user: { id: number } },
-  opts: { status?: TimelineStatus; moveDate?: string; amountCents?: number } = {},
+  opts: { status?: Status; moveDate?: string; amountCents?: number } = {},
 ) {
   const customer = await f.customer();
   const request = await f.paidRequest({
@@ -69,11 +71,11 @@ describe('POST /api/company/payouts', () => {
     const { request } = await paidJob(company);
     // A job with nothing paid yet has no money to show.
     const unpaid = await f.customer();
-    await createRequest(ctx.database, {
-      customerId: unpaid.user.id,
-      companyId: company.user.id,
-      finalAmountCents: 30_000,
-      timelineStatus: TimelineStatus.awaitingPayment,
+    await f.life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer: unpaid,
+      company,
+      amountCents: 30_000,
     });
     // The request's own price columns say otherwise: the ledger is what counts.
     await f.db().update(requests).set({ finalAmountCents: 1 }).where(eq(requests.id, request.id));
@@ -118,15 +120,25 @@ describe('POST /api/company/payouts', () => {
   it("shows a change's refund as refunded, and what stays as held", async () => {
     const company = await f.company();
     const { customer, request } = await paidJob(company);
-    await refundFromEscrow({
-      db: f.db(),
-      gateway: f.sandbox(),
-      requestId: request.id,
-      customerId: customer.user.id,
-      amountCents: 12_345,
-      attempt: 1,
-      reason: 'change',
+    // The customer accepts the company's change of fewer items, $123.45 less.
+    const proposed = await f.call('/api/company/propose_change', company.token, {
+      request_id: request.id,
+      type: 'items',
+      items_array: [{ name: 'Small box', type: '1', quantity: 2 }],
+      price: -123.45,
     });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const accepted = await f.call(
+      `/api/customer/${CHANGE_CONFIRMATION_CALLS.items}`,
+      customer.token,
+      {
+        request_id: request.id,
+        status: '1',
+        price: -123.45,
+      },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await brokenInvariants(f.db(), request.id)).toEqual([]);
     const [job] = (await payouts(company.token)).jobs;
     expect(job).toMatchObject({ ...NOTHING, paid_in: 500, refunded: 123.45, held: 376.55 });
   });
