@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { BidStatus, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import {
+  catalogueItems,
   companyDirectLinks,
-  companyForemen,
   notifications,
   payments,
   requestBids,
@@ -17,9 +17,9 @@ import {
   sessions,
 } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { notify } from '../src/modules/notifications/notifications.service';
 import type { AuthRequirement } from '../src/plugins/auth';
-import { buildTestApp, createBid, createRequest, createUser } from './helper';
+import { buildTestApp, createUser } from './helper';
+import { lifecycle } from './lifecycle';
 
 /*
  * The authorisation matrix: every registered route × every kind of caller that must not get
@@ -217,26 +217,31 @@ const keyOf = (r: { method: string; url: string }) =>
 
 // --- callers --------------------------------------------------------------------------------
 
-const owner = await createUser(ctx.database);
-const ownerRequest = await createRequest(ctx.database, { customerId: owner.id });
-const ownerNotice = await notify({
-  db: ctx.database.db,
-  userId: owner.id,
-  requestId: ownerRequest.id,
-  message: "The owner's notice",
-});
+const life = lifecycle(() => ctx);
+async function requestRow(id: number) {
+  const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+  if (!row) throw new Error(`no request ${id}`);
+  return row;
+}
+const ownerParty = await life.customer(null);
+const owner = ownerParty.user;
 const stranger = await createUser(ctx.database);
-const company = await createUser(ctx.database, { userType: UserType.company });
-// The owner's request has the company's bid: another customer can neither delete nor accept it.
-await createBid(ctx.database, {
-  requestId: ownerRequest.id,
-  companyId: company.id,
-  bidAmountCents: 45_000,
-});
-await ctx.database.db
-  .update(requests)
-  .set({ timelineStatus: TimelineStatus.pendingAcceptance })
-  .where(eq(requests.id, ownerRequest.id));
+// A company with a profile, its foremen and trucks, serving the owner's pick-up zip.
+const moverCompany = await life.company();
+const company = moverCompany.user;
+// The owner's request, sent through the wizard's call, has the company's bid: another customer
+// can neither delete nor accept it.
+const ownerRequestId = await life.send(ownerParty);
+await life.bid(moverCompany, ownerRequestId, 45_000);
+const ownerRequest = await requestRow(ownerRequestId);
+// A notice of the owner's, from that bid.
+const [ownerNotice] = await ctx.database.db
+  .select()
+  .from(notifications)
+  .where(eq(notifications.userId, owner.id))
+  .orderBy(desc(notifications.id))
+  .limit(1);
+if (!ownerNotice) throw new Error('the owner was told nothing of the bid');
 const ownerBidStatus = async () =>
   (
     await ctx.database.db
@@ -253,8 +258,7 @@ await ctx.database.db.insert(companyDirectLinks).values({
 });
 
 // A foreman of that company (user_type 3): move-day calls only.
-const foreman = await createUser(ctx.database, { userType: UserType.foreman });
-await ctx.database.db.insert(companyForemen).values({ userId: foreman.id, companyId: company.id });
+const foreman = moverCompany.foremen[0]!.user;
 
 // The owner's addresses and items: another customer's edits must leave them as they are.
 const ownerAddressIds = (
@@ -285,28 +289,35 @@ async function ownerEditables() {
 }
 const ownerEditablesBefore = await ownerEditables();
 
-// A change the company proposed on the owner's request, one of each type: another customer's
-// answer must leave each pending and the request's price as it was.
-const ownerChangeIds = (
-  await ctx.database.db
-    .insert(requestChanges)
-    .values(
-      (['request', 'address', 'items', 'extra-items'] as const).map((type) => ({
-        requestId: ownerRequest.id,
-        type,
-        proposal: {},
-        priceCents: 1000,
-        proposedBy: company.id,
-      })),
-    )
-    .returning({ id: requestChanges.id })
-).map((r) => r.id);
+// Another request of the owner's, whose bid the owner accepted (changes are proposed from then
+// on), with a change of each type the company proposed: another customer's answer must leave
+// each pending and the request's price as it was.
+const wonRequestId = await life.send(ownerParty);
+await life.bid(moverCompany, wonRequestId, 45_000);
+await life.accept(ownerParty, wonRequestId, moverCompany, 45_000);
+const [catalogueItem] = await ctx.database.db.select().from(catalogueItems).limit(1);
+for (const proposal of [
+  { type: 'request', movers: '3', price: 10 },
+  { type: 'address', new_address_array: [{ ...editAddress, address_type: '2' }], price: 10 },
+  { type: 'items', items_array: [{ name: 'Desk', type: '1', quantity: 1 }], price: 10 },
+  {
+    type: 'extra-items',
+    items_array: [{ _id: catalogueItem!.id, name: catalogueItem!.name, type: '2', quantity: 1 }],
+    price: 10,
+  },
+]) {
+  await life.ok('POST', '/api/company/propose_change', moverCompany.token, {
+    request_id: wonRequestId,
+    ...proposal,
+  });
+}
+const wonRequest = await requestRow(wonRequestId);
 async function ownerChangesPending() {
   const rows = await ctx.database.db
-    .select({ id: requestChanges.id, status: requestChanges.status })
+    .select({ status: requestChanges.status })
     .from(requestChanges)
-    .where(eq(requestChanges.requestId, ownerRequest.id));
-  return rows.length === ownerChangeIds.length && rows.every((r) => r.status === 'pending');
+    .where(eq(requestChanges.requestId, wonRequestId));
+  return rows.length === 4 && rows.every((r) => r.status === 'pending');
 }
 
 /** A fresh session row (a cell may end it: log_out), live, revoked or expired. */
@@ -424,7 +435,7 @@ const OWNED: Record<
     body: () => ({}),
     check: async (res) => {
       expect(res.statusCode).toBe(200);
-      expect(res.body).not.toContain("The owner's notice");
+      expect(res.body).not.toContain(ownerNotice.messageBody);
     },
   },
   'POST /api/customer/get_customer_request': {
@@ -571,11 +582,13 @@ const OWNED: Record<
     ].map((call) => [
       `POST /api/customer/${call}`,
       {
-        body: () => ({ request_id: ownerRequest.id, status: '1', price: 10 }),
+        body: () => ({ request_id: wonRequestId, status: '1', price: 10 }),
         check: async (res: Answer) => {
           expect(res.statusCode).toBe(404);
           expect(await ownerChangesPending()).toBe(true);
-          expect((await ownerRow())?.finalAmountCents).toBe(ownerRequest.finalAmountCents);
+          expect((await requestRow(wonRequestId)).finalAmountCents).toBe(
+            wonRequest.finalAmountCents,
+          );
         },
       },
     ]),
@@ -617,13 +630,7 @@ const OWNED: Record<
 
 type Answer = Awaited<ReturnType<typeof ctx.app.inject>>;
 
-async function ownerRow() {
-  const [row] = await ctx.database.db
-    .select()
-    .from(requests)
-    .where(eq(requests.id, ownerRequest.id));
-  return row;
-}
+const ownerRow = () => requestRow(ownerRequest.id);
 
 // --- the tests ------------------------------------------------------------------------------
 

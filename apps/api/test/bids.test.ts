@@ -26,10 +26,9 @@ import {
   serviceZipCodes,
 } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { placeBid } from '../src/modules/bids/bids.service';
+import { placeBid } from '../src/domain/request/bids';
 import {
   buildTestApp,
-  createBid,
   createRequest,
   createUser,
   loginAs,
@@ -155,6 +154,16 @@ const deleteBid = (token: string, request_id: number, company_id: number) =>
   call('POST', '/api/customer/delete_bid', token, { request_id, company_id });
 const accept = (token: string, request_id: number, company_id: number, final_amount: number) =>
   call('PUT', '/api/customer/accept_request', token, { request_id, company_id, final_amount });
+const cancel = (token: string, request_id: number) =>
+  call('POST', '/api/customer/delete_request', token, { request_id });
+
+/** A request the customer cancelled through delete_request. */
+async function cancelledIn(zip: string, cust: { user: { id: number }; token: string }) {
+  const row = await requestIn(zip, cust.user.id);
+  const res = await cancel(cust.token, row.id);
+  expect(res.statusCode, res.body).toBe(200);
+  return row;
+}
 
 const requestRow = async (id: number) =>
   (await db().select().from(requests).where(eq(requests.id, id)))[0]!;
@@ -220,7 +229,8 @@ describe('POST /api/company/open_requests', () => {
     const elsewhere = newZip();
     const me = await company({ zips: [zip] });
     const rival = await company({ zips: [zip] });
-    const { user: cust } = await customer();
+    const shopper = await customer();
+    const { user: cust } = shopper;
     const [moveType] = await db().select().from(moveTypes).limit(1);
     const first = await requestIn(zip, cust.id, {
       moveTypeId: moveType!.id,
@@ -231,25 +241,15 @@ describe('POST /api/company/open_requests', () => {
       finalComment: 'Piano on the second floor',
     });
     const second = await requestIn(zip, cust.id);
-    await createBid(ctx.database, {
-      requestId: second.id,
-      companyId: rival.user.id,
-      bidAmountCents: 50_000,
-    });
-    await createBid(ctx.database, {
-      requestId: second.id,
-      companyId: me.user.id,
-      bidAmountCents: 45_000,
-    });
-    await db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.pendingAcceptance })
-      .where(eq(requests.id, second.id));
+    expect((await bid(rival.token, second.id, 500)).statusCode).toBe(200);
+    expect((await bid(me.token, second.id, 450)).statusCode).toBe(200);
     // Not open, or not in the area: none of these is listed.
     await requestIn(elsewhere, cust.id);
-    await requestIn(zip, cust.id, { timelineStatus: TimelineStatus.awaitingPayment });
+    const accepted = await requestIn(zip, cust.id);
+    expect((await bid(rival.token, accepted.id, 500)).statusCode).toBe(200);
+    expect((await accept(shopper.token, accepted.id, rival.user.id, 500)).statusCode).toBe(200);
     await requestIn(zip, cust.id, { requestType: 1, contactEmail: 'direct@example.com' });
-    await requestIn(zip, cust.id, { requestStatus: 2, timelineStatus: TimelineStatus.cancelled });
+    await cancelledIn(zip, shopper);
     const dropOffOnly = await createRequest(ctx.database, { customerId: cust.id });
     await db()
       .update(requestAddresses)
@@ -296,7 +296,8 @@ describe('POST /api/company/open_requests', () => {
     expect(data[0]).toMatchObject({
       request_timeline_status: 1,
       bid_count: 2,
-      my_bid: { bid_amount: 450, movers: null },
+      // A bid that names no crew offers the request's.
+      my_bid: { bid_amount: 450, movers: 2 },
     });
     expect(data[1]).toEqual({
       id: first.id,
@@ -620,7 +621,8 @@ describe('placing, changing and withdrawing a bid', () => {
   it('refuses a request outside the area (404), a closed or direct one (409), and bad amounts (422)', async () => {
     const zip = newZip();
     const me = await company({ zips: [zip] });
-    const { user: cust } = await customer();
+    const shopper = await customer();
+    const { user: cust } = shopper;
     const outside = await requestIn(newZip(), cust.id);
     const res = await bid(me.token, outside.id, 300);
     expect(res.statusCode).toBe(404);
@@ -631,10 +633,7 @@ describe('placing, changing and withdrawing a bid', () => {
 
     const direct = await requestIn(zip, cust.id, { requestType: 1 });
     expect((await bid(me.token, direct.id, 300)).statusCode).toBe(409);
-    const cancelled = await requestIn(zip, cust.id, {
-      requestStatus: 2,
-      timelineStatus: TimelineStatus.cancelled,
-    });
+    const cancelled = await cancelledIn(zip, shopper);
     expect((await bid(me.token, cancelled.id, 300)).statusCode).toBe(409);
 
     const open = await requestIn(zip, cust.id);
@@ -660,13 +659,13 @@ describe('placing, changing and withdrawing a bid', () => {
     expect((await bidOf(req.id, b.user.id))?.bidAmountCents).toBe(55_000);
   });
 
-  it('is the service the demo simulator calls: placeBid opens its own transaction', async () => {
+  it('is the command the demo simulator calls: placeBid runs on the request core', async () => {
     const zip = newZip();
     const me = await company({ zips: [zip], name: 'Sim Movers' });
     const { user: cust } = await customer();
     const req = await requestIn(zip, cust.id);
     const placed = await placeBid({
-      db: db(),
+      domain: ctx.app.domain,
       companyId: me.user.id,
       requestId: req.id,
       bidAmountCents: 61_050,
@@ -680,10 +679,20 @@ describe('placing, changing and withdrawing a bid', () => {
       request_timeline_status: 1,
     });
     await expect(
-      placeBid({ db: db(), companyId: cust.id, requestId: req.id, bidAmountCents: 100 }),
+      placeBid({
+        domain: ctx.app.domain,
+        companyId: cust.id,
+        requestId: req.id,
+        bidAmountCents: 100,
+      }),
     ).rejects.toMatchObject({ code: 404 });
     await expect(
-      placeBid({ db: db(), companyId: me.user.id, requestId: req.id, bidAmountCents: 0 }),
+      placeBid({
+        domain: ctx.app.domain,
+        companyId: me.user.id,
+        requestId: req.id,
+        bidAmountCents: 0,
+      }),
     ).rejects.toMatchObject({ code: 400 });
   });
 });
@@ -735,21 +744,17 @@ describe('POST /api/customer/detail_of_bided_companies', () => {
         companyComment: 'On time',
         createdAt: new Date(Date.UTC(2026, 1, 2)),
       });
-    return { cust, token, req, cheap, star, solid };
+    return { zip, cust, token, req, cheap, star, solid };
   }
   const names = (res: { json(): { data: { name: string }[] } }) =>
     res.json().data.map((c) => c.name);
 
   it('lists the open bids with company, contact, bid and the newest reviews', async () => {
-    const { token, req, star, solid, cheap } = await biddedRequest();
-    // A deleted bid is not listed.
-    const gone = await company({ zips: [] });
-    await createBid(ctx.database, {
-      requestId: req.id,
-      companyId: gone.user.id,
-      bidAmountCents: 100,
-      status: BidStatus.deleted,
-    });
+    const { zip, token, req, star, solid, cheap } = await biddedRequest();
+    // A bid the customer deleted is not listed.
+    const gone = await company({ zips: [zip] });
+    expect((await bid(gone.token, req.id, 1)).statusCode).toBe(200);
+    expect((await deleteBid(token, req.id, gone.user.id)).statusCode).toBe(200);
     const res = await companiesList(token, { request_id: req.id });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();

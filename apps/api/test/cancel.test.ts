@@ -14,7 +14,7 @@ import {
 import { account, availableOf, balanceOf } from '../src/domain/money/ledger';
 import { reconcile } from '../src/domain/request/reconciliation';
 import { buildTestApp, type TestContext } from './helper';
-import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import { lifecycle, type Company, type Status } from './lifecycle';
 import { brokenInvariants, ledgerTotal } from './money-invariants';
 
 /*

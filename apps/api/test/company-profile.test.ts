@@ -13,14 +13,14 @@ import {
   companyTrucks,
   notifications,
   passwordResets,
-  requestTrucks,
   requests,
   users,
 } from '../src/db/schema';
 import { PROFILE_PICTURE_INVALID } from '../src/modules/accounts/profile.service';
 import { FOREMAN_TEXT } from '../src/modules/company-profile/company-profile.service';
 import { outboxFor, sessionFor, STRONG_PASSWORD, uniqueEmail } from './accounts-helpers';
-import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
+import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
+import { FIXTURE_ZIP, lifecycle, type Company, type Status } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -85,25 +85,34 @@ async function uploadPicture(): Promise<string> {
   return (res.json() as { file_url: string }).file_url;
 }
 
-/** A job of the company's at a timeline status, with a truck or a foreman assigned. */
+const life = lifecycle(() => ctx);
+
+/**
+ * A job of the company's brought to `status` through the calls: a customer sends a request in the
+ * fixture zip (which the company now serves), the company wins it, the customer pays, the company
+ * assigns the foreman and the truck, and move day goes on from there.
+ */
 async function job(
-  companyId: number,
-  timelineStatus: number,
-  crew: { truckId?: number; foremanId?: number },
+  c: Awaited<ReturnType<typeof company>>,
+  status: Status,
+  crew: { foremanId: number; truckId: number },
 ) {
-  const customer = await createUser(ctx.database);
-  const row = await createRequest(ctx.database, {
-    customerId: customer.id,
-    companyId,
-    timelineStatus,
-    foremanId: crew.foremanId ?? null,
-  });
-  if (crew.truckId) {
-    await ctx.database.db
-      .insert(requestTrucks)
-      .values({ requestId: row.id, truckId: crew.truckId });
-  }
-  return row;
+  await c.call('add_zip_code', { zip_code: FIXTURE_ZIP });
+  const [foreman] = await ctx.database.db.select().from(users).where(eq(users.id, crew.foremanId));
+  const trucks = await ctx.database.db
+    .select()
+    .from(companyTrucks)
+    .where(eq(companyTrucks.id, crew.truckId));
+  const mover: Company = {
+    user: c.user,
+    name: 'Swift Movers',
+    token: c.token,
+    foremen: [{ user: foreman!, token: await life.tokenOf(crew.foremanId) }],
+    trucks,
+  };
+  const customer = await life.customer();
+  const { id } = await life.requestAt({ status, customer, company: mover });
+  return { id, mover, customer };
 }
 
 describe('POST /api/company/profile', () => {
@@ -289,18 +298,22 @@ describe('trucks', () => {
   });
 
   it('refuses to remove a truck assigned to an unfinished job (409) but not to a finished one', async () => {
-    const { user, call } = await company();
+    const mine = await company();
+    const { call } = mine;
     const truck = profileOf(await call('add_truck', { name: 'Busy' })).trucks[0]!;
-    const busy = await job(user.id, TimelineStatus.truckAssigned, { truckId: truck.id });
+    const email = uniqueEmail('driver');
+    await call('invite_foreman', { email, first_name: 'Dee', last_name: 'Driver' });
+    const foremanId = profileOf(await call('profile')).foremen[0]!.id;
+    const busy = await job(mine, TimelineStatus.truckAssigned, { foremanId, truckId: truck.id });
     const res = await call('remove_truck', { truck_id: truck.id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 409, message: TEXT.truckBusy });
     expect(profileOf(await call('profile')).trucks).toHaveLength(1);
 
-    await ctx.database.db
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.completed })
-      .where(eq(requests.id, busy.id));
+    // The move is made and the customer confirms it.
+    await life.start(busy.mover, busy.id);
+    await life.complete(busy.mover, busy.id);
+    await life.confirm(busy.customer, busy.id);
     const removed = await call('remove_truck', { truck_id: truck.id });
     expect(removed.statusCode).toBe(200);
     expect(profileOf(removed).truck_count).toBe(0);
@@ -533,22 +546,21 @@ describe('foremen: invite, set password, remove', () => {
   });
 
   it('refuses to remove a foreman of an unfinished job (409); after it is done he goes, the job keeps him', async () => {
-    const { user, call } = await company();
+    const mine = await company();
+    const { call } = mine;
     const email = uniqueEmail('busy');
     await call('invite_foreman', { email, first_name: 'Bo', last_name: 'Busy' });
     await setPassword(await inviteToken(email));
     const id = profileOf(await call('profile')).foremen.find((f) => f.email === email)!.id;
     const session = await loginAs(ctx.app, email, STRONG_PASSWORD, UserType.foreman);
-    const busy = await job(user.id, TimelineStatus.inProgress, { foremanId: id });
+    const truck = profileOf(await call('add_truck', { name: 'Van' })).trucks[0]!;
+    const busy = await job(mine, TimelineStatus.inProgress, { foremanId: id, truckId: truck.id });
 
     const res = await call('remove_foreman', { foreman_id: id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 409, message: TEXT.foremanBusy });
 
-    await ctx.database.db
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.completedByCompany })
-      .where(eq(requests.id, busy.id));
+    await life.complete(busy.mover, busy.id);
     const removed = await call('remove_foreman', { foreman_id: id });
     expect(removed.statusCode).toBe(200);
     const [job6] = await ctx.database.db.select().from(requests).where(eq(requests.id, busy.id));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
-  RequestStatus,
   TimelineStatus,
   TRACKING_RECORDED_AT_TEXT,
   zonedNow,
@@ -13,13 +12,13 @@ import {
   requestItemImages,
   requestItems,
   requests,
-  requestStatusHistory,
   trackingPoints,
   users,
 } from '../src/db/schema';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
 import { buildTestApp, type TestContext } from './helper';
+import type { Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -61,13 +60,16 @@ function day(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A company, its customer, and a job of its first foreman at `status` on `moveDate`. */
+/**
+ * A company, its customer, and a job of its first foreman brought to `status` through the calls,
+ * on `moveDate`; or one the customer cancelled (delete_request) once the foreman was assigned.
+ */
 async function crew() {
   const company = await f.company();
   const customer = await f.customer();
   const foreman = company.foremen[0]!;
   const job = async (
-    status: TimelineStatus,
+    status: Status,
     moveDate: string,
     overrides: Parameters<typeof f.paidRequest>[0]['overrides'] = {},
   ) =>
@@ -77,28 +79,30 @@ async function crew() {
       status,
       overrides: { foremanId: foreman.user.id, moveDate, ...overrides },
     });
-  return { company, customer, foreman, job };
+  const cancelledJob = async (moveDate: string) => {
+    const request = await job(T.truckAssigned, moveDate);
+    const res = await f.call('/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return request;
+  };
+  return { company, customer, foreman, job, cancelledJob };
 }
 
-/** Records that the request reached `status` `daysAgo` days ago, as the lifecycle would have. */
-async function reached(requestId: number, status: TimelineStatus, daysAgo: number) {
-  await f
-    .db()
-    .insert(requestStatusHistory)
-    .values({
-      requestId,
-      fromStatus: null,
-      toStatus: status,
-      actorType: 'company',
-      createdAt: new Date(Date.now() - daysAgo * 24 * 3600 * 1000),
-    });
+/** Moves the request's history `days` back: its last status was reached that long ago. */
+async function reachedDaysAgo(requestId: number, days: number) {
+  await f.db().execute(
+    sql`update request_status_history set created_at = created_at - make_interval(days => ${days}::int)
+          where request_id = ${requestId}`,
+  );
 }
 
 const ids = (jobs: ForemanJob[]) => jobs.map((j) => j.id);
 
 describe('POST /api/foreman/jobs', () => {
   it("lists the caller's jobs as today's, upcoming and recently finished, and nobody else's", async () => {
-    const { company, customer, foreman, job } = await crew();
+    const { company, customer, foreman, job, cancelledJob } = await crew();
     const inProgress = await job(T.inProgress, day(-1));
     const dueToday = await job(T.truckAssigned, day(0), { windowFrom: '13:00', windowTo: '14:00' });
     const overdue = await job(T.truckAssigned, day(-2));
@@ -106,13 +110,13 @@ describe('POST /api/foreman/jobs', () => {
     const later = await job(T.truckAssigned, day(5));
     const soon = await job(T.truckAssigned, day(1));
     const toConfirm = await job(T.completedByCompany, day(-1));
-    await reached(toConfirm.id, T.completedByCompany, 1);
+    await reachedDaysAgo(toConfirm.id, 1);
     const confirmed = await job(T.completed, day(-3));
-    await reached(confirmed.id, T.completed, 2);
-    const cancelled = await job(T.cancelled, day(2), { requestStatus: RequestStatus.cancelled });
-    await reached(cancelled.id, T.cancelled, 3);
+    await reachedDaysAgo(confirmed.id, 2);
+    const cancelled = await cancelledJob(day(2));
+    await reachedDaysAgo(cancelled.id, 3);
     const longAgo = await job(T.feedbackGiven, day(-30));
-    await reached(longAgo.id, T.feedbackGiven, 20);
+    await reachedDaysAgo(longAgo.id, 20);
     // Not his: the other foreman's job, and a paid job nobody is assigned to yet.
     await f.paidRequest({
       customerId: customer.user.id,
@@ -140,8 +144,8 @@ describe('POST /api/foreman/jobs', () => {
       item_count: 0,
     });
     expect(card.request_address.map((a) => a.complete_address)).toEqual([
-      '100 S Main St, Los Angeles, CA 90012, USA',
-      '200 Ocean Ave, Santa Monica, CA 90402, USA',
+      '100 Main St, Los Angeles, CA 90012, USA',
+      '101 Main St, Los Angeles, CA 90402, USA',
     ]);
     // Only the first name leaves on the list.
     expect(JSON.stringify(data)).not.toContain('Hart');
@@ -219,9 +223,9 @@ describe('POST /api/foreman/job_detail', () => {
   });
 
   it("keeps the customer's phone back once the job is cancelled or confirmed", async () => {
-    const { customer, foreman, job } = await crew();
+    const { customer, foreman, job, cancelledJob } = await crew();
     await f.db().update(users).set({ phone: '+13105550101' }).where(eq(users.id, customer.user.id));
-    const cancelled = await job(T.cancelled, day(0), { requestStatus: RequestStatus.cancelled });
+    const cancelled = await cancelledJob(day(0));
     const confirmed = await job(T.completed, day(-1));
     for (const request of [cancelled, confirmed]) {
       const { res, data } = await detailOf(foreman.token, request.id);
@@ -231,7 +235,7 @@ describe('POST /api/foreman/job_detail', () => {
   });
 
   it('names his chat with the customer while the move is under way (5 and 6), and only then', async () => {
-    const { customer, foreman, job } = await crew();
+    const { customer, foreman, job, cancelledJob } = await crew();
     const [customerRow] = await f.db().select().from(users).where(eq(users.id, customer.user.id));
     const [foremanRow] = await f.db().select().from(users).where(eq(users.id, foreman.user.id));
     for (const status of [T.inProgress, T.completedByCompany]) {
@@ -252,7 +256,7 @@ describe('POST /api/foreman/job_detail', () => {
       });
       expect(messages.statusCode, messages.body).toBe(200);
     }
-    const cancelled = await job(T.cancelled, day(0), { requestStatus: RequestStatus.cancelled });
+    const cancelled = await cancelledJob(day(0));
     for (const request of [
       await job(T.truckAssigned, day(0)),
       await job(T.completed, day(-1)),

@@ -2,18 +2,12 @@ import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { UserType } from '@movehub/shared';
+import { TimelineStatus, UserType } from '@movehub/shared';
 import { eq } from 'drizzle-orm';
-import {
-  companyForemen,
-  companyServiceZips,
-  companyTrucks,
-  requestComments,
-  requests,
-  sessions,
-} from '../src/db/schema';
+import { requestComments, requests, sessions, users } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
-import { buildTestApp, createRequest, createUser } from './helper';
+import { buildTestApp, createRequest } from './helper';
+import { lifecycle } from './lifecycle';
 import { arbitraryOf, hostile, hostileValue } from './zod-arbitrary';
 
 /*
@@ -63,38 +57,48 @@ const ctx = await buildTestApp(
 );
 afterAll(() => ctx.close());
 
-const customer = await createUser(ctx.database, { phone: '+13105550199' });
-// A company serving the customer's requests' pick-up zip, with a request of the customer's open
-// for its bids: the partner routes get past their checks now and then.
-const company = await createUser(ctx.database, { userType: UserType.company });
-await ctx.database.db
-  .insert(companyServiceZips)
-  .values({ companyId: company.id, zipCode: '90012' });
-for (let i = 0; i < 3; i++) await createRequest(ctx.database, { customerId: customer.id });
-// Move day and after: requests the company won at each status from paid (3) to confirmed (7),
-// with a foreman and a truck of the company, so that assign, start, complete, confirm and
-// feedback reach their rules with generated ids.
-const foreman = await createUser(ctx.database, { userType: UserType.foreman });
-await ctx.database.db.insert(companyForemen).values({ userId: foreman.id, companyId: company.id });
-await ctx.database.db.insert(companyTrucks).values({ companyId: company.id, name: 'Fuzz truck' });
-for (const status of [3, 4, 5, 6, 7]) {
-  await createRequest(ctx.database, {
-    customerId: customer.id,
-    companyId: company.id,
-    finalAmountCents: 40_000,
-    timelineStatus: status,
-    ...(status >= 4 ? { foremanId: foreman.id } : {}),
-  });
+const life = lifecycle(() => ctx);
+const customerParty = await life.customer();
+const customer = customerParty.user;
+await ctx.database.db.update(users).set({ phone: '+13105550199' }).where(eq(users.id, customer.id));
+// A company serving the customer's requests' pick-up zip, with foremen and trucks, and requests
+// of the customer's open for its bids: the partner routes get past their checks now and then.
+const moverCompany = await life.company();
+const company = moverCompany.user;
+for (let i = 0; i < 3; i++) await life.send(customerParty);
+// Move day and after: requests the company won, brought through the calls to each status from
+// paid (3) to confirmed (7), so that assign, start, complete, confirm and feedback reach their
+// rules with generated ids.
+for (const status of [
+  TimelineStatus.paid,
+  TimelineStatus.truckAssigned,
+  TimelineStatus.inProgress,
+  TimelineStatus.completedByCompany,
+  TimelineStatus.completed,
+] as const) {
+  await life.requestAt({ status, customer: customerParty, company: moverCompany });
 }
-// Direct requests of the company (the confirmation letter): new ones for send_confirmation_letter,
-// sent ones (3, additional_status 0) for the letter's read and signature.
+// Direct requests of the company, as its link leaves them (the confirmation letter): new ones
+// for send_confirmation_letter, and ones whose letter the company sent (3, additional_status 0)
+// for the letter's read and signature.
 for (const sent of [false, false, true, true]) {
-  await createRequest(ctx.database, {
+  const { id } = await createRequest(ctx.database, {
     customerId: customer.id,
     companyId: company.id,
     requestType: 1,
-    ...(sent ? { timelineStatus: 3, letterHtml: '<p>Fuzz letter</p>', rateMethod: 'Hourly' } : {}),
+    contactFirstName: 'Robin',
+    contactLastName: 'Hart',
+    contactEmail: customer.email,
   });
+  if (sent) {
+    await life.ok('POST', '/api/company/send_confirmation_letter', moverCompany.token, {
+      request_id: id,
+      rate_method: 'Hourly',
+      cash_payment_rate: 120,
+      card_payment_rate: 130,
+      minimum_hours: 3,
+    });
+  }
 }
 /** A live session for the signed-in routes; log_out and password changes may end it. */
 async function freshToken(userId = customer.id) {

@@ -4,7 +4,7 @@ import { UserType } from '@movehub/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type OpenDatabaseOptions } from '../src/db/client';
-import { requestAddresses, requestBids, requests, users } from '../src/db/schema';
+import { requestAddresses, requests, users } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
 import { hashPassword } from '../src/lib/password';
 import { randomCode } from '../src/lib/tokens';
@@ -101,7 +101,7 @@ let testHash: Promise<string> | undefined;
 
 /** A customer (or other user type) with TEST_PASSWORD; the hash is computed once per file. */
 export async function createUser(
-  database: Database,
+  database: Pick<Database, 'db'>,
   overrides: Partial<typeof users.$inferInsert> = {},
 ): Promise<typeof users.$inferSelect> {
   testHash ??= hashPassword(TEST_PASSWORD);
@@ -122,11 +122,24 @@ export async function createUser(
   return row;
 }
 
-/** A request of a customer with two addresses (pick-up and drop-off). */
+/** The columns of a request's state: only the calls move them (test/lifecycle.ts). */
+const STATUS_COLUMNS = ['timelineStatus', 'requestStatus', 'additionalStatus'] as const;
+
+/**
+ * A request of a customer with two addresses (pick-up and drop-off), at its first status: as the
+ * wizard or a company's link leaves it. A later status is reached through the calls, so a status
+ * given here is refused.
+ */
 export async function createRequest(
   database: Database,
-  overrides: Partial<typeof requests.$inferInsert> & { customerId: number },
+  overrides: Omit<Partial<typeof requests.$inferInsert>, (typeof STATUS_COLUMNS)[number]> & {
+    customerId: number;
+  },
 ): Promise<typeof requests.$inferSelect> {
+  const written = STATUS_COLUMNS.filter((column) => column in overrides);
+  if (written.length > 0) {
+    throw new Error(`createRequest writes no status (${written.join(', ')}): use the calls`);
+  }
   const [row] = await database.db
     .insert(requests)
     .values({
@@ -159,13 +172,6 @@ export async function createRequest(
     },
   ]);
   return row;
-}
-
-export async function createBid(
-  database: Database,
-  values: { requestId: number; companyId: number; bidAmountCents: number; status?: number },
-): Promise<void> {
-  await database.db.insert(requestBids).values(values);
 }
 
 /** Logs a user in through the real call and returns the token. */

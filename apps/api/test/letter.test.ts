@@ -17,6 +17,7 @@ import { LETTER_TEXT } from '../src/modules/letter/letter.service';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { FIXTURE_ZIP, lifecycle } from './lifecycle';
 
 /*
  * The confirmation letter of a direct request (spec §2 "Confirmation letter
@@ -30,6 +31,7 @@ beforeAll(async () => {
   ctx = await buildTestApp({ IP_RATE_LIMIT_PER_MINUTE: '100000' });
 });
 afterAll(() => ctx.close());
+const life = lifecycle(() => ctx);
 
 /** A real PNG of width × height black pixels, built by hand (no image library needed). */
 function png(width = 40, height = 20): Buffer {
@@ -228,9 +230,18 @@ describe('send_confirmation_letter', () => {
     const res = await send({ request_id: f.request.id, ...HOURLY }, other.companyToken);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(REQUEST_NOT_FOUND);
-    const plain = await createRequest(ctx.database, {
-      customerId: f.customer.id,
-      companyId: f.company.id,
+    // A marketplace request the company won: its price is the bid's, it has no letter.
+    await life.ok('POST', '/api/company/add_zip_code', f.companyToken, { zip_code: FIXTURE_ZIP });
+    const plain = await life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer: { user: f.customer, token: f.customerToken },
+      company: {
+        user: f.company,
+        name: 'Letter Movers Inc',
+        token: f.companyToken,
+        foremen: [],
+        trucks: [],
+      },
     });
     const notDirect = await send({ request_id: plain.id, ...HOURLY }, f.companyToken);
     expect(notDirect.statusCode).toBe(422);

@@ -17,6 +17,7 @@ import {
   moveTypes,
   requests,
   sessions,
+  type users,
 } from '../src/db/schema';
 import { hashToken, newToken } from '../src/lib/tokens';
 import { createUser, type TestContext } from './helper';
@@ -33,7 +34,7 @@ import { createUser, type TestContext } from './helper';
 export const FIXTURE_ZIP = '90012';
 
 export interface Party {
-  user: typeof import('../src/db/schema').users.$inferSelect;
+  user: typeof users.$inferSelect;
   token: string;
 }
 
@@ -58,7 +59,7 @@ export type Status =
 export interface Answer {
   statusCode: number;
   body: string;
-  json(): any;
+  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any -- app.inject's own answer type
 }
 
 export type Caller = (

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { RequestStatus, TimelineStatus, type JobDetail } from '@movehub/shared';
-import { requestAddresses, requestItemImages, requestItems, requests } from '../src/db/schema';
-import { buildTestApp, createBid, createRequest, type TestContext } from './helper';
+import { TimelineStatus, toSpecDate, type JobDetail } from '@movehub/shared';
+import { requestAddresses, requestItemImages, requestItems } from '../src/db/schema';
+import { buildTestApp, createRequest, type TestContext } from './helper';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -19,6 +19,10 @@ afterAll(() => ctx.close());
 
 const f = moveFixtures(() => ctx);
 const T = TimelineStatus;
+
+/** A 1 × 1 PNG: the signature pad's picture. */
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 type Answer = { code: number; message: string; data: JobDetail };
 const detail = async (token: string | undefined, body: object) => {
@@ -43,7 +47,7 @@ async function paidJob() {
   const [sofa] = await ctx.database.db
     .insert(requestItems)
     .values([
-      { requestId: request.id, name: 'Sofa', quantity: 2, type: '1', position: 0, size: 'Large' },
+      { requestId: request.id, name: 'Sofa', quantity: 2, type: '1', position: 0, size: '3' },
       { requestId: request.id, name: 'Piano', quantity: 1, type: '2', position: 1 },
     ])
     .returning();
@@ -64,7 +68,7 @@ describe('POST /api/company/job_detail', () => {
       stage: 'paid',
       request_timeline_status: T.paid,
       is_direct: false,
-      s_date: '12-15-2026',
+      s_date: toSpecDate(request.moveDate),
       start_window_from: '08:00',
       start_window_to: '09:00',
       movers: 2,
@@ -210,17 +214,16 @@ describe('POST /api/company/job_detail', () => {
     expect(job.letter).toMatchObject({ signed_at: null, rate_method: 'Hourly' });
     expect(job.letter!.sent_at).not.toBeNull();
 
-    await ctx.database.db
-      .update(requests)
-      .set({
-        additionalStatus: 1,
-        letterSignedAt: new Date(),
-        letterPdfUrl: '/uploads/letter.pdf',
-      })
-      .where(eq(requests.id, request.id));
+    const signed = await f.call(
+      '/api/company/attach_signature_make_confirmation_letter_pdf',
+      customer.token,
+      { request_id: request.id, signature_path: SIGNATURE },
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
     job = (await detail(company.token, { request_id: request.id })).json.data;
     expect(job.additional_status).toBe(1);
-    expect(job.letter).toMatchObject({ pdf_url: '/uploads/letter.pdf' });
+    expect(job.letter).toMatchObject({ pdf_url: signed.json().data.confirmation_letter_pdf });
+    expect(job.letter!.pdf_url).toMatch(/^\/uploads\/.+\.pdf$/);
     expect(job.letter!.signed_at).not.toBeNull();
   });
 
@@ -232,16 +235,9 @@ describe('POST /api/company/job_detail', () => {
     expect(theirs.res.body).not.toContain(customer.user.email);
 
     // The company bid on it, but the customer has not accepted: no job yet, no contact.
-    const open = await createRequest(ctx.database, {
-      customerId: customer.user.id,
-      timelineStatus: T.pendingAcceptance,
-    });
-    await createBid(ctx.database, {
-      requestId: open.id,
-      companyId: other.user.id,
-      bidAmountCents: 40_000,
-    });
-    const bidOn = await detail(other.token, { request_id: open.id });
+    const open = await f.life.send(customer);
+    await f.life.bid(other, open, 40_000);
+    const bidOn = await detail(other.token, { request_id: open });
     expect(bidOn.res.statusCode).toBe(404);
     expect(bidOn.res.body).not.toContain(customer.user.email);
 
@@ -253,12 +249,16 @@ describe('POST /api/company/job_detail', () => {
   it("hides the customer's email and phone once the job is cancelled", async () => {
     const company = await f.company();
     const customer = await f.customer();
-    const request = await createRequest(ctx.database, {
+    // Won by the company, then cancelled by its customer.
+    const request = await f.paidRequest({
       customerId: customer.user.id,
       companyId: company.user.id,
-      timelineStatus: T.cancelled,
-      requestStatus: RequestStatus.cancelled,
+      status: T.awaitingPayment,
     });
+    const cancelled = await f.call('/api/customer/delete_request', customer.token, {
+      request_id: request.id,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     const { res, json } = await detail(company.token, { request_id: request.id });
     expect(res.statusCode).toBe(200);
     expect(json.data.stage).toBe('cancelled');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CHANGE_CONFIRMATION_CALLS, MSG, TimelineStatus, UserType } from '@movehub/shared';
 import { GatewayError, type PaymentGateway } from '../src/adapters/payments/gateway';
 import {

@@ -3,13 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { MSG, UserType } from '@movehub/shared';
+import { MSG, TimelineStatus } from '@movehub/shared';
 import type { Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import {
   companyProfiles,
   companyReviews,
-  companyTrucks,
   notifications,
   requestBids,
   requestComments,
@@ -18,26 +17,20 @@ import {
   requests,
   requestStatusHistory,
   requestTimeline,
-  requestTrucks,
 } from '../src/db/schema';
 import {
   getCustomerRequestDetail,
   listCustomerRequests,
 } from '../src/modules/requests/requests.service';
-import {
-  buildTestApp,
-  createBid,
-  createRequest,
-  createUser,
-  loginAs,
-  type TestContext,
-} from './helper';
+import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { lifecycle, type Company } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp();
 });
 afterAll(() => ctx.close());
+const life = lifecycle(() => ctx);
 
 const call = (url: string, token: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: { 'x-sh-auth': token }, payload });
@@ -46,14 +39,23 @@ const detail = (token: string, request_id: unknown) =>
 
 async function customer(overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(ctx.database, overrides);
-  return { user, token: await loginAs(ctx.app, user.email) };
+  return { user, token: await life.tokenOf(user.id) };
 }
 
-async function company(name: string, extra: Partial<typeof companyProfiles.$inferInsert> = {}) {
-  const user = await createUser(ctx.database, { userType: UserType.company });
-  await ctx.database.db.insert(companyProfiles).values({ userId: user.id, name, ...extra });
-  return user;
+/** A fixture company (life.company) whose profile also carries `extra`. */
+async function mover(extra: Partial<typeof companyProfiles.$inferInsert> = {}): Promise<Company> {
+  const made = await life.company();
+  if (Object.keys(extra).length > 0) {
+    await ctx.database.db
+      .update(companyProfiles)
+      .set(extra)
+      .where(eq(companyProfiles.userId, made.user.id));
+  }
+  return { ...made, name: extra.name ?? made.name };
 }
+
+const withdraw = (c: Company, requestId: number) =>
+  life.ok('POST', '/api/company/withdraw_bid', c.token, { request_id: requestId });
 
 /** Items (regular and extra, each with photos) and comments (with replies) on a request. */
 async function fill(requestId: number, senderId: number, n: number) {
@@ -104,24 +106,19 @@ describe('POST /api/customer/customer_request_detail', () => {
 
   it('returns the request in spec fields: contact, move type, addresses, items, extra items, timeline, open bids', async () => {
     const owner = await customer({ phone: '+13105550123', firstName: 'Dana', lastName: 'Lee' });
-    const a = await company('Swift Movers LA');
-    const b = await company('Ocean Movers');
+    const a = await mover();
+    const b = await mover();
     const [moveType] = await ctx.database.db.select().from(schema.moveTypes).limit(1);
     const req = await createRequest(ctx.database, {
       customerId: owner.user.id,
-      timelineStatus: 1,
       moveTypeId: moveType!.id,
       netDistanceMiles: 12.5,
       recommendAmountCents: 50_000,
       finalComment: 'Fragile piano',
     });
-    await createBid(ctx.database, { requestId: req.id, companyId: a.id, bidAmountCents: 52_000 });
-    await createBid(ctx.database, {
-      requestId: req.id,
-      companyId: b.id,
-      bidAmountCents: 48_000,
-      status: 2,
-    });
+    await life.bid(a, req.id, 52_000);
+    await life.bid(b, req.id, 48_000);
+    await withdraw(b, req.id);
     await fill(req.id, owner.user.id, 2);
 
     const res = await detail(owner.token, String(req.id));
@@ -169,11 +166,12 @@ describe('POST /api/customer/customer_request_detail', () => {
     expect(data.extra_request_items).toEqual([
       expect.objectContaining({ name: 'Box 1', type: '2', quantity: 2 }),
     ]);
-    expect(data.request_timeline.map((t: { activity_title: string }) => t.activity_title)).toEqual([
-      'Step 0',
-      'Step 1',
+    expect(
+      data.request_timeline.map((t: { activity_title: string }) => t.activity_title).slice(-2),
+    ).toEqual(['Step 0', 'Step 1']);
+    expect(data.request_bid).toEqual([
+      { company_id: a.user.id, request_id: req.id, bid_amount: 520 },
     ]);
-    expect(data.request_bid).toEqual([{ company_id: a.id, request_id: req.id, bid_amount: 520 }]);
     expect(data).toMatchObject({
       bid_Accepted_company: null,
       get_foreman_of_company: null,
@@ -219,8 +217,9 @@ describe('POST /api/customer/customer_request_detail', () => {
   });
 
   it('shows the company once a bid is accepted, and the foreman and trucks from status 4', async () => {
-    const owner = await customer();
-    const mover = await company('Swift Movers LA', {
+    const owner = await life.customer();
+    const company = await mover({
+      name: 'Swift Movers LA',
       phone: '(213) 555-0199',
       email: 'ops@swift.example',
       address: '1 Depot Rd',
@@ -228,42 +227,18 @@ describe('POST /api/customer/customer_request_detail', () => {
       truckCount: 2,
       about: 'Since 1999',
     });
-    const foreman = await createUser(ctx.database, {
-      userType: UserType.foreman,
-      firstName: 'Fran',
-      lastName: 'Ortiz',
+    const id = await life.send(owner);
+    // A referred customer's first move carries its discount before acceptance (not a status).
+    await ctx.database.db.update(requests).set({ discountPercent: 10 }).where(eq(requests.id, id));
+    await life.ok('POST', '/api/company/place_bid', company.token, {
+      request_id: id,
+      bid_amount: 600,
+      movers: 3,
     });
-    const [truck] = await ctx.database.db
-      .insert(companyTrucks)
-      .values({ companyId: mover.id, name: 'Truck 7' })
-      .returning();
-    const req = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 2,
-      companyId: mover.id,
-      foremanId: foreman.id,
-      finalAmountCents: 60_000,
-      discountPercent: 10,
-    });
-    const [bid] = await ctx.database.db
-      .insert(requestBids)
-      .values({
-        requestId: req.id,
-        companyId: mover.id,
-        bidAmountCents: 60_000,
-        movers: 3,
-        status: 1,
-      })
-      .returning();
-    await ctx.database.db
-      .update(requests)
-      .set({ acceptedBidId: bid!.id })
-      .where(eq(requests.id, req.id));
-    await ctx.database.db.insert(requestTrucks).values({ requestId: req.id, truckId: truck!.id });
-
-    const atTwo = (await detail(owner.token, req.id)).json().data;
+    await life.accept(owner, id, company, 60_000);
+    const atTwo = (await detail(owner.token, id)).json().data;
     expect(atTwo.bid_Accepted_company).toEqual({
-      company_id: mover.id,
+      company_id: company.user.id,
       name: 'Swift Movers LA',
       address: '1 Depot Rd',
       company_email: 'ops@swift.example',
@@ -283,42 +258,34 @@ describe('POST /api/customer/customer_request_detail', () => {
     expect(atTwo.get_foreman_of_company).toBeNull();
     expect(atTwo.truck_array).toEqual([]);
 
-    await ctx.database.db
-      .update(requests)
-      .set({ timelineStatus: 4 })
-      .where(eq(requests.id, req.id));
-    const atFour = (await detail(owner.token, req.id)).json().data;
-    expect(atFour.get_foreman_of_company).toEqual({ first_name: 'Fran', last_name: 'Ortiz' });
-    expect(atFour.truck_array).toEqual([{ name: 'Truck 7' }]);
+    await life.pay(owner, id);
+    await life.assign(company, id);
+    const atFour = (await detail(owner.token, id)).json().data;
+    expect(atFour.get_foreman_of_company).toEqual({ first_name: 'Carla', last_name: 'Crew' });
+    expect(atFour.truck_array).toEqual([{ name: '26 ft box truck' }]);
   });
 
   it('carries the feedback of the request, with status 1 and both ratings', async () => {
-    const owner = await customer();
-    const mover = await company('Rated Movers');
-    const req = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 8,
-      requestStatus: 1,
-      companyId: mover.id,
+    const owner = await life.customer();
+    const company = await mover({ name: 'Rated Movers' });
+    const { id } = await life.requestAt({
+      status: TimelineStatus.completed,
+      customer: owner,
+      company,
     });
-    await ctx.database.db.insert(companyReviews).values({
-      companyId: mover.id,
-      customerId: owner.user.id,
-      requestId: req.id,
-      reviewerFirstName: 'Casey',
-      reviewerLastName: 'Tester',
-      companyRating: 4.5,
-      companyComment: 'Careful crew',
-      customerRating: 5,
-      tipCents: 3_500,
-    });
-    const { data } = (await detail(owner.token, req.id)).json();
+    await life.feedback(owner, id, { rating: 4.5, tip: 35 });
+    // No call rates a customer yet: the company's rating of them is data here.
+    await ctx.database.db
+      .update(companyReviews)
+      .set({ customerRating: 5 })
+      .where(eq(companyReviews.requestId, id));
+    const { data } = (await detail(owner.token, id)).json();
     expect(data.get_feedback).toMatchObject({
-      request_id: req.id,
+      request_id: id,
       rating: 4.5,
-      comment: 'Careful crew',
+      comment: 'Careful and on time.',
       company_rating: 4.5,
-      company_comment: 'Careful crew',
+      company_comment: 'Careful and on time.',
       customer_rating: 5,
       tip: 35,
     });
@@ -328,7 +295,7 @@ describe('POST /api/customer/customer_request_detail', () => {
       request_status: '1',
     });
     expect(list.json().data[0]).toMatchObject({
-      get_feedback: { company_rating: 4.5, company_comment: 'Careful crew' },
+      get_feedback: { company_rating: 4.5, company_comment: 'Careful and on time.' },
       company_profile: { name: 'Rated Movers' },
       status: 1,
     });
@@ -361,17 +328,10 @@ describe('POST /api/customer/get_customer_request statements', () => {
     await createRequest(ctx.database, { customerId: few.user.id });
     for (let i = 0; i < 12; i += 1) {
       const r = await createRequest(ctx.database, { customerId: many.user.id });
-      await createBid(ctx.database, {
-        requestId: r.id,
-        companyId: (await company(`Many ${i}`)).id,
-        bidAmountCents: 10_000,
-      });
+      await life.bid(await mover({ name: `Many ${i}` }), r.id, 10_000);
     }
-    await createRequest(ctx.database, {
-      customerId: many.user.id,
-      requestStatus: 2,
-      timelineStatus: 11,
-    });
+    const cancelled = await life.send(many);
+    await life.ok('POST', '/api/customer/delete_request', many.token, { request_id: cancelled });
     await withStatementCount(async (db, count) => {
       const small = await count(() =>
         listCustomerRequests({ db, customerId: few.user.id, requestStatus: 0 }),
@@ -428,8 +388,12 @@ describe('POST /api/customer/edit_final_comment', () => {
     call('/api/customer/edit_final_comment', token, { request_id, final_comment });
 
   it("updates the client comment with the spec's message", async () => {
-    const owner = await customer();
-    const req = await createRequest(ctx.database, { customerId: owner.user.id, timelineStatus: 5 });
+    const owner = await life.customer();
+    const req = await life.requestAt({
+      status: TimelineStatus.inProgress,
+      customer: owner,
+      company: await mover(),
+    });
     const res = await edit(owner.token, req.id, 'Use the side door');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -443,23 +407,25 @@ describe('POST /api/customer/edit_final_comment', () => {
   });
 
   it('refuses from status 6 and on a cancelled request with 409, and another’s with 404', async () => {
-    const owner = await customer();
+    const owner = await life.customer();
     const stranger = await customer();
-    const done = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 6,
-      finalComment: 'Before',
+    const done = await life.requestAt({
+      status: TimelineStatus.completedByCompany,
+      customer: owner,
+      company: await mover(),
     });
-    const cancelled = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      timelineStatus: 11,
-      requestStatus: 2,
+    const cancelled = { id: await life.send(owner) };
+    await life.ok('POST', '/api/customer/delete_request', owner.token, {
+      request_id: cancelled.id,
     });
+    const commentOf = async (id: number) =>
+      (await ctx.database.db.select().from(requests).where(eq(requests.id, id)))[0]?.finalComment;
+    const before = await commentOf(done.id);
     expect((await edit(owner.token, done.id, 'After')).statusCode).toBe(409);
     expect((await edit(owner.token, cancelled.id, 'After')).statusCode).toBe(409);
     expect((await edit(stranger.token, done.id, 'After')).statusCode).toBe(404);
-    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, done.id));
-    expect(row?.finalComment).toBe('Before');
+    expect(await commentOf(done.id)).toBe(before);
+    expect(await commentOf(cancelled.id)).not.toBe('After');
   });
 });
 
@@ -469,18 +435,18 @@ describe('POST /api/customer/delete_request', () => {
 
   it('cancels the request, deletes its open bids and tells the companies that bid', async () => {
     const owner = await customer();
-    const a = await company('Bidder A');
-    const b = await company('Bidder B');
-    const gone = await company('Withdrawn C');
-    const req = await createRequest(ctx.database, { customerId: owner.user.id, timelineStatus: 1 });
-    await createBid(ctx.database, { requestId: req.id, companyId: a.id, bidAmountCents: 50_000 });
-    await createBid(ctx.database, { requestId: req.id, companyId: b.id, bidAmountCents: 51_000 });
-    await createBid(ctx.database, {
-      requestId: req.id,
-      companyId: gone.id,
-      bidAmountCents: 52_000,
-      status: 2,
-    });
+    const a = await mover();
+    const b = await mover();
+    const gone = await mover();
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    await life.bid(a, req.id, 50_000);
+    await life.bid(b, req.id, 51_000);
+    await life.bid(gone, req.id, 52_000);
+    await withdraw(gone, req.id);
+    const toldBefore = await ctx.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.requestId, req.id));
 
     const res = await cancel(owner.token, req.id);
     expect(res.statusCode).toBe(200);
@@ -496,15 +462,20 @@ describe('POST /api/customer/delete_request', () => {
       .from(requestBids)
       .where(eq(requestBids.requestId, req.id));
     expect(bids.map((x) => x.status)).toEqual([2, 2, 2]);
-    const told = await ctx.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.requestId, req.id));
-    expect(told.map((n) => n.userId).sort()).toEqual([a.id, b.id, owner.user.id].sort());
+    // The cancel's notices, after those of the bids.
+    const told = (
+      await ctx.database.db.select().from(notifications).where(eq(notifications.requestId, req.id))
+    ).filter((n) => !toldBefore.some((t) => t.id === n.id));
+    expect(told.map((n) => n.userId).sort()).toEqual([a.user.id, b.user.id, owner.user.id].sort());
     const [history] = await ctx.database.db
       .select()
       .from(requestStatusHistory)
-      .where(eq(requestStatusHistory.requestId, req.id));
+      .where(
+        and(
+          eq(requestStatusHistory.requestId, req.id),
+          eq(requestStatusHistory.toStatus, TimelineStatus.cancelled),
+        ),
+      );
     expect(history).toMatchObject({ fromStatus: 1, toStatus: 11, actorType: 'customer' });
 
     const tab = await call('/api/customer/get_customer_request', owner.token, {
@@ -546,19 +517,20 @@ describe('POST /api/customer/delete_request', () => {
 
 describe('POST /app_api/request_detail_by_request_link for a cancelled request', () => {
   it("gives request_status 2 and the company's phone for the cancelled notice", async () => {
-    const owner = await customer();
-    const mover = await company('Direct Movers', { phone: '(213) 555-0142' });
-    const req = await createRequest(ctx.database, {
-      customerId: owner.user.id,
-      requestType: 1,
-      companyId: mover.id,
-      timelineStatus: 11,
-      requestStatus: 2,
+    const owner = await life.customer(null);
+    const company = await mover({ phone: '(213) 555-0142' });
+    // Cancelled by its customer once the company had it.
+    const { id } = await life.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer: owner,
+      company,
     });
+    await life.ok('POST', '/api/customer/delete_request', owner.token, { request_id: id });
+    const [req] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/app_api/request_detail_by_request_link',
-      payload: { public_access_link: req.publicAccessLink },
+      payload: { public_access_link: req!.publicAccessLink },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();

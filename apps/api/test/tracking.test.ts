@@ -3,12 +3,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { TimelineStatus } from '@movehub/shared';
 import {
   companyForemen,
+  companyTrucks,
   requestAddresses,
-  requests,
   trackingPoints,
   users,
 } from '../src/db/schema';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
+import { eventsOf } from '../src/platform/events/dispatcher';
 import {
   DEMO_DRIVE_JOB,
   drivePlan,
@@ -18,8 +19,9 @@ import {
 import { DEMO_MOVE_JOB } from '../src/modules/demo/demo-simulator';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
-import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
+import { buildPeerApp, buildTestApp, type TestContext } from './helper';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
+import { lifecycle, type Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -52,18 +54,28 @@ const post = (token: string | undefined, body: object) =>
 const track = (token: string | undefined, body: object) =>
   f.call('/app_api/get_tracking', token, body);
 
-/** A company's request with its first foreman assigned, at `status` (in progress by default). */
-async function scene(status: TimelineStatus = TimelineStatus.inProgress) {
+/**
+ * A company's request with its first foreman assigned, at `status` (in progress by default);
+ * cancelled by its customer once in progress.
+ */
+async function scene(status: Status | typeof TimelineStatus.cancelled = TimelineStatus.inProgress) {
   const company = await f.company();
   const customer = await f.customer();
   const foreman = company.foremen[0]!;
   const request = await f.paidRequest({
     customerId: customer.user.id,
     companyId: company.user.id,
-    status,
-    overrides: { foremanId: foreman.user.id },
+    status: status === TimelineStatus.cancelled ? TimelineStatus.inProgress : status,
+    foremanId: foreman.user.id,
   });
+  if (status === TimelineStatus.cancelled) await cancel(customer.token, request.id);
   return { company, customer, foreman, request };
+}
+
+/** The customer cancels the request (delete_request). */
+async function cancel(token: string, requestId: number) {
+  const res = await f.call('/api/customer/delete_request', token, { request_id: requestId });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 const pointsOf = (requestId: number) =>
@@ -252,6 +264,13 @@ describe('post_location', () => {
     expect((await pointsOf(request.id)).map((p) => p.latitude)).toEqual([34.0522, 34.06]);
     await expect.poll(() => mine.heard.length).toBe(2);
     expect(mine.heard[1]).toEqual(later.json().data);
+    // Each stored point is one event, its signal for the customer's room; a kept one none.
+    const events = (await eventsOf(f.db(), request.id)).filter((e) => e.type === 'tracking.point');
+    expect(events.map((e) => e.payload)).toEqual(
+      mine.heard.map((data) => ({
+        signals: [{ kind: 'tracking', room: customer.user.roomId, data }],
+      })),
+    );
   });
 
   it('stores concurrent posts of one move one at a time, within the one-a-second rule', async () => {
@@ -342,7 +361,6 @@ describe('get_tracking', () => {
   });
 
   it('serves no positions before the move starts (422) or after it ends (409)', async () => {
-    const { customer, request } = await tracked();
     const before = await scene(TimelineStatus.truckAssigned);
     const early = await track(before.customer.token, { request_id: before.request.id });
     expect(early.statusCode).toBe(422);
@@ -351,21 +369,21 @@ describe('get_tracking', () => {
       message: TRACKING_TEXT.notStarted('Truck assigned and ready to move'),
     });
 
-    // The same move, once completed and once cancelled: its stored points are no longer served.
-    for (const [status, label] of [
-      [TimelineStatus.completedByCompany, 'Completed, waiting for confirmation'],
-      [TimelineStatus.completed, 'Completed'],
-      [TimelineStatus.cancelled, 'Request Cancelled'],
-    ] as const) {
-      await f
-        .db()
-        .update(requests)
-        .set({ timelineStatus: status })
-        .where(eq(requests.id, request.id));
-      const late = await track(customer.token, { request_id: request.id });
+    const ended = async (token: string, requestId: number, label: string) => {
+      const late = await track(token, { request_id: requestId });
       expect(late.statusCode, late.body).toBe(409);
       expect(late.json()).toEqual({ code: 409, message: TRACKING_TEXT.ended(label) });
-    }
+    };
+    // A tracked move once completed, then confirmed: its stored points are no longer served.
+    const done = await tracked();
+    await f.life.complete(done.company, done.request.id);
+    await ended(done.customer.token, done.request.id, 'Completed, waiting for confirmation');
+    await f.life.confirm(done.customer, done.request.id);
+    await ended(done.customer.token, done.request.id, 'Completed');
+    // Nor those of a tracked move its customer cancelled.
+    const dropped = await tracked();
+    await cancel(dropped.customer.token, dropped.request.id);
+    await ended(dropped.customer.token, dropped.request.id, 'Request Cancelled');
   });
 });
 
@@ -403,38 +421,56 @@ describe('the demo truck', () => {
     expect(pointsAlong([], 3)).toEqual([]);
   });
 
-  /** A demo company's move assigned to its first foreman, its addresses placed. */
-  async function demoMove(status: TimelineStatus) {
-    const [company] = await f
-      .db()
-      .select({ id: users.id })
+  /**
+   * A demo company's move, assigned to its first foreman and its first active truck and brought
+   * to `status` through the calls, its addresses placed. The calls go through a process whose
+   * simulator is off: the demo plays no step of its own meanwhile, the test plays them.
+   */
+  async function demoMove(status: Status) {
+    const db = f.db();
+    const [company] = await db
+      .select()
       .from(users)
       .where(eq(users.email, DEMO_COMPANIES[0]!.email));
-    const [crew] = await f
-      .db()
-      .select({ id: companyForemen.userId })
+    const [crew] = await db
+      .select({ user: users })
       .from(companyForemen)
+      .innerJoin(users, eq(users.id, companyForemen.userId))
       .where(eq(companyForemen.companyId, company!.id))
       .orderBy(asc(companyForemen.userId))
       .limit(1);
-    const customer = await createUser(ctx.database);
-    const request = await createRequest(ctx.database, {
-      customerId: customer.id,
-      companyId: company!.id,
-      foremanId: crew!.id,
-      finalAmountCents: 60_000,
-      timelineStatus: status,
-    });
-    for (const [position, at] of [PICK_UP, DROP_OFF].entries()) {
-      await f
-        .db()
-        .update(requestAddresses)
-        .set({ latitude: at.lat, longitude: at.lng })
-        .where(
-          and(eq(requestAddresses.requestId, request.id), eq(requestAddresses.position, position)),
-        );
+    const trucks = await db
+      .select()
+      .from(companyTrucks)
+      .where(and(eq(companyTrucks.companyId, company!.id), eq(companyTrucks.isActive, true)))
+      .orderBy(asc(companyTrucks.id))
+      .limit(1);
+    const off = await buildPeerApp(ctx, { DEMO_SIMULATOR: '0' });
+    try {
+      const life = lifecycle(() => off);
+      const customer = await life.customer();
+      const { id } = await life.requestAt({
+        status,
+        customer,
+        company: {
+          user: company!,
+          name: DEMO_COMPANIES[0]!.profile.name,
+          token: await life.tokenOf(company!.id),
+          foremen: [{ user: crew!.user, token: await life.tokenOf(crew!.user.id) }],
+          trucks,
+        },
+        amountCents: 60_000,
+      });
+      for (const [position, at] of [PICK_UP, DROP_OFF].entries()) {
+        await db
+          .update(requestAddresses)
+          .set({ latitude: at.lat, longitude: at.lng })
+          .where(and(eq(requestAddresses.requestId, id), eq(requestAddresses.position, position)));
+      }
+      return { customer: customer.user, request: await f.requestRow(id), foremanId: crew!.user.id };
+    } finally {
+      await off.close();
     }
-    return { customer, request, foremanId: crew!.id };
   }
 
   it('drives from the pick-up to the drop-off during status 5, sends each point, then completes', async () => {
@@ -474,8 +510,8 @@ describe('the demo truck', () => {
   });
 
   it('stops driving when the request leaves status 5, and a replayed point is not stored twice', async () => {
-    const { request } = await demoMove(TimelineStatus.inProgress);
-    const opts = { db: f.db(), geo: ctx.app.geo, log: ctx.app.log, driveMs: 30_000 };
+    const { customer, request } = await demoMove(TimelineStatus.inProgress);
+    const opts = { domain: ctx.app.domain, geo: ctx.app.geo, log: ctx.app.log, driveMs: 30_000 };
     const first = await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 0 } });
     expect(first.state).toBe('driving');
     const path = first.state === 'driving' ? first.path : [];
@@ -486,11 +522,7 @@ describe('the demo truck', () => {
     await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 0, path } });
     expect(await pointsOf(request.id)).toHaveLength(1);
 
-    await f
-      .db()
-      .update(requests)
-      .set({ timelineStatus: TimelineStatus.cancelled, requestStatus: 2 })
-      .where(eq(requests.id, request.id));
+    await cancel(await f.tokenOf(customer.id), request.id);
     await age(request.id, 2);
     expect(await runDemoDrive({ ...opts, job: { requestId: request.id, tick: 1, path } })).toEqual({
       state: 'stopped',
