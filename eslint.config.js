@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import webBoundaries from './apps/web/eslint-boundaries.js';
+import statuses from './eslint-statuses.js';
 
 export default tseslint.config(
   {
@@ -53,6 +54,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A request's statuses are compared only in the transition table and its guards (and defined
+    // in enums.ts); tests set and check raw statuses on purpose. See eslint-statuses.js.
+    files: ['packages/shared/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'packages/shared/src/rules/lifecycle.ts',
+      'packages/shared/src/enums.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    plugins: { lifecycle: statuses },
+    rules: { 'lifecycle/statuses-in-table': 'error' },
   },
   {
     // A Vitest worker keeps the modules it loaded from one test file to the next (isolate: false,

@@ -22,11 +22,11 @@ import {
 } from '../src/db/schema';
 import { seed } from '../src/db/seed/index';
 import { DEMO_COMPANIES, DEMO_COUNTERPART_PASSWORD, DEMO_DIRECT_LINKS } from '../src/db/seed/demo';
+import { DEMO_POLL_SECONDS } from '../src/modules/demo/demo-companies';
 import {
   DEMO_BID_JOB,
   DEMO_BID_SPREAD,
   DEMO_MOVE_JOB,
-  DEMO_POLL_SECONDS,
   planDemoBids,
   runDemoBid,
 } from '../src/modules/demo/demo-simulator';

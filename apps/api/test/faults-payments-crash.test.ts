@@ -144,7 +144,8 @@ describe.skipIf(!serverUrl)('kill -9 during a burst of payments, then a restart'
           ),
         );
       const [row] = await database.db.select().from(requests).where(eq(requests.id, id));
-      if ((charges?.n ?? 0) > 0) expect({ id, status: row?.timelineStatus }).toEqual({ id, status: 3 });
+      if ((charges?.n ?? 0) > 0)
+        expect({ id, status: row?.timelineStatus }).toEqual({ id, status: 3 });
       if (answered.has(id)) expect(row?.timelineStatus).toBe(TimelineStatus.paid);
     }
     // The run is worth something only if the kill caught payments in flight.

@@ -32,7 +32,6 @@ export * from './schemas/payments';
 export * from './rules/cancellation';
 export * from './schemas/moves';
 export * from './schemas/letter';
-export * from './rules/customer-documents';
 export * from './schemas/chat';
 export * from './schemas/tracking';
 export * from './realtime';

@@ -3,11 +3,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createGeoProvider } from './geo/create-geo-provider';
 import type { GeoProvider } from './geo/geo-provider';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
+import type { Mailer } from './mail/mailer';
 import { createPaymentGateway } from './payments/create-gateway';
 import type { PaymentGateway } from './payments/gateway';
-import { createSmsSender, type SmsSender } from './sms/sms-sender';
-import { createSocialVerifiers, type SocialVerifiers } from './social/social-verifier';
+import { createSmsSender } from './sms/create-sms-sender';
+import type { SmsSender } from './sms/sms-sender';
+import { createSocialVerifiers } from './social/create-social-verifiers';
+import type { SocialVerifiers } from './social/social-verifier';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
 

@@ -16,6 +16,7 @@ export interface Domain {
   /** How long the provider may take before its answer counts as unknown. */
   providerTimeoutMs: number;
   log: {
+    info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };

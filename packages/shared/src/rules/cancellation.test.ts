@@ -3,10 +3,10 @@ import { TimelineStatus as T } from '../enums';
 import {
   cancellationRefund,
   FULL_REFUND_NOTICE_HOURS,
-  hasMoveStarted,
   moveWindowStart,
   zonedInstant,
 } from './cancellation';
+import { hasMoveStarted } from './lifecycle';
 
 const HOUR = 3_600_000;
 const start = new Date('2026-12-15T16:00:00Z');

@@ -1,5 +1,4 @@
-import { TimelineStatus } from '../enums';
-import { isPaidIntoEscrow } from './lifecycle';
+import { hasMoveStarted, isPaidIntoEscrow } from './lifecycle';
 import { parseTimeOfDay, payloadWindow, zonedNow } from './wizard-time';
 
 /*
@@ -36,11 +35,6 @@ export interface CancellationRefund {
   refundCents: number;
   /** Kept by the company as its cancellation fee, in cents. */
   keptCents: number;
-}
-
-/** The move has started once the foreman starts it (status 5) and until it is confirmed. */
-export function hasMoveStarted(timeline: number): boolean {
-  return timeline === TimelineStatus.inProgress || timeline === TimelineStatus.completedByCompany;
 }
 
 /**

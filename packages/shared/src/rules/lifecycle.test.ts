@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TimelineStatus as T } from '../enums';
+import { RequestStatus, TimelineStatus as T } from '../enums';
+import * as lifecycle from './lifecycle';
 import {
   isPaidIntoEscrow,
   showsCompanyInfo,
@@ -167,5 +168,124 @@ describe('refusalKind', () => {
 describe('mayHaveMoneyMovements', () => {
   it('is false before payment and true from it on, cancelled included', () => {
     expect(ALL.filter(mayHaveMoneyMovements)).toEqual([3, 4, 5, 6, 7, 8, 11]);
+  });
+});
+
+describe('the status sets and their guards', () => {
+  const {
+    AWAITING_ASSIGNMENT_TIMELINE,
+    AWAITING_CONFIRMATION_TIMELINE,
+    AWAITING_PAYMENT_TIMELINE,
+    AWAITING_RESPONSE_TIMELINE,
+    BIDS_TO_COMPARE_TIMELINE,
+    CANCELLED_TIMELINE,
+    CHAT_ENABLED_TIMELINE,
+    CONFIRMED_TIMELINE,
+    CREW_DONE_TIMELINE,
+    FOREMAN_CHAT_TIMELINE,
+    MOVE_IN_PROGRESS_TIMELINE,
+    MOVE_OVER_TIMELINE,
+    MOVE_STARTED_TIMELINE,
+    MOVE_UPCOMING_TIMELINE,
+    OPEN_FOR_BIDS_TIMELINE,
+    READY_TO_MOVE_TIMELINE,
+    WITH_CREW_TIMELINE,
+  } = lifecycle;
+
+  // Each exported set beside the guard that reads it; the server's SQL twins are built from the
+  // sets, so a guard that stopped reading its set would part from its twin.
+  const pairs: [string, readonly number[], (timeline: number) => boolean][] = [
+    ['isAwaitingResponse', AWAITING_RESPONSE_TIMELINE, lifecycle.isAwaitingResponse],
+    ['hasBidsToCompare', BIDS_TO_COMPARE_TIMELINE, lifecycle.hasBidsToCompare],
+    ['canOpenCompaniesList', BIDS_TO_COMPARE_TIMELINE, lifecycle.canOpenCompaniesList],
+    [
+      'isOpenForBids',
+      OPEN_FOR_BIDS_TIMELINE,
+      (t) => lifecycle.isOpenForBids({ request_timeline_status: t }),
+    ],
+    ['isAwaitingPayment', AWAITING_PAYMENT_TIMELINE, lifecycle.isAwaitingPayment],
+    ['canMakePayment', AWAITING_PAYMENT_TIMELINE, (t) => lifecycle.canMakePayment(t)],
+    ['isAwaitingAssignment', AWAITING_ASSIGNMENT_TIMELINE, lifecycle.isAwaitingAssignment],
+    ['isReadyToMove', READY_TO_MOVE_TIMELINE, lifecycle.isReadyToMove],
+    ['isMoveInProgress', MOVE_IN_PROGRESS_TIMELINE, lifecycle.isMoveInProgress],
+    ['isTrackingEnabled', MOVE_IN_PROGRESS_TIMELINE, lifecycle.isTrackingEnabled],
+    ['canConfirmComplete', AWAITING_CONFIRMATION_TIMELINE, lifecycle.canConfirmComplete],
+    ['isConfirmedByCustomer', CONFIRMED_TIMELINE, lifecycle.isConfirmedByCustomer],
+    ['isMoveCancelled', CANCELLED_TIMELINE, lifecycle.isMoveCancelled],
+    ['isMoveUpcoming', MOVE_UPCOMING_TIMELINE, lifecycle.isMoveUpcoming],
+    ['hasMoveStarted', MOVE_STARTED_TIMELINE, lifecycle.hasMoveStarted],
+    ['isWithCrew', WITH_CREW_TIMELINE, lifecycle.isWithCrew],
+    [
+      'needsCrew',
+      lifecycle.TIMELINE_STATUSES.filter((s) => !CREW_DONE_TIMELINE.some((d) => d === s)),
+      (t) => lifecycle.needsCrew({ request_timeline_status: t }),
+    ],
+    ['isMoveOver', MOVE_OVER_TIMELINE, lifecycle.isMoveOver],
+    ['isChatEnabled', CHAT_ENABLED_TIMELINE, lifecycle.isChatEnabled],
+    ['isForemanChatEnabled', FOREMAN_CHAT_TIMELINE, lifecycle.isForemanChatEnabled],
+  ];
+
+  it.each(pairs)('%s accepts exactly the statuses of its set', (_name, set, guard) => {
+    for (const s of ALL) expect(guard(s), String(s)).toBe(set.includes(s));
+  });
+
+  it('lists every status once, and the sets name only known statuses', () => {
+    expect(lifecycle.TIMELINE_STATUSES).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 11]);
+    expect(lifecycle.REQUEST_STATUSES).toEqual([0, 1, 2]);
+    expect(lifecycle.ADDITIONAL_STATUSES).toEqual([0, 1]);
+    for (const [, set] of pairs) for (const s of set) expect(ALL).toContain(s);
+  });
+
+  it('keeps a job with its crew unless the request is cancelled, whatever the timeline says', () => {
+    expect(
+      lifecycle.needsCrew({ request_timeline_status: 4, request_status: RequestStatus.cancelled }),
+    ).toBe(false);
+  });
+});
+
+describe('the guards read from the table and the letter', () => {
+  it('names the status each move leads to', () => {
+    expect(lifecycle.statusAfter('startMove')).toBe(T.inProgress);
+    expect(lifecycle.statusAfter('completeMove')).toBe(T.completedByCompany);
+    expect(lifecycle.statusAfter('cancel')).toBe(T.cancelled);
+  });
+
+  it('leaves feedback only at 7', () => {
+    expect(ALL.filter(lifecycle.canLeaveFeedback)).toEqual([7]);
+  });
+
+  it('moves request_status to done at 7 and to cancelled at 11, and leaves it otherwise', () => {
+    expect(ALL.map((s) => lifecycle.requestStatusAfter(s))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      RequestStatus.done,
+      null,
+      RequestStatus.cancelled,
+    ]);
+  });
+
+  it("waits for the letter's signature at 3 with additional_status 0 only", () => {
+    expect(ALL.filter((s) => lifecycle.awaitsLetterSignature(s, 0))).toEqual([3]);
+    expect(ALL.filter((s) => lifecycle.awaitsLetterSignature(s, 1))).toEqual([]);
+    expect(lifecycle.isLetterSigned(1)).toBe(true);
+    expect(lifecycle.isLetterSigned(0)).toBe(false);
+  });
+
+  it('shows the estimate below 3, and the company from a bid accepted, never when cancelled', () => {
+    expect(ALL.filter(lifecycle.showsEstimatedPrice)).toEqual([0, 1, 2]);
+    expect(ALL.filter(lifecycle.isBidAccepted)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('offers the calendar invite from payment until the crew has finished', () => {
+    expect(ALL.filter(lifecycle.hasCalendarInvite)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('reads request_status 2 as cancelled', () => {
+    expect(lifecycle.REQUEST_STATUSES.filter(lifecycle.isRequestCancelled)).toEqual([2]);
   });
 });

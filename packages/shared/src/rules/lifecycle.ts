@@ -91,10 +91,172 @@ export const LIFECYCLE_TRANSITIONS: readonly LifecycleTransition[] = [
   },
 ];
 
-const TIMELINE_VALUES = new Set<number>(Object.values(TimelineStatus));
+/** Every request_timeline_status (spec §4), in the table's order: the database's CHECK lists them. */
+export const TIMELINE_STATUSES: readonly TimelineStatus[] = Object.values(TimelineStatus);
+
+/** Every request_status (spec §3: 0 active, 1 done, 2 cancelled). */
+export const REQUEST_STATUSES: readonly RequestStatus[] = Object.values(RequestStatus);
+
+/**
+ * A direct request's additional_status (spec §4 status 3, decision 016): 0 while its confirmation
+ * letter waits for the customer's signature (and for every other request), 1 once signed.
+ */
+export const LetterStatus = { unsigned: 0, signed: 1 } as const;
+export type LetterStatus = (typeof LetterStatus)[keyof typeof LetterStatus];
+export const ADDITIONAL_STATUSES: readonly LetterStatus[] = Object.values(LetterStatus);
+
+const TIMELINE_VALUES = new Set<number>(TIMELINE_STATUSES);
 
 export function isTimelineStatus(value: number): value is TimelineStatus {
   return TIMELINE_VALUES.has(value);
+}
+
+/*
+ * The statuses a guard accepts, as sets: the guard reads its set, and the server's SQL twin of the
+ * guard (apps/api/src/domain/request/lifecycle.ts) is built from the same set, so a query selects
+ * exactly the requests the guard accepts (lifecycle.test.ts and the API's status-sql test hold
+ * the pairs together).
+ */
+
+/** The one way a guard reads its set. */
+function inSet(set: readonly number[], status: number): boolean {
+  return set.includes(status);
+}
+
+/** spec §4 0: Awaiting Company Response, the initial status: no bid yet, no letter sent yet. */
+export const AWAITING_RESPONSE_TIMELINE = [T.awaitingResponse] as const;
+export function isAwaitingResponse(timeline: number): boolean {
+  return inSet(AWAITING_RESPONSE_TIMELINE, timeline);
+}
+
+/** spec §4 1: Pending Acceptance: bids are in and the customer compares them (bid count shown). */
+export const BIDS_TO_COMPARE_TIMELINE = [T.pendingAcceptance] as const;
+export function hasBidsToCompare(timeline: number): boolean {
+  return inSet(BIDS_TO_COMPARE_TIMELINE, timeline);
+}
+
+/** spec §4 0 and 1: companies may bid (the rest of isOpenForBids is the request's kind and tab). */
+export const OPEN_FOR_BIDS_TIMELINE = [T.awaitingResponse, T.pendingAcceptance] as const;
+
+/** spec §4 2: Awaiting Payment: a bid was chosen, the customer pays into escrow next. */
+export const AWAITING_PAYMENT_TIMELINE = [T.awaitingPayment] as const;
+export function isAwaitingPayment(timeline: number): boolean {
+  return inSet(AWAITING_PAYMENT_TIMELINE, timeline);
+}
+
+/**
+ * spec §4 3: Paid and waiting for move: the company assigns its crew next (a direct request once
+ * the customer has signed its confirmation letter, which the company sent 0 → 3).
+ */
+export const AWAITING_ASSIGNMENT_TIMELINE = [T.paid] as const;
+export function isAwaitingAssignment(timeline: number): boolean {
+  return inSet(AWAITING_ASSIGNMENT_TIMELINE, timeline);
+}
+
+/** spec §4 4: Truck assigned and ready to move: the crew starts the move next. */
+export const READY_TO_MOVE_TIMELINE = [T.truckAssigned] as const;
+export function isReadyToMove(timeline: number): boolean {
+  return inSet(READY_TO_MOVE_TIMELINE, timeline);
+}
+
+/** spec §4 5: Move in progress (Track, and the chat goes to the foreman). */
+export const MOVE_IN_PROGRESS_TIMELINE = [T.inProgress] as const;
+export function isMoveInProgress(timeline: number): boolean {
+  return inSet(MOVE_IN_PROGRESS_TIMELINE, timeline);
+}
+
+/** spec §4 6: Completed, waiting for confirmation: the customer confirms and releases money. */
+export const AWAITING_CONFIRMATION_TIMELINE = [T.completedByCompany] as const;
+
+/** spec §4 7 and 8: the customer has confirmed the move (and may have left feedback). */
+export const CONFIRMED_TIMELINE = [T.completed, T.feedbackGiven] as const;
+
+/** spec §4 11: Request Cancelled. */
+export const CANCELLED_TIMELINE = [T.cancelled] as const;
+export function isMoveCancelled(timeline: number): boolean {
+  return inSet(CANCELLED_TIMELINE, timeline);
+}
+
+/** The move is still ahead: paid (3) or its crew assigned (4); the day-before reminder is sent. */
+export const MOVE_UPCOMING_TIMELINE = [T.paid, T.truckAssigned] as const;
+export function isMoveUpcoming(timeline: number): boolean {
+  return inSet(MOVE_UPCOMING_TIMELINE, timeline);
+}
+
+/**
+ * The move has started once the foreman starts it (status 5) and until it is confirmed: the
+ * Cancellation policy keeps the whole escrow from then on (rules/cancellation.ts).
+ */
+export const MOVE_STARTED_TIMELINE = [T.inProgress, T.completedByCompany] as const;
+export function hasMoveStarted(timeline: number): boolean {
+  return inSet(MOVE_STARTED_TIMELINE, timeline);
+}
+
+/**
+ * The crew has the job: assigned (4), moving (5), or marked complete and waiting for the
+ * customer (6). A foreman works these, and may call the customer while the request is not
+ * cancelled.
+ */
+export const WITH_CREW_TIMELINE = [T.truckAssigned, T.inProgress, T.completedByCompany] as const;
+export function isWithCrew(timeline: number): boolean {
+  return inSet(WITH_CREW_TIMELINE, timeline);
+}
+
+/**
+ * The crew is done with the move: the company marked it complete (6) or later, or it was
+ * cancelled. Until then a truck or foreman assigned to it cannot be removed.
+ */
+export const CREW_DONE_TIMELINE = [
+  T.completedByCompany,
+  T.completed,
+  T.feedbackGiven,
+  T.cancelled,
+] as const;
+
+/** A job that still needs its crew: the request is not cancelled and the crew is not done. */
+export function needsCrew(request: LifecycleRequest): boolean {
+  return (
+    !isRequestCancelled(request.request_status ?? RequestStatus.active) &&
+    !inSet(CREW_DONE_TIMELINE, request.request_timeline_status)
+  );
+}
+
+/**
+ * The move is over for good: confirmed by the customer (7, 8) or cancelled (11). Its chat is
+ * closed then (a conflict, where below 3 it is not open yet), and a foreman sees it only for a
+ * while.
+ */
+export const MOVE_OVER_TIMELINE = [T.completed, T.feedbackGiven, T.cancelled] as const;
+export function isMoveOver(timeline: number): boolean {
+  return inSet(MOVE_OVER_TIMELINE, timeline);
+}
+
+/** spec §4 "Chat enabled only for statuses 3 to 6". */
+export const CHAT_ENABLED_TIMELINE = [
+  T.paid,
+  T.truckAssigned,
+  T.inProgress,
+  T.completedByCompany,
+] as const;
+
+/** The foreman's chat channel appears once the move is under way (status 5). */
+export const FOREMAN_CHAT_TIMELINE = MOVE_STARTED_TIMELINE;
+
+/** The status a move of the table leads to: the history row it writes names it. */
+export function statusAfter(action: LifecycleAction): TimelineStatus {
+  const transition = LIFECYCLE_TRANSITIONS.find((t) => t.action === action);
+  if (!transition) throw new Error(`No transition ${action} in the lifecycle table.`);
+  return transition.to;
+}
+
+/**
+ * spec §3: request_status follows the timeline: done (1) once the customer confirms the move (7),
+ * cancelled (2) with the timeline's 11; null when a move leaves it as it is.
+ */
+export function requestStatusAfter(to: number): RequestStatus | null {
+  if (to === T.completed) return RequestStatus.done;
+  if (to === T.cancelled) return RequestStatus.cancelled;
+  return null;
 }
 
 /** The transition of `action`, or null when it is not allowed from `from` by `actor`. */
@@ -137,6 +299,35 @@ export function isActiveRequest(requestStatus: number): boolean {
   return requestStatus === ACTIVE_REQUEST_STATUS;
 }
 
+/** spec §3: request_status 1, the request is done (the customer confirmed the move). */
+export const DONE_REQUEST_STATUS = RequestStatus.done;
+export function isRequestDone(requestStatus: number): boolean {
+  return requestStatus === DONE_REQUEST_STATUS;
+}
+
+/**
+ * spec §3: request_status 2, the request is cancelled: the My Requests card hides its detail
+ * arrow, the detail screen goes back and the public page shows only the cancellation text.
+ */
+export const CANCELLED_REQUEST_STATUS = RequestStatus.cancelled;
+export function isRequestCancelled(requestStatus: number): boolean {
+  return requestStatus === CANCELLED_REQUEST_STATUS;
+}
+
+/** decision 016: the customer has signed the direct request's confirmation letter. */
+export function isLetterSigned(additionalStatus: number): boolean {
+  return additionalStatus === LetterStatus.signed;
+}
+
+/**
+ * spec §4 status 3 "for direct requests awaiting confirmation letter ... when additional_status
+ * is 0": the letter is sent and waits for the customer's signature ('Pending request
+ * confirmation', the 'Confirm and proceed with the move' button).
+ */
+export function awaitsLetterSignature(timeline: number, additionalStatus: number): boolean {
+  return isAwaitingAssignment(timeline) && !isLetterSigned(additionalStatus);
+}
+
 /**
  * A change can no longer be answered or proposed: the request is not active, or the move is
  * completed by the company or later, or cancelled.
@@ -149,7 +340,12 @@ export function isChangeClosed(requestStatus: number, timeline: number): boolean
 
 /** The customer has confirmed the move: completed (7), or with feedback given (8). */
 export function isConfirmedByCustomer(timeline: number): boolean {
-  return timeline === T.completed || timeline === T.feedbackGiven;
+  return inSet(CONFIRMED_TIMELINE, timeline);
+}
+
+/** spec §4 7: "Completed; feedback can be left" (the table's giveFeedback move). */
+export function canLeaveFeedback(timeline: number): boolean {
+  return findTransition('giveFeedback', timeline, 'customer') !== null;
 }
 
 /** Feedback was given (8): the last step of a move. */
@@ -164,6 +360,9 @@ export interface LifecycleRequest {
   /** Truthy for a direct request (request_type set). */
   request_type?: number | string | null;
 }
+
+/** spec §3: request_type 0, an open marketplace request; a direct request's is truthy. */
+export const MARKETPLACE_REQUEST_TYPE = 0;
 
 /** A request made through a company's direct link (spec §3: request_type truthy). */
 export function isDirectRequest(request: Pick<LifecycleRequest, 'request_type'>): boolean {
@@ -181,7 +380,7 @@ export function effectiveTimeline(timeline: number, responseStatus: number | und
 
 /** spec §4: "companies-list redirects to the list unless status is 1". */
 export function canOpenCompaniesList(timeline: number): boolean {
-  return timeline === T.pendingAcceptance;
+  return hasBidsToCompare(timeline);
 }
 
 /** Bids are placed, changed, withdrawn and deleted only while the request is open for them. */
@@ -189,34 +388,33 @@ export function isOpenForBids(request: LifecycleRequest): boolean {
   return (
     !isDirectRequest(request) &&
     (request.request_status ?? RequestStatus.active) === RequestStatus.active &&
-    (request.request_timeline_status === T.awaitingResponse ||
-      request.request_timeline_status === T.pendingAcceptance)
+    inSet(OPEN_FOR_BIDS_TIMELINE, request.request_timeline_status)
   );
 }
 
 /** spec §4: "make-payment redirects unless status is 2 (unless already paid in the session)". */
 export function canMakePayment(timeline: number, paidInSession = false): boolean {
-  return timeline === T.awaitingPayment || paidInSession;
+  return isAwaitingPayment(timeline) || paidInSession;
 }
 
 /** spec §4: "confirm-complete redirects unless status is 6". */
 export function canConfirmComplete(timeline: number): boolean {
-  return timeline === T.completedByCompany;
+  return inSet(AWAITING_CONFIRMATION_TIMELINE, timeline);
 }
 
 /** spec §4: "Chat enabled only for statuses 3 to 6". */
 export function isChatEnabled(timeline: number): boolean {
-  return timeline >= T.paid && timeline <= T.completedByCompany;
+  return inSet(CHAT_ENABLED_TIMELINE, timeline);
 }
 
 /** The foreman's chat channel appears once the move is under way (status 5). */
 export function isForemanChatEnabled(timeline: number): boolean {
-  return timeline === T.inProgress || timeline === T.completedByCompany;
+  return inSet(FOREMAN_CHAT_TIMELINE, timeline);
 }
 
 /** Tracking shows the truck while the move is in progress (spec §2 card: 5 Track). */
 export function isTrackingEnabled(timeline: number): boolean {
-  return timeline === T.inProgress;
+  return isMoveInProgress(timeline);
 }
 
 /**
@@ -290,6 +488,27 @@ export function isPaidIntoEscrow(timeline: number): boolean {
  */
 export function mayHaveMoneyMovements(timeline: number): boolean {
   return timeline >= T.paid;
+}
+
+/**
+ * Whether a request has a calendar invite to download: from payment until the crew has finished
+ * (3 to 6). A cancelled move's invite is the cancelling one, emailed only.
+ */
+export function hasCalendarInvite(timeline: number): boolean {
+  return timeline >= T.paid && timeline <= T.completedByCompany;
+}
+
+/**
+ * spec §2 "Before status 3 on non-typed requests: Estimated Price and Your Price. Later: Final
+ * Price" (a cancelled request's too).
+ */
+export function showsEstimatedPrice(timeline: number): boolean {
+  return timeline < T.paid;
+}
+
+/** spec §4 "Customer accepts a bid (status to 2)": from then on the request has its company. */
+export function isBidAccepted(timeline: number): boolean {
+  return timeline >= T.awaitingPayment && timeline !== T.cancelled;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { MAX_ADDRESSES, MAX_MONEY_DOLLARS } from '../constants';
-import { RequestStatus, TimelineStatus } from '../enums';
-import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
+import {
+  isBidAccepted,
+  isChangeClosed,
+  isDirectRequest,
+  isPriceAgreed,
+  mayHaveMoneyMovements,
+  ACTIVE_REQUEST_STATUS,
+  type LifecycleRequest,
+} from '../rules/lifecycle';
 import { MOVERS_OPTIONS } from '../rules/wizard-movers';
 import { isSlot, isWindowOrdered, parseSpecDate, payloadWindow } from '../rules/wizard-time';
 import { envelope, intCode } from './envelope';
@@ -64,7 +71,7 @@ export type EditChangeType = (typeof EDIT_CHANGE_TYPES)[number];
  * prices it before it applies: the edit becomes a change awaiting the company's price.
  */
 export function editNeedsCompanyPrice(request: LifecycleRequest): boolean {
-  return isDirectRequest(request) && request.request_timeline_status >= TimelineStatus.paid;
+  return isDirectRequest(request) && isPriceAgreed(request.request_timeline_status);
 }
 
 /**
@@ -73,17 +80,14 @@ export function editNeedsCompanyPrice(request: LifecycleRequest): boolean {
  * link) from 0, both below 6 (completed by the company), while the request is active.
  */
 export function canProposeChange(request: LifecycleRequest): boolean {
-  if ((request.request_status ?? RequestStatus.active) !== RequestStatus.active) return false;
   const status = request.request_timeline_status;
-  if (status === TimelineStatus.cancelled || status >= TimelineStatus.completedByCompany) {
-    return false;
-  }
-  return isDirectRequest(request) || status >= TimelineStatus.awaitingPayment;
+  if (isChangeClosed(request.request_status ?? ACTIVE_REQUEST_STATUS, status)) return false;
+  return isDirectRequest(request) || isBidAccepted(status);
 }
 
 /** spec §9: at status 3 or above, accepting a change with a price moves money through escrow. */
 export function changeNeedsPayment(timeline: number, priceCents: number): boolean {
-  return timeline >= TimelineStatus.paid && priceCents !== 0;
+  return mayHaveMoneyMovements(timeline) && priceCents !== 0;
 }
 
 const requestId = idSchema('request_id must be a request id.');

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { RequestStatus, TimelineStatus } from '../enums';
-import { isDirectRequest, type LifecycleRequest } from '../rules/lifecycle';
+import {
+  ACTIVE_REQUEST_STATUS,
+  canConfirmComplete,
+  isAwaitingAssignment,
+  isAwaitingPayment,
+  isAwaitingResponse,
+  isConfirmedByCustomer,
+  isDirectRequest,
+  isMoveCancelled,
+  isMoveInProgress,
+  isReadyToMove,
+  isRequestCancelled,
+  type LifecycleRequest,
+} from '../rules/lifecycle';
 import { changeProposalSchema } from './changes';
 import { chatObjectSchema } from './chat';
 import { envelope } from './envelope';
@@ -55,30 +67,21 @@ export const JOB_STAGE_LABELS: Record<JobStage, string> = {
  * holds the two together.
  */
 export function jobStageOf(request: LifecycleRequest): JobStage | null {
-  const T = TimelineStatus;
   const timeline = request.request_timeline_status;
-  if (request.request_status === RequestStatus.cancelled || timeline === T.cancelled) {
+  if (
+    isRequestCancelled(request.request_status ?? ACTIVE_REQUEST_STATUS) ||
+    isMoveCancelled(timeline)
+  ) {
     return 'cancelled';
   }
-  switch (timeline) {
-    case T.completed:
-    case T.feedbackGiven:
-      return 'completed';
-    case T.completedByCompany:
-      return 'to_confirm';
-    case T.inProgress:
-      return 'in_progress';
-    case T.truckAssigned:
-      return 'assigned';
-    case T.paid:
-      return 'paid';
-    case T.awaitingPayment:
-      return 'awaiting_payment';
-    case T.awaitingResponse:
-      return isDirectRequest(request) ? 'new_direct' : null;
-    default:
-      return null;
-  }
+  if (isConfirmedByCustomer(timeline)) return 'completed';
+  if (canConfirmComplete(timeline)) return 'to_confirm';
+  if (isMoveInProgress(timeline)) return 'in_progress';
+  if (isReadyToMove(timeline)) return 'assigned';
+  if (isAwaitingAssignment(timeline)) return 'paid';
+  if (isAwaitingPayment(timeline)) return 'awaiting_payment';
+  if (isAwaitingResponse(timeline) && isDirectRequest(request)) return 'new_direct';
+  return null;
 }
 
 /** The stages whose jobs carry the customer's email and phone (see jobCustomerSchema). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig } from '../../config';
-import { createSmsSender } from '../sms/sms-sender';
-import { createMailer } from './mailer';
+import { createSmsSender } from '../sms/create-sms-sender';
+import { createMailer } from './create-mailer';
 
 const log = pino({ level: 'silent' });
 

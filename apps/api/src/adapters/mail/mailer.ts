@@ -1,8 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { OutboxMailer } from './outbox-mailer';
-import { SmtpMailer } from './smtp-mailer';
 
 export interface MailMessage {
   to: string;
@@ -29,10 +25,4 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage, opts: { db: Tx }): Promise<void>;
   close(): Promise<void>;
-}
-
-/** SMTP when SMTP_URL is set; the outbox table (readable at /dev/outbox outside production) otherwise. */
-export function createMailer(opts: { config: Config; log: FastifyBaseLogger }): Mailer {
-  const { smtpUrl, from } = opts.config.mail;
-  return smtpUrl ? new SmtpMailer({ url: smtpUrl, from }) : new OutboxMailer({ log: opts.log });
 }

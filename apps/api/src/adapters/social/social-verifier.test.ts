@@ -4,7 +4,7 @@ import { loadConfig } from '../../config';
 import { FacebookVerifier } from './facebook';
 import { GoogleVerifier } from './google';
 import { SandboxVerifier } from './sandbox';
-import { createSocialVerifiers } from './social-verifier';
+import { createSocialVerifiers } from './create-social-verifiers';
 
 const log = pino({ level: 'silent' });
 

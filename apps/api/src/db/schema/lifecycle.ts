@@ -12,7 +12,8 @@ import {
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { TIMELINE_STATUSES } from '@movehub/shared';
+import { createdAt, inList, updatedAt } from './columns';
 import { users } from './accounts';
 import { companyProfiles, companyTrucks } from './companies';
 import { requests } from './requests';
@@ -68,10 +69,10 @@ export const requestStatusHistory = pgTable(
   (t) => [
     index('request_status_history_request_idx').on(t.requestId, t.id),
     index('request_status_history_actor_idx').on(t.actorId),
-    check('request_status_history_to_ck', sql`${t.toStatus} in (0, 1, 2, 3, 4, 5, 6, 7, 8, 11)`),
+    check('request_status_history_to_ck', inList(t.toStatus, TIMELINE_STATUSES)),
     check(
       'request_status_history_from_ck',
-      sql`${t.fromStatus} is null or ${t.fromStatus} in (0, 1, 2, 3, 4, 5, 6, 7, 8, 11)`,
+      sql`${t.fromStatus} is null or ${inList(t.fromStatus, TIMELINE_STATUSES)}`,
     ),
     check(
       'request_status_history_actor_ck',

@@ -17,7 +17,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { ADDITIONAL_STATUSES, REQUEST_STATUSES, TIMELINE_STATUSES } from '@movehub/shared';
+import { createdAt, inList, updatedAt } from './columns';
 import { users } from './accounts';
 import { catalogueItems, moveTypes } from './catalogue';
 import { companyDirectLinks, companyForemen, companyProfiles } from './companies';
@@ -134,12 +135,10 @@ export const requests = pgTable(
         and ${t.cardMinFlatRateCents} >= 0 and ${t.cardMaxFlatRateCents} >= 0`,
     ),
     check('requests_request_type_ck', sql`${t.requestType} >= 0`),
-    check('requests_status_ck', sql`${t.requestStatus} in (0, 1, 2)`),
-    check(
-      'requests_timeline_status_ck',
-      sql`${t.timelineStatus} in (0, 1, 2, 3, 4, 5, 6, 7, 8, 11)`,
-    ),
-    check('requests_additional_status_ck', sql`${t.additionalStatus} in (0, 1)`),
+    // The statuses the shared lifecycle defines (packages/shared rules/lifecycle.ts).
+    check('requests_status_ck', inList(t.requestStatus, REQUEST_STATUSES)),
+    check('requests_timeline_status_ck', inList(t.timelineStatus, TIMELINE_STATUSES)),
+    check('requests_additional_status_ck', inList(t.additionalStatus, ADDITIONAL_STATUSES)),
     check('requests_rate_method_ck', sql`${t.rateMethod} in ('Hourly', 'Flat')`),
     check('requests_payment_method_ck', sql`${t.paymentMethod} in ('Cash', 'Card')`),
   ],

@@ -3,8 +3,9 @@ import {
   BidStatus,
   formatUsd,
   INT4_MAX,
+  hasBidsToCompare,
+  isAwaitingResponse,
   isOpenForBids,
-  TimelineStatus,
   type PlacedBid,
 } from '@movehub/shared';
 import { requestBids } from '../../db/schema';
@@ -95,7 +96,7 @@ export async function placeBid(opts: {
               )
             : null;
       }
-      if (request.timelineStatus === TimelineStatus.awaitingResponse) await ctx.move('firstBid');
+      if (isAwaitingResponse(request.timelineStatus)) await ctx.move('firstBid');
       const notices: Notice[] =
         message && request.customerId !== null ? [{ userId: request.customerId, message }] : [];
       ctx.emit({ type: 'request.bid_placed', notices });
@@ -124,7 +125,7 @@ async function removeBid(ctx: CommandContext, bidId: number): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(requestBids)
     .where(and(eq(requestBids.requestId, ctx.request.id), eq(requestBids.status, BidStatus.open)));
-  if ((left?.n ?? 0) === 0 && ctx.request.timelineStatus === TimelineStatus.pendingAcceptance) {
+  if ((left?.n ?? 0) === 0 && hasBidsToCompare(ctx.request.timelineStatus)) {
     await ctx.move('lastBidRemoved');
   }
 }

@@ -15,9 +15,7 @@ import {
   toCents,
   zonedNow,
   type ChangeType,
-  type CreateRequestItem,
   type ProposeChangeInput,
-  type RequestAddressFields,
   type TimelineStatus,
   specDateToIso,
 } from '@movehub/shared';
@@ -40,6 +38,7 @@ import {
 } from './details';
 import { reserveEscrowRefund } from './escrow-refund';
 import { activeRequestSql, REQUEST_NOT_FOUND, type RequestRow } from './lifecycle';
+import type { AddressProposal, ItemsProposal, RequestProposal } from './proposals';
 import { answerOf } from './outcomes';
 
 /*
@@ -115,25 +114,6 @@ const WHAT: Record<ChangeType, string> = {
 };
 
 export type ChangeRow = typeof requestChanges.$inferSelect;
-
-/** The proposed values as stored (`proposal`), by type. */
-export interface RequestProposal {
-  /** 'YYYY-MM-DD' */
-  moveDate: string | null;
-  moveTime: string | null;
-  windowFrom: string | null;
-  windowTo: string | null;
-  movers: number | null;
-}
-export type ProposedAddress = RequestAddressFields & { price: number | null };
-export interface AddressProposal {
-  add: ProposedAddress[];
-  edit: (ProposedAddress & { address_id: number })[];
-  remove: { address_id: number; price: number | null }[];
-}
-export interface ItemsProposal {
-  items: CreateRequestItem[];
-}
 
 const statusWords = (timeline: number) =>
   TIMELINE_LABELS[timeline as TimelineStatus] ?? String(timeline);

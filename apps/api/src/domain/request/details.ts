@@ -31,8 +31,8 @@ import {
 import { AppError } from '../../errors';
 import { centsToDollars } from '../../lib/wire';
 import { assertServedZip } from '../../modules/catalogue/catalogue.service';
-import { toServerAddress, toServerItem } from '../../modules/requests/requests.wire';
-import type { AddressProposal } from './changes';
+import { toServerAddress, toServerItem } from './read-model';
+import type { AddressProposal } from './proposals';
 import type { RequestRow } from './lifecycle';
 
 /*

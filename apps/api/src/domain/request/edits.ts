@@ -3,14 +3,15 @@ import {
   canEditClientComment,
   canEditRequestDetails,
   editNeedsCompanyPrice,
+  isActiveRequest,
   isDirectRequest,
+  isMoveOver,
   ItemType,
   MAX_ADDRESSES,
   MSG,
-  RequestStatus,
   TIMELINE_LABELS,
-  TimelineStatus,
   type CreateRequestItem,
+  type TimelineStatus,
   type EditChangeType,
   type RequestAddressFields,
 } from '@movehub/shared';
@@ -18,7 +19,7 @@ import type { Tx } from '../../db/client';
 import { requestAddresses, requestChanges } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Domain } from '../context';
-import type { AddressProposal, ItemsProposal } from './changes';
+import type { AddressProposal, ItemsProposal } from './proposals';
 import { runRequestCommand, type CommandContext } from './command';
 import {
   addressColumns,
@@ -119,11 +120,7 @@ export type EditAsChange =
   | { type: 'items' | 'extra-items'; proposal: ItemsProposal };
 
 function assertEditable(request: RequestRow): void {
-  if (
-    request.requestStatus !== RequestStatus.active ||
-    request.timelineStatus === TimelineStatus.cancelled ||
-    request.timelineStatus >= TimelineStatus.completed
-  ) {
+  if (!isActiveRequest(request.requestStatus) || isMoveOver(request.timelineStatus)) {
     throw AppError.conflict(EDIT_CLOSED);
   }
   if (!canEditRequestDetails(guardView(request))) {

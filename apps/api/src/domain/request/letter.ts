@@ -1,5 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { isDirectRequest, RequestStatus, TimelineStatus, UserType } from '@movehub/shared';
+import {
+  isAwaitingAssignment,
+  isDirectRequest,
+  isLetterSigned,
+  isRequestCancelled,
+  UserType,
+} from '@movehub/shared';
 import type { Storage } from '../../adapters/storage/storage';
 import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
@@ -37,7 +42,7 @@ import { companyName } from './names';
  */
 export async function sendLetter(opts: {
   domain: Domain;
-  log: FastifyBaseLogger;
+  log: Domain['log'];
   publicUrl: string;
   companyId: number;
   requestId: number;
@@ -52,7 +57,7 @@ export async function sendLetter(opts: {
       if (!isDirectRequest({ request_type: request.requestType })) {
         throw AppError.unprocessable(LETTER_TEXT.notDirect);
       }
-      if (request.requestStatus === RequestStatus.cancelled) {
+      if (isRequestCancelled(request.requestStatus)) {
         throw AppError.conflict(LETTER_TEXT.cancelled);
       }
       const set = {
@@ -61,13 +66,13 @@ export async function sendLetter(opts: {
         letterSentAt: ctx.now,
         additionalStatus: 0,
       };
-      const unsigned = request.timelineStatus === TimelineStatus.paid;
-      if (unsigned && request.additionalStatus === 0 && request.letterHtml !== null) {
+      const unsigned = isAwaitingAssignment(request.timelineStatus);
+      if (unsigned && !isLetterSigned(request.additionalStatus) && request.letterHtml !== null) {
         // New rates for a letter still waiting for its signature: sent again, no move.
         await ctx.update(set);
         await ctx.timeline(LETTER_TEXT.timelineSent);
       } else {
-        if (unsigned && request.additionalStatus === 1) {
+        if (unsigned && isLetterSigned(request.additionalStatus)) {
           throw AppError.conflict(LETTER_TEXT.alreadySigned);
         }
         await ctx.move('sendLetter', { title: LETTER_TEXT.timelineSent, set });

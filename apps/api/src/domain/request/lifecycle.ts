@@ -1,17 +1,35 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_REQUEST_STATUS,
+  AWAITING_ASSIGNMENT_TIMELINE,
+  AWAITING_CONFIRMATION_TIMELINE,
+  AWAITING_PAYMENT_TIMELINE,
+  AWAITING_RESPONSE_TIMELINE,
+  CANCELLED_REQUEST_STATUS,
+  CANCELLED_TIMELINE,
+  CHAT_ENABLED_TIMELINE,
+  CONFIRMED_TIMELINE,
+  CREW_DONE_TIMELINE,
   findTransition,
+  FOREMAN_CHAT_TIMELINE,
+  MARKETPLACE_REQUEST_TYPE,
+  MOVE_IN_PROGRESS_TIMELINE,
+  MOVE_OVER_TIMELINE,
+  OPEN_FOR_BIDS_TIMELINE,
+  READY_TO_MOVE_TIMELINE,
   refusalKind,
-  RequestStatus,
+  requestStatusAfter,
   TIMELINE_LABELS,
-  TimelineStatus,
+  type TimelineStatus,
+  WITH_CREW_TIMELINE,
+  type JobStage,
   type LifecycleAction,
   type LifecycleActor,
   type LifecycleRequest,
 } from '@movehub/shared';
 import type { Tx } from '../../db/client';
 import { requests, requestStatusHistory, requestTimeline } from '../../db/schema';
+import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
 
 /*
@@ -87,13 +105,14 @@ export async function moveRequest(
   const transition = findTransition(action, request.timelineStatus, actor.type);
   if (!transition) throw refused(action, request.timelineStatus);
   const to = transition.to;
+  // Cancelled or confirmed, the request leaves its tab (the table says which it goes to).
+  const requestStatus = requestStatusAfter(to);
   const [updated] = await tx
     .update(requests)
     .set({
       ...opts.set,
       timelineStatus: to,
-      ...(to === TimelineStatus.cancelled ? { requestStatus: RequestStatus.cancelled } : {}),
-      ...(to === TimelineStatus.completed ? { requestStatus: RequestStatus.done } : {}),
+      ...(requestStatus !== null ? { requestStatus } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(requests.id, request.id))
@@ -127,4 +146,65 @@ export function guardView(
 /** SQL twin of the shared isActiveRequest: request_status is active. */
 export function activeRequestSql(column: AnyColumn): SQL {
   return sql`${column} = ${ACTIVE_REQUEST_STATUS}`;
+}
+
+/*
+ * The SQL twins of the shared guards, each built from the status set its guard reads
+ * (packages/shared rules/lifecycle.ts), so that a query selects exactly the requests the guard
+ * accepts (test/status-sql.test.ts holds each pair together over every status).
+ */
+
+/** The status columns a twin reads: the requests table's, or an alias of it. */
+type StatusColumns = Pick<typeof requests, 'requestStatus' | 'timelineStatus' | 'requestType'>;
+
+/** SQL twin of the shared isChatEnabled: the customer's chat with the company, 3 to 6. */
+export function chatEnabledSql(timeline: AnyColumn | SQL): SQL {
+  return inList(timeline, CHAT_ENABLED_TIMELINE);
+}
+
+/** SQL twin of the shared isForemanChatEnabled: the customer's chat with the foreman, 5 and 6. */
+export function foremanChatEnabledSql(timeline: AnyColumn | SQL): SQL {
+  return inList(timeline, FOREMAN_CHAT_TIMELINE);
+}
+
+/** SQL twin of the shared isOpenForBids: a marketplace request, active, at 0 or 1. */
+export function openForBidsSql(r: StatusColumns = requests): SQL {
+  return sql`(${r.requestType} = ${sql.raw(String(MARKETPLACE_REQUEST_TYPE))}
+    and ${activeRequestSql(r.requestStatus)}
+    and ${inList(r.timelineStatus, OPEN_FOR_BIDS_TIMELINE)})`;
+}
+
+/** SQL twin of the shared needsCrew: not cancelled, and the crew not done with it. */
+export function needsCrewSql(r: StatusColumns = requests): SQL {
+  return sql`(not ${inList(r.requestStatus, [CANCELLED_REQUEST_STATUS])}
+    and not ${inList(r.timelineStatus, CREW_DONE_TIMELINE)})`;
+}
+
+/** SQL twin of the shared isWithCrew: assigned, moving, or marked complete (4 to 6). */
+export function withCrewSql(timeline: AnyColumn | SQL): SQL {
+  return inList(timeline, WITH_CREW_TIMELINE);
+}
+
+/** SQL twin of the shared isMoveOver: confirmed by the customer, or cancelled. */
+export function moveOverSql(timeline: AnyColumn | SQL): SQL {
+  return inList(timeline, MOVE_OVER_TIMELINE);
+}
+
+/**
+ * SQL twin of the shared jobStageOf, in its order: cancelled first (request_status 2 whatever the
+ * timeline says), null for a request that is no job (a marketplace request open for bids).
+ */
+export function jobStageSql(r: StatusColumns = requests): SQL<JobStage | null> {
+  const when = (test: SQL, stage: JobStage) => sql`when ${test} then ${sql.raw(`'${stage}'`)}`;
+  const t = r.timelineStatus;
+  return sql<JobStage | null>`(case
+    ${when(sql`${inList(r.requestStatus, [CANCELLED_REQUEST_STATUS])} or ${inList(t, CANCELLED_TIMELINE)}`, 'cancelled')}
+    ${when(inList(t, CONFIRMED_TIMELINE), 'completed')}
+    ${when(inList(t, AWAITING_CONFIRMATION_TIMELINE), 'to_confirm')}
+    ${when(inList(t, MOVE_IN_PROGRESS_TIMELINE), 'in_progress')}
+    ${when(inList(t, READY_TO_MOVE_TIMELINE), 'assigned')}
+    ${when(inList(t, AWAITING_ASSIGNMENT_TIMELINE), 'paid')}
+    ${when(inList(t, AWAITING_PAYMENT_TIMELINE), 'awaiting_payment')}
+    ${when(sql`${r.requestType} <> ${sql.raw(String(MARKETPLACE_REQUEST_TYPE))} and ${inList(t, AWAITING_RESPONSE_TIMELINE)}`, 'new_direct')}
+  end)`;
 }

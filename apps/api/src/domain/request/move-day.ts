@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { isDirectRequest, toSpecDate, UserType, type LifecycleAction } from '@movehub/shared';
+import {
+  isDirectRequest,
+  isLetterSigned,
+  toSpecDate,
+  UserType,
+  type LifecycleAction,
+} from '@movehub/shared';
 import { companyForemen, companyTrucks, requestTrucks, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
@@ -81,7 +87,7 @@ export async function assignMove(opts: {
       assertCanMove(request, 'assign', ctx.actor);
       if (
         isDirectRequest({ request_type: request.requestType }) &&
-        request.additionalStatus !== 1
+        !isLetterSigned(request.additionalStatus)
       ) {
         throw AppError.conflict(MOVE_TEXT.letterNotSigned);
       }

@@ -1,13 +1,11 @@
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableName, gte, lt, lte, sql } from 'drizzle-orm';
 import {
   AddressType,
   BidStatus,
   EARTH_RADIUS_MILES,
   REFERRAL_DISCOUNT_PERCENT,
-  RequestStatus,
   REVIEWS_PER_COMPANY,
-  TimelineStatus,
   TOP_RATED_MIN_RATING,
   UserType,
   type PriceSort,
@@ -16,17 +14,15 @@ import type { Db, Tx } from '../../db/client';
 import {
   companyDirectLinks,
   companyProfiles,
-  moveTypes,
   referrals,
-  requestAddresses,
   requestBids,
-  requestItems,
   requests,
   users,
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import { openForBidsSql, REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import { ADDRESSES, companyCardColumns, ITEMS, MOVE_TYPE } from '../../domain/request/read-model';
 
 /*
  * Bids (decision 011), what is read: the partner API's side (a company sees the requests open
@@ -35,8 +31,6 @@ import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
  * (domain/request/bids.ts); their texts are here with the reads'.
  */
 
-/** request_type 0: a marketplace request, open to every company serving its pick-up zip. */
-const MARKETPLACE_REQUEST = 0;
 /** open_requests' page size when the caller names none. */
 export const OPEN_REQUESTS_PAGE = 50;
 
@@ -72,17 +66,6 @@ export const BID_TEXT = {
 const outer = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 const outerOrValue = (v: AnyPgColumn | number) => (typeof v === 'number' ? sql`${v}` : outer(v));
-
-/** The SQL twin of the shared isOpenForBids: non-direct, active, timeline 0 or 1. */
-const openForBidsSql = () =>
-  and(
-    eq(requests.requestType, MARKETPLACE_REQUEST),
-    eq(requests.requestStatus, RequestStatus.active),
-    inArray(requests.timelineStatus, [
-      TimelineStatus.awaitingResponse,
-      TimelineStatus.pendingAcceptance,
-    ]),
-  );
 
 /** The zip of a request's pick-up address (the first by position), as an SQL expression. */
 const pickUpZipOf = (requestId: typeof requests.id | number) => sql`(
@@ -123,11 +106,7 @@ export async function partnerCompanyId(opts: {
   return link.companyId;
 }
 
-const myBid = alias(requestBids, 'my_bid');
-
-export type OpenRequestRow = Awaited<ReturnType<typeof selectOpenRequests>>[number];
-export type AddressRow = typeof requestAddresses.$inferSelect;
-export type ItemWithImages = { item: typeof requestItems.$inferSelect; images: string[] };
+export type OpenRequestRow = Awaited<ReturnType<typeof listOpenRequests>>[number];
 
 /** The open requests' filters: move dates, move size, distance from the base. */
 export interface OpenRequestFilters {
@@ -172,100 +151,64 @@ const distanceFromBaseSql = (companyId: number, requestId: typeof requests.id) =
   order by pa.position, pa.id limit 1)`;
 };
 
-function selectOpenRequests(
-  db: Db,
-  companyId: number,
-  limit: number,
-  beforeId: number | undefined,
-  filters: OpenRequestFilters,
-) {
-  const distance = distanceFromBaseSql(companyId, requests.id);
-  return db
-    .select({
-      request: requests,
-      moveType: moveTypes.name,
-      bidCount: openBidCountSql(requests.id),
-      myBidCents: myBid.bidAmountCents,
-      myBidMovers: myBid.movers,
-      distanceMiles: distance,
-    })
-    .from(requests)
-    .leftJoin(moveTypes, eq(moveTypes.id, requests.moveTypeId))
-    .leftJoin(
-      myBid,
-      and(
-        eq(myBid.requestId, requests.id),
-        eq(myBid.companyId, companyId),
-        eq(myBid.status, BidStatus.open),
-      ),
-    )
-    .where(
-      and(
-        openForBidsSql(),
-        servesSql(companyId, requests.id),
-        beforeId ? lt(requests.id, beforeId) : undefined,
-        filters.dateFrom ? gte(requests.moveDate, filters.dateFrom) : undefined,
-        filters.dateTo ? lte(requests.moveDate, filters.dateTo) : undefined,
-        filters.moveTypeId ? eq(requests.moveTypeId, filters.moveTypeId) : undefined,
-        // Without a base (or a pick-up place) no request is known to be near: the filter keeps none.
-        filters.maxDistanceMiles === undefined
-          ? undefined
-          : sql`${distance} <= ${filters.maxDistanceMiles}`,
-      ),
-    )
-    .orderBy(desc(requests.id))
-    .limit(limit);
-}
-
 /**
  * The requests open for bids whose pick-up zip the company serves, newest first, with what a
- * mover needs to price them. Three queries whatever the page's size: the requests, then their
- * addresses and their items (with photo urls) by request ids.
+ * mover needs to price them: the move, its addresses, its items with their photos, the bids so
+ * far and the company's own. Neither the customer's account nor a direct request's contact
+ * columns are read: contact follows acceptance. One statement whatever the page's size.
  */
-export async function listOpenRequests(opts: {
+export function listOpenRequests(opts: {
   db: Db;
   companyId: number;
   limit?: number | undefined;
   beforeId?: number | undefined;
   filters?: OpenRequestFilters | undefined;
-}): Promise<{ row: OpenRequestRow; addresses: AddressRow[]; items: ItemWithImages[] }[]> {
-  const rows = await selectOpenRequests(
-    opts.db,
-    opts.companyId,
-    opts.limit ?? OPEN_REQUESTS_PAGE,
-    opts.beforeId,
-    opts.filters ?? {},
-  );
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.request.id);
-  const [addresses, items] = await Promise.all([
-    opts.db
-      .select()
-      .from(requestAddresses)
-      .where(inArray(requestAddresses.requestId, ids))
-      .orderBy(asc(requestAddresses.requestId), asc(requestAddresses.position)),
-    opts.db
-      .select({
-        item: requestItems,
-        images: sql<string[]>`(select coalesce(json_agg(im.image_url order by im.id), '[]'::json)
-          from request_item_images im where im.request_item_id = ${outer(requestItems.id)})`,
-      })
-      .from(requestItems)
-      .where(inArray(requestItems.requestId, ids))
-      .orderBy(asc(requestItems.requestId), asc(requestItems.position)),
-  ]);
-  const byRequest = <T>(list: T[], idOf: (x: T) => number) => {
-    const map = new Map<number, T[]>();
-    for (const x of list) map.set(idOf(x), [...(map.get(idOf(x)) ?? []), x]);
-    return map;
-  };
-  const addressesOf = byRequest(addresses, (a) => a.requestId);
-  const itemsOf = byRequest(items, (i) => i.item.requestId);
-  return rows.map((row) => ({
-    row,
-    addresses: addressesOf.get(row.request.id) ?? [],
-    items: itemsOf.get(row.request.id) ?? [],
-  }));
+}) {
+  const { companyId, beforeId, filters = {} } = opts;
+  const distance = distanceFromBaseSql(companyId, requests.id);
+  return opts.db.query.requests.findMany({
+    where: and(
+      openForBidsSql(),
+      servesSql(companyId, requests.id),
+      beforeId ? lt(requests.id, beforeId) : undefined,
+      filters.dateFrom ? gte(requests.moveDate, filters.dateFrom) : undefined,
+      filters.dateTo ? lte(requests.moveDate, filters.dateTo) : undefined,
+      filters.moveTypeId ? eq(requests.moveTypeId, filters.moveTypeId) : undefined,
+      // Without a base (or a pick-up place) no request is known to be near: the filter keeps none.
+      filters.maxDistanceMiles === undefined
+        ? undefined
+        : sql`${distance} <= ${filters.maxDistanceMiles}`,
+    ),
+    orderBy: desc(requests.id),
+    limit: opts.limit ?? OPEN_REQUESTS_PAGE,
+    columns: {
+      id: true,
+      timelineStatus: true,
+      moveDate: true,
+      moveTime: true,
+      windowFrom: true,
+      windowTo: true,
+      movers: true,
+      netDistanceMiles: true,
+      recommendAmountCents: true,
+      customerBudgetCents: true,
+      finalComment: true,
+    },
+    extras: {
+      bidCount: openBidCountSql(requests.id).as('bid_count'),
+      distanceMiles: distance.as('distance_miles'),
+    },
+    with: {
+      moveType: MOVE_TYPE,
+      addresses: ADDRESSES,
+      items: ITEMS,
+      // The company's own open bid, when it has one.
+      bids: {
+        columns: { bidAmountCents: true, movers: true },
+        where: and(eq(requestBids.companyId, companyId), eq(requestBids.status, BidStatus.open)),
+      },
+    },
+  });
 }
 
 /** The company's name, and whether it serves the request's pick-up zip; null for no company. */
@@ -304,8 +247,6 @@ export interface ReviewJson {
   profile_picture: string | null;
 }
 
-const completedSql = sql<number>`coalesce(${companyProfiles.completedMoves}, 0)`;
-const ratingSql = sql<number>`coalesce(${companyProfiles.rating}, 0)`;
 const ph = (name: string, type: 'int' | 'boolean' | 'text') =>
   sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
@@ -318,24 +259,15 @@ const ph = (name: string, type: 'int' | 'boolean' | 'text') =>
 const biddingCompanies = preparedPerDatabase((db) =>
   db
     .select({
-      bid: requestBids,
-      user: {
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phone: users.phone,
+      bid: {
+        companyId: requestBids.companyId,
+        requestId: requestBids.requestId,
+        bidAmountCents: requestBids.bidAmountCents,
+        movers: requestBids.movers,
       },
-      name: companyNameSql,
-      profile: {
-        about: companyProfiles.about,
-        profilePicture: companyProfiles.profilePicture,
-        phone: companyProfiles.phone,
-        email: companyProfiles.email,
-        address: companyProfiles.address,
-        truckCount: companyProfiles.truckCount,
-      },
-      rating: ratingSql,
-      completedMoves: completedSql,
+      // A bid's company always has a profile (request_bids.company_id references it).
+      company: companyCardColumns,
+      completedMoves: companyProfiles.completedMoves,
       reviewCount: sql<number>`(select count(*)::int from company_reviews rc
         where rc.company_id = ${outer(requestBids.companyId)})`,
       // The newest reviews, aggregated here: no query per company.
@@ -354,21 +286,20 @@ const biddingCompanies = preparedPerDatabase((db) =>
         ) r)`,
     })
     .from(requestBids)
-    .innerJoin(users, eq(users.id, requestBids.companyId))
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
+    .innerJoin(companyProfiles, eq(companyProfiles.userId, requestBids.companyId))
     .where(
       and(
         eq(requestBids.requestId, sql.placeholder('requestId')),
         eq(requestBids.status, BidStatus.open),
-        sql`(${ph('minMoves', 'int')} is null or ${completedSql} >= ${ph('minMoves', 'int')})`,
-        sql`(${ph('maxMoves', 'int')} is null or ${completedSql} <= ${ph('maxMoves', 'int')})`,
-        sql`(not ${ph('topRated', 'boolean')} or ${ratingSql} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
+        sql`(${ph('minMoves', 'int')} is null or ${companyProfiles.completedMoves} >= ${ph('minMoves', 'int')})`,
+        sql`(${ph('maxMoves', 'int')} is null or ${companyProfiles.completedMoves} <= ${ph('maxMoves', 'int')})`,
+        sql`(not ${ph('topRated', 'boolean')} or ${companyProfiles.rating} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
       ),
     )
     .orderBy(
       sql`case when ${ph('price', 'text')} = 'min' then ${requestBids.bidAmountCents} end asc`,
       sql`case when ${ph('price', 'text')} = 'max' then ${requestBids.bidAmountCents} end desc`,
-      sql`case when ${ph('topRated', 'boolean')} then ${ratingSql} end desc`,
+      sql`case when ${ph('topRated', 'boolean')} then ${companyProfiles.rating} end desc`,
       asc(requestBids.id),
     )
     .prepare('bidding_companies'),

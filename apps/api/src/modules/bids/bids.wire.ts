@@ -1,51 +1,30 @@
-import { toDollars, toSpecDate, type BiddingCompany, type OpenRequest } from '@movehub/shared';
+import {
+  toDollars,
+  toSpecDate,
+  type BiddingCompany,
+  type OpenRequest,
+  type ServerItem,
+} from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
-import type {
-  AddressRow,
-  BiddingCompanyRow,
-  ItemWithImages,
-  OpenRequestRow,
-  ReviewJson,
-} from './bids.service';
+import { toCompanyCard, toServerAddress, toServerItems } from '../../domain/request/read-model';
+import type { BiddingCompanyRow, OpenRequestRow, ReviewJson } from './bids.service';
 
 /*
  * The bids module's internal names to the wire's (spec/request-lifecycle.md §3 and §7; the
  * partner API's OpenRequest), in one place (ARCHITECTURE.md "The wire contract").
  */
 
-/** Item type '2' is an extra item (spec §3 Item.type). */
-const EXTRA_ITEM = '2';
-
-function toOpenAddress(a: AddressRow): OpenRequest['request_address'][number] {
+/** An item as a mover prices it: what, how many, how big, and its photos' urls. */
+function toOpenItem(i: ServerItem): OpenRequest['request_item'][number] {
   return {
-    id: a.id,
-    address_type: a.addressType,
-    complete_address: a.completeAddress,
-    zip_code: a.zipCode,
-    city: a.city,
-    state: a.state,
-    apartment_number: a.apartmentNumber,
-    is_storage: a.isStorage,
-    is_stairs: a.isStairs,
-    is_elevator: a.isElevator,
-    is_hardwood_floor: a.isHardwoodFloor,
-    number_of_flights: a.numberOfFlights,
-    parking_and_building_info: a.parkingAndBuildingInfo,
-    latitude: a.latitude,
-    longitude: a.longitude,
-  };
-}
-
-function toOpenItem({ item, images }: ItemWithImages): OpenRequest['request_item'][number] {
-  return {
-    name: item.name,
-    quantity: item.quantity,
-    category_name: item.categoryName,
-    type: item.type,
-    size: item.size,
-    unit_price: toDollars(item.unitPriceCents),
-    additional_info: item.additionalInfo,
-    image_urls: images,
+    name: i.name,
+    quantity: i.quantity,
+    category_name: i.category_name,
+    type: i.type,
+    size: i.size,
+    unit_price: i.unit_price,
+    additional_info: i.additional_info,
+    image_urls: i.request_item_image_models.map((img) => img.image_url),
   };
 }
 
@@ -53,13 +32,9 @@ function toOpenItem({ item, images }: ItemWithImages): OpenRequest['request_item
  * A request as a mover sees it to price it. The customer's name, email and phone (and a direct
  * request's contact fields) are never part of it: contact follows acceptance.
  */
-export function toOpenRequest(entry: {
-  row: OpenRequestRow;
-  addresses: AddressRow[];
-  items: ItemWithImages[];
-}): OpenRequest {
-  const { row } = entry;
-  const r = row.request;
+export function toOpenRequest(r: OpenRequestRow): OpenRequest {
+  const items = toServerItems(r.items);
+  const myBid = r.bids[0];
   return {
     id: r.id,
     request_timeline_status: r.timelineStatus,
@@ -67,22 +42,19 @@ export function toOpenRequest(entry: {
     s_time: r.moveTime,
     start_window_from: r.windowFrom,
     start_window_to: r.windowTo,
-    move_type: row.moveType,
+    move_type: r.moveType?.name ?? null,
     movers: r.movers,
     net_distance: r.netDistanceMiles,
     distance_from_base:
-      row.distanceMiles === null ? null : Math.round(Number(row.distanceMiles) * 10) / 10,
+      r.distanceMiles === null ? null : Math.round(Number(r.distanceMiles) * 10) / 10,
     recommend_amount: centsToDollars(r.recommendAmountCents),
     customer_budget: centsToDollars(r.customerBudgetCents),
     final_comment: r.finalComment,
-    request_address: entry.addresses.map(toOpenAddress),
-    request_item: entry.items.filter((i) => i.item.type !== EXTRA_ITEM).map(toOpenItem),
-    extra_request_items: entry.items.filter((i) => i.item.type === EXTRA_ITEM).map(toOpenItem),
-    bid_count: row.bidCount,
-    my_bid:
-      row.myBidCents === null
-        ? null
-        : { bid_amount: toDollars(row.myBidCents), movers: row.myBidMovers ?? null },
+    request_address: r.addresses.map(toServerAddress),
+    request_item: items.request_item.map(toOpenItem),
+    extra_request_items: items.extra_request_items.map(toOpenItem),
+    bid_count: r.bidCount,
+    my_bid: myBid ? { bid_amount: toDollars(myBid.bidAmountCents), movers: myBid.movers } : null,
   };
 }
 
@@ -103,22 +75,8 @@ function toReview(r: ReviewJson): BiddingCompany['reviews'][number] {
 
 /** A company card of the companies list, with its bid and newest reviews (spec §2, §3). */
 export function toBiddingCompany(row: BiddingCompanyRow): BiddingCompany {
-  const profile = row.profile;
-  return {
-    company_id: row.bid.companyId,
-    name: row.name,
-    address: profile?.address ?? null,
-    // The profile's public contact only: a company's sign-in email and phone stay private.
-    company_email: profile?.email ?? null,
-    company_phone: profile?.phone ?? null,
-    company_rating: Number(row.rating),
-    completed_moves: Number(row.completedMoves),
-    truck_count: profile?.truckCount ?? 0,
-    comapny_profile: {
-      about_company: profile?.about ?? null,
-      name: row.name,
-      profile_picture: profile?.profilePicture ?? null,
-    },
+  return Object.assign(toCompanyCard(row.company), {
+    completed_moves: row.completedMoves,
     bid: {
       bid_amount: toDollars(row.bid.bidAmountCents),
       request_id: row.bid.requestId,
@@ -127,5 +85,5 @@ export function toBiddingCompany(row: BiddingCompanyRow): BiddingCompany {
     },
     review_count: row.reviewCount,
     reviews: row.reviews.map(toReview),
-  };
+  });
 }

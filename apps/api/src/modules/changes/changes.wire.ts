@@ -8,14 +8,14 @@ import {
   type RequestDetail,
 } from '@movehub/shared';
 import type { requestAddresses } from '../../db/schema';
-import { toServerAddress } from '../requests/requests.wire';
+import { toServerAddress } from '../../domain/request/read-model';
+import type { ChangeRow } from '../../domain/request/changes';
 import type {
   AddressProposal,
-  ChangeRow,
   ItemsProposal,
   ProposedAddress,
   RequestProposal,
-} from '../../domain/request/changes';
+} from '../../domain/request/proposals';
 
 /* Proposals to the wire: the partner's answer, and the spec's *_change fields of the detail. */
 

@@ -5,7 +5,7 @@ import {
   ChatType,
   isChatEnabled,
   isForemanChatEnabled,
-  TimelineStatus,
+  isMoveOver,
   UserType,
   type ChatChannel,
   type ChatMessage,
@@ -17,7 +17,11 @@ import { chatMessages, companyProfiles, requests, users } from '../../db/schema'
 import { AppError } from '../../errors';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
-import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
+import {
+  chatEnabledSql,
+  foremanChatEnabledSql,
+  REQUEST_NOT_FOUND,
+} from '../../domain/request/lifecycle';
 import type { DomainEvent } from '../../platform/events/events';
 import { chatMessageSignal, type ChatDelivery } from '../../realtime/signals';
 
@@ -204,13 +208,12 @@ async function newestOpenConversation(
     .where(eq(users.roomId, otherRoomId));
   if (!other) throw AppError.notFound(REQUEST_NOT_FOUND);
   const partnerColumn = type === ChatType.company ? requests.companyId : requests.foremanId;
-  const statuses = type === ChatType.company ? OPEN_COMPANY_CHAT : OPEN_FOREMAN_CHAT;
   const [row] = await db
     .select({ id: requests.id })
     .from(requests)
     .where(
       and(
-        inArray(requests.timelineStatus, statuses),
+        openChatSql(type, requests.timelineStatus),
         or(
           and(eq(requests.customerId, caller.id), eq(partnerColumn, other.id)),
           and(eq(partnerColumn, caller.id), eq(requests.customerId, other.id)),
@@ -261,7 +264,6 @@ async function storeOnOpenConversation(
   if (body.request_id === undefined) return null;
   const type = body.receive_type;
   const partner = type === ChatType.company ? sql.raw('company_id') : sql.raw('foreman_id');
-  const statuses = type === ChatType.company ? OPEN_COMPANY_CHAT : OPEN_FOREMAN_CHAT;
   const result = await tx.execute(sql`
     with conversation as (
       select r.id,
@@ -270,10 +272,7 @@ async function storeOnOpenConversation(
       join users c on c.id = r.customer_id
       join users p on p.id = r.${partner}
       where r.id = ${body.request_id}::int
-        and r.request_timeline_status in (${sql.join(
-          statuses.map((status) => sql`${status}::int`),
-          sql`, `,
-        )})
+        and ${openChatSql(type, sql`r.request_timeline_status`)}
         and ((r.customer_id = ${caller.id}::int and p.room_id = ${body.receiver_id}::text)
           or (r.${partner} = ${caller.id}::int and c.room_id = ${body.receiver_id}::text))
       for share of r)
@@ -351,10 +350,7 @@ async function storeChecked(
     throw AppError.unprocessable('receiver_id is not the other side of this conversation.');
   }
   if (!isConversationOpen(conversation.type, conversation.timelineStatus)) {
-    const past =
-      conversation.timelineStatus === TimelineStatus.cancelled ||
-      conversation.timelineStatus > TimelineStatus.completedByCompany;
-    throw past
+    throw isMoveOver(conversation.timelineStatus)
       ? AppError.conflict(CHAT_TEXT.chatClosed)
       : AppError.unprocessable(CHAT_TEXT.chatClosed);
   }
@@ -443,13 +439,10 @@ export async function markConversationRead(opts: {
   return updated.length;
 }
 
-const OPEN_COMPANY_CHAT = [
-  TimelineStatus.paid,
-  TimelineStatus.truckAssigned,
-  TimelineStatus.inProgress,
-  TimelineStatus.completedByCompany,
-];
-const OPEN_FOREMAN_CHAT = [TimelineStatus.inProgress, TimelineStatus.completedByCompany];
+/** isConversationOpen in SQL: the request's status opens the conversation of this type. */
+function openChatSql(type: ChatTypeValue, timeline: AnyPgColumn | SQL): SQL {
+  return type === ChatType.company ? chatEnabledSql(timeline) : foremanChatEnabledSql(timeline);
+}
 
 /** A channel before the presence check: online_status is filled by the caller of this. */
 export type ChannelDraft = Omit<ChatChannel, 'profile_data'> & {
@@ -471,7 +464,6 @@ export async function listChannels(
     type: ChatTypeValue,
     mine: SQL,
     otherId: AnyPgColumn,
-    statuses: number[],
   ): Promise<ChannelDraft[]> => {
     // Counted by the partial unread index; the newest message by the conversation index.
     const unread = sql<number>`(select count(*) from chat_messages m where m.receiver_id = ${caller.id} and m.request_id = ${requests.id} and m.channel_type = ${type} and m.read_at is null)`;
@@ -493,7 +485,7 @@ export async function listChannels(
       .from(requests)
       .innerJoin(other, eq(other.id, otherId))
       .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
-      .where(and(mine, inArray(requests.timelineStatus, statuses)))
+      .where(and(mine, openChatSql(type, requests.timelineStatus)))
       .orderBy(desc(requests.id))
       .limit(CHAT_HISTORY_LIMIT);
     return rows
@@ -522,13 +514,11 @@ export async function listChannels(
           ChatType.company,
           eq(requests.customerId, caller.id),
           requests.companyId,
-          OPEN_COMPANY_CHAT,
         ),
         foreman: await channels(
           ChatType.foreman,
           eq(requests.customerId, caller.id),
           requests.foremanId,
-          OPEN_FOREMAN_CHAT,
         ),
       };
     case UserType.company:
@@ -537,7 +527,6 @@ export async function listChannels(
           ChatType.company,
           eq(requests.companyId, caller.id),
           requests.customerId,
-          OPEN_COMPANY_CHAT,
         ),
         foreman: [],
       };
@@ -548,7 +537,6 @@ export async function listChannels(
           ChatType.foreman,
           eq(requests.foremanId, caller.id),
           requests.customerId,
-          OPEN_FOREMAN_CHAT,
         ),
       };
     default:

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   COMPANY_PROFILE_TEXT as TEXT,
   FOREMAN_INVITE_TTL_DAYS,
   MAX_SERVICE_ZIPS,
   MAX_TRUCKS,
-  RequestStatus,
-  TimelineStatus,
   UserType,
   type CompanyProfile,
 } from '@movehub/shared';
@@ -32,6 +30,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { profilePictureUrl } from '../accounts/profile.service';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
+import { needsCrewSql } from '../../domain/request/lifecycle';
 import { createSession, revokeAllSessions, type UserRow } from '../auth/auth.service';
 import { foremanInviteLink, foremanInviteMessage } from './company-profile.messages';
 
@@ -43,18 +42,10 @@ import { foremanInviteLink, foremanInviteMessage } from './company-profile.messa
  */
 
 /**
- * A job that still needs its crew: neither cancelled nor done with (status 6 onwards the
- * company has marked the move complete). A truck or foreman assigned to one cannot be removed.
+ * A job that still needs its crew (the shared needsCrew): a truck or foreman assigned to one
+ * cannot be removed.
  */
-const unfinishedJob = and(
-  ne(requests.requestStatus, RequestStatus.cancelled),
-  notInArray(requests.timelineStatus, [
-    TimelineStatus.completedByCompany,
-    TimelineStatus.completed,
-    TimelineStatus.feedbackGiven,
-    TimelineStatus.cancelled,
-  ]),
-);
+const unfinishedJob = needsCrewSql();
 
 const INVITE_TTL_MINUTES = FOREMAN_INVITE_TTL_DAYS * 24 * 60;
 

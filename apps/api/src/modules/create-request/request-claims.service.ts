@@ -9,7 +9,7 @@ import { hashToken } from '../../lib/tokens';
 import { createSession } from '../auth/auth.service';
 import { canSignIn, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
 import { toSessionUser } from '../customers/customers.wire';
-import { toRequestAddress, toRequestSummary } from '../requests/requests.wire';
+import { toListAddress, toRequestSummary } from '../../domain/request/read-model';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import { customerNotice } from './create-request.service';
@@ -33,7 +33,7 @@ export async function publicRequestByLink(opts: {
   return {
     id: row.id,
     request: toRequestSummary(row),
-    request_address: row.addresses.map(toRequestAddress),
+    request_address: row.addresses.map(toListAddress),
     company_profile: row.company ? { name: row.company.name } : null,
     company_phone: row.company?.phone ?? null,
   };

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
+  isActiveRequest,
+  isMoveUpcoming,
   moveWindowStart,
   parseTimeOfDay,
   payloadWindow,
-  RequestStatus,
-  TimelineStatus,
   zonedInstant,
 } from '@movehub/shared';
 import type { Config } from '../../config';
@@ -458,9 +458,6 @@ export async function scheduleReminder(
   return at;
 }
 
-/** Statuses at which a move is still ahead: paid, crew assigned. */
-const UPCOMING: readonly number[] = [TimelineStatus.paid, TimelineStatus.truckAssigned];
-
 /**
  * The reminder job: skipped when the request was cancelled, is no longer ahead, or its window
  * moved since the job was planned; written once per request and window (dedupe key), so a
@@ -473,8 +470,8 @@ export async function remind(
   return deps.db.transaction(async (tx) => {
     const facts = await moveFacts(tx, job.requestId, deps.config.serviceTimeZone);
     if (!facts || facts.customerId === null) return false;
-    if (facts.requestStatus !== RequestStatus.active) return false;
-    if (!UPCOMING.includes(facts.timelineStatus)) return false;
+    if (!isActiveRequest(facts.requestStatus)) return false;
+    if (!isMoveUpcoming(facts.timelineStatus)) return false;
     if (facts.start.toISOString() !== job.windowStart) return false;
     return notifyCustomer({
       db: tx,

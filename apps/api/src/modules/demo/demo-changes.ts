@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  isMoveUpcoming,
   ItemType,
   MOVERS_OPTIONS,
-  TimelineStatus,
   toDollars,
   type ProposeChangeInput,
 } from '@movehub/shared';
@@ -18,16 +18,11 @@ import {
   requests,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import {
-  changesAwaitingPrice,
-  priceChange,
-  proposeChange,
-  type AddressProposal,
-  type ItemsProposal,
-} from '../../domain/request/changes';
+import { changesAwaitingPrice, priceChange, proposeChange } from '../../domain/request/changes';
+import type { AddressProposal, ItemsProposal } from '../../domain/request/proposals';
 import { estimateMove } from '../../domain/request/details';
 import { requestPlayedByPerson } from './demo-presence';
-import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-simulator';
+import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-companies';
 
 /*
  * The demo companies' change proposals: a realistic change on
@@ -116,12 +111,7 @@ export async function runDemoChange(opts: {
   const { db } = opts.domain;
   const [request] = await db.select().from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!request || request.companyId === null) return 'skipped';
-  if (
-    request.timelineStatus !== TimelineStatus.paid &&
-    request.timelineStatus !== TimelineStatus.truckAssigned
-  ) {
-    return 'skipped';
-  }
+  if (!isMoveUpcoming(request.timelineStatus)) return 'skipped';
   if (!(await isDemoCompany(db, request.companyId))) return 'skipped';
   const [earlier] = await db
     .select({ id: requestChanges.id })

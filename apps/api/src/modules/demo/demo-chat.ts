@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  ChatType,
-  TimelineStatus,
-  UserType,
-  type ChatType as ChatTypeValue,
-} from '@movehub/shared';
+import { ChatType, statusAfter, UserType, type ChatType as ChatTypeValue } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { companyForemen, requests, users } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
@@ -39,20 +34,21 @@ export interface DemoChatJob {
 /** A reply lands this long after the customer's message (capped by DEMO_SIMULATOR_DELAY_MS). */
 export const DEMO_CHAT_REPLY_MS = 2_500;
 
+/** The company's replies by where the move stands: the status each move of the table leads to. */
 const COMPANY_REPLIES: Record<number, readonly string[]> = {
-  [TimelineStatus.paid]: [
+  [statusAfter('pay')]: [
     'Thanks for booking with us! Your move is on our schedule; we will assign your crew and truck shortly.',
     'Got it, thank you. We have your inventory and will confirm the crew before move day.',
   ],
-  [TimelineStatus.truckAssigned]: [
+  [statusAfter('assign')]: [
     'Your crew and truck are assigned. Your foreman will be in touch on move day.',
     'All set on our side: the crew knows the addresses and the items. See you on move day!',
   ],
-  [TimelineStatus.inProgress]: [
+  [statusAfter('startMove')]: [
     'Your crew is on the job now. You can follow the truck on the tracking page.',
     'The move is under way. Message your foreman directly for anything on site.',
   ],
-  [TimelineStatus.completedByCompany]: [
+  [statusAfter('completeMove')]: [
     'We have marked your move complete. Please confirm it when you are happy with everything.',
     'Thank you for moving with us! Let us know if anything needs our attention.',
   ],

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { TimelineStatus, type LatLng } from '@movehub/shared';
+import { isMoveInProgress, type LatLng } from '@movehub/shared';
 import type { GeoProvider } from '../../adapters/geo/geo-provider';
 import type { Db } from '../../db/client';
 import { requestAddresses, requests } from '../../db/schema';
@@ -162,7 +162,7 @@ export async function runDemoDrive(opts: {
     .from(requests)
     .where(eq(requests.id, job.requestId))
     .limit(1);
-  if (!request || request.status !== TimelineStatus.inProgress) return { state: 'stopped' };
+  if (!request || !isMoveInProgress(request.status)) return { state: 'stopped' };
   // Started by the company without a foreman: nobody drives, the move is completed on arrival.
   if (request.foremanId === null) return { state: 'arrived' };
   const path =

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { isDirectRequest, isOpenForBids, TimelineStatus, UserType } from '@movehub/shared';
+import {
+  findTransition,
+  isDirectRequest,
+  isLetterSigned,
+  isOpenForBids,
+  UserType,
+  type LifecycleAction,
+} from '@movehub/shared';
 import type { Db } from '../../db/client';
 import {
   companyForemen,
@@ -30,6 +37,7 @@ import type { ChatMessageSent } from '../chat/chat.service';
 import { registerDemoChat } from './demo-chat';
 import { companyPlayedByPerson, requestPlayedByPerson } from './demo-presence';
 import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
+import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-companies';
 
 /*
  * The demo simulator (docs/decisions/012): in the embedded mode the demo companies answer new
@@ -47,9 +55,6 @@ export interface DemoBidJob {
   /** Where the bid sits around the estimate: -0.15 … +0.15 of it. */
   spread: number;
 }
-
-/** A demo job's worker polls this often (seconds): a bid lands at most this late. */
-export const DEMO_POLL_SECONDS = 0.5;
 
 /** Bids land within ±15% of the estimate. */
 export const DEMO_BID_SPREAD = 0.15;
@@ -204,25 +209,6 @@ export async function runDemoBid(
   return 'placed';
 }
 
-/** True when the company is one of the seeded demo companies (recognised by their emails). */
-export async function isDemoCompany(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, companyId),
-        eq(users.userType, UserType.company),
-        inArray(
-          users.email,
-          DEMO_COMPANIES.map((c) => c.email),
-        ),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * The move-day step that fits a request now, when a demo company won it: assign once paid (a
  * direct request once its letter is signed, spec §4), start once assigned, complete once
@@ -236,23 +222,18 @@ export async function nextDemoMoveStep(db: Db, requestId: number): Promise<DemoM
   return (await isDemoCompany(db, request.companyId)) ? step : null;
 }
 
+/** The company's next move by the lifecycle table, from the request's status. */
 function stepFor(request: RequestRow): DemoMoveStep | null {
-  switch (request.timelineStatus) {
-    // A direct request to a demo company: the company answers with its confirmation letter.
-    case TimelineStatus.awaitingResponse:
-      return isDirectRequest({ request_type: request.requestType }) ? 'sendLetter' : null;
-    case TimelineStatus.paid:
-      return isDirectRequest({ request_type: request.requestType }) &&
-        request.additionalStatus !== 1
-        ? null
-        : 'assign';
-    case TimelineStatus.truckAssigned:
-      return 'start';
-    case TimelineStatus.inProgress:
-      return 'complete';
-    default:
-      return null;
-  }
+  const direct = isDirectRequest({ request_type: request.requestType });
+  const allows = (action: LifecycleAction) =>
+    findTransition(action, request.timelineStatus, 'company') !== null;
+  // A direct request to a demo company: the company answers with its confirmation letter.
+  if (allows('sendLetter')) return direct ? 'sendLetter' : null;
+  if (allows('assign'))
+    return direct && !isLetterSigned(request.additionalStatus) ? null : 'assign';
+  if (allows('startMove')) return 'start';
+  if (allows('completeMove')) return 'complete';
+  return null;
 }
 
 /** The rates a demo company's letter offers: hourly, by cash or card. */

@@ -1,19 +1,18 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { FOREMAN_RECENT_DAYS, TimelineStatus } from '@movehub/shared';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { FOREMAN_RECENT_DAYS, isMoveInProgress, isReadyToMove, statusAfter } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import {
-  moveTypes,
-  requestAddresses,
-  requestItemImages,
-  requestItems,
-  requests,
-  requestStatusHistory,
-  requestTimeline,
-  users,
-} from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import { requests } from '../../db/schema';
 import { AppError } from '../../errors';
-import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
-import { companyName } from '../../domain/request/names';
+import { moveOverSql, REQUEST_NOT_FOUND, withCrewSql } from '../../domain/request/lifecycle';
+import {
+  ADDRESSES,
+  ITEMS,
+  LIST_ADDRESSES,
+  MOVE_TYPE,
+  TIMELINE,
+  TRUCKS,
+} from '../../domain/request/read-model';
 
 /*
  * The foreman's jobs: the requests whose foreman_id is the caller, scoped in
@@ -21,70 +20,69 @@ import { companyName } from '../../domain/request/names';
  * and sees it for a week once it is done (6, 7, 8) or cancelled (11).
  */
 
-const T = TimelineStatus;
 const n = (v: number) => sql.raw(String(v));
 
-/** The statuses a foreman works on, listed whatever their age. */
-const ACTIVE = [T.truckAssigned, T.inProgress, T.completedByCompany];
-/** The statuses listed only while recent (FOREMAN_RECENT_DAYS since the status was reached). */
-const FINISHED = [T.completed, T.feedbackGiven, T.cancelled];
+/*
+ * The history's times below come back as the driver's text: a relational query rebuilds each
+ * extra for its table alias and drops its mapWith, so they are read as Dates here and in the wire.
+ */
 
 /** When the request last changed status (its lifecycle history's newest row). */
-const lastChangeSql = sql<Date | null>`(select max(h.created_at) from request_status_history h
+const lastChangeSql = sql<string | null>`(select max(h.created_at) from request_status_history h
   where h.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
 
 /** Pieces of inventory and extra items together. */
 const itemCountSql = sql<number>`(select coalesce(sum(ri.quantity), 0)::int from request_items ri
   where ri.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
 
-/** A direct request's first name as entered, else the account's (decision 007). */
-const firstNameSql = sql<string | null>`(case when ${requests.requestType} <> 0
-  then coalesce(${requests.contactFirstName}, ${users.firstName}) else ${users.firstName} end)`;
-
-export type ForemanJobRow = Awaited<ReturnType<typeof selectForemanJobs>>[number];
-export type ForemanJobAddressRow = Pick<
-  typeof requestAddresses.$inferSelect,
-  'id' | 'requestId' | 'addressType' | 'completeAddress' | 'latitude' | 'longitude'
->;
-
+/** A job as the foreman's list shows it: the move, where, and whom it is for (no price). */
 function selectForemanJobs(db: Db, foremanId: number) {
-  return db
-    .select({
-      id: requests.id,
-      timelineStatus: requests.timelineStatus,
-      requestStatus: requests.requestStatus,
-      moveDate: requests.moveDate,
-      moveTime: requests.moveTime,
-      windowFrom: requests.windowFrom,
-      windowTo: requests.windowTo,
-      movers: requests.movers,
-      moveType: moveTypes.name,
-      itemCount: itemCountSql,
-      customerFirstName: firstNameSql,
-      lastChange: lastChangeSql.mapWith(requestStatusHistory.createdAt),
-    })
-    .from(requests)
-    .leftJoin(moveTypes, eq(moveTypes.id, requests.moveTypeId))
-    .leftJoin(users, eq(users.id, requests.customerId))
-    .where(
-      and(
-        eq(requests.foremanId, foremanId),
-        or(
-          inArray(requests.timelineStatus, ACTIVE),
-          and(
-            inArray(requests.timelineStatus, FINISHED),
-            sql`${lastChangeSql} > now() - make_interval(days => ${n(FOREMAN_RECENT_DAYS)})`,
-          ),
+  return db.query.requests.findMany({
+    where: and(
+      eq(requests.foremanId, foremanId),
+      // The jobs he works on whatever their age; the finished ones (confirmed, cancelled) while
+      // recent (FOREMAN_RECENT_DAYS since the status was reached).
+      or(
+        withCrewSql(requests.timelineStatus),
+        and(
+          moveOverSql(requests.timelineStatus),
+          sql`${lastChangeSql} > now() - make_interval(days => ${n(FOREMAN_RECENT_DAYS)})`,
         ),
       ),
-    );
+    ),
+    columns: {
+      id: true,
+      timelineStatus: true,
+      requestStatus: true,
+      moveDate: true,
+      moveTime: true,
+      windowFrom: true,
+      windowTo: true,
+      movers: true,
+      requestType: true,
+      contactFirstName: true,
+    },
+    extras: {
+      itemCount: itemCountSql.as('item_count'),
+      lastChange: lastChangeSql.as('last_change'),
+    },
+    with: {
+      moveType: MOVE_TYPE,
+      addresses: LIST_ADDRESSES,
+      customer: { columns: { firstName: true } },
+    },
+  });
 }
 
+export type ForemanJobRow = Awaited<ReturnType<typeof selectForemanJobs>>[number];
+
 export interface ForemanJobLists {
-  today: { row: ForemanJobRow; addresses: ForemanJobAddressRow[] }[];
-  upcoming: { row: ForemanJobRow; addresses: ForemanJobAddressRow[] }[];
-  recent: { row: ForemanJobRow; addresses: ForemanJobAddressRow[] }[];
+  today: ForemanJobRow[];
+  upcoming: ForemanJobRow[];
+  recent: ForemanJobRow[];
 }
+
+const changedAt = (r: ForemanJobRow) => (r.lastChange === null ? 0 : Date.parse(r.lastChange));
 
 const byDateAndWindow = (a: ForemanJobRow, b: ForemanJobRow) =>
   a.moveDate.localeCompare(b.moveDate) ||
@@ -94,7 +92,7 @@ const byDateAndWindow = (a: ForemanJobRow, b: ForemanJobRow) =>
 /**
  * The caller's jobs, split on `today` (YYYY-MM-DD, the service's date): today's (the move in
  * progress first, then the assigned moves due today or overdue, which he still has to start),
- * upcoming ones, and the recently finished. Two queries whatever the count.
+ * upcoming ones, and the recently finished. One statement whatever the count.
  */
 export async function listForemanJobs(opts: {
   db: Db;
@@ -102,94 +100,83 @@ export async function listForemanJobs(opts: {
   today: string;
 }): Promise<ForemanJobLists> {
   const rows = await selectForemanJobs(opts.db, opts.foremanId);
-  const ids = rows.map((r) => r.id);
-  const addresses =
-    ids.length === 0
-      ? []
-      : await opts.db
-          .select({
-            id: requestAddresses.id,
-            requestId: requestAddresses.requestId,
-            addressType: requestAddresses.addressType,
-            completeAddress: requestAddresses.completeAddress,
-            latitude: requestAddresses.latitude,
-            longitude: requestAddresses.longitude,
-          })
-          .from(requestAddresses)
-          .where(inArray(requestAddresses.requestId, ids))
-          .orderBy(asc(requestAddresses.requestId), asc(requestAddresses.position));
-  const addressesOf = new Map<number, ForemanJobAddressRow[]>();
-  for (const a of addresses) {
-    addressesOf.set(a.requestId, [...(addressesOf.get(a.requestId) ?? []), a]);
-  }
-  const entry = (row: ForemanJobRow) => ({ row, addresses: addressesOf.get(row.id) ?? [] });
-
-  const inProgress = rows.filter((r) => r.timelineStatus === T.inProgress).sort(byDateAndWindow);
-  const assigned = rows.filter((r) => r.timelineStatus === T.truckAssigned).sort(byDateAndWindow);
+  const inProgress = rows.filter((r) => isMoveInProgress(r.timelineStatus)).sort(byDateAndWindow);
+  const assigned = rows.filter((r) => isReadyToMove(r.timelineStatus)).sort(byDateAndWindow);
   const recent = rows
-    .filter((r) => r.timelineStatus !== T.inProgress && r.timelineStatus !== T.truckAssigned)
-    .sort((a, b) => (b.lastChange?.getTime() ?? 0) - (a.lastChange?.getTime() ?? 0) || b.id - a.id);
+    .filter((r) => !isMoveInProgress(r.timelineStatus) && !isReadyToMove(r.timelineStatus))
+    .sort((a, b) => changedAt(b) - changedAt(a) || b.id - a.id);
   return {
-    today: [...inProgress, ...assigned.filter((r) => r.moveDate <= opts.today)].map(entry),
-    upcoming: assigned.filter((r) => r.moveDate > opts.today).map(entry),
-    recent: recent.map(entry),
+    today: [...inProgress, ...assigned.filter((r) => r.moveDate <= opts.today)],
+    upcoming: assigned.filter((r) => r.moveDate > opts.today),
+    recent,
   };
 }
 
-/** One job of the caller with everything move day needs; another foreman's reads as not found. */
-export async function getForemanJob(opts: { db: Db; foremanId: number; requestId: number }) {
-  const row = await opts.db.query.requests.findFirst({
-    where: and(eq(requests.id, opts.requestId), eq(requests.foremanId, opts.foremanId)),
-    columns: {
-      id: true,
-      companyId: true,
-      requestType: true,
-      timelineStatus: true,
-      requestStatus: true,
-      moveDate: true,
-      moveTime: true,
-      windowFrom: true,
-      windowTo: true,
-      movers: true,
-      finalComment: true,
-      contactFirstName: true,
-      contactLastName: true,
-      contactPhone: true,
-    },
-    with: {
-      moveType: { columns: { name: true } },
-      addresses: {
-        columns: { requestId: false, position: false },
-        orderBy: asc(requestAddresses.position),
+/** When the request last reached `status` (its lifecycle history), in the request's statement. */
+const reachedSql = (status: number) =>
+  sql<string | null>`(select h.created_at from request_status_history h
+    where h.request_id = ${sql.identifier('requests')}.${sql.identifier('id')}
+      and h.to_status = ${n(status)} order by h.id desc limit 1)`;
+
+/**
+ * One job of the caller with everything move day needs, in one statement: the move, its
+ * addresses, items and timeline, the customer, the trucks, the company's name and when the move
+ * started and was marked complete. No price of the move is read.
+ */
+const foremanJobQuery = preparedPerDatabase((db) =>
+  db.query.requests
+    .findFirst({
+      where: and(
+        eq(requests.id, sql.placeholder('requestId')),
+        eq(requests.foremanId, sql.placeholder('foremanId')),
+      ),
+      columns: {
+        id: true,
+        timelineStatus: true,
+        requestStatus: true,
+        moveDate: true,
+        moveTime: true,
+        windowFrom: true,
+        windowTo: true,
+        movers: true,
+        finalComment: true,
+        // The contact the foreman may see: the name, and the phone to call on move day.
+        requestType: true,
+        contactFirstName: true,
+        contactLastName: true,
+        contactPhone: true,
       },
-      items: {
-        columns: { requestId: false, position: false, currency: false },
-        orderBy: asc(requestItems.position),
-        with: { images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) } },
+      extras: {
+        startedAt: reachedSql(statusAfter('startMove')).as('started_at'),
+        completedAt: reachedSql(statusAfter('completeMove')).as('completed_at'),
       },
-      timeline: { orderBy: asc(requestTimeline.id) },
-      customer: { columns: { firstName: true, lastName: true, phone: true, roomId: true } },
-      trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
-    },
+      with: {
+        moveType: MOVE_TYPE,
+        addresses: ADDRESSES,
+        items: ITEMS,
+        timeline: TIMELINE,
+        customer: { columns: { firstName: true, lastName: true, phone: true, roomId: true } },
+        trucks: TRUCKS,
+        company: { columns: { name: true } },
+      },
+    })
+    .prepare('foreman_job_detail'),
+);
+
+export type ForemanJobDetailRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof foremanJobQuery>['execute']>>
+>;
+
+/** One job of the caller; another foreman's reads as not found. */
+export async function getForemanJob(opts: {
+  db: Db;
+  foremanId: number;
+  requestId: number;
+}): Promise<ForemanJobDetailRow> {
+  const row = await foremanJobQuery(opts.db).execute({
+    requestId: opts.requestId,
+    foremanId: opts.foremanId,
   });
   if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
-  const history = await opts.db
-    .select({ toStatus: requestStatusHistory.toStatus, at: requestStatusHistory.createdAt })
-    .from(requestStatusHistory)
-    .where(
-      and(
-        eq(requestStatusHistory.requestId, row.id),
-        inArray(requestStatusHistory.toStatus, [T.inProgress, T.completedByCompany]),
-      ),
-    )
-    .orderBy(desc(requestStatusHistory.id));
-  const company = row.companyId === null ? '' : await companyName(opts.db, row.companyId);
-  return {
-    row,
-    company,
-    startedAt: history.find((h) => h.toStatus === T.inProgress)?.at ?? null,
-    completedAt: history.find((h) => h.toStatus === T.completedByCompany)?.at ?? null,
-  };
+  return row;
 }
-
-export type ForemanJobDetailRow = Awaited<ReturnType<typeof getForemanJob>>;

@@ -1,32 +1,28 @@
 import {
   ChatType,
   isForemanChatEnabled,
-  RequestStatus,
-  TimelineStatus,
+  isRequestCancelled,
+  isWithCrew,
   toSpecDate,
   type ForemanJob,
   type ForemanJobDetail,
 } from '@movehub/shared';
-import { toServerAddress, toServerItem } from '../requests/requests.wire';
-import type {
-  ForemanJobAddressRow,
-  ForemanJobDetailRow,
-  ForemanJobRow,
-} from './foreman-jobs.service';
+import {
+  contactField,
+  toListAddress,
+  toServerAddress,
+  toServerItems,
+  toTimelineEntry,
+  toTruck,
+} from '../../domain/request/read-model';
+import type { ForemanJobDetailRow, ForemanJobRow } from './foreman-jobs.service';
 
 /*
  * The foreman module's rows to the wire, in one place (ARCHITECTURE.md "The wire contract").
  * The customer's phone leaves only while the job is under way.
  */
 
-/** spec §3 Item type: '2' is an extra item. */
-const EXTRA_ITEM = '2';
-
-export function toForemanJob(entry: {
-  row: ForemanJobRow;
-  addresses: ForemanJobAddressRow[];
-}): ForemanJob {
-  const r = entry.row;
+export function toForemanJob(r: ForemanJobRow): ForemanJob {
   return {
     id: r.id,
     request_timeline_status: r.timelineStatus,
@@ -36,27 +32,20 @@ export function toForemanJob(entry: {
     s_time: r.moveTime,
     start_window_from: r.windowFrom,
     start_window_to: r.windowTo,
-    move_type: r.moveType,
+    move_type: r.moveType?.name ?? null,
     movers: r.movers,
-    request_address: entry.addresses.map((a) => ({
-      id: a.id,
-      address_type: a.addressType,
-      complete_address: a.completeAddress,
-      latitude: a.latitude,
-      longitude: a.longitude,
-    })),
+    request_address: r.addresses.map(toListAddress),
     item_count: r.itemCount,
-    customer_first_name: r.customerFirstName,
+    customer_first_name: contactField(r, r.contactFirstName, r.customer?.firstName),
   };
 }
 
+/** A time of the job's history (the driver's text, foreman-jobs.service) as the wire writes times. */
+const isoTime = (text: string | null) => (text === null ? null : new Date(text).toISOString());
+
 /** Whether the foreman may call the customer: the move paid, assigned and not over or cancelled. */
-function showsPhone(row: ForemanJobDetailRow['row']): boolean {
-  return (
-    row.requestStatus !== RequestStatus.cancelled &&
-    row.timelineStatus >= TimelineStatus.truckAssigned &&
-    row.timelineStatus <= TimelineStatus.completedByCompany
-  );
+function showsPhone(row: ForemanJobDetailRow): boolean {
+  return !isRequestCancelled(row.requestStatus) && isWithCrew(row.timelineStatus);
 }
 
 /**
@@ -64,15 +53,10 @@ function showsPhone(row: ForemanJobDetailRow['row']): boolean {
  * it as the sending side, as the company's job_detail names the company's.
  */
 export function toForemanJobDetail(
-  detail: ForemanJobDetailRow,
+  row: ForemanJobDetailRow,
   foremanRoomId: string,
 ): ForemanJobDetail {
-  const { row } = detail;
-  const direct = row.requestType !== 0;
-  const firstName = (direct ? row.contactFirstName : null) ?? row.customer?.firstName ?? null;
-  const lastName = (direct ? row.contactLastName : null) ?? row.customer?.lastName ?? null;
-  const phone = (direct ? row.contactPhone : null) ?? row.customer?.phone ?? null;
-  const items = row.items.map(toServerItem);
+  const items = toServerItems(row.items);
   return {
     id: row.id,
     request_timeline_status: row.timelineStatus,
@@ -86,23 +70,19 @@ export function toForemanJobDetail(
     movers: row.movers,
     final_comment: row.finalComment,
     request_address: row.addresses.map(toServerAddress),
-    request_item: items.filter((i) => i.type !== EXTRA_ITEM),
-    extra_request_items: items.filter((i) => i.type === EXTRA_ITEM),
+    request_item: items.request_item,
+    extra_request_items: items.extra_request_items,
     customer: {
-      first_name: firstName,
-      last_name: lastName,
-      phone: showsPhone(row) ? phone : null,
+      first_name: contactField(row, row.contactFirstName, row.customer?.firstName),
+      last_name: contactField(row, row.contactLastName, row.customer?.lastName),
+      phone: showsPhone(row) ? contactField(row, row.contactPhone, row.customer?.phone) : null,
       room_id: row.customer?.roomId ?? null,
     },
-    company_name: detail.company,
-    trucks: row.trucks.map((t) => ({ name: t.truck.name })),
-    started_at: detail.startedAt?.toISOString() ?? null,
-    completed_at: detail.completedAt?.toISOString() ?? null,
-    request_timeline: row.timeline.map((t) => ({
-      id: t.id,
-      activity_title: t.activityTitle,
-      activity_datetime: t.activityDatetime.toISOString(),
-    })),
+    company_name: row.company?.name ?? '',
+    trucks: row.trucks.map(toTruck),
+    started_at: isoTime(row.startedAt),
+    completed_at: isoTime(row.completedAt),
+    request_timeline: row.timeline.map(toTimelineEntry),
     // The same rule as the chat's own calls (chat.service isConversationOpen): 5 and 6.
     chat:
       isForemanChatEnabled(row.timelineStatus) && row.customer?.roomId

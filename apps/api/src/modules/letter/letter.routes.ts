@@ -12,7 +12,7 @@ import {
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly, customerOrLink } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
-import { toRequestSummary } from '../requests/requests.wire';
+import { toRequestSummary } from '../../domain/request/read-model';
 import { sendLetter, signLetter } from '../../domain/request/letter';
 import { getConfirmationLetter, LETTER_TEXT, ratesOf, type LetterReader } from './letter.service';
 

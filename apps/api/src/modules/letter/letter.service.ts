@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
+  awaitsLetterSignature,
   formatUsd,
   isDirectRequest,
-  RequestStatus,
-  TimelineStatus,
+  isRequestCancelled,
   toCents,
   toSpecDate,
   UserType,
@@ -289,10 +289,10 @@ export async function storeSignedLetter(opts: {
 
 /** 409 unless the letter waits for its signature: at 3 with additional_status 0, not cancelled. */
 export function assertSignable(request: RequestRow): void {
-  if (request.requestStatus === RequestStatus.cancelled) {
+  if (isRequestCancelled(request.requestStatus)) {
     throw AppError.conflict(LETTER_TEXT.cancelled);
   }
-  if (request.timelineStatus !== TimelineStatus.paid || request.additionalStatus !== 0) {
+  if (!awaitsLetterSignature(request.timelineStatus, request.additionalStatus)) {
     throw AppError.conflict(LETTER_TEXT.alreadySigned);
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { OutboxMessage } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
@@ -19,7 +18,7 @@ export interface OutgoingMessage {
  */
 export async function enqueueMessage(opts: {
   db: Tx;
-  log: FastifyBaseLogger;
+  log: { info(obj: object, msg: string): void };
   message: OutgoingMessage;
 }): Promise<void> {
   const { message } = opts;

@@ -3,67 +3,79 @@ import {
   isChatEnabled,
   isDirectRequest,
   jobShowsContact,
+  jobStageOf,
   toSpecDate,
   type JobDetail,
   type JobLetter,
+  type JobStage,
   type JobSummary,
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
+import type { ChangeRow } from '../../domain/request/changes';
 import type {
   AddressProposal,
-  ChangeRow,
   ItemsProposal,
   RequestProposal,
-} from '../../domain/request/changes';
+} from '../../domain/request/proposals';
 import { toChangeProposal } from '../changes/changes.wire';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
-import { toServerAddress, toServerItem } from '../requests/requests.wire';
-import type { JobAddressRow, JobDetailData, JobRow } from './partner-jobs.service';
+import {
+  contactOf,
+  toForeman,
+  toListAddress,
+  toServerAddress,
+  toServerItems,
+  toTruck,
+  type Contact,
+} from '../../domain/request/read-model';
+import type { JobDetailData, JobRow } from './partner-jobs.service';
 
 /*
  * The partner-jobs module's rows to the wire's JobSummary, in one place (ARCHITECTURE.md "The
  * wire contract"). The customer's email and phone leave only at the stages that allow them.
  */
 
-export function toJobSummary(entry: { row: JobRow; addresses: JobAddressRow[] }): JobSummary {
-  const { row } = entry;
-  const r = row.request;
-  // The SQL lists only rows with a stage.
-  const stage = row.stage!;
-  const contact = jobShowsContact(stage);
+/** A listed job's stage (the shared twin of the list query's stageSql, which lists only jobs). */
+function stageOf(r: Pick<JobRow, 'requestType' | 'timelineStatus' | 'requestStatus'>): JobStage {
+  return jobStageOf({
+    request_type: r.requestType,
+    request_timeline_status: r.timelineStatus,
+    request_status: r.requestStatus,
+  })!;
+}
+
+/** The customer as the company sees its job: the name always, the contact at some stages. */
+function jobCustomer(contact: Contact, stage: JobStage): JobSummary['customer'] {
+  const shown = jobShowsContact(stage);
+  return {
+    first_name: contact.first_name,
+    last_name: contact.last_name,
+    email: shown ? contact.email : null,
+    phone: shown ? contact.phone : null,
+  };
+}
+
+export function toJobSummary(r: JobRow): JobSummary {
+  const stage = stageOf(r);
   return {
     id: r.id,
     stage,
     request_timeline_status: r.timelineStatus,
     request_status: r.requestStatus,
     additional_status: r.additionalStatus,
-    is_direct: Boolean(row.isDirect),
+    is_direct: isDirectRequest({ request_type: r.requestType }),
     s_date: toSpecDate(r.moveDate),
     s_time: r.moveTime,
     start_window_from: r.windowFrom,
     start_window_to: r.windowTo,
-    move_type: row.moveType,
+    move_type: r.moveType?.name ?? null,
     movers: r.movers,
-    request_address: entry.addresses.map((a) => ({
-      id: a.id,
-      address_type: a.addressType,
-      complete_address: a.completeAddress,
-      zip_code: a.zipCode,
-      latitude: a.latitude,
-      longitude: a.longitude,
-    })),
-    item_count: row.itemCount,
+    request_address: r.addresses.map(toListAddress),
+    item_count: r.itemCount,
     final_amount: centsToDollars(r.finalAmountCents),
-    customer: {
-      first_name: row.firstName,
-      last_name: row.lastName,
-      email: contact ? row.email : null,
-      phone: contact ? row.phone : null,
-    },
+    customer: jobCustomer(contactOf(r, r.customer), stage),
   };
 }
-
-const EXTRA_ITEM = '2';
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
@@ -106,14 +118,8 @@ export function describeChange(row: ChangeRow): string {
 export function toJobDetail(data: JobDetailData, companyRoomId: string): JobDetail {
   const { row: r, stage } = data;
   const direct = isDirectRequest({ request_type: r.requestType });
-  const contact = jobShowsContact(stage);
   const account = r.customer;
-  // A direct request's contact as entered, else its account's (once claimed), as the list does.
-  const pick = (entered: string | null, own: string | null | undefined) =>
-    (direct ? (entered ?? own) : own) ?? null;
-  const crew = r.foreman
-    ? { id: r.foreman.id, first_name: r.foreman.firstName, last_name: r.foreman.lastName }
-    : null;
+  const items = toServerItems(r.items);
   return {
     id: r.id,
     stage,
@@ -132,16 +138,11 @@ export function toJobDetail(data: JobDetailData, companyRoomId: string): JobDeta
     final_amount: centsToDollars(r.finalAmountCents),
     final_comment: r.finalComment,
     request_address: r.addresses.map(toServerAddress),
-    request_item: r.items.filter((i) => i.type !== EXTRA_ITEM).map(toServerItem),
-    extra_request_items: r.items.filter((i) => i.type === EXTRA_ITEM).map(toServerItem),
-    customer: {
-      first_name: pick(r.contactFirstName, account?.firstName),
-      last_name: pick(r.contactLastName, account?.lastName),
-      email: contact ? pick(r.contactEmail, account?.email) : null,
-      phone: contact ? pick(r.contactPhone, account?.phone) : null,
-    },
-    assigned_foreman: crew,
-    assigned_trucks: r.trucks.map((t) => ({ id: t.truck.id, name: t.truck.name })),
+    request_item: items.request_item,
+    extra_request_items: items.extra_request_items,
+    customer: jobCustomer(contactOf(r, account), stage),
+    assigned_foreman: r.foreman ? toForeman(r.foreman) : null,
+    assigned_trucks: r.trucks.map(toTruck),
     letter: direct
       ? {
           sent_at: r.letterSentAt?.toISOString() ?? null,
@@ -162,11 +163,7 @@ export function toJobDetail(data: JobDetailData, companyRoomId: string): JobDeta
             type: ChatType.company,
           }
         : null,
-    foremen: data.foremen.map((f) => ({
-      id: f.id,
-      first_name: f.firstName,
-      last_name: f.lastName,
-    })),
+    foremen: data.foremen.map(toForeman),
     trucks: data.trucks,
   };
 }

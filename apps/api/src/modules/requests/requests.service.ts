@@ -1,38 +1,43 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  BidStatus,
+  ACTIVE_REQUEST_STATUS,
+  CANCELLED_REQUEST_STATUS,
   canCancel,
+  DONE_REQUEST_STATUS,
   isPaidIntoEscrow,
-  RequestStatus,
   type CancellationRefund,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import {
-  requestAddresses,
-  requestBids,
-  requestComments,
-  requestItemImages,
-  requestItems,
-  requestTimeline,
-  requests,
-} from '../../db/schema';
+import { requests } from '../../db/schema';
+import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
-import { commentColumns } from '../comments/comments.service';
-import { LIST_ADDRESS_COLUMNS, SUMMARY_COLUMNS } from './requests.wire';
+import {
+  FEEDBACK,
+  LIST_ADDRESSES,
+  REQUEST_DETAIL,
+  STANDING_BIDS,
+  SUMMARY_COLUMNS,
+} from '../../domain/request/read-model';
 import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
 import { cancellationPolicyOf } from '../../domain/request/cancel';
 
-/** Bids a customer still sees: open or accepted, not the ones deleted or withdrawn. */
-const DELETED_BID = BidStatus.deleted;
-const OPEN_BID = BidStatus.open;
+/** How many requests one My Requests tab holds: those of its request_status. */
+const TAB_STATUS_OF = {
+  active: ACTIVE_REQUEST_STATUS,
+  done: DONE_REQUEST_STATUS,
+  cancelled: CANCELLED_REQUEST_STATUS,
+} as const;
+function tabCount(status: AnyColumn | SQL, tab: keyof typeof TAB_STATUS_OF): SQL<number> {
+  return sql<number>`count(*) filter (where ${inList(status, [TAB_STATUS_OF[tab]])})::int`;
+}
 
 const countByStatus = preparedPerDatabase((db) =>
   db
     .select({
-      active: sql<number>`count(*) filter (where ${requests.requestStatus} = 0)::int`,
-      done: sql<number>`count(*) filter (where ${requests.requestStatus} = 1)::int`,
-      cancelled: sql<number>`count(*) filter (where ${requests.requestStatus} = 2)::int`,
+      active: tabCount(requests.requestStatus, 'active'),
+      done: tabCount(requests.requestStatus, 'done'),
+      cancelled: tabCount(requests.requestStatus, 'cancelled'),
     })
     .from(requests)
     .where(eq(requests.customerId, sql.placeholder('customerId')))
@@ -56,11 +61,12 @@ export async function countCustomerRequests(opts: {
 
 // Every tab's count, computed once per statement (an uncorrelated subquery is an InitPlan), so
 // that one round trip brings the tab and the counts: a round trip is most of a call's cost.
+const TAB_STATUS = sql.raw('tab.request_status');
 const TAB_COUNTS = sql<[number, number, number]>`(
   select json_build_array(
-    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.active))}),
-    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.done))}),
-    count(*) filter (where tab.request_status = ${sql.raw(String(RequestStatus.cancelled))}))
+    ${tabCount(TAB_STATUS, 'active')},
+    ${tabCount(TAB_STATUS, 'done')},
+    ${tabCount(TAB_STATUS, 'cancelled')})
   from requests tab where tab.customer_id = ${sql.placeholder('customerId')})`;
 
 /**
@@ -89,14 +95,10 @@ const listByStatus = preparedPerDatabase((db) =>
       columns: SUMMARY_COLUMNS,
       extras: { tabCounts: TAB_COUNTS.as('tab_counts'), ...CHAT_ROOM_EXTRAS },
       with: {
-        addresses: { columns: LIST_ADDRESS_COLUMNS, orderBy: asc(requestAddresses.position) },
-        bids: {
-          columns: { companyId: true, requestId: true, bidAmountCents: true },
-          where: ne(requestBids.status, DELETED_BID),
-          orderBy: asc(requestBids.id),
-        },
+        addresses: LIST_ADDRESSES,
+        bids: STANDING_BIDS,
         company: { columns: { name: true } },
-        review: { columns: { companyRating: true, companyComment: true, tipCents: true } },
+        review: FEEDBACK,
       },
     })
     .prepare('list_customer_requests'),
@@ -127,54 +129,7 @@ export async function listCustomerRequests(opts: {
   return { rows, counts: { active, done, cancelled } };
 }
 
-/**
- * What the request detail reads: every column but bookkeeping ones, and every relation. The
- * customer's detail and the company's job detail (partner-jobs) share it, each with its own
- * ownership in the WHERE clause. ONE statement, however many addresses, items, photos, timeline
- * rows, bids and comments the request has: Drizzle's relational query aggregates each relation
- * as JSON in a lateral subquery, and the statement is prepared once per database.
- */
-export const REQUEST_DETAIL_COLUMNS = {
-  // Every column but bookkeeping ones nobody shows (timestamps are costly to parse).
-  columns: {
-    createdAt: false,
-    updatedAt: false,
-    acceptedAt: false,
-    submissionHash: false,
-    createdByUserId: false,
-    // The letter's text is read by get_confirmation_letter; the detail links its PDF only.
-    letterHtml: false,
-    letterSentAt: false,
-    letterSignedAt: false,
-  },
-  with: {
-    moveType: { columns: { name: true } },
-    addresses: {
-      columns: { requestId: false, position: false },
-      orderBy: asc(requestAddresses.position),
-    },
-    items: {
-      columns: { requestId: false, position: false, currency: false },
-      orderBy: asc(requestItems.position),
-      with: {
-        images: { columns: { imageUrl: true }, orderBy: asc(requestItemImages.id) },
-      },
-    },
-    timeline: { orderBy: asc(requestTimeline.id) },
-    bids: {
-      columns: { companyId: true, requestId: true, bidAmountCents: true },
-      where: eq(requestBids.status, OPEN_BID),
-      orderBy: asc(requestBids.id),
-    },
-    acceptedBid: { columns: { bidAmountCents: true, movers: true } },
-    company: { columns: { createdAt: false } },
-    foreman: { columns: { firstName: true, lastName: true } },
-    trucks: { columns: {}, with: { truck: { columns: { name: true } } } },
-    review: true,
-    comments: { orderBy: asc(requestComments.id), ...commentColumns },
-  },
-} as const;
-
+/** The request in full (the read model's REQUEST_DETAIL), the customer's own only. */
 const detailQuery = preparedPerDatabase((db) =>
   db.query.requests
     .findFirst({
@@ -182,7 +137,7 @@ const detailQuery = preparedPerDatabase((db) =>
         eq(requests.id, sql.placeholder('requestId')),
         eq(requests.customerId, sql.placeholder('customerId')),
       ),
-      ...REQUEST_DETAIL_COLUMNS,
+      ...REQUEST_DETAIL,
       extras: CHAT_ROOM_EXTRAS,
     })
     .prepare('customer_request_detail'),

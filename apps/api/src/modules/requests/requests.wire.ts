@@ -1,24 +1,33 @@
 import {
   discountedCents,
-  isDirectRequest,
+  hasCalendarInvite,
   showsCompanyInfo,
   showsCrew,
-  TimelineStatus,
+  hasFeedback,
   toDollars,
   toSpecDate,
+  type ChatObject,
+  type ReceiptEntry,
   type RequestCount,
   type RequestDetail,
   type RequestListEntry,
-  type ServerAddress,
-  type ServerItem,
-  hasCalendarInvite,
-  type ReceiptEntry,
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
-import type { requestAddresses, requests } from '../../db/schema';
+import {
+  contactOf,
+  toBidEntry,
+  toCompanyCard,
+  toFeedback,
+  toForeman,
+  toListAddress,
+  toRequestSummary,
+  toServerAddress,
+  toServerItems,
+  toTimelineEntry,
+  toTruck,
+} from '../../domain/request/read-model';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import type { CustomerRequestRow, RequestCounts, RequestDetailRow } from './requests.service';
-import type { ChatObject } from '@movehub/shared';
 import type { ChangeFields } from '../changes/changes.wire';
 
 /*
@@ -34,74 +43,6 @@ export function toRequestCount(counts: RequestCounts): RequestCount {
   };
 }
 
-/** A request's own fields as My Requests and the public link show them (spec §3 Request). */
-/** The request columns a list entry shows (and the list query reads). */
-export const SUMMARY_COLUMNS = {
-  id: true,
-  timelineStatus: true,
-  requestStatus: true,
-  additionalStatus: true,
-  moveDate: true,
-  moveTime: true,
-  windowFrom: true,
-  windowTo: true,
-  recommendAmountCents: true,
-  customerBudgetCents: true,
-  finalAmountCents: true,
-  finalComment: true,
-  discountPercent: true,
-  requestType: true,
-  publicAccessLink: true,
-  movers: true,
-  // The chat objects' counterparts.
-  companyId: true,
-  foremanId: true,
-} as const;
-type SummaryRow = Pick<typeof requests.$inferSelect, keyof typeof SUMMARY_COLUMNS>;
-
-/** The address columns a list entry shows. */
-export const LIST_ADDRESS_COLUMNS = {
-  id: true,
-  completeAddress: true,
-  zipCode: true,
-  apartmentNumber: true,
-  isStorage: true,
-  addressType: true,
-} as const;
-type ListAddressRow = Pick<typeof requestAddresses.$inferSelect, keyof typeof LIST_ADDRESS_COLUMNS>;
-
-export function toRequestSummary(r: SummaryRow): RequestListEntry['request'] {
-  return {
-    id: r.id,
-    request_timeline_status: r.timelineStatus,
-    request_status: r.requestStatus,
-    s_date: toSpecDate(r.moveDate),
-    s_time: r.moveTime,
-    start_window_from: r.windowFrom,
-    start_window_to: r.windowTo,
-    recommend_amount: centsToDollars(r.recommendAmountCents),
-    customer_budget: centsToDollars(r.customerBudgetCents),
-    final_amount: centsToDollars(r.finalAmountCents),
-    final_comment: r.finalComment,
-    discount: r.discountPercent,
-    request_type: r.requestType,
-    public_access_link: r.publicAccessLink,
-    movers: r.movers,
-  };
-}
-
-/** An address of a request list entry (spec §3 Request list entry: request_address). */
-export function toRequestAddress(a: ListAddressRow): RequestListEntry['request_address'][number] {
-  return {
-    id: a.id,
-    complete_address: a.completeAddress,
-    zip_code: a.zipCode,
-    apartment_number: a.apartmentNumber,
-    is_storage: a.isStorage,
-    address_type: a.addressType,
-  };
-}
-
 /** The request's chat objects (chat.service chatObjectsFor): null while a chat is closed. */
 export interface RequestChats {
   company: ChatObject | null;
@@ -114,77 +55,18 @@ export function toRequestListEntry(
 ): RequestListEntry {
   return {
     request: toRequestSummary(r),
-    request_address: r.addresses.map(toRequestAddress),
-    request_bid: r.bids.map((b) => ({
-      company_id: b.companyId,
-      request_id: b.requestId,
-      bid_amount: toDollars(b.bidAmountCents),
-    })),
+    request_address: r.addresses.map(toListAddress),
+    request_bid: r.bids.map(toBidEntry),
     company_profile: r.company ? { name: r.company.name } : null,
     company_chat_obj: chats?.company ?? null,
     foreman_chat_obj: chats?.foreman ?? null,
-    get_feedback: r.review
-      ? {
-          company_rating: r.review.companyRating,
-          company_comment: r.review.companyComment,
-          tip: toDollars(r.review.tipCents),
-        }
-      : null,
+    get_feedback: r.review ? toFeedback(r.id, r.review) : null,
     // spec: "when the server returns 8 and the response status is 0, it is treated as 7";
     // status 1 means the customer has closed the request with feedback.
-    status: r.timelineStatus === TimelineStatus.feedbackGiven ? 1 : 0,
+    status: hasFeedback(r.timelineStatus) ? 1 : 0,
     additional_status: r.additionalStatus,
   };
 }
-
-/** spec §3 Address (server), in full. */
-export function toServerAddress(
-  a: Omit<typeof requestAddresses.$inferSelect, 'requestId' | 'position'>,
-): ServerAddress {
-  return {
-    id: a.id,
-    address_type: a.addressType,
-    complete_address: a.completeAddress,
-    street_address: a.streetAddress,
-    zip_code: a.zipCode,
-    apartment_number: a.apartmentNumber,
-    address_detail: a.addressDetail,
-    city: a.city,
-    state: a.state,
-    country: a.country,
-    is_storage: a.isStorage,
-    is_stairs: a.isStairs,
-    is_elevator: a.isElevator,
-    is_hardwood_floor: a.isHardwoodFloor,
-    number_of_flights: a.numberOfFlights,
-    parking_and_building_info: a.parkingAndBuildingInfo,
-    latitude: a.latitude,
-    longitude: a.longitude,
-  };
-}
-
-type ItemRow = RequestDetailRow['items'][number];
-
-/** spec §3 Server request item, with its photos (request_item_image_models). */
-export function toServerItem(i: ItemRow): ServerItem {
-  return {
-    id: i.id,
-    item_id: i.catalogueItemId,
-    name: i.name,
-    quantity: i.quantity,
-    value: i.quantity,
-    category_name: i.categoryName,
-    additional_info: i.additionalInfo,
-    type: i.type,
-    unit_price: toDollars(i.unitPriceCents),
-    size: i.size,
-    added_by_type: i.addedByType,
-    request_item_image_models: i.images.map((img) => ({ image_url: img.imageUrl })),
-  };
-}
-
-/** spec §3 Item type: '1' regular, '2' extra. */
-const EXTRA_ITEM = '2';
 
 /**
  * customer_request_detail (spec §3 "Request detail response also holds"). Company info once a
@@ -207,11 +89,13 @@ export function toRequestDetail(
   chats?: RequestChats,
   changes?: ChangeFields,
 ): RequestDetail {
-  const direct = isDirectRequest({ request_type: r.requestType });
   const finalCents = r.finalAmountCents;
   const company = r.company ?? null;
   const crew = showsCrew(r.timelineStatus);
   const review = r.review ?? null;
+  // The contact of the request: a direct request's as entered, else the customer's own.
+  const contact = contactOf(r, customer);
+  const items = toServerItems(r.items);
   // Every field written out (no spread of the summary): V8 turns a spread followed by this many
   // added properties into a dictionary object, about 40 µs per response.
   return {
@@ -231,11 +115,10 @@ export function toRequestDetail(
       request_type: r.requestType,
       public_access_link: r.publicAccessLink,
       movers: r.movers,
-      // The contact of the request: a direct request's as entered, else the customer's own.
-      customer_first_name: direct ? r.contactFirstName : customer.firstName,
-      customer_last_name: direct ? r.contactLastName : customer.lastName,
-      customer_email: direct ? r.contactEmail : customer.email,
-      customer_phone_number: direct ? r.contactPhone : customer.phone,
+      customer_first_name: contact.first_name,
+      customer_last_name: contact.last_name,
+      customer_email: contact.email,
+      customer_phone_number: contact.phone,
       s_time_change: changes?.s_time_change ?? null,
       move_type: r.moveType?.name ?? null,
       move_type_id: r.moveTypeId,
@@ -262,54 +145,22 @@ export function toRequestDetail(
       card_max_flat_rate: centsToDollars(r.cardMaxFlatRateCents),
     },
     request_address: r.addresses.map(toServerAddress),
-    request_item: r.items.filter((i) => i.type !== EXTRA_ITEM).map(toServerItem),
-    extra_request_items: r.items.filter((i) => i.type === EXTRA_ITEM).map(toServerItem),
-    request_timeline: r.timeline.map((t) => ({
-      id: t.id,
-      activity_title: t.activityTitle,
-      activity_datetime: t.activityDatetime.toISOString(),
-    })),
-    request_bid: r.bids.map((b) => ({
-      company_id: b.companyId,
-      request_id: b.requestId,
-      bid_amount: toDollars(b.bidAmountCents),
-    })),
+    request_item: items.request_item,
+    extra_request_items: items.extra_request_items,
+    request_timeline: r.timeline.map(toTimelineEntry),
+    request_bid: r.bids.map(toBidEntry),
+    // The company's card once the customer accepted its bid, with what it agreed to.
     bid_Accepted_company:
       company && showsCompanyInfo(r.timelineStatus)
-        ? {
-            company_id: company.userId,
-            name: company.name,
-            address: company.address,
-            company_email: company.email,
-            company_phone: company.phone,
-            company_rating: company.rating,
-            truck_count: company.truckCount,
-            comapny_profile: {
-              about_company: company.about,
-              name: company.name,
-              profile_picture: company.profilePicture,
-            },
+        ? Object.assign(toCompanyCard(company), {
             bid_amount: toDollars(r.acceptedBid?.bidAmountCents ?? finalCents ?? 0),
             movers: r.acceptedBid?.movers ?? r.movers,
             movers_change: changes?.movers_change ?? null,
-          }
+          })
         : null,
-    get_foreman_of_company:
-      crew && r.foreman ? { first_name: r.foreman.firstName, last_name: r.foreman.lastName } : null,
-    truck_array: crew ? r.trucks.map((t) => ({ name: t.truck.name })) : [],
-    get_feedback: review
-      ? {
-          request_id: r.id,
-          company_rating: review.companyRating,
-          company_comment: review.companyComment,
-          created_at: review.createdAt.toISOString(),
-          rating: review.companyRating,
-          comment: review.companyComment,
-          tip: toDollars(review.tipCents),
-          customer_rating: review.customerRating,
-          customer_comment: review.customerComment,
-        }
-      : null,
+    get_foreman_of_company: crew && r.foreman ? toForeman(r.foreman) : null,
+    truck_array: crew ? r.trucks.map(toTruck) : [],
+    get_feedback: review ? toFeedback(r.id, review) : null,
     comments_array: toCommentThreads(r.comments as CommentRow[]),
     chat_data_comapny: chats?.company ?? null,
     chat_data_foreman: chats?.foreman ?? null,

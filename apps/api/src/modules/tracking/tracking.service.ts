@@ -2,11 +2,12 @@ import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import {
   isTrackingEnabled,
   refusalKind,
+  statusAfter,
   TIMELINE_LABELS,
-  TimelineStatus,
   TRACKING_CLOCK_SKEW_MS,
   TRACKING_RECORDED_AT_TEXT,
   TRACKING_RECORDED_MAX_AGE_MS,
+  type TimelineStatus,
   type TrackingEvent,
   type TrackingPoint,
 } from '@movehub/shared';
@@ -96,7 +97,7 @@ async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promis
     .where(
       and(
         eq(requestStatusHistory.requestId, requestId),
-        eq(requestStatusHistory.toStatus, TimelineStatus.inProgress),
+        eq(requestStatusHistory.toStatus, statusAfter('startMove')),
       ),
     );
   const now = row!.now;

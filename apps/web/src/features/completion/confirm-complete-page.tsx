@@ -9,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  TimelineStatus,
   canConfirmComplete,
+  canLeaveFeedback,
   discountedCents,
   effectiveTimeline,
   formatUsd,
@@ -76,7 +76,7 @@ export function ConfirmCompletePage() {
   const data = detail.data;
   const timeline = effectiveTimeline(data.request.request_timeline_status, data.status);
   const atFeedback =
-    timeline === TimelineStatus.completed && (confirmedHere || search.get(FEEDBACK_PARAM) !== null);
+    canLeaveFeedback(timeline) && (confirmedHere || search.get(FEEDBACK_PARAM) !== null);
   if (!confirmedHere && !canConfirmComplete(timeline) && !atFeedback) {
     return <Navigate to={MY_REQUESTS_PATH} replace />;
   }
@@ -136,7 +136,7 @@ export function ConfirmCompletePage() {
         )}
       </Paper>
       <FeedbackDialog
-        open={feedbackOpen && (confirmedHere || timeline === TimelineStatus.completed)}
+        open={feedbackOpen && (confirmedHere || canLeaveFeedback(timeline))}
         requestId={request.id}
         finalAmount={request.final_amount}
         discount={request.discount}

@@ -5,7 +5,13 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TIMELINE_LABELS, TimelineStatus, type ForemanJob } from '@movehub/shared';
+import {
+  isMoveInProgress,
+  isReadyToMove,
+  TIMELINE_LABELS,
+  type ForemanJob,
+  type TimelineStatus,
+} from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 
 /** spec "type (1 = PICK UP, otherwise DROP OFF)". */
@@ -19,8 +25,8 @@ export function jobStatus(status: number): {
   color: 'success' | 'primary' | 'default';
 } {
   const label = TIMELINE_LABELS[status as TimelineStatus] ?? `Status ${status}`;
-  if (status === TimelineStatus.inProgress) return { label, color: 'success' };
-  if (status === TimelineStatus.truckAssigned) return { label, color: 'primary' };
+  if (isMoveInProgress(status)) return { label, color: 'success' };
+  if (isReadyToMove(status)) return { label, color: 'primary' };
   return { label, color: 'default' };
 }
 

@@ -10,7 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  TimelineStatus,
+  isMoveInProgress,
+  isReadyToMove,
+  statusAfter,
   type ForemanJobDetail,
   type ServerAddress,
   type ServerItem,
@@ -54,12 +56,13 @@ export const MOVE_DIALOG_TEXT = {
     'Location sharing stops and the customer is asked to confirm the move and release the payment.',
 } as const;
 
+/** What a finished job says, by the status the move that finished it leads to. */
 export const DONE_TEXT: Partial<Record<number, string>> = {
-  [TimelineStatus.completedByCompany]:
+  [statusAfter('completeMove')]:
     'You marked this move complete. The customer is asked to confirm it.',
-  [TimelineStatus.completed]: 'The customer confirmed this move.',
-  [TimelineStatus.feedbackGiven]: 'The customer confirmed this move and left feedback.',
-  [TimelineStatus.cancelled]: 'This move was cancelled.',
+  [statusAfter('confirmComplete')]: 'The customer confirmed this move.',
+  [statusAfter('giveFeedback')]: 'The customer confirmed this move and left feedback.',
+  [statusAfter('cancel')]: 'This move was cancelled.',
 };
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -158,7 +161,7 @@ function CustomerSection({ job }: { job: ForemanJobDetail }) {
         </>
       )}
       {/* Not yet started: the server opens his chat with the move (status 5). */}
-      {!job.chat && job.request_timeline_status === TimelineStatus.truckAssigned && (
+      {!job.chat && isReadyToMove(job.request_timeline_status) && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {CHAT_OPENS_TEXT}
         </Typography>
@@ -235,8 +238,8 @@ export function ForemanJobPage() {
 
   const job = query.data.data;
   const status = jobStatus(job.request_timeline_status);
-  const assigned = job.request_timeline_status === TimelineStatus.truckAssigned;
-  const inProgress = job.request_timeline_status === TimelineStatus.inProgress;
+  const assigned = isReadyToMove(job.request_timeline_status);
+  const inProgress = isMoveInProgress(job.request_timeline_status);
   const done = DONE_TEXT[job.request_timeline_status];
 
   return (

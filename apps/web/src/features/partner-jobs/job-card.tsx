@@ -7,11 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   formatUsd,
+  isAwaitingAssignment,
+  isLetterSigned,
   JOB_STAGE_LABELS,
   TIMELINE_LABELS,
-  TimelineStatus,
   toCents,
   type JobSummary,
+  type TimelineStatus,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 
@@ -26,8 +28,8 @@ const addressLabel = (type: number) => (type === 1 ? 'Pick up' : 'Drop off');
  */
 export function jobStatusText(job: JobSummary): string {
   if (job.stage === 'new_direct') return 'Confirmation letter not sent yet';
-  if (job.is_direct && job.request_timeline_status === TimelineStatus.paid) {
-    return job.additional_status === 1
+  if (job.is_direct && isAwaitingAssignment(job.request_timeline_status)) {
+    return isLetterSigned(job.additional_status)
       ? 'Confirmation letter signed'
       : 'Confirmation letter sent, awaiting signature';
   }

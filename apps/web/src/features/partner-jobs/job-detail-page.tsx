@@ -15,9 +15,10 @@ import {
   canProposeChange,
   EDIT_CHANGE_TYPES,
   formatUsd,
+  isAwaitingAssignment,
+  isLetterSigned,
   JOB_STAGE_LABELS,
   TIMELINE_LABELS,
-  TimelineStatus,
   toCents,
   type ChangeStatus,
   type EditChangeType,
@@ -25,6 +26,7 @@ import {
   type JobDetail,
   type ServerAddress,
   type ServerItem,
+  type TimelineStatus,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { PartnerChat } from '../../lib/chat/partner-chat';
@@ -79,8 +81,8 @@ export function mapLink(
 /** Where the job stands in words, with a direct request's letter. */
 function statusText(job: JobDetail): string {
   if (job.stage === 'new_direct') return 'Confirmation letter not sent yet';
-  if (job.is_direct && job.request_timeline_status === TimelineStatus.paid) {
-    return job.additional_status === 1
+  if (job.is_direct && isAwaitingAssignment(job.request_timeline_status)) {
+    return isLetterSigned(job.additional_status)
       ? 'Confirmation letter signed'
       : 'Confirmation letter sent, awaiting signature';
   }
@@ -216,7 +218,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
   };
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   const letter = job.letter;
-  const signedLetter = Boolean(letter?.signed_at) || job.additional_status === 1;
+  const signedLetter = Boolean(letter?.signed_at) || isLetterSigned(job.additional_status);
   const canAssign = job.stage === 'paid' && (!job.is_direct || signedLetter);
   const proposable = canProposeChange(lifecycle);
 

@@ -18,7 +18,6 @@ import {
   formatUsd,
   MSG,
   paymentBreakdown,
-  TimelineStatus,
   TIP_PERCENTS,
   tipCents,
   toCents,
@@ -73,12 +72,11 @@ export function MakePaymentPage() {
     if (!canMakePayment(timeline, paidHere)) {
       return <Navigate to={MY_REQUESTS_PATH} replace />;
     }
-    body =
-      timeline === TimelineStatus.awaitingPayment ? (
-        <PaymentForm detail={data} />
-      ) : (
-        <PaymentDone requestId={data.request.id} />
-      );
+    body = canMakePayment(timeline) ? (
+      <PaymentForm detail={data} />
+    ) : (
+      <PaymentDone requestId={data.request.id} />
+    );
   }
 
   return (

@@ -8,9 +8,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  isRequestCancelled,
   isTimelineStatus,
   MSG,
-  RequestStatus,
   TIMELINE_LABELS,
   wirePhoneToMasked,
   type PublicRequest,
@@ -54,7 +54,7 @@ export function PublicRequestPage() {
 
 function PublicRequestView({ view }: { view: PublicRequest }) {
   const { request, company_profile: company } = view;
-  if (request.request_status === RequestStatus.cancelled) {
+  if (isRequestCancelled(request.request_status)) {
     // spec §2: a cancelled request on the public page shows only this.
     return (
       <Typography component="p" variant="h6" role="status">

@@ -12,12 +12,15 @@ import Typography from '@mui/material/Typography';
 import {
   showsCompanyInfo,
   showsCrew,
-  TimelineStatus,
+  showsEstimatedPrice,
+  awaitsLetterSignature,
   canCancel,
+  canOpenCompaniesList,
   CANCELLATION_POLICY_TEXT,
   CHANGE_TIMELINE,
   discountedCents,
   formatUsd,
+  hasFeedback,
   isDirectRequest,
   moversOf,
   toCents,
@@ -90,11 +93,11 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
           </>
         )}
         {/* spec: typed requests at status 8 show price and discount. */}
-        {timeline === TimelineStatus.feedbackGiven && <FinalPriceLines request={request} />}
+        {hasFeedback(timeline) && <FinalPriceLines request={request} />}
       </>
     );
   }
-  if (timeline < TimelineStatus.paid) {
+  if (showsEstimatedPrice(timeline)) {
     return (
       <>
         <DetailLine label="Estimated Price">{money(request.recommend_amount)}</DetailLine>
@@ -219,7 +222,7 @@ export function DetailSummary({
 
       <CompanyInfo detail={detail} timeline={timeline} />
 
-      {timeline === TimelineStatus.pendingAcceptance && (
+      {canOpenCompaniesList(timeline) && (
         <Alert severity="info" icon={false} sx={{ mt: 2 }}>
           {bidsBoxText(detail.request_bid.length)}{' '}
           <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
@@ -231,18 +234,16 @@ export function DetailSummary({
       <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 2 }} />
 
       {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
-      {isDirectRequest(request) &&
-        timeline === TimelineStatus.paid &&
-        detail.additional_status === 0 && (
-          <Button
-            component={RouterLink}
-            to={`/sign-confirmation-letter/${request.public_access_link || request.id}`}
-            variant="contained"
-            sx={{ mt: 2 }}
-          >
-            Confirm and proceed with the move
-          </Button>
-        )}
+      {isDirectRequest(request) && awaitsLetterSignature(timeline, detail.additional_status) && (
+        <Button
+          component={RouterLink}
+          to={`/sign-confirmation-letter/${request.public_access_link || request.id}`}
+          variant="contained"
+          sx={{ mt: 2 }}
+        >
+          Confirm and proceed with the move
+        </Button>
+      )}
 
       {detail.confirmation_letter_pdf && (
         <Box sx={{ mt: 2 }}>

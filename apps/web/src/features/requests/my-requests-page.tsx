@@ -8,7 +8,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { MSG, REQUEST_TABS, RequestStatus } from '@movehub/shared';
+import {
+  ACTIVE_REQUEST_STATUS,
+  isActiveRequest,
+  MSG,
+  REQUEST_TABS,
+  type RequestStatus,
+} from '@movehub/shared';
 import { readString, writeString } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
@@ -23,7 +29,7 @@ function readRememberedTab(): RequestStatus {
   const stored = Number(readString(MY_REQUESTS_TAB_KEY));
   return REQUEST_TABS.some((tab) => tab.status === stored)
     ? (stored as RequestStatus)
-    : RequestStatus.active;
+    : ACTIVE_REQUEST_STATUS;
 }
 
 const tabId = (status: RequestStatus) => `my-requests-tab-${status}`;
@@ -79,7 +85,7 @@ export function MyRequestsPage() {
             <Typography variant="h6" component="p">
               {MSG.noRequests}
             </Typography>
-            {status === RequestStatus.active && (
+            {isActiveRequest(status) && (
               <Button
                 component={RouterLink}
                 to="/create-request"

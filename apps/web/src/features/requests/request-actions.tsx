@@ -4,10 +4,11 @@ import Stack, { type StackProps } from '@mui/material/Stack';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import {
   ChatType,
-  TimelineStatus,
   canConfirmComplete,
+  canLeaveFeedback,
   canMakePayment,
   isChatEnabled,
+  isForemanChatEnabled,
   isTrackingEnabled,
 } from '@movehub/shared';
 import { chatLink } from '../../lib/chat-link';
@@ -74,7 +75,7 @@ export function RequestActions({
   }
   // spec §2 card: Chat at 3 and 4 with the company, at 5 with the foreman; 6 shows only Confirm.
   if (isChatEnabled(timeline) && !canConfirmComplete(timeline)) {
-    const type = timeline === TimelineStatus.inProgress ? ChatType.foreman : ChatType.company;
+    const type = isForemanChatEnabled(timeline) ? ChatType.foreman : ChatType.company;
     buttons.push(<ChatButton key="chat" requestId={requestId} type={type} />);
   }
   if (canConfirmComplete(timeline)) {
@@ -89,7 +90,7 @@ export function RequestActions({
       </Button>,
     );
   }
-  if (timeline === TimelineStatus.completed) {
+  if (canLeaveFeedback(timeline)) {
     // The feedback modal lives on the confirm-complete screen, which opens it at once with ?feedback.
     buttons.push(
       <Button

@@ -15,10 +15,13 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Rating from '@mui/material/Rating';
 import {
-  RequestStatus,
-  TimelineStatus,
+  canMakePayment,
+  canOpenCompaniesList,
   discountedCents,
   formatUsd,
+  hasFeedback,
+  isAwaitingAssignment,
+  isRequestCancelled,
   toCents,
   type RequestListEntry,
 } from '@movehub/shared';
@@ -134,7 +137,7 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
       </CardContent>
 
       {/* spec: the detail arrow is hidden on cancelled requests (request_status 2). */}
-      {request.request_status !== RequestStatus.cancelled && (
+      {!isRequestCancelled(request.request_status) && (
         <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, pt: 0 }}>
           <Button
             component={RouterLink}
@@ -164,63 +167,60 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** What a card shows for its timeline status (spec/request-lifecycle.md §2 "Request card"). */
 function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timeline: number }) {
   const { request } = entry;
-  switch (timeline) {
-    case TimelineStatus.pendingAcceptance:
-      return (
-        <Typography sx={{ mt: 1.5 }}>
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            Bids received: {entry.request_bid.length}
-          </Box>{' '}
-          <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
-            Show All
-          </Link>
-        </Typography>
-      );
-    case TimelineStatus.awaitingPayment: {
-      const finalCents = toCents(request.final_amount ?? 0);
-      return (
-        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-          <Line label="Final Price">{money(request.final_amount)}</Line>
-          <Line label="Discounted Price">
-            {formatUsd(discountedCents(finalCents, request.discount))}
-          </Line>
-        </Stack>
-      );
-    }
-    case TimelineStatus.paid:
-      return (
-        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-          {entry.company_profile && <Line label="Company">{entry.company_profile.name}</Line>}
-          {request.final_amount !== null && (
-            <Line label="Price">{money(request.final_amount)}</Line>
-          )}
-          {request.final_comment && <Line label="Comment">{request.final_comment}</Line>}
-        </Stack>
-      );
-    case TimelineStatus.feedbackGiven: {
-      const feedback = entry.get_feedback;
-      const tip = feedback?.tip ?? CARD_FIXED_TIP_DOLLARS;
-      const rating = feedback?.company_rating ?? 0;
-      return (
-        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-          <Line label="Tip">{money(tip)}</Line>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              Rating:
-            </Box>
-            <Rating
-              value={rating}
-              precision={0.1}
-              readOnly
-              size="small"
-              getLabelText={(value) => `Rating: ${value} out of 5 stars`}
-            />
-          </Box>
-          {feedback?.company_comment && <Line label="Feedback">{feedback.company_comment}</Line>}
-        </Stack>
-      );
-    }
-    default:
-      return null;
+  if (canOpenCompaniesList(timeline)) {
+    return (
+      <Typography sx={{ mt: 1.5 }}>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          Bids received: {entry.request_bid.length}
+        </Box>{' '}
+        <Link component={RouterLink} to={`/dashboard/my-requests/companies-list/${request.id}`}>
+          Show All
+        </Link>
+      </Typography>
+    );
   }
+  if (canMakePayment(timeline)) {
+    const finalCents = toCents(request.final_amount ?? 0);
+    return (
+      <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+        <Line label="Final Price">{money(request.final_amount)}</Line>
+        <Line label="Discounted Price">
+          {formatUsd(discountedCents(finalCents, request.discount))}
+        </Line>
+      </Stack>
+    );
+  }
+  if (isAwaitingAssignment(timeline)) {
+    return (
+      <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+        {entry.company_profile && <Line label="Company">{entry.company_profile.name}</Line>}
+        {request.final_amount !== null && <Line label="Price">{money(request.final_amount)}</Line>}
+        {request.final_comment && <Line label="Comment">{request.final_comment}</Line>}
+      </Stack>
+    );
+  }
+  if (hasFeedback(timeline)) {
+    const feedback = entry.get_feedback;
+    const tip = feedback?.tip ?? CARD_FIXED_TIP_DOLLARS;
+    const rating = feedback?.company_rating ?? 0;
+    return (
+      <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+        <Line label="Tip">{money(tip)}</Line>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            Rating:
+          </Box>
+          <Rating
+            value={rating}
+            precision={0.1}
+            readOnly
+            size="small"
+            getLabelText={(value) => `Rating: ${value} out of 5 stars`}
+          />
+        </Box>
+        {feedback?.company_comment && <Line label="Feedback">{feedback.company_comment}</Line>}
+      </Stack>
+    );
+  }
+  return null;
 }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RequestStatus } from '@movehub/shared';
+import { isRequestCancelled } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
@@ -39,7 +39,8 @@ export function RequestDetailPage() {
   const id = Number(requestId);
   const detail = useQuery(requestDetailQueryOptions(id));
   const goBack = useGoBack();
-  const cancelled = detail.data?.request.request_status === RequestStatus.cancelled;
+  const request = detail.data?.request;
+  const cancelled = request !== undefined && isRequestCancelled(request.request_status);
 
   useEffect(() => {
     if (cancelled) goBack();

@@ -1,10 +1,11 @@
 import {
+  awaitsLetterSignature,
   effectiveTimeline,
   isDirectRequest,
   MSG,
   TIMELINE_LABELS,
-  TimelineStatus,
   type RequestListEntry,
+  type TimelineStatus,
 } from '@movehub/shared';
 
 /**
@@ -23,11 +24,7 @@ export function requestStatusLabel(
 ): string {
   const timeline = effectiveTimelineStatus(entry);
   // A direct request at status 3 waits for its confirmation letter until additional_status moves.
-  if (
-    isDirectRequest(entry.request) &&
-    timeline === TimelineStatus.paid &&
-    entry.additional_status === 0
-  ) {
+  if (isDirectRequest(entry.request) && awaitsLetterSignature(timeline, entry.additional_status)) {
     return MSG.pendingConfirmation;
   }
   return timeline in TIMELINE_LABELS ? TIMELINE_LABELS[timeline as TimelineStatus] : '';
