@@ -339,6 +339,8 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
           }),
       },
     );
+    // The call that reserved it died before asking: nobody holds it in flight any more.
+    await sdb.update(payments).set({ inFlightUntil: null }).where(eq(payments.id, movement.id));
     const read = async () => {
       const rows = await sdb
         .select({ status: payments.status, ref: payments.gatewayRef, error: payments.error })

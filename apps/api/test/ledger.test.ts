@@ -132,8 +132,10 @@ describe('the ledger in two phases', () => {
     expect(await balanceOf({ db: db(), account: escrow })).toBe(50_000);
     expect(await availableOf({ db: db(), account: escrow })).toBe(30_000);
 
-    // Settled by the provider's answer: posted once.
-    const outcome = await executeMovement(ctx.app.domain, reserved.value.id);
+    // Settled by the provider's answer: posted once (asked as the reserving call asks).
+    const outcome = await executeMovement(ctx.app.domain, reserved.value.id, {
+      payment: reserved.value,
+    });
     expect(outcome.state).toBe('posted');
     expect(await balanceOf({ db: db(), account: escrow })).toBe(30_000);
     expect(await availableOf({ db: db(), account: escrow })).toBe(30_000);

@@ -1,6 +1,16 @@
 import type { Db } from '../db/client';
 import type { PaymentGateway } from '../adapters/payments/gateway';
 import type { MovementOutcome } from './money/outcome';
+import type { PaymentRow } from './money/movements';
+
+/**
+ * A movement the calling command reserved a moment ago and marked in flight for itself: asked
+ * about without claiming it again, with what the command already read for the call.
+ */
+export interface ReservedMovement {
+  payment: PaymentRow;
+  customerRef?: string;
+}
 
 /**
  * What the domain's commands need from the world, made once by the composition (app.ts,
@@ -24,7 +34,7 @@ export interface Domain {
    * Asks the provider for a movement a command reserved and settles it under the request's lock
    * (domain/request/settlement.ts): what the movement was for is finished, or undone.
    */
-  executeMovement(paymentId: number): Promise<MovementOutcome>;
+  executeMovement(paymentId: number, reserved?: ReservedMovement): Promise<MovementOutcome>;
   /** The injected clock: now, unless a test says otherwise. */
   now(): Date;
 }

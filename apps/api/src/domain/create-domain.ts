@@ -28,7 +28,7 @@ export function createDomain(deps: {
     timeZone: deps.timeZone,
     providerTimeoutMs: deps.providerTimeoutMs,
     log: deps.log,
-    executeMovement: (paymentId) => executeMovement(domain, paymentId),
+    executeMovement: (paymentId, reserved) => executeMovement(domain, paymentId, reserved),
     now: deps.now ?? (() => new Date()),
   };
   return domain;

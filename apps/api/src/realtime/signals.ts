@@ -78,6 +78,25 @@ export async function signalNotification(
   );
 }
 
+/** The notification signals of several users, each to that user's room, in one statement. */
+export async function signalNotifications(
+  db: Tx,
+  sent: readonly { userId: number; data: Notification }[],
+): Promise<void> {
+  const fitting = sent.filter(
+    (s) => Buffer.byteLength(JSON.stringify(s.data)) <= MAX_PAYLOAD_BYTES - 200,
+  );
+  if (fitting.length === 0) return;
+  const rows = sql.join(
+    fitting.map((s) => sql`(${s.userId}::int, ${JSON.stringify(s.data)}::json)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'notification', 'room', u.room_id, 'data', n.data)::text)
+      from (values ${rows}) as n(user_id, data) join users u on u.id = n.user_id`,
+  );
+}
+
 /**
  * A new marketplace request, to the consoles of the companies that serve its pick-up zip (the
  * same area rule as open_requests): one signal per company, rooms looked up in the statement.

@@ -190,7 +190,7 @@ export class SandboxGateway implements PaymentGateway {
     reference?: string | null;
     chargeRef?: string;
   }): Promise<{ ref: string }> {
-    await this.db
+    const [made] = await this.db
       .insert(sandboxOperations)
       .values({
         idempotencyKey: opts.idempotencyKey,
@@ -201,11 +201,15 @@ export class SandboxGateway implements PaymentGateway {
         reference: opts.reference ?? null,
         chargeRef: opts.chargeRef ?? null,
       })
-      .onConflictDoNothing();
-    const [op] = await this.db
-      .select()
-      .from(sandboxOperations)
-      .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
+      .onConflictDoNothing()
+      .returning();
+    // A key asked before: its first outcome.
+    const [op] = made
+      ? [made]
+      : await this.db
+          .select()
+          .from(sandboxOperations)
+          .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
     if (!op) throw new GatewayError('unavailable', MSG.gatewayUnavailable);
     if (op.outcome === 'declined') throw new GatewayError('declined', MSG.cardDeclined);
     return { ref: op.ref };

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { MSG } from '@movehub/shared';
+import { MSG, type ChangeType } from '@movehub/shared';
 import type { Db, Transaction } from '../../db/client';
 import { paymentCards, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -9,7 +9,7 @@ import {
   type PaymentGateway,
   type ProviderOperation,
 } from '../../adapters/payments/gateway';
-import { writeLedgerTransaction, type Entry } from './ledger';
+import { assertBalanced, type Entry } from './ledger';
 
 /*
  * Movements of money through the provider, in two phases (docs/decisions/033, after
@@ -37,7 +37,7 @@ export type MovementPurpose =
   /** make_payment: the request is paid (2 → 3) once the charge succeeds. */
   | { type: 'pay'; totalCents: number; discountedCents: number; feeCents: number }
   /** A change's difference charged into escrow: the change applies once it succeeds. */
-  | { type: 'change-charge'; changeId: number }
+  | { type: 'change-charge'; changeId: number; changeType: ChangeType }
   /** A change's saving refunded from escrow: the change applied when it was decided. */
   | { type: 'change-refund'; changeId: number }
   /** Feedback with a tip: the feedback is stored once the tip's charge succeeds. */
@@ -56,10 +56,96 @@ export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
 export const movementKey = (paymentId: number) => `payment-${paymentId}`;
 
 /**
- * Writes a movement pending, with its pending ledger transaction, in the command's transaction.
- * The caller holds the request's row lock and has checked that the escrow covers any debit.
+ * Writes a movement with its ledger transaction and lines in the command's transaction, in ONE
+ * statement (the money paths are bound by round trips): pending, or (`settled`) already succeeded
+ * and posted for a movement that needs no provider. The key is derived from the movement's own
+ * id. `inFlightMs` marks it as being asked about by the call that reserves it, so that nobody else
+ * asks meanwhile. The caller holds the request's row lock and has checked that the escrow covers
+ * any debit.
  */
-export async function reserveMovement(
+async function writeMovement(
+  tx: Transaction,
+  opts: {
+    requestId: number;
+    kind: MovementKind;
+    amountCents: number;
+    entries: readonly Entry[];
+    purpose: MovementPurpose;
+    customerId?: number | null;
+    chargePaymentId?: number | null;
+    targetRef?: string | null;
+    settled?: boolean;
+    inFlightMs?: number;
+  },
+): Promise<PaymentRow> {
+  if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
+    throw AppError.badRequest('The amount must be above zero.');
+  }
+  assertBalanced(opts.entries);
+  const settled = opts.settled ?? false;
+  const lines = sql.join(
+    opts.entries.map((e) => sql`(${e.account}::text, ${e.amountCents}::int)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with movement as (
+      select nextval(pg_get_serial_sequence('payments', 'id'))::int as id
+    ), payment as (
+      insert into payments (id, idempotency_key, request_id, kind, amount_cents, status,
+                            gateway_ref, purpose, customer_id, charge_payment_id, target_ref,
+                            in_flight_until, attempts)
+      select id, 'payment-' || id, ${opts.requestId}, ${opts.kind}, ${opts.amountCents},
+             ${settled ? 'succeeded' : 'pending'},
+             ${settled ? sql`'platform_balance:payment-' || id` : sql`null`},
+             ${JSON.stringify(opts.purpose)}::jsonb, ${opts.customerId ?? null},
+             ${opts.chargePaymentId ?? null}, ${opts.targetRef ?? null},
+             ${opts.inFlightMs ? sql`now() + ${`${opts.inFlightMs} milliseconds`}::interval` : sql`null`},
+             ${opts.inFlightMs ? 1 : 0}
+      from movement
+      returning *
+    ), ledger as (
+      insert into ledger_transactions (idempotency_key, kind, request_id, payment_id, status,
+                                       settled_at)
+      select idempotency_key, kind, request_id, id, ${settled ? 'posted' : 'pending'},
+             ${settled ? sql`now()` : sql`null`}
+      from payment
+      returning id
+    ), lines as (
+      insert into ledger_entries (transaction_id, account, amount_cents)
+      select ledger.id, line.account, line.amount
+      from ledger, (values ${lines}) as line(account, amount)
+    )
+    select * from payment`);
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  if (!row) throw new Error('movement not written');
+  return paymentRowOf(row);
+}
+
+/** A payments row as a raw statement returns it, in the schema's shape. */
+export function paymentRowOf(r: Record<string, unknown>): PaymentRow {
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    id: Number(r.id),
+    idempotencyKey: r.idempotency_key as string,
+    requestId: r.request_id === null ? null : Number(r.request_id),
+    kind: r.kind as MovementKind,
+    amountCents: Number(r.amount_cents),
+    status: r.status as PaymentRow['status'],
+    gatewayRef: (r.gateway_ref as string | null) ?? null,
+    error: (r.error as string | null) ?? null,
+    purpose: typeof r.purpose === 'string' ? JSON.parse(r.purpose) : r.purpose,
+    customerId: r.customer_id === null ? null : Number(r.customer_id),
+    chargePaymentId: r.charge_payment_id === null ? null : Number(r.charge_payment_id),
+    targetRef: (r.target_ref as string | null) ?? null,
+    inFlightUntil: date(r.in_flight_until),
+    attempts: Number(r.attempts),
+    createdAt: date(r.created_at)!,
+    updatedAt: date(r.updated_at)!,
+  };
+}
+
+/** A movement through the provider, written pending (see writeMovement). */
+export function reserveMovement(
   tx: Transaction,
   opts: {
     requestId: number;
@@ -72,50 +158,18 @@ export async function reserveMovement(
     chargePaymentId?: number | null;
     /** The card charged (its provider reference), or the connected account paid. */
     targetRef?: string | null;
+    /** Marked in flight for this long: the reserving call asks the provider right after. */
+    inFlightMs?: number;
   },
 ): Promise<PaymentRow> {
-  if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
-    throw AppError.badRequest('The amount must be above zero.');
-  }
-  const next = await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`,
-  );
-  const id = rowsOf<{ id: number }>(next)[0]?.id;
-  if (!id) throw new Error('no payment id');
-  const key = movementKey(id);
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      id,
-      idempotencyKey: key,
-      requestId: opts.requestId,
-      kind: opts.kind,
-      amountCents: opts.amountCents,
-      status: 'pending',
-      purpose: opts.purpose,
-      customerId: opts.customerId ?? null,
-      chargePaymentId: opts.chargePaymentId ?? null,
-      targetRef: opts.targetRef ?? null,
-    })
-    .returning();
-  if (!row) throw new Error('movement not written');
-  await writeLedgerTransaction({
-    tx,
-    idempotencyKey: key,
-    kind: opts.kind,
-    requestId: opts.requestId,
-    paymentId: id,
-    status: 'pending',
-    entries: opts.entries,
-  });
-  return row;
+  return writeMovement(tx, opts);
 }
 
 /**
  * A movement that needs no provider (the escrow released to the platform's balance, owed to a
  * company without a connected account): written succeeded, its ledger transaction posted, at once.
  */
-export async function recordMovement(
+export function recordMovement(
   tx: Transaction,
   opts: {
     requestId: number;
@@ -125,15 +179,7 @@ export async function recordMovement(
     purpose: MovementPurpose;
   },
 ): Promise<PaymentRow> {
-  const row = await reserveMovement(tx, opts);
-  await tx
-    .update(payments)
-    .set({ status: 'succeeded', gatewayRef: `platform_balance:${row.idempotencyKey}` })
-    .where(eq(payments.id, row.id));
-  await tx.execute(
-    sql`update ledger_transactions set status = 'posted', settled_at = now() where payment_id = ${row.id}`,
-  );
-  return { ...row, status: 'succeeded' };
+  return writeMovement(tx, { ...opts, settled: true });
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -216,6 +262,8 @@ export async function callProvider(opts: {
   gateway: PaymentGateway;
   payment: PaymentRow;
   timeoutMs: number;
+  /** The customer's provider record, when the caller has it (else it is read). */
+  customerRef?: string;
 }): Promise<ProviderAnswer> {
   const { payment, gateway } = opts;
   const reference = payment.requestId !== null ? String(payment.requestId) : null;
@@ -225,7 +273,7 @@ export async function callProvider(opts: {
         switch (payment.kind) {
           case 'hold':
           case 'tip': {
-            const customer = await customerRefOf(opts.db, payment);
+            const customer = opts.customerRef ?? (await customerRefOf(opts.db, payment));
             return gateway.charge({
               customerRef: customer,
               cardRef: payment.targetRef ?? '',

@@ -30,6 +30,19 @@ export async function refundAllocation(
       ),
     )
     .orderBy(desc(payments.id));
+  const plan = planRefund(charges, amountCents);
+  if (!plan) throw new Error(`request ${requestId}: the refund is covered by no charge`);
+  return plan;
+}
+
+/**
+ * How a refund of `amountCents` is split over charges (newest first): from each, at most what it
+ * took less what was refunded from it already. Null when the charges cannot cover it.
+ */
+export function planRefund(
+  charges: readonly { id: number; amountCents: number; refunded: number }[],
+  amountCents: number,
+): { chargePaymentId: number; amountCents: number }[] | null {
   const plan: { chargePaymentId: number; amountCents: number }[] = [];
   let left = amountCents;
   for (const charge of charges) {
@@ -39,8 +52,5 @@ export async function refundAllocation(
     plan.push({ chargePaymentId: charge.id, amountCents: take });
     left -= take;
   }
-  if (left > 0) {
-    throw new Error(`request ${requestId}: ${left} cents of the refund are covered by no charge`);
-  }
-  return plan;
+  return left > 0 ? null : plan;
 }

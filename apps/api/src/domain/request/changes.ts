@@ -578,11 +578,15 @@ export async function rejectChange(opts: {
 }
 
 /** The pending charge of this change's accept: the same charge, asked about again. */
-const sameChangeCharge = (pending: PaymentRow, type: ChangeType, priceCents: number) =>
-  pending.kind === 'hold' &&
-  (pending.purpose as MovementPurpose | null)?.type === 'change-charge' &&
-  pending.amountCents === priceCents &&
-  type.length > 0;
+function sameChangeCharge(pending: PaymentRow, type: ChangeType, priceCents: number): boolean {
+  const purpose = pending.purpose as MovementPurpose | null;
+  return (
+    pending.kind === 'hold' &&
+    purpose?.type === 'change-charge' &&
+    purpose.changeType === type &&
+    pending.amountCents === priceCents
+  );
+}
 
 /**
  * The accept of a confirmation call. `priceCents` is the price the customer's screen showed: it
@@ -651,11 +655,12 @@ export async function acceptChange(opts: {
         amountCents: change.priceCents,
         customerId,
         targetRef: card.cardRef,
+        customerRef: card.customerRef,
         entries: [
           { account: account.customerCard(customerId), amountCents: -change.priceCents },
           { account: account.escrow(request.id), amountCents: change.priceCents },
         ],
-        purpose: { type: 'change-charge', changeId: change.id },
+        purpose: { type: 'change-charge', changeId: change.id, changeType: change.type },
       });
       await ctx.tx
         .update(requestChanges)

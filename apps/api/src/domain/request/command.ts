@@ -5,7 +5,7 @@ import { isRetryableConflict } from '../../db/locks';
 import { requests, requestTimeline } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeEvents, type DomainEvent } from '../../platform/events/events';
-import type { Domain } from '../context';
+import type { Domain, ReservedMovement } from '../context';
 import { availableOf, writeLedgerTransaction, type Entry, type LedgerKind } from '../money/ledger';
 import {
   pendingMovementOf,
@@ -55,6 +55,10 @@ export interface CommandResult<T> {
 /** Tries of a command whose transaction the database rolled back (serialisation, deadlock). */
 const MAX_TRIES = 5;
 
+/** A reserved movement stays marked in flight this long past the provider's time limit. */
+const IN_FLIGHT_MARGIN_MS = 5_000;
+
+/** The oldest unsettled movement of the locked request, read with the lock. */
 export async function runRequestCommand<T>(
   domain: Domain,
   spec: CommandSpec<T>,
@@ -71,6 +75,9 @@ export async function runRequestCommand<T>(
         if (!request || (spec.authorize && !spec.authorize(request))) {
           throw AppError.notFound(spec.notFound ?? REQUEST_NOT_FOUND);
         }
+        // Read after the lock, in a statement of its own: a statement that waited for the lock
+        // still sees the world as it was when it began, so only the next one sees what the
+        // command that held the lock committed.
         let pending: PaymentRow | null = null;
         if (spec.money) {
           pending = await pendingMovementOf(tx, request.id);
@@ -78,7 +85,9 @@ export async function runRequestCommand<T>(
             throw AppError.conflict(MSG.moneyPending);
           }
         }
-        const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending);
+        const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending, {
+          inFlightMs: domain.providerTimeoutMs + IN_FLIGHT_MARGIN_MS,
+        });
         held.ctx = ctx;
         const result = await spec.run(ctx);
         ctx.eventIds = await writeEvents(tx, ctx.events);
@@ -87,8 +96,8 @@ export async function runRequestCommand<T>(
       const done = held.ctx!;
       await domain.events.dispatch(done.eventIds);
       const movements: MovementOutcome[] = [];
-      for (const payment of done.toExecute) {
-        movements.push(await domain.executeMovement(payment.id));
+      for (const { payment, reserved } of done.toExecute) {
+        movements.push(await domain.executeMovement(payment.id, reserved));
       }
       return { value, movements };
     } catch (err) {
@@ -103,7 +112,7 @@ export class CommandContext {
   readonly events: DomainEvent[] = [];
   eventIds: number[] = [];
   /** Movements to ask the provider for once the command has committed. */
-  readonly toExecute: PaymentRow[] = [];
+  readonly toExecute: { payment: PaymentRow; reserved?: ReservedMovement }[] = [];
 
   constructor(
     readonly tx: Transaction,
@@ -113,6 +122,7 @@ export class CommandContext {
     readonly now: Date,
     /** The request's unsettled movement this command was allowed to take over (money.resume). */
     readonly pending: PaymentRow | null,
+    private readonly money: { inFlightMs: number } = { inFlightMs: 0 },
   ) {}
 
   /**
@@ -179,16 +189,30 @@ export class CommandContext {
    * too, at commit).
    */
   async reserve(
-    opts: Omit<Parameters<typeof reserveMovement>[1], 'requestId'>,
+    opts: Omit<Parameters<typeof reserveMovement>[1], 'requestId' | 'inFlightMs'> & {
+      /** The customer's provider record, read with the card: the call needs no second read. */
+      customerRef?: string;
+    },
   ): Promise<PaymentRow> {
-    const row = await reserveMovement(this.tx, { requestId: this.request.id, ...opts });
-    this.toExecute.push(row);
+    const { customerRef, ...movement } = opts;
+    // Marked in flight for the call this command makes right after its commit.
+    const row = await reserveMovement(this.tx, {
+      requestId: this.request.id,
+      ...movement,
+      ...(this.money.inFlightMs > 0 ? { inFlightMs: this.money.inFlightMs } : {}),
+    });
+    this.toExecute.push({
+      payment: row,
+      ...(this.money.inFlightMs > 0
+        ? { reserved: { payment: row, ...(customerRef ? { customerRef } : {}) } }
+        : {}),
+    });
     return row;
   }
 
   /** Asks the provider again, after the commit, about the unsettled movement taken over. */
   resume(pending: PaymentRow): void {
-    this.toExecute.push(pending);
+    this.toExecute.push({ payment: pending });
   }
 
   /** A movement with no provider call (owed on the platform's balance): recorded and posted now. */

@@ -152,6 +152,7 @@ export async function giveFeedback(opts: {
         amountCents: opts.tipCents,
         customerId,
         targetRef: card.cardRef,
+        customerRef: card.customerRef,
         entries: [
           { account: account.customerCard(customerId), amountCents: -opts.tipCents },
           { account: account.tipsPayable(companyId), amountCents: opts.tipCents },

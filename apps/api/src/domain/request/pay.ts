@@ -85,13 +85,13 @@ export async function makePayment(opts: {
       const { request } = ctx;
       if (ctx.pending) {
         ctx.resume(ctx.pending);
-        return { breakdown: breakdownOf(request)! };
+        return { breakdown: breakdownOf(request)!, status: request.timelineStatus };
       }
       if (!awaitingPayment(request)) {
         // Already paid: the repeat of a call whose answer was lost. Nothing is charged again.
         const breakdown = breakdownOf(request);
         if (breakdown && isPaidIntoEscrow(request.timelineStatus) && (await paidBy(ctx))) {
-          return { breakdown };
+          return { breakdown, status: request.timelineStatus };
         }
         throw AppError.unprocessable(PAYMENT_TEXT.notPayable(statusWords(request.timelineStatus)));
       }
@@ -113,6 +113,7 @@ export async function makePayment(opts: {
         amountCents: breakdown.totalCents,
         customerId,
         targetRef: card.cardRef,
+        customerRef: card.customerRef,
         entries,
         purpose: {
           type: 'pay',
@@ -121,28 +122,39 @@ export async function makePayment(opts: {
           feeCents: breakdown.feeCents,
         },
       });
-      return { breakdown };
+      return { breakdown, status: request.timelineStatus };
     },
   });
   // A movement asked for now (or taken over from a call whose answer was lost) must have posted;
   // a replay of a finished payment asked the provider nothing.
   const outcome = movements[0];
   if (outcome) answerOf(outcome);
-  const [now] = await opts.domain.db
-    .select({ timelineStatus: requests.timelineStatus })
-    .from(requests)
-    .where(eq(requests.id, opts.requestId));
+  // The status the settlement left (paid), or, asked again, the one the call found.
+  const settled = outcome?.state === 'posted' ? (outcome.result as number | undefined) : undefined;
   return {
     requestId: opts.requestId,
-    timelineStatus: now?.timelineStatus ?? 0,
+    timelineStatus: settled ?? (await statusNow(opts.domain, opts.requestId, value.status)),
     breakdown: value.breakdown,
   };
+}
+
+/**
+ * The request's status after a payment another call settled: read again, since that call's
+ * settlement may have landed after this one locked the request.
+ */
+async function statusNow(domain: Domain, requestId: number, seen: number): Promise<number> {
+  if (isPaidIntoEscrow(seen)) return seen;
+  const [now] = await domain.db
+    .select({ timelineStatus: requests.timelineStatus })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  return now?.timelineStatus ?? seen;
 }
 
 /** Whether a charge of make_payment for this request succeeded. */
 async function paidBy(ctx: CommandContext): Promise<boolean> {
   const rows = await ctx.tx
-    .select({ purpose: payments.purpose })
+    .select({ purpose: payments.purpose, idempotencyKey: payments.idempotencyKey })
     .from(payments)
     .where(
       and(
@@ -151,21 +163,29 @@ async function paidBy(ctx: CommandContext): Promise<boolean> {
         eq(payments.status, 'succeeded'),
       ),
     );
-  return rows.some((r) => (r.purpose as MovementPurpose | null)?.type === 'pay');
+  // A payment made before movements had a purpose is the request's hold that no change made.
+  return rows.some((r) =>
+    r.purpose === null
+      ? !r.idempotencyKey.includes(':hold:change-')
+      : (r.purpose as MovementPurpose).type === 'pay',
+  );
 }
 
 /**
  * The charge of make_payment succeeded (settled under the lock): the request is paid, 2 → 3, and
  * the company and the customer are told (the customer by email too, with the calendar invite).
  */
-export async function payPosted(ctx: CommandContext, payment: PaymentRow): Promise<void> {
+export async function payPosted(
+  ctx: CommandContext,
+  payment: PaymentRow,
+): Promise<number | undefined> {
   const purpose = payment.purpose as Extract<MovementPurpose, { type: 'pay' }>;
   const { request } = ctx;
   if (!awaitingPayment(request)) {
     // Cannot happen while the movement blocks every other money command; if it ever does, the
     // customer gets the charge back rather than paying for a request that moved on.
     await compensate(ctx, payment);
-    return;
+    return undefined;
   }
   await ctx.move('pay');
   const notices = [];
@@ -186,4 +206,5 @@ export async function payPosted(ctx: CommandContext, payment: PaymentRow): Promi
     });
   }
   ctx.emit({ type: 'request.paid', notices, data: { companyId: request.companyId } });
+  return ctx.request.timelineStatus;
 }

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db, Transaction } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { PaymentNotice } from '../../adapters/payments/gateway';
-import type { Domain } from '../context';
-import { settleLedgerTransaction } from '../money/ledger';
+import type { Domain, ReservedMovement } from '../context';
 import {
   callProvider,
   claimCall,
   releaseCall,
+  paymentRowOf,
   type MovementPurpose,
   type PaymentRow,
   type ProviderAnswer,
@@ -59,14 +60,20 @@ async function refusedRefund(ctx: CommandContext, payment: PaymentRow): Promise<
  * Asks the provider for a pending movement and settles its answer. A movement another call is
  * asking about right now is `busy`; one already settled answers with how it ended.
  */
-export async function executeMovement(domain: Domain, paymentId: number): Promise<MovementOutcome> {
-  const claimed = await claimCall(domain.db, paymentId, domain.providerTimeoutMs);
+export async function executeMovement(
+  domain: Domain,
+  paymentId: number,
+  reserved?: ReservedMovement,
+): Promise<MovementOutcome> {
+  const claimed =
+    reserved?.payment ?? (await claimCall(domain.db, paymentId, domain.providerTimeoutMs));
   if (!claimed) return settledOutcome(domain, paymentId);
   const answer = await callProvider({
     db: domain.db,
     gateway: domain.gateway,
     payment: claimed,
     timeoutMs: domain.providerTimeoutMs,
+    ...(reserved?.customerRef ? { customerRef: reserved.customerRef } : {}),
   });
   if (answer.outcome === 'unknown') {
     await releaseCall(domain.db, paymentId, answer.message);
@@ -76,9 +83,43 @@ export async function executeMovement(domain: Domain, paymentId: number): Promis
   return settleMovement(domain, claimed, answer);
 }
 
+/**
+ * Settles a pending movement and its ledger transaction in one statement; null when it was not
+ * pending any more (settled by another call).
+ */
+async function settleOnce(
+  tx: Transaction,
+  paymentId: number,
+  to: {
+    status: 'succeeded' | 'failed';
+    ledger: 'posted' | 'voided';
+    gatewayRef: string | null;
+    error: string | null;
+  },
+): Promise<PaymentRow | null> {
+  const result = await tx.execute(sql`
+    with payment as (
+      update payments
+      set status = ${to.status}, gateway_ref = coalesce(${to.gatewayRef}, gateway_ref),
+          error = ${to.error}, in_flight_until = null, updated_at = now()
+      where id = ${paymentId} and status = 'pending'
+      returning *
+    ), ledger as (
+      update ledger_transactions set status = ${to.ledger}, settled_at = now()
+      where payment_id in (select id from payment) and status = 'pending'
+    )
+    select * from payment`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return row ? paymentRowOf(row) : null;
+}
+
 /** How a movement that this call did not ask about stands now. */
-async function settledOutcome(domain: Domain, paymentId: number): Promise<MovementOutcome> {
-  const [row] = await domain.db.select().from(payments).where(eq(payments.id, paymentId));
+async function settledOutcome(
+  domain: Domain,
+  paymentId: number,
+  db: Db | Transaction = domain.db,
+): Promise<MovementOutcome> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row || row.status === 'pending') return { state: 'busy', paymentId };
   return row.status === 'succeeded'
     ? { state: 'posted', paymentId, ref: row.gatewayRef ?? '' }
@@ -102,44 +143,22 @@ export async function settleMovement(
         ? { type: 'customer', userId: payment.customerId }
         : { type: 'system', userId: null },
     run: async (ctx): Promise<MovementOutcome> => {
-      const [row] = await ctx.tx
-        .select()
-        .from(payments)
-        .where(eq(payments.id, payment.id))
-        .for('update');
-      if (!row || row.status !== 'pending') {
-        return row?.status === 'succeeded'
-          ? { state: 'posted', paymentId: payment.id, ref: row.gatewayRef ?? '' }
-          : { state: 'refused', paymentId: payment.id, message: row?.error ?? '' };
-      }
+      const succeeded = answer.outcome === 'succeeded';
+      // The movement and its ledger transaction settled together, once: a movement another
+      // settlement got to first is left as that one left it.
+      const row = await settleOnce(ctx.tx, payment.id, {
+        status: succeeded ? 'succeeded' : 'failed',
+        ledger: succeeded ? 'posted' : 'voided',
+        gatewayRef: succeeded ? answer.ref : null,
+        error: succeeded ? null : answer.message,
+      });
+      if (!row) return settledOutcome(domain, payment.id, ctx.tx);
       const handlers = PURPOSES[(row.purpose as MovementPurpose).type];
-      if (answer.outcome === 'succeeded') {
-        await ctx.tx
-          .update(payments)
-          .set({
-            status: 'succeeded',
-            gatewayRef: answer.ref,
-            error: null,
-            inFlightUntil: null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(payments.id, row.id));
-        await settleLedgerTransaction({ tx: ctx.tx, paymentId: row.id, status: 'posted' });
-        const posted = { ...row, status: 'succeeded' as const, gatewayRef: answer.ref };
-        const result = await handlers.posted?.(ctx, posted);
+      if (succeeded) {
+        const result = await handlers.posted?.(ctx, row);
         return { state: 'posted', paymentId: row.id, ref: answer.ref, result };
       }
-      await ctx.tx
-        .update(payments)
-        .set({
-          status: 'failed',
-          error: answer.message,
-          inFlightUntil: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(payments.id, row.id));
-      await settleLedgerTransaction({ tx: ctx.tx, paymentId: row.id, status: 'voided' });
-      await handlers.voided?.(ctx, { ...row, status: 'failed', error: answer.message });
+      await handlers.voided?.(ctx, row);
       return { state: 'refused', paymentId: row.id, message: answer.message };
     },
   });

@@ -56,6 +56,7 @@ export async function listReceipts(opts: {
   const txs = await db
     .select({
       id: ledgerTransactions.id,
+      idempotencyKey: ledgerTransactions.idempotencyKey,
       kind: ledgerTransactions.kind,
       createdAt: ledgerTransactions.createdAt,
       purpose: payments.purpose,
@@ -99,7 +100,7 @@ export async function listReceipts(opts: {
       .filter((e) => e.account === card)
       .reduce((s, e) => s + e.amountCents, 0);
   const changeCents = txs
-    .filter((t) => isChangeMovement(t.purpose))
+    .filter((t) => isChangeMovement(t))
     .reduce((sum, t) => sum - cardCentsOf(t.id), 0);
 
   const receipts: Receipt[] = [];
@@ -111,7 +112,7 @@ export async function listReceipts(opts: {
     if (cardCents === 0) continue;
     const amountCents = Math.abs(cardCents);
     const lines: ReceiptLine[] = [];
-    if (isChangeMovement(t.purpose)) {
+    if (isChangeMovement(t)) {
       if (kind === 'payment') {
         lines.push({ label: 'Price difference of an accepted change', amountCents });
         lines.push({ label: 'Total charged to your card', amountCents });
@@ -153,10 +154,14 @@ export async function listReceipts(opts: {
 
 const purposeOf = (purpose: unknown) => (purpose as MovementPurpose | null)?.type ?? null;
 
-/** A charge or refund of a change's price difference. */
-function isChangeMovement(purpose: unknown): boolean {
-  const type = purposeOf(purpose);
-  return type === 'change-charge' || type === 'change-refund';
+/**
+ * A charge or refund of a change's price difference: by its purpose, or, for a movement made
+ * before movements had one, by the key it was made under.
+ */
+function isChangeMovement(t: { purpose: unknown; idempotencyKey: string }): boolean {
+  const type = purposeOf(t.purpose);
+  if (type !== null) return type === 'change-charge' || type === 'change-refund';
+  return t.idempotencyKey.includes(':hold:change-') || t.idempotencyKey.includes(':refund-change:');
 }
 
 /** One receipt of the customer's request: 404 when the request or the receipt is not theirs. */

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../errors';
-import { signalNotification } from '../../realtime/signals';
+import { signalNotification, signalNotifications } from '../../realtime/signals';
 import { toNotification } from './notifications.wire';
 
 /** The drawer shows the newest ones; older notifications stay stored but are not listed. */
@@ -33,6 +33,31 @@ export async function notify(opts: {
   // The bell of every open tab hears of it once the change commits (never if it rolls back).
   await signalNotification(opts.db, opts.userId, notification);
   return notification;
+}
+
+/**
+ * Tells several users at once (an event's notices): one insert for all the notifications and one
+ * statement for their realtime signals, in the caller's transaction.
+ */
+export async function notifyMany(opts: {
+  db: Tx;
+  requestId: number | null;
+  notices: readonly { userId: number; message: string }[];
+}): Promise<Notification[]> {
+  if (opts.notices.length === 0) return [];
+  const rows = await opts.db
+    .insert(notifications)
+    .values(
+      opts.notices.map((n) => ({
+        userId: n.userId,
+        requestId: opts.requestId,
+        messageBody: n.message,
+      })),
+    )
+    .returning();
+  const sent = rows.map((row) => ({ userId: row.userId, data: toNotification(row) }));
+  await signalNotifications(opts.db, sent);
+  return sent.map((s) => s.data);
 }
 
 // The bell is read on every dashboard load: one prepared round trip gives the page and the

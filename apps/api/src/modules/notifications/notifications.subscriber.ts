@@ -1,5 +1,5 @@
 import type { Subscriber } from '../../platform/events/dispatcher';
-import { notify } from './notifications.service';
+import { notifyMany } from './notifications.service';
 
 /**
  * The in-app notifications of every event (its `notices`): written in the dispatch's transaction,
@@ -8,13 +8,7 @@ import { notify } from './notifications.service';
 export const notificationsSubscriber: Subscriber = {
   name: 'notifications',
   async handle(tx, event) {
-    for (const notice of event.notices ?? []) {
-      await notify({
-        db: tx,
-        userId: notice.userId,
-        requestId: event.requestId,
-        message: notice.message,
-      });
-    }
+    if (!event.notices?.length) return;
+    await notifyMany({ db: tx, requestId: event.requestId, notices: event.notices });
   },
 };

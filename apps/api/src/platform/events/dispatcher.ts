@@ -136,25 +136,9 @@ export class EventDispatcher {
   private async dispatchBatch(ids: readonly number[]): Promise<void> {
     const done: StoredEvent[] = [];
     await this.deps.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(domainEvents)
-        .where(
-          and(
-            inArray(domainEvents.id, [...ids]),
-            isNull(domainEvents.dispatchedAt),
-            or(isNull(domainEvents.nextAttemptAt), lt(domainEvents.nextAttemptAt, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(domainEvents.id))
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return;
-      for (const row of rows) {
-        const event = storedEvent(row);
-        for (const subscriber of this.subscribers) await subscriber.handle?.(tx, event);
-        done.push(event);
-      }
-      await tx
+      // Claimed and marked done in one statement: the mark commits with the subscribers' writes,
+      // or is rolled back with them (the event is then tried again).
+      const claimed = await tx
         .update(domainEvents)
         .set({
           dispatchedAt: sql`now()`,
@@ -164,9 +148,28 @@ export class EventDispatcher {
         .where(
           inArray(
             domainEvents.id,
-            rows.map((r) => r.id),
+            tx
+              .select({ id: domainEvents.id })
+              .from(domainEvents)
+              .where(
+                and(
+                  inArray(domainEvents.id, [...ids]),
+                  isNull(domainEvents.dispatchedAt),
+                  or(
+                    isNull(domainEvents.nextAttemptAt),
+                    lt(domainEvents.nextAttemptAt, sql`now()`),
+                  ),
+                ),
+              )
+              .for('update', { skipLocked: true }),
           ),
-        );
+        )
+        .returning();
+      for (const row of claimed.sort((a, b) => a.id - b.id)) {
+        const event = storedEvent(row);
+        for (const subscriber of this.subscribers) await subscriber.handle?.(tx, event);
+        done.push(event);
+      }
     });
     if (done.length === 0) return;
     for (const subscriber of this.subscribers) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { domainEvents } from '../../db/schema';
+import type { domainEvents } from '../../db/schema';
 import type { RealtimeSignal } from '../../realtime/signals';
 
 /*
@@ -92,23 +92,29 @@ export async function writeEvents(
   events: readonly DomainEvent[],
 ): Promise<number[]> {
   if (events.length === 0) return [];
-  const rows = await tx
-    .insert(domainEvents)
-    .values(
-      events.map((e) => ({
-        requestId: e.requestId,
-        type: e.type,
-        payload: {
+  // One statement: the rows and the wake-up (a round trip is most of a command's cost).
+  const rows = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.requestId}::int, ${e.type}::text, ${JSON.stringify({
           ...(e.notices?.length ? { notices: e.notices } : {}),
           ...(e.signals?.length ? { signals: e.signals } : {}),
           ...(e.data ? { data: e.data } : {}),
-        },
-      })),
+        })}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with written as (
+      insert into domain_events (request_id, type, payload)
+      select * from (values ${rows}) as event(request_id, type, payload)
+      returning id
     )
-    .returning({ id: domainEvents.id });
-  const ids = rows.map((r) => r.id);
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(ids[ids.length - 1])})`);
-  return ids;
+    select array_agg(id order by id) as ids,
+           pg_notify(${EVENTS_CHANNEL}, max(id)::text) as woken
+    from written`);
+  const [row] = (result as unknown as { rows: { ids: (number | string)[] }[] }).rows;
+  return (row?.ids ?? []).map(Number);
 }
 
 /** A stored row as the subscribers see it. */
