@@ -52,8 +52,20 @@ export type MovementPurpose =
 /** How long a call to the provider may take before its answer counts as unknown. */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
 
-/** The provider's idempotency key of a movement: derived from the movement's own id. */
-export const movementKey = (paymentId: number) => `payment-${paymentId}`;
+/** What a command says of a movement it writes. */
+export interface MovementInput {
+  requestId: number;
+  kind: MovementKind;
+  amountCents: number;
+  entries: readonly Entry[];
+  purpose: MovementPurpose;
+  /** The customer whose card is charged or refunded. */
+  customerId?: number | null;
+  /** A refund's charge. */
+  chargePaymentId?: number | null;
+  /** The card charged (its provider reference), or the connected account paid. */
+  targetRef?: string | null;
+}
 
 /**
  * Writes a movement with its ledger transaction and lines in the command's transaction, in ONE
@@ -65,18 +77,7 @@ export const movementKey = (paymentId: number) => `payment-${paymentId}`;
  */
 async function writeMovement(
   tx: Transaction,
-  opts: {
-    requestId: number;
-    kind: MovementKind;
-    amountCents: number;
-    entries: readonly Entry[];
-    purpose: MovementPurpose;
-    customerId?: number | null;
-    chargePaymentId?: number | null;
-    targetRef?: string | null;
-    settled?: boolean;
-    inFlightMs?: number;
-  },
+  opts: MovementInput & { settled?: boolean; inFlightMs?: number },
 ): Promise<PaymentRow> {
   if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
     throw AppError.badRequest('The amount must be above zero.');
@@ -147,17 +148,7 @@ export function paymentRowOf(r: Record<string, unknown>): PaymentRow {
 /** A movement through the provider, written pending (see writeMovement). */
 export function reserveMovement(
   tx: Transaction,
-  opts: {
-    requestId: number;
-    kind: MovementKind;
-    amountCents: number;
-    entries: readonly Entry[];
-    purpose: MovementPurpose;
-    customerId?: number | null;
-    /** A refund's charge. */
-    chargePaymentId?: number | null;
-    /** The card charged (its provider reference), or the connected account paid. */
-    targetRef?: string | null;
+  opts: MovementInput & {
     /** Marked in flight for this long: the reserving call asks the provider right after. */
     inFlightMs?: number;
   },
@@ -169,16 +160,7 @@ export function reserveMovement(
  * A movement that needs no provider (the escrow released to the platform's balance, owed to a
  * company without a connected account): written succeeded, its ledger transaction posted, at once.
  */
-export function recordMovement(
-  tx: Transaction,
-  opts: {
-    requestId: number;
-    kind: MovementKind;
-    amountCents: number;
-    entries: readonly Entry[];
-    purpose: MovementPurpose;
-  },
-): Promise<PaymentRow> {
+export function recordMovement(tx: Transaction, opts: MovementInput): Promise<PaymentRow> {
   return writeMovement(tx, { ...opts, settled: true });
 }
 

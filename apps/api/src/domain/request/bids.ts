@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   BidStatus,
   formatUsd,
@@ -8,6 +8,7 @@ import {
   isOpenForBids,
   type PlacedBid,
 } from '@movehub/shared';
+import type { Transaction } from '../../db/client';
 import { requestBids } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
@@ -174,6 +175,22 @@ export async function withdrawBid(opts: {
   return value;
 }
 
+/** A company's open bid on a request, if it has one. */
+async function openBidOf(tx: Transaction, requestId: number, companyId: number) {
+  const [bid] = await tx
+    .select()
+    .from(requestBids)
+    .where(
+      and(
+        eq(requestBids.requestId, requestId),
+        eq(requestBids.companyId, companyId),
+        eq(requestBids.status, BidStatus.open),
+      ),
+    )
+    .limit(1);
+  return bid ?? null;
+}
+
 /** The customer removes a company's open bid; the last one sends the request back 1 → 0. */
 export async function deleteBid(opts: {
   domain: Domain;
@@ -188,17 +205,7 @@ export async function deleteBid(opts: {
     run: async (ctx) => {
       const { tx, request } = ctx;
       if (!isOpenForBids(guardView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-      const [bid] = await tx
-        .select({ id: requestBids.id })
-        .from(requestBids)
-        .where(
-          and(
-            eq(requestBids.requestId, request.id),
-            eq(requestBids.companyId, opts.companyId),
-            eq(requestBids.status, BidStatus.open),
-          ),
-        )
-        .limit(1);
+      const bid = await openBidOf(tx, request.id, opts.companyId);
       if (!bid) throw AppError.notFound(BID_TEXT.bidNotFound);
       await removeBid(ctx, bid.id);
       ctx.emit({
@@ -240,17 +247,8 @@ export async function acceptBid(opts: {
     run: async (ctx) => {
       const { tx, request } = ctx;
       if (!isOpenForBids(guardView(request))) throw AppError.conflict(BID_TEXT.notOpen);
-      const [bid] = await tx
-        .select()
-        .from(requestBids)
-        .where(
-          and(
-            eq(requestBids.requestId, request.id),
-            eq(requestBids.companyId, opts.companyId),
-            ne(requestBids.status, BidStatus.deleted),
-          ),
-        )
-        .limit(1);
+      // Open for bids, a request's bids are open or deleted (accepted ones come after).
+      const bid = await openBidOf(tx, request.id, opts.companyId);
       if (!bid) throw AppError.notFound(BID_TEXT.bidNotFound);
       if (bid.bidAmountCents !== opts.finalAmountCents) {
         throw AppError.conflict(BID_TEXT.bidChanged(formatUsd(bid.bidAmountCents)));

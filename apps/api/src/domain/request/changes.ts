@@ -237,24 +237,31 @@ export async function proposeChange(opts: {
         })
         .returning();
       if (!row) throw new Error('proposeChange inserted nothing');
-      await ctx.timeline(CHANGE_TIMELINE[input.type]);
-      ctx.emit({
-        type: 'request.change_proposed',
-        notices: customerNotice(
-          request,
-          CHANGE_TEXT.proposedForCustomer(request.id, input.type, formatUsd(priceCents)),
-        ),
-      });
+      await askCustomer(
+        ctx,
+        input.type,
+        CHANGE_TEXT.proposedForCustomer(request.id, input.type, formatUsd(priceCents)),
+      );
       return row;
     },
   });
   return value;
 }
 
-/** The customer's in-app notice and email of a change to answer. */
-function customerNotice(request: RequestRow, message: string): Notice[] {
-  if (request.customerId === null) return [];
-  return [{ userId: request.customerId, message, customer: { event: 'change_proposed' } }];
+/**
+ * A change now waits for the customer's answer: the timeline's 'Change in …' entry (with 'More
+ * Details') and the customer told in-app and by email.
+ */
+async function askCustomer(ctx: CommandContext, type: ChangeType, message: string) {
+  await ctx.timeline(CHANGE_TIMELINE[type]);
+  const { customerId } = ctx.request;
+  ctx.emit({
+    type: 'request.change_proposed',
+    notices:
+      customerId === null
+        ? []
+        : [{ userId: customerId, message, customer: { event: 'change_proposed' } }],
+  });
 }
 
 /**
@@ -310,14 +317,11 @@ export async function priceChange(opts: {
         .where(eq(requestChanges.id, open.id))
         .returning();
       if (!row) throw new Error('priceChange updated nothing');
-      await ctx.timeline(CHANGE_TIMELINE[input.type]);
-      ctx.emit({
-        type: 'request.change_proposed',
-        notices: customerNotice(
-          request,
-          CHANGE_TEXT.pricedForCustomer(request.id, input.type, formatUsd(priceCents)),
-        ),
-      });
+      await askCustomer(
+        ctx,
+        input.type,
+        CHANGE_TEXT.pricedForCustomer(request.id, input.type, formatUsd(priceCents)),
+      );
       return row;
     },
   });

@@ -347,34 +347,33 @@ export async function deleteAddress(opts: {
   });
 }
 
-/** edit_items: the request's regular items become the lines sent (quantity above 0). */
-export async function editItems(opts: {
+interface LinesEdit {
   domain: Domain;
   customerId: number;
   requestId: number;
   lines: readonly CreateRequestItem[];
-}): Promise<RequestEditResult> {
+}
+
+/** The request's lines of one kind become those sent: regular items, or extra items. */
+function editLines(opts: LinesEdit, type: 'items' | 'extra-items'): Promise<RequestEditResult> {
+  const regular = type === 'items';
   return editRequest({
     ...opts,
-    title: EDIT_TIMELINE.itemsChanged,
-    asChange: { type: 'items', proposal: { items: [...opts.lines] } },
-    change: ({ tx, request }) => replaceItems(tx, request, ItemType.regular, opts.lines),
+    title: regular ? EDIT_TIMELINE.itemsChanged : EDIT_TIMELINE.extraItemsChanged,
+    asChange: { type, proposal: { items: [...opts.lines] } },
+    change: ({ tx, request }) =>
+      replaceItems(tx, request, regular ? ItemType.regular : ItemType.extra, opts.lines),
   });
 }
 
+/** edit_items: the request's regular items become the lines sent (quantity above 0). */
+export function editItems(opts: LinesEdit): Promise<RequestEditResult> {
+  return editLines(opts, 'items');
+}
+
 /** edit_extra_item: the request's extra items become the ticked lines (quantity above 0). */
-export async function editExtraItems(opts: {
-  domain: Domain;
-  customerId: number;
-  requestId: number;
-  lines: readonly CreateRequestItem[];
-}): Promise<RequestEditResult> {
-  return editRequest({
-    ...opts,
-    title: EDIT_TIMELINE.extraItemsChanged,
-    asChange: { type: 'extra-items', proposal: { items: [...opts.lines] } },
-    change: ({ tx, request }) => replaceItems(tx, request, ItemType.extra, opts.lines),
-  });
+export function editExtraItems(opts: LinesEdit): Promise<RequestEditResult> {
+  return editLines(opts, 'extra-items');
 }
 
 /**

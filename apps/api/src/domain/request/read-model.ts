@@ -50,16 +50,22 @@ type RequestColumns = typeof requests.$inferSelect;
 
 // --- the request's own fields --------------------------------------------------------------
 
-/** The request's columns a list shows (My Requests, the public link, the letter's request). */
-export const SUMMARY_COLUMNS = {
+/** The move itself, as every view of a request starts: which, where it stands, when, how many movers. */
+export const MOVE_COLUMNS = {
   id: true,
   timelineStatus: true,
   requestStatus: true,
-  additionalStatus: true,
   moveDate: true,
   moveTime: true,
   windowFrom: true,
   windowTo: true,
+  movers: true,
+} as const;
+
+/** The request's columns a list shows (My Requests, the public link, the letter's request). */
+export const SUMMARY_COLUMNS = {
+  ...MOVE_COLUMNS,
+  additionalStatus: true,
   recommendAmountCents: true,
   customerBudgetCents: true,
   finalAmountCents: true,
@@ -67,7 +73,6 @@ export const SUMMARY_COLUMNS = {
   discountPercent: true,
   requestType: true,
   publicAccessLink: true,
-  movers: true,
   // The chat objects' counterparts.
   companyId: true,
   foremanId: true,

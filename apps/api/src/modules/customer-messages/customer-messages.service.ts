@@ -11,7 +11,6 @@ import {
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import {
-  companyProfiles,
   customerMessages,
   requestAddresses,
   requests,
@@ -23,6 +22,7 @@ import type { MailAttachment, Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { buildCalendar } from '../../lib/ics';
 import { notify } from '../notifications/notifications.service';
+import { companyName } from '../../domain/request/names';
 import type { CustomerEvent } from '../../platform/events/events';
 
 /*
@@ -187,18 +187,6 @@ export async function moveFacts(
     pickup: pickup?.address ?? null,
     company,
   };
-}
-
-async function companyName(db: Db | Tx, companyId: number): Promise<string> {
-  const [row] = await db
-    .select({
-      name: sql<string>`coalesce(${companyProfiles.name}, ${users.firstName} || ' ' || ${users.lastName})`,
-    })
-    .from(users)
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-    .where(eq(users.id, companyId))
-    .limit(1);
-  return row?.name ?? '';
 }
 
 /** The address of the request's page in the web app (the email's link). */
