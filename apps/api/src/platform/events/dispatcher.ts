@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Transaction } from '../../db/client';
 import { domainEvents } from '../../db/schema';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
@@ -117,12 +117,11 @@ export class EventDispatcher {
    */
   async dispatch(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    const run = this.dispatchBatch(ids).catch(async (err: unknown) => {
-      // One event that cannot be handed over must not hold the others back: each alone.
-      if (ids.length > 1) {
-        for (const id of ids) await this.dispatchBatch([id]).catch((e) => this.failed([id], e));
-      } else {
-        await this.failed(ids, err);
+    const run = this.dispatchBatch(ids, false).catch(async () => {
+      // One subscriber that fails must hold back neither the other events nor the other
+      // subscribers: each event alone, each subscriber in its own savepoint.
+      for (const id of ids) {
+        await this.dispatchBatch([id], true).catch((e: unknown) => this.failed([id], e));
       }
     });
     this.inFlight.add(run);
@@ -133,8 +132,14 @@ export class EventDispatcher {
     }
   }
 
-  private async dispatchBatch(ids: readonly number[]): Promise<void> {
-    const done: StoredEvent[] = [];
+  /**
+   * Claims the events and runs their subscribers in one transaction. All at once (`isolate`
+   * false: any failure rolls everything back, for the caller to try each alone), or each
+   * subscriber in a savepoint: what succeeded commits with the event, and the event waits for
+   * those that failed, named in retry_subscribers, to be tried again alone.
+   */
+  private async dispatchBatch(ids: readonly number[], isolate: boolean): Promise<void> {
+    const ran = new Map<string, StoredEvent[]>();
     await this.deps.db.transaction(async (tx) => {
       // Claimed and marked done in one statement: the mark commits with the subscribers' writes,
       // or is rolled back with them (the event is then tried again).
@@ -167,21 +172,66 @@ export class EventDispatcher {
         .returning();
       for (const row of claimed.sort((a, b) => a.id - b.id)) {
         const event = storedEvent(row);
-        for (const subscriber of this.subscribers) await subscriber.handle?.(tx, event);
-        done.push(event);
+        const due = this.subscribers.filter(
+          (s) => !row.retrySubscribers || row.retrySubscribers.includes(s.name),
+        );
+        const failures: { name: string; err: unknown }[] = [];
+        for (const subscriber of due) {
+          if (!isolate) {
+            await subscriber.handle?.(tx, event);
+          } else if (subscriber.handle) {
+            try {
+              await tx.transaction((savepoint) => subscriber.handle!(savepoint, event));
+            } catch (err) {
+              failures.push({ name: subscriber.name, err });
+              continue;
+            }
+          }
+          ran.set(subscriber.name, [...(ran.get(subscriber.name) ?? []), event]);
+        }
+        if (failures.length > 0) await this.retryLater(tx, row.id, row.attempts, failures);
       }
     });
-    if (done.length === 0) return;
     for (const subscriber of this.subscribers) {
-      if (!subscriber.afterCommit) continue;
+      const events = ran.get(subscriber.name);
+      if (!subscriber.afterCommit || !events) continue;
       try {
-        await subscriber.afterCommit(done);
+        await subscriber.afterCommit(events);
       } catch (err) {
         this.deps.log.warn(
           { err, subscriber: subscriber.name },
           'event subscriber after commit failed',
         );
       }
+    }
+  }
+
+  /** An event some of whose subscribers failed: they are tried again later, alone. */
+  private async retryLater(
+    tx: Transaction,
+    eventId: number,
+    attempts: number,
+    failures: readonly { name: string; err: unknown }[],
+  ): Promise<void> {
+    const message = failures
+      .map(({ name, err }) => `${name}: ${err instanceof Error ? err.message : String(err)}`)
+      .join('; ');
+    const givenUp = attempts >= MAX_ATTEMPTS;
+    await tx
+      .update(domainEvents)
+      .set({
+        retrySubscribers: failures.map((f) => f.name),
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: backOff(attempts),
+        dispatchedAt: givenUp ? sql`now()` : null,
+      })
+      .where(eq(domainEvents.id, eventId));
+    for (const { name, err } of failures) {
+      (givenUp ? this.deps.log.error : this.deps.log.warn).call(
+        this.deps.log,
+        { err, eventId, subscriber: name, attempts },
+        'event subscriber failed',
+      );
     }
   }
 
@@ -194,8 +244,7 @@ export class EventDispatcher {
         .set({
           attempts: sql`${domainEvents.attempts} + 1`,
           lastError: message.slice(0, 1000),
-          // 2 s, 4 s, 8 s … a minute at most between tries.
-          nextAttemptAt: sql`now() + least(interval '60 seconds', interval '1 second' * power(2, ${domainEvents.attempts} + 1))`,
+          nextAttemptAt: backOff(sql`${domainEvents.attempts} + 1`),
           dispatchedAt: sql`case when ${domainEvents.attempts} + 1 >= ${MAX_ATTEMPTS} then now() end`,
         })
         .where(and(inArray(domainEvents.id, [...ids]), isNull(domainEvents.dispatchedAt)))
@@ -260,6 +309,11 @@ export class EventDispatcher {
     }
     return waiting.length;
   }
+}
+
+/** When a failed event is tried again: 2 s, 4 s, 8 s … a minute at most between tries. */
+function backOff(attempts: number | SQL): SQL {
+  return sql`now() + least(interval '60 seconds', interval '1 second' * power(2, ${attempts}))`;
 }
 
 /** Events of one request, oldest first (tests and the operator read them). */
