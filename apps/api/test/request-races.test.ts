@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_CONFIRMATION_CALLS, TimelineStatus, type ChangeType } from '@movehub/shared';
+import { eq } from 'drizzle-orm';
+import { companyProfiles } from '../src/db/schema';
 import { buildTestApp, type TestContext } from './helper';
 import { lifecycle, type Company, type Party } from './lifecycle';
 import { brokenInvariants, moneyFacts } from './money-invariants';
@@ -172,6 +174,34 @@ describe('two savings accepted at once, from two tabs', () => {
       expect(facts.escrowPosted, label).toBe(20_000);
       expect(facts.providerRefunded, label).toBe(30_000);
       expect(await brokenInvariants(ctx.database.db, id), label).toEqual([]);
+    }
+  });
+});
+
+describe('two customers rating one company at the same instant', () => {
+  it('gives the company the mean of both reviews, neither lost', async () => {
+    for (let attempt = 0; attempt < TRIES; attempt += 1) {
+      const company = await f.company();
+      const moves = [];
+      for (let i = 0; i < 2; i++) {
+        const customer = await f.customer();
+        const { id } = await f.requestAt({
+          status: TimelineStatus.completed,
+          customer,
+          company,
+          amountCents: 50_000,
+        });
+        moves.push({ customer, id });
+      }
+      await Promise.all([
+        f.feedback(moves[0]!.customer, moves[0]!.id, { rating: 5 }),
+        f.feedback(moves[1]!.customer, moves[1]!.id, { rating: 2 }),
+      ]);
+      const [profile] = await ctx.database.db
+        .select({ rating: companyProfiles.rating })
+        .from(companyProfiles)
+        .where(eq(companyProfiles.userId, company.user.id));
+      expect(profile!.rating, `try ${attempt}`).toBe(3.5);
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Domain } from '../context';
 import { account } from '../money/ledger';
 import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/movements';
 import { runRequestCommand, type CommandContext } from './command';
-import { compensate } from './compensation';
+import { compensate, COMPENSATION_TEXT } from './compensation';
 import { assertCanMove, type RequestRow } from './lifecycle';
 import { companyName } from './names';
 import { answerOf } from './outcomes';
@@ -166,6 +166,9 @@ export async function giveFeedback(opts: {
   const outcome = movements[0];
   if (!outcome) throw AppError.conflict(COMPLETION_TEXT.feedbackGiven);
   answerOf(outcome);
+  if (outcome.state === 'posted' && outcome.givenBack) {
+    throw AppError.conflict(COMPENSATION_TEXT.notApplied);
+  }
   if (outcome.state === 'posted' && outcome.result) {
     return outcome.result as { request: RequestRow; companyRating: number };
   }
@@ -206,6 +209,13 @@ async function storeFeedback(
     companyComment: feedback.comment === '' ? null : feedback.comment,
     tipCents: feedback.tipCents,
   });
+  // Another request's review of the same company may be committing: the mean is taken in a
+  // statement after the profile's lock, so that its snapshot counts that review.
+  await ctx.tx
+    .select({ userId: companyProfiles.userId })
+    .from(companyProfiles)
+    .where(eq(companyProfiles.userId, companyId))
+    .for('no key update');
   const [profile] = await ctx.tx
     .update(companyProfiles)
     .set({

@@ -134,7 +134,7 @@ async function lockProfile(tx: Tx, companyId: number) {
     .select()
     .from(companyProfiles)
     .where(eq(companyProfiles.userId, companyId))
-    .for('update');
+    .for('no key update');
   if (!profile) throw new Error('company profile vanished');
   return profile;
 }
