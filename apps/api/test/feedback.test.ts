@@ -394,8 +394,8 @@ describe('add_feedback', () => {
     // Each attempt after a decline is a new movement under a new key, voided.
     const tips = await paymentsOf(request.id, 'tip');
     expect(tips.map((p) => [p.status, p.idempotencyKey])).toEqual([
-      ['failed', `payment-${tips[0]!.id}`],
-      ['failed', `payment-${tips[1]!.id}`],
+      ['failed', expect.stringMatching(new RegExp(`^payment-[0-9a-f]{8}-${tips[0]!.id}$`))],
+      ['failed', expect.stringMatching(new RegExp(`^payment-[0-9a-f]{8}-${tips[1]!.id}$`))],
     ]);
     const noTip = await feedback(customer.token, {
       request_id: request.id,

@@ -18,7 +18,7 @@ import {
   writeLedgerTransaction,
 } from '../src/domain/money/ledger';
 import { executeMovement, settleFromNotice } from '../src/domain/request/settlement';
-import { reconcile } from '../src/domain/request/reconciliation';
+import { LEFT_PENDING_BEFORE_TWO_PHASES, reconcile } from '../src/domain/request/reconciliation';
 import { runRequestCommand } from '../src/domain/request/command';
 import { buildTestApp, type TestContext } from './helper';
 import { lifecycle, type Company, type Party } from './lifecycle';
@@ -431,5 +431,118 @@ describe('the reconciliation', () => {
         .where(eq(sandboxOperations.idempotencyKey, refund.idempotencyKey)),
     ).toEqual([{ n: 1 }]);
     expect(await brokenInvariants(db(), id)).toEqual([]);
+  });
+
+  /** A paid request whose cancellation's refund the provider could not make: it waits. */
+  async function refundWaiting() {
+    const me = await life.customer();
+    const { id } = await life.requestAt({
+      status: TimelineStatus.paid,
+      customer: me,
+      company: await company(),
+      amountCents: 50_000,
+      daysAhead: 10,
+    });
+    const spy = vi
+      .spyOn(ctx.app.payments, 'refund')
+      .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
+    try {
+      await life.ok('POST', '/api/customer/delete_request', me.token, { request_id: id });
+    } finally {
+      spy.mockRestore();
+    }
+    return (await movementsOf(id)).find((m) => m.kind === 'refund')!;
+  }
+
+  it('stops asking a provider that answers nothing three times in a row, and goes on next run', async () => {
+    const waiting = [];
+    for (let i = 0; i < 4; i++) waiting.push(await refundWaiting());
+    const down = vi
+      .spyOn(ctx.app.payments, 'refund')
+      .mockRejectedValue(new GatewayError('unavailable', 'provider down'));
+    try {
+      const report = await reconcile(ctx.app.domain);
+      // Each unknown may have waited the whole time-out: the fourth is not asked.
+      expect(down).toHaveBeenCalledTimes(3);
+      expect(report.stillPending).toBe(3);
+    } finally {
+      down.mockRestore();
+    }
+    const ids = waiting.map((w) => w.id);
+    const after = await db()
+      .select()
+      .from(payments)
+      .where(sql`${payments.id} in ${ids}`);
+    expect(after.map((p) => p.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    await reconcile(ctx.app.domain);
+    const healed = await db()
+      .select()
+      .from(payments)
+      .where(sql`${payments.id} in ${ids}`);
+    expect(healed.map((p) => p.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+  });
+
+  it('flags for an operator a refund the one-phase ledger left pending and the provider never made', async () => {
+    const me = await life.customer();
+    const { id } = await life.requestAt({
+      status: TimelineStatus.paid,
+      customer: me,
+      company: await company(),
+      amountCents: 50_000,
+    });
+    const [hold] = await movementsOf(id);
+    // As the migration to two phases left it: closed as failed, to be looked up once.
+    const [legacy] = await db()
+      .insert(payments)
+      .values({
+        idempotencyKey: `legacy-refund-${id}`,
+        requestId: id,
+        kind: 'refund',
+        amountCents: 20_000,
+        status: 'failed',
+        error: LEFT_PENDING_BEFORE_TWO_PHASES,
+        purpose: { type: 'cancel-refund' },
+        customerId: me.user.id,
+        chargePaymentId: hold!.id,
+      })
+      .returning();
+    await reconcile(ctx.app.domain);
+    await reconcile(ctx.app.domain);
+    const [row] = await db().select().from(payments).where(eq(payments.id, legacy!.id));
+    expect(row!.status).toBe('failed');
+    expect(row!.error).toContain('never made at the provider');
+    const flags = await db()
+      .select()
+      .from(moneyDiscrepancies)
+      .where(eq(moneyDiscrepancies.paymentId, legacy!.id));
+    expect(flags).toMatchObject([{ kind: 'missing_at_provider', amountCents: 20_000 }]);
+    expect(flags[0]!.detail).toContain('still owed');
+  });
+
+  it("never settles a movement on a provider's operation of another amount under its key", async () => {
+    const { id, movement } = await chargedButUnanswered();
+    // The provider holds another operation under this key (another database's movement).
+    await db()
+      .update(sandboxOperations)
+      .set({ amountCents: 1_00 })
+      .where(eq(sandboxOperations.idempotencyKey, movement.idempotencyKey));
+    later(120_000);
+    const report = await reconcile(ctx.app.domain);
+    expect(report.stillPending).toBeGreaterThanOrEqual(1);
+    const [row] = await movementsOf(id);
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row!.error).toContain('is for 100 cents, not 51524');
+    // Let the next tests' reconciliations not meet it.
+    await db()
+      .update(sandboxOperations)
+      .set({ amountCents: movement.amountCents })
+      .where(eq(sandboxOperations.idempotencyKey, movement.idempotencyKey));
+    await reconcile(ctx.app.domain);
+    expect(await movementsOf(id)).toMatchObject([{ status: 'succeeded' }]);
   });
 });

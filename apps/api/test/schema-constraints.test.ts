@@ -86,4 +86,12 @@ describe('the schema', () => {
     }
     expect(targetOf('requests', 'foreman_id,company_id')).toBe('company_foremen');
   });
+
+  it('holds one installation id, the prefix of every new movement key', async () => {
+    const [only] = await rows<{ n: number }>(sql`select count(*)::int as n from installation`);
+    expect(only!.n).toBe(1);
+    await expect(
+      ctx.database.db.execute(sql`insert into installation default values`),
+    ).rejects.toThrow();
+  });
 });

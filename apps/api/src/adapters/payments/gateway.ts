@@ -53,6 +53,9 @@ export interface PaymentGateway {
     idempotencyKey: string;
     kind: ProviderOperation['kind'];
     reference: string | null;
+    /** A charge's customer at the provider, and when the charge was first asked for. */
+    customerRef?: string | null;
+    since?: Date;
   }): Promise<ProviderOperation | null>;
   /** Every money operation the provider holds for a reference (a request), oldest first. */
   operationsFor(reference: string): Promise<ProviderOperation[]>;

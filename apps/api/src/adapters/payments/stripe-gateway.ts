@@ -76,6 +76,11 @@ export class StripeGateway implements PaymentGateway {
         },
         { idempotencyKey: opts.idempotencyKey },
       );
+      // Still being processed (some card networks answer later): nothing is known yet, and the
+      // movement stays pending until the provider says.
+      if (intent.status === 'processing') {
+        throw new GatewayError('unavailable', 'The payment provider is still processing it.');
+      }
       if (intent.status !== 'succeeded') {
         throw new GatewayError('declined', 'The payment could not be completed.');
       }
@@ -130,7 +135,26 @@ export class StripeGateway implements PaymentGateway {
     idempotencyKey: string;
     kind: ProviderOperation['kind'];
     reference: string | null;
+    customerRef?: string | null;
+    since?: Date;
   }): Promise<ProviderOperation | null> {
+    if (opts.kind === 'charge' && opts.customerRef) {
+      // The customer's intents since the charge was asked for: a list reads what was just
+      // written, where the search may not have indexed it yet.
+      const intents = await this.call(() =>
+        this.stripe.paymentIntents
+          .list({
+            customer: opts.customerRef!,
+            ...(opts.since
+              ? { created: { gte: Math.floor(opts.since.getTime() / 1000) - 60 } }
+              : {}),
+            limit: 100,
+          })
+          .autoPagingToArray({ limit: 1000 }),
+      );
+      const intent = intents.find((i) => i.metadata?.idempotency_key === opts.idempotencyKey);
+      return intent ? intentOperation(intent) : null;
+    }
     if (opts.kind === 'charge') {
       const found = await this.call(() =>
         this.stripe.paymentIntents.search({

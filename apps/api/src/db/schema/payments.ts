@@ -10,11 +10,30 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
+  uuid,
+  boolean,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
 import { requests } from './requests';
+
+/**
+ * This database, as the payment provider knows it: one row, written when the database is made.
+ * Its id prefixes every movement's idempotency key, so that a database made afresh (a reset
+ * staging copy, a developer's) asking the same provider account about its movement 1 never gets
+ * the answer given to another database's movement 1.
+ */
+export const installation = pgTable(
+  'installation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    one: boolean('one').notNull().default(true).unique('installation_one_uq'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('installation_one_ck', sql`${t.one}`)],
+);
 
 /** The customer's record at the payment provider (a Stripe Customer, or the sandbox's). */
 export const paymentCustomers = pgTable('payment_customers', {
@@ -91,8 +110,9 @@ export const sandboxOperations = pgTable(
 
 /**
  * A movement of money that goes through the provider (docs/decisions/033), by idempotency key
- * `payment-{id}`: derived from the movement's own id, so that a retry of the same movement asks
- * the provider the same question and a new movement is a new question.
+ * `payment-{installation}-{id}`: derived from the movement's own id (and this database's, see
+ * `installation`), so that a retry of the same movement asks the provider the same question and a
+ * new movement is a new question.
  *
  * Written `pending` under the request's row lock by the command that decided it, with its ledger
  * transaction `pending` beside it: what the escrow can still give is its posted balance less its
@@ -224,12 +244,10 @@ export const moneyDiscrepancies = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('money_discrepancies_finding_uq').on(
-      t.kind,
-      t.requestId,
-      t.paymentId,
-      t.providerRef,
-    ),
+    // Once per finding: NULLS NOT DISTINCT, as a finding without a payment is still one finding.
+    unique('money_discrepancies_finding_uq')
+      .on(t.kind, t.requestId, t.paymentId, t.providerRef)
+      .nullsNotDistinct(),
     index('money_discrepancies_request_idx').on(t.requestId),
     index('money_discrepancies_payment_idx').on(t.paymentId),
   ],

@@ -16,7 +16,8 @@ import { assertBalanced, type Entry } from './ledger';
  * TigerBeetle's pending transfers and a card's authorise-then-capture):
  *
  * 1. `reserveMovement`, in the command's transaction under the request's row lock: a payments
- *    row `pending` with the idempotency key `payment-{id}` and its ledger transaction `pending`.
+ *    row `pending` with the idempotency key `payment-{installation}-{id}` and its ledger
+ *    transaction `pending`.
  *    From then on the escrow's available balance already counts it, and every other command that
  *    moves money on the request waits for it to settle (409).
  * 2. `callProvider`, outside any transaction: the provider is asked under that key. A call marks
@@ -95,12 +96,13 @@ async function writeMovement(
       insert into payments (id, idempotency_key, request_id, kind, amount_cents, status,
                             gateway_ref, purpose, customer_id, charge_payment_id, target_ref,
                             in_flight_until, attempts)
-      select id, 'payment-' || id, ${opts.requestId}, ${opts.kind}, ${opts.amountCents},
+      select id, 'payment-' || (select left(installation.id::text, 8) from installation) || '-' || id,
+             ${opts.requestId}, ${opts.kind}, ${opts.amountCents},
              ${settled ? 'succeeded' : 'pending'},
              ${settled ? sql`'platform_balance:payment-' || id` : sql`null`},
              ${JSON.stringify(opts.purpose)}::jsonb, ${opts.customerId ?? null},
              ${opts.chargePaymentId ?? null}, ${opts.targetRef ?? null},
-             ${opts.inFlightMs ? sql`now() + ${`${opts.inFlightMs} milliseconds`}::interval` : sql`null`},
+             ${opts.inFlightMs ? sql`clock_timestamp() + ${`${opts.inFlightMs} milliseconds`}::interval` : sql`null`},
              ${opts.inFlightMs ? 1 : 0}
       from movement
       returning *
@@ -191,7 +193,8 @@ export type ProviderAnswer =
 
 /**
  * Marks the movement in flight (so nobody else asks the provider meanwhile) unless another call
- * holds it or it is settled. Answers the row when this caller may ask.
+ * holds it or it is settled. Answers the row when this caller may ask. The mark is taken from the
+ * clock, not the statement's start: it must outlast the call that follows it.
  */
 export async function claimCall(
   db: Db,
@@ -201,7 +204,7 @@ export async function claimCall(
   const [row] = await db
     .update(payments)
     .set({
-      inFlightUntil: sql`now() + ${`${timeoutMs + 5_000} milliseconds`}::interval`,
+      inFlightUntil: sql`clock_timestamp() + ${`${timeoutMs + 5_000} milliseconds`}::interval`,
       attempts: sql`${payments.attempts} + 1`,
       updatedAt: sql`now()`,
     })
@@ -209,19 +212,28 @@ export async function claimCall(
       and(
         eq(payments.id, paymentId),
         eq(payments.status, 'pending'),
-        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, sql`now()`)),
+        or(isNull(payments.inFlightUntil), lt(payments.inFlightUntil, sql`clock_timestamp()`)),
       ),
     )
     .returning();
   return row ?? null;
 }
 
-/** Ends a call that learnt nothing: the movement may be asked about again at once. */
-export async function releaseCall(db: Db, paymentId: number, message: string): Promise<void> {
+/**
+ * Ends a call that learnt nothing: the movement may be asked about again at once. Only the call
+ * that holds the mark ends it (its attempt is still the last), never a later caller's.
+ */
+export async function releaseCall(db: Db, claimed: PaymentRow, message: string): Promise<void> {
   await db
     .update(payments)
     .set({ inFlightUntil: null, error: message, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+    .where(
+      and(
+        eq(payments.id, claimed.id),
+        eq(payments.status, 'pending'),
+        eq(payments.attempts, claimed.attempts),
+      ),
+    );
 }
 
 /** The customer's provider record and saved card: 400 'Cannot charge a customer that has no active card'. */
@@ -303,21 +315,40 @@ export async function callProvider(opts: {
  * question for a charge (a customer is never charged by a job, only for what they asked).
  */
 export async function lookUpAtProvider(opts: {
+  db: Db;
   gateway: PaymentGateway;
   payment: PaymentRow;
   timeoutMs: number;
 }): Promise<ProviderAnswer | { outcome: 'absent' }> {
+  const { payment } = opts;
   try {
+    const charge = payment.kind === 'hold' || payment.kind === 'tip';
     const found: ProviderOperation | null = await withTimeout(
-      opts.gateway.findOperation({
-        idempotencyKey: opts.payment.idempotencyKey,
-        kind: OPERATION_OF[opts.payment.kind],
-        reference: opts.payment.requestId !== null ? String(opts.payment.requestId) : null,
-      }),
+      (async () =>
+        opts.gateway.findOperation({
+          idempotencyKey: payment.idempotencyKey,
+          kind: OPERATION_OF[payment.kind],
+          reference: payment.requestId !== null ? String(payment.requestId) : null,
+          ...(charge && payment.customerId !== null
+            ? { customerRef: await customerRefOf(opts.db, payment), since: payment.createdAt }
+            : {}),
+        }))(),
       opts.timeoutMs,
     );
     if (!found) return { outcome: 'absent' };
+    // The key names another operation than this movement (another database's, before keys
+    // carried the installation): never settle on it; it stays pending for an operator.
+    if (found.amountCents !== payment.amountCents) {
+      return {
+        outcome: 'unknown',
+        message: `The provider's operation under ${payment.idempotencyKey} is for ${found.amountCents} cents, not ${payment.amountCents}.`,
+      };
+    }
     if (found.status === 'succeeded') return { outcome: 'succeeded', ref: found.ref };
+    // Still processing at the provider: nothing to settle yet.
+    if (found.status === 'pending') {
+      return { outcome: 'unknown', message: 'The payment provider is still processing it.' };
+    }
     return { outcome: 'failed', message: MSG.cardDeclined, kind: 'declined' };
   } catch (err) {
     return {
@@ -327,7 +358,8 @@ export async function lookUpAtProvider(opts: {
   }
 }
 
-const OPERATION_OF = {
+/** What the provider calls each kind of movement. */
+export const OPERATION_OF = {
   hold: 'charge',
   tip: 'charge',
   refund: 'refund',

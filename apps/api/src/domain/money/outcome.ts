@@ -7,7 +7,14 @@
  * - `busy`: another call is asking the provider about it right now.
  */
 export type MovementOutcome =
-  | { state: 'posted'; paymentId: number; ref: string; result?: unknown }
+  | {
+      state: 'posted';
+      paymentId: number;
+      ref: string;
+      result?: unknown;
+      /** The money moved but what it was for no longer applied: it is being given back. */
+      givenBack?: boolean;
+    }
   | { state: 'refused'; paymentId: number; message: string }
   | { state: 'unknown'; paymentId: number; message: string }
   | { state: 'busy'; paymentId: number };

@@ -27,7 +27,7 @@ import type { Domain } from '../context';
 import { account } from '../money/ledger';
 import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/movements';
 import { runRequestCommand, type CommandContext } from './command';
-import { compensate } from './compensation';
+import { compensate, COMPENSATION_TEXT } from './compensation';
 import {
   addressColumns,
   assertAddressesApply,
@@ -677,6 +677,9 @@ export async function acceptChange(opts: {
   const outcome = movements[0];
   if (!outcome) throw AppError.conflict(CHANGE_TEXT.answered);
   answerOf(outcome);
+  if (outcome.state === 'posted' && outcome.givenBack) {
+    throw AppError.conflict(COMPENSATION_TEXT.notApplied);
+  }
   if (outcome.state === 'posted' && outcome.result) return outcome.result as ConfirmedChange;
   throw AppError.conflict(CHANGE_TEXT.answered);
 }

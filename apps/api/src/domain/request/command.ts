@@ -58,48 +58,70 @@ const MAX_TRIES = 5;
 /** A reserved movement stays marked in flight this long past the provider's time limit. */
 const IN_FLIGHT_MARGIN_MS = 5_000;
 
-/** The oldest unsettled movement of the locked request, read with the lock. */
 export async function runRequestCommand<T>(
   domain: Domain,
   spec: CommandSpec<T>,
 ): Promise<CommandResult<T>> {
-  for (let attempt = 1; ; attempt += 1) {
-    const held: { ctx?: CommandContext } = {};
+  const { value, ctx } = await retried(() => commit(domain, spec));
+  // After the commit nothing may undo the command or run it again. Each movement is asked for
+  // in turn; a failure on the way (a database blip while settling) leaves that movement pending,
+  // to be settled by a retry or the reconciliation, and the caller hears it as unknown.
+  const movements: MovementOutcome[] = [];
+  for (const { payment, reserved } of ctx.toExecute) {
     try {
-      const value = await domain.db.transaction(async (tx) => {
-        const [request] = await tx
-          .select()
-          .from(requests)
-          .where(eq(requests.id, spec.requestId))
-          .for('update');
-        if (!request || (spec.authorize && !spec.authorize(request))) {
-          throw AppError.notFound(spec.notFound ?? REQUEST_NOT_FOUND);
-        }
-        // Read after the lock, in a statement of its own: a statement that waited for the lock
-        // still sees the world as it was when it began, so only the next one sees what the
-        // command that held the lock committed.
-        let pending: PaymentRow | null = null;
-        if (spec.money) {
-          pending = await pendingMovementOf(tx, request.id);
-          if (pending && !spec.money.resume?.(pending, request)) {
-            throw AppError.conflict(MSG.moneyPending);
-          }
-        }
-        const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending, {
-          inFlightMs: domain.providerTimeoutMs + IN_FLIGHT_MARGIN_MS,
-        });
-        held.ctx = ctx;
-        const result = await spec.run(ctx);
-        ctx.eventIds = await writeEvents(tx, ctx.events);
-        return result;
-      });
-      const done = held.ctx!;
-      await domain.events.dispatch(done.eventIds);
-      const movements: MovementOutcome[] = [];
-      for (const { payment, reserved } of done.toExecute) {
-        movements.push(await domain.executeMovement(payment.id, reserved));
+      movements.push(await domain.executeMovement(payment.id, reserved));
+    } catch (err) {
+      domain.log.error({ err, paymentId: payment.id }, 'movement left for the reconciliation');
+      movements.push({ state: 'unknown', paymentId: payment.id, message: String(err) });
+    }
+  }
+  await domain.events.dispatch(ctx.eventIds);
+  return { value, movements };
+}
+
+/** The command's transaction: lock, check, run, write its events; committed by the caller's retry. */
+async function commit<T>(
+  domain: Domain,
+  spec: CommandSpec<T>,
+): Promise<{ value: T; ctx: CommandContext }> {
+  let held: CommandContext | undefined;
+  const value = await domain.db.transaction(async (tx) => {
+    // NO KEY UPDATE: commands on the request wait for each other, while rows that only reference
+    // it (a notification, a chat message) are written meanwhile.
+    const [request] = await tx
+      .select()
+      .from(requests)
+      .where(eq(requests.id, spec.requestId))
+      .for('no key update');
+    if (!request || (spec.authorize && !spec.authorize(request))) {
+      throw AppError.notFound(spec.notFound ?? REQUEST_NOT_FOUND);
+    }
+    // Read after the lock, in a statement of its own: a statement that waited for the lock
+    // still sees the world as it was when it began, so only the next one sees what the
+    // command that held the lock committed.
+    let pending: PaymentRow | null = null;
+    if (spec.money) {
+      pending = await pendingMovementOf(tx, request.id);
+      if (pending && !spec.money.resume?.(pending, request)) {
+        throw AppError.conflict(MSG.moneyPending);
       }
-      return { value, movements };
+    }
+    const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending, {
+      inFlightMs: domain.providerTimeoutMs + IN_FLIGHT_MARGIN_MS,
+    });
+    held = ctx;
+    const result = await spec.run(ctx);
+    ctx.eventIds = await writeEvents(tx, ctx.events);
+    return result;
+  });
+  return { value, ctx: held! };
+}
+
+/** A transaction the database rolled back for a serialisation failure or a deadlock, run again. */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
     } catch (err) {
       if (attempt < MAX_TRIES && isRetryableConflict(err)) continue;
       throw err;
@@ -111,6 +133,8 @@ export async function runRequestCommand<T>(
 export class CommandContext {
   readonly events: DomainEvent[] = [];
   eventIds: number[] = [];
+  /** A charge this command gave back (compensation): its caller is told it did not apply. */
+  gaveBack = false;
   /** Movements to ask the provider for once the command has committed. */
   readonly toExecute: { payment: PaymentRow; reserved?: ReservedMovement }[] = [];
 
@@ -124,6 +148,21 @@ export class CommandContext {
     readonly pending: PaymentRow | null,
     private readonly money: { inFlightMs: number } = { inFlightMs: 0 },
   ) {}
+
+  /** What the command has done so far, to go back to after a savepoint was rolled back. */
+  checkpoint(): { request: RequestRow; events: number; toExecute: number } {
+    return {
+      request: this.request,
+      events: this.events.length,
+      toExecute: this.toExecute.length,
+    };
+  }
+
+  restore(to: ReturnType<CommandContext['checkpoint']>): void {
+    this.request = to.request;
+    this.events.length = to.events;
+    this.toExecute.length = to.toExecute;
+  }
 
   /**
    * Moves the request by a lifecycle action: refused (409 gone past it, 422 not there yet) unless
@@ -241,20 +280,16 @@ export async function runWithEvents<T>(
   domain: Pick<Domain, 'db' | 'events'>,
   work: (tx: Transaction, emit: (event: DomainEvent) => void) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+  const { value, ids } = await retried(async () => {
     const events: DomainEvent[] = [];
     let ids: number[] = [];
-    try {
-      const value = await domain.db.transaction(async (tx) => {
-        const result = await work(tx, (event) => events.push(event));
-        ids = await writeEvents(tx, events);
-        return result;
-      });
-      await domain.events.dispatch(ids);
-      return value;
-    } catch (err) {
-      if (attempt < MAX_TRIES && isRetryableConflict(err)) continue;
-      throw err;
-    }
-  }
+    const value = await domain.db.transaction(async (tx) => {
+      const result = await work(tx, (event) => events.push(event));
+      ids = await writeEvents(tx, events);
+      return result;
+    });
+    return { value, ids };
+  });
+  await domain.events.dispatch(ids);
+  return value;
 }

@@ -5,6 +5,9 @@ import type { PaymentRow } from '../money/movements';
 import type { CommandContext } from './command';
 
 export const COMPENSATION_TEXT = {
+  /** The answer to the call whose charge was given back. */
+  notApplied:
+    'This request changed while your payment was made, so it could not be used: the charge is being refunded to your card.',
   refunded: (amount: string, requestId: number) =>
     `A charge of ${amount} for request #${requestId} could not be used and is being refunded to your card.`,
 } as const;
@@ -15,6 +18,7 @@ export const COMPENSATION_TEXT = {
  * the provider after the commit, and the customer is told.
  */
 export async function compensate(ctx: CommandContext, charge: PaymentRow): Promise<void> {
+  ctx.gaveBack = true;
   const lines = await ctx.tx
     .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)

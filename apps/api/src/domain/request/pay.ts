@@ -17,7 +17,7 @@ import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/
 import { runRequestCommand, type CommandContext } from './command';
 import type { RequestRow } from './lifecycle';
 import { answerOf } from './outcomes';
-import { compensate } from './compensation';
+import { compensate, COMPENSATION_TEXT } from './compensation';
 
 /*
  * make_payment (spec/request-lifecycle.md §2 Payment, §4 "Bid and payment flow" 2 → 3).
@@ -131,6 +131,10 @@ export async function makePayment(opts: {
   if (outcome) answerOf(outcome);
   // The status the settlement left (paid), or, asked again, the one the call found.
   const settled = outcome?.state === 'posted' ? (outcome.result as number | undefined) : undefined;
+  // Posted, yet given back (the request had moved on): the customer is told so, not that it paid.
+  if (outcome?.state === 'posted' && outcome.givenBack) {
+    throw AppError.conflict(COMPENSATION_TEXT.notApplied);
+  }
   return {
     requestId: opts.requestId,
     timelineStatus: settled ?? (await statusNow(opts.domain, opts.requestId, value.status)),

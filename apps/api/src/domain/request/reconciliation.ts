@@ -7,6 +7,7 @@ import {
   callProvider,
   claimCall,
   lookUpAtProvider,
+  OPERATION_OF,
   releaseCall,
   type PaymentRow,
 } from '../money/movements';
@@ -33,6 +34,8 @@ export const RECONCILE_JOB = 'money.reconcile';
 /** Requests whose movements changed this recently are compared with the provider. */
 const COMPARE_WINDOW_MS = 2 * 24 * 3_600_000;
 const BATCH = 200;
+/** Unknown answers in a row after which a run stops asking the provider (see providerSilence). */
+const UNKNOWNS_BEFORE_PAUSE = 3;
 
 export interface ReconcileReport {
   settled: number;
@@ -73,31 +76,72 @@ async function healLeftBeforeTwoPhases(domain: Domain, report: ReconcileReport):
     .select()
     .from(payments)
     .where(and(eq(payments.status, 'failed'), eq(payments.error, LEFT_PENDING_BEFORE_TWO_PHASES)))
+    .orderBy(payments.id)
     .limit(BATCH);
+  const silence = providerSilence();
   for (const row of left) {
-    const found = await lookUpAtProvider({
-      gateway: domain.gateway,
-      payment: row,
-      timeoutMs: domain.providerTimeoutMs,
-    });
-    if (found.outcome === 'unknown') continue;
-    if (found.outcome === 'succeeded' && row.requestId !== null) {
-      const op: ProviderOperation = {
-        kind: row.kind === 'refund' ? 'refund' : row.kind === 'release' ? 'transfer' : 'charge',
-        idempotencyKey: row.idempotencyKey,
-        ref: found.ref,
-        amountCents: row.amountCents,
-        status: 'succeeded',
-      };
-      if (await adopt(domain, row, op)) report.adopted += 1;
-      else report.flagged += 1;
-      continue;
+    try {
+      const found = await lookUpAtProvider({
+        db: domain.db,
+        gateway: domain.gateway,
+        payment: row,
+        timeoutMs: domain.providerTimeoutMs,
+      });
+      if (found.outcome === 'unknown') {
+        if (silence.heard(false)) break;
+        continue;
+      }
+      silence.heard(true);
+      if (found.outcome === 'succeeded' && row.requestId !== null) {
+        const op: ProviderOperation = {
+          kind: OPERATION_OF[row.kind],
+          idempotencyKey: row.idempotencyKey,
+          ref: found.ref,
+          amountCents: row.amountCents,
+          status: 'succeeded',
+        };
+        if (await adopt(domain, row, op)) report.adopted += 1;
+        else report.flagged += 1;
+        continue;
+      }
+      await domain.db.transaction(async (tx) => {
+        const [closed] = await tx
+          .update(payments)
+          .set({ error: NEVER_MADE, updatedAt: sql`now()` })
+          .where(and(eq(payments.id, row.id), eq(payments.error, LEFT_PENDING_BEFORE_TWO_PHASES)))
+          .returning({ id: payments.id });
+        // A refund or a release is money somebody is owed: one never made is an operator's to
+        // make (the escrow still holds it), never silently dropped.
+        if (closed && (row.kind === 'refund' || row.kind === 'release')) {
+          const flagged = await flagDiscrepancy(tx, {
+            requestId: row.requestId,
+            paymentId: row.id,
+            kind: 'missing_at_provider',
+            detail: `${row.kind} ${row.idempotencyKey} of ${row.amountCents} cents was left pending before the two-phase ledger and the provider never made it: it is still owed.`,
+            amountCents: row.amountCents,
+          });
+          if (flagged) report.flagged += 1;
+        }
+      });
+    } catch (err) {
+      domain.log.error({ err, paymentId: row.id }, 'reconciliation could not heal a movement');
     }
-    await domain.db
-      .update(payments)
-      .set({ error: NEVER_MADE, updatedAt: sql`now()` })
-      .where(and(eq(payments.id, row.id), eq(payments.error, LEFT_PENDING_BEFORE_TWO_PHASES)));
   }
+}
+
+/**
+ * Counts the provider's unknown answers in a row: after a few the provider is taken to be down
+ * and the batch stops (each unknown may have waited the whole time-out), to go on at the next run.
+ */
+function providerSilence() {
+  let inARow = 0;
+  return {
+    /** Answers whether to stop. */
+    heard(answered: boolean): boolean {
+      inARow = answered ? 0 : inARow + 1;
+      return inARow >= UNKNOWNS_BEFORE_PAUSE;
+    },
+  };
 }
 
 async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise<void> {
@@ -118,6 +162,7 @@ async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise
     )
     .orderBy(payments.id)
     .limit(BATCH);
+  const silence = providerSilence();
   for (const row of stale) {
     try {
       const claimed = await claimCall(domain.db, row.id, domain.providerTimeoutMs);
@@ -125,6 +170,7 @@ async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise
       const charge = claimed.kind === 'hold' || claimed.kind === 'tip';
       const found = charge
         ? await lookUpAtProvider({
+            db: domain.db,
             gateway: domain.gateway,
             payment: claimed,
             timeoutMs: domain.providerTimeoutMs,
@@ -136,10 +182,12 @@ async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise
             timeoutMs: domain.providerTimeoutMs,
           });
       if (found.outcome === 'unknown') {
-        await releaseCall(domain.db, claimed.id, found.message);
+        await releaseCall(domain.db, claimed, found.message);
         report.stillPending += 1;
+        if (silence.heard(false)) break;
         continue;
       }
+      silence.heard(true);
       const answer =
         found.outcome === 'absent'
           ? {
@@ -158,8 +206,9 @@ async function settleAbandoned(domain: Domain, report: ReconcileReport): Promise
 }
 
 async function compareWithProvider(domain: Domain, report: ReconcileReport): Promise<void> {
+  // The requests whose movements changed last, first: a run reaches the freshest disagreements.
   const recent = await domain.db
-    .selectDistinct({ requestId: payments.requestId })
+    .select({ requestId: payments.requestId })
     .from(payments)
     .where(
       and(
@@ -167,6 +216,8 @@ async function compareWithProvider(domain: Domain, report: ReconcileReport): Pro
         sql`${payments.requestId} is not null`,
       ),
     )
+    .groupBy(payments.requestId)
+    .orderBy(sql`max(${payments.updatedAt}) desc`, payments.requestId)
     .limit(BATCH);
   for (const { requestId } of recent) {
     if (requestId === null) continue;

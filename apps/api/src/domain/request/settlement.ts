@@ -14,7 +14,9 @@ import {
 } from '../money/movements';
 import type { MovementOutcome } from '../money/outcome';
 import { flagDiscrepancy } from '../money/discrepancies';
+import { AppError } from '../../errors';
 import { runRequestCommand, type CommandContext } from './command';
+import { compensate } from './compensation';
 import { changeChargePosted, changeChargeVoided } from './changes';
 import { feedbackPosted } from './completion';
 import { payPosted } from './pay';
@@ -57,6 +59,35 @@ async function refusedRefund(ctx: CommandContext, payment: PaymentRow): Promise<
 }
 
 /**
+ * Finishes what a posted movement was for. The money has moved whatever happens here: when what
+ * it was for can no longer be done (a change whose addresses moved on, an item taken out of the
+ * catalogue), it is undone to a savepoint and a charge is given back, rather than the settlement
+ * failing and the movement staying pending for ever.
+ */
+async function finishOrGiveBack(
+  ctx: CommandContext,
+  row: PaymentRow,
+  handlers: PurposeHandlers,
+  domain: Domain,
+): Promise<unknown> {
+  if (!handlers.posted) return undefined;
+  const before = ctx.checkpoint();
+  await ctx.tx.execute(sql`savepoint finish_purpose`);
+  try {
+    const result = await handlers.posted(ctx, row);
+    await ctx.tx.execute(sql`release savepoint finish_purpose`);
+    return result;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await ctx.tx.execute(sql`rollback to savepoint finish_purpose`);
+    ctx.restore(before);
+    domain.log.warn({ err, paymentId: row.id }, 'a posted movement could not finish its purpose');
+    if (row.kind === 'hold' || row.kind === 'tip') await compensate(ctx, row);
+    return undefined;
+  }
+}
+
+/**
  * Asks the provider for a pending movement and settles its answer. A movement another call is
  * asking about right now is `busy`; one already settled answers with how it ended.
  */
@@ -76,7 +107,7 @@ export async function executeMovement(
     ...(reserved?.customerRef ? { customerRef: reserved.customerRef } : {}),
   });
   if (answer.outcome === 'unknown') {
-    await releaseCall(domain.db, paymentId, answer.message);
+    await releaseCall(domain.db, claimed, answer.message);
     domain.log.warn({ paymentId, error: answer.message }, 'payment provider did not answer');
     return { state: 'unknown', paymentId, message: answer.message };
   }
@@ -155,8 +186,14 @@ export async function settleMovement(
       if (!row) return settledOutcome(domain, payment.id, ctx.tx);
       const handlers = PURPOSES[(row.purpose as MovementPurpose).type];
       if (succeeded) {
-        const result = await handlers.posted?.(ctx, row);
-        return { state: 'posted', paymentId: row.id, ref: answer.ref, result };
+        const result = await finishOrGiveBack(ctx, row, handlers, domain);
+        return {
+          state: 'posted',
+          paymentId: row.id,
+          ref: answer.ref,
+          result,
+          ...(ctx.gaveBack ? { givenBack: true } : {}),
+        };
       }
       await handlers.voided?.(ctx, row);
       return { state: 'refused', paymentId: row.id, message: answer.message };
