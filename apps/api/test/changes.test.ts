@@ -27,6 +27,7 @@ import {
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/domain/money/ledger';
 import { CHANGE_TEXT } from '../src/domain/request/changes';
+import { COMPENSATION_TEXT } from '../src/domain/request/compensation';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import {
   awaitingPriceTitle,
@@ -770,6 +771,60 @@ describe('accepting and rejecting', () => {
       (await changeMovements(request.id)).filter((p) => p.status === 'succeeded'),
     ).toHaveLength(1);
     expect((await f.requestRow(request.id)).finalAmountCents).toBe(53_000);
+    expect(await brokenInvariants(db(), request.id)).toEqual([]);
+  });
+
+  it('gives back a charge whose change can no longer apply once it is made, and says so', async () => {
+    const { company, customer, request } = await paidMove();
+    const heldBefore = await escrow(request.id);
+    const [, second] = await addressesOf(request.id);
+    const proposed = await propose(company.token, {
+      request_id: request.id,
+      type: 'address',
+      edit_address_array: [{ ...NEW_ADDRESS, address_id: second!.id }],
+      price: 40,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const gateway = ctx.app.payments;
+    const charge = gateway.charge.bind(gateway);
+    // While the provider charges, the address the change edits goes away (an operator's fix).
+    gateway.charge = async (opts) => {
+      const made = await charge(opts);
+      await db().delete(requestAddresses).where(eq(requestAddresses.id, second!.id));
+      await db()
+        .insert(requestAddresses)
+        .values({ ...(({ id: _id, ...rest }) => rest)(second!), completeAddress: 'Elsewhere' });
+      return made;
+    };
+    let res;
+    try {
+      res = await confirm('address', customer.token, {
+        request_id: request.id,
+        status: '1',
+        price: 40,
+      });
+    } finally {
+      gateway.charge = charge;
+    }
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(COMPENSATION_TEXT.notApplied);
+    // Charged and given back; the proposal waits for an answer again, nothing of it applied.
+    const movements = await changeMovements(request.id);
+    expect(movements.map((m) => [m.kind, m.status, m.amountCents])).toEqual([
+      ['hold', 'succeeded', 4000],
+    ]);
+    const given = await db()
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.requestId, request.id), sql`${payments.purpose}->>'type' = 'compensation'`),
+      );
+    expect(given.map((m) => [m.kind, m.status, m.amountCents])).toEqual([
+      ['refund', 'succeeded', 4000],
+    ]);
+    expect(await escrow(request.id)).toBe(heldBefore);
+    expect(await changeRows(request.id)).toMatchObject([{ status: 'pending', paymentId: null }]);
+    expect((await f.requestRow(request.id)).finalAmountCents).toBe(request.finalAmountCents);
     expect(await brokenInvariants(db(), request.id)).toEqual([]);
   });
 

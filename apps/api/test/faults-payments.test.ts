@@ -6,12 +6,14 @@ import type { StripeGateway } from '../src/adapters/payments/stripe-gateway';
 import {
   ledgerEntries,
   ledgerTransactions,
+  paymentCustomers,
   payments,
   requests,
   sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/domain/money/ledger';
 import { runRequestCommand } from '../src/domain/request/command';
+import { reconcile } from '../src/domain/request/reconciliation';
 import { buildTestApp, type TestContext } from './helper';
 import { lifecycle, type Company } from './lifecycle';
 import { brokenInvariants, ledgerTotal } from './money-invariants';
@@ -404,5 +406,89 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
       ledger: ['posted'],
       timeline: TimelineStatus.paid,
     });
+  });
+
+  it('a charge Stripe is still processing stays pending, and is settled once Stripe has decided', async () => {
+    const sdb = stripeCtx.database.db;
+    const slife = lifecycle(() => stripeCtx);
+    const customer = await slife.customer(null);
+    await sdb
+      .insert(paymentCustomers)
+      .values({ userId: customer.user.id, gateway: 'stripe', customerRef: 'cus_offline' });
+    const { id } = await slife.requestAt({
+      status: TimelineStatus.awaitingPayment,
+      customer,
+      company: await slife.company(),
+      amountCents: 20_000,
+    });
+    const stripe = (stripeCtx.app.payments as StripeGateway).stripe;
+    /** Stripe's intents of this customer, as its list answers them. */
+    const held: {
+      id: string;
+      status: string;
+      amount: number;
+      amount_received: number;
+      metadata: Record<string, string>;
+    }[] = [];
+    stripe.paymentIntents.create = (async (params: {
+      amount: number;
+      metadata: Record<string, string>;
+    }) => {
+      const intent = {
+        id: 'pi_processing',
+        status: 'processing',
+        amount: params.amount,
+        amount_received: 0,
+        metadata: params.metadata,
+      };
+      held.push(intent);
+      return intent;
+    }) as unknown as typeof stripe.paymentIntents.create;
+    stripe.paymentIntents.list = ((params: { customer: string }) => ({
+      autoPagingToArray: async () => (params.customer === 'cus_offline' ? held : []),
+    })) as unknown as typeof stripe.paymentIntents.list;
+
+    const { movements } = await runRequestCommand(stripeCtx.app.domain, {
+      requestId: id,
+      actor: { type: 'customer', userId: customer.user.id },
+      run: (c) =>
+        c.reserve({
+          kind: 'hold',
+          amountCents: 20_628,
+          customerId: customer.user.id,
+          targetRef: 'pm_offline',
+          entries: [
+            { account: account.customerCard(customer.user.id), amountCents: -20_628 },
+            { account: account.escrow(id), amountCents: 20_000 },
+            { account: account.platformFees, amountCents: 628 },
+          ],
+          purpose: { type: 'pay', totalCents: 20_628, discountedCents: 20_000, feeCents: 628 },
+        }),
+    });
+    // Not a decline: nothing is known yet.
+    expect(movements).toMatchObject([{ state: 'unknown' }]);
+    const [waiting] = await sdb.select().from(payments).where(eq(payments.requestId, id));
+    expect(waiting).toMatchObject({ status: 'pending' });
+
+    const at = Date.now() + 10 * 60_000;
+    // The comparison of whole requests reads Stripe's search, out of reach here: nothing there.
+    const gateway = Object.assign(Object.create(stripeCtx.app.domain.gateway) as PaymentGateway, {
+      operationsFor: async () => [],
+    });
+    const domain = { ...stripeCtx.app.domain, gateway, now: () => new Date(at) };
+    await reconcile(domain);
+    // Still processing at Stripe: still pending.
+    expect(await sdb.select().from(payments).where(eq(payments.requestId, id))).toMatchObject([
+      { status: 'pending' },
+    ]);
+    held[0]!.status = 'succeeded';
+    held[0]!.amount_received = held[0]!.amount;
+    await sdb.update(payments).set({ inFlightUntil: null }).where(eq(payments.requestId, id));
+    await reconcile(domain);
+    expect(await sdb.select().from(payments).where(eq(payments.requestId, id))).toMatchObject([
+      { status: 'succeeded', gatewayRef: 'pi_processing' },
+    ]);
+    const [row] = await sdb.select().from(requests).where(eq(requests.id, id));
+    expect(row!.timelineStatus).toBe(TimelineStatus.paid);
   });
 });

@@ -82,7 +82,11 @@ async function finishOrGiveBack(
     await ctx.tx.execute(sql`rollback to savepoint finish_purpose`);
     ctx.restore(before);
     domain.log.warn({ err, paymentId: row.id }, 'a posted movement could not finish its purpose');
-    if (row.kind === 'hold' || row.kind === 'tip') await compensate(ctx, row);
+    if (row.kind === 'hold' || row.kind === 'tip') {
+      await compensate(ctx, row);
+      // What waits on the charge goes back to waiting (a change's proposal is answered again).
+      await handlers.voided?.(ctx, row);
+    }
     return undefined;
   }
 }
