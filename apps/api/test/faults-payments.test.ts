@@ -12,6 +12,7 @@ import {
   sandboxOperations,
 } from '../src/db/schema';
 import { account, balanceOf } from '../src/domain/money/ledger';
+import type { Domain } from '../src/domain/context';
 import { runRequestCommand } from '../src/domain/request/command';
 import { reconcile } from '../src/domain/request/reconciliation';
 import { buildTestApp, type TestContext } from './helper';
@@ -303,6 +304,27 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
     });
   }
 
+  /** make_payment's charge of $206.28 for a $200 bid, reserved on the request and then asked for. */
+  function reservePayment(domain: Domain, customerId: number, requestId: number) {
+    return runRequestCommand(domain, {
+      requestId,
+      actor: { type: 'customer', userId: customerId },
+      run: (c) =>
+        c.reserve({
+          kind: 'hold',
+          amountCents: 20_628,
+          customerId,
+          targetRef: 'pm_offline',
+          entries: [
+            { account: account.customerCard(customerId), amountCents: -20_628 },
+            { account: account.escrow(requestId), amountCents: 20_000 },
+            { account: account.platformFees, amountCents: 628 },
+          ],
+          purpose: { type: 'pay', totalCents: 20_628, discountedCents: 20_000, feeCents: 628 },
+        }),
+    });
+  }
+
   /**
    * A payment of ours whose charge went out and whose answer never came back: make_payment's
    * movement, reserved under the request's lock on a request awaiting payment, never settled.
@@ -318,28 +340,13 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
       amountCents: 20_000,
     });
     // Reserved as make_payment does, with nobody left to ask the provider afterwards.
-    const { value: movement } = await runRequestCommand(
+    const { value: movement } = await reservePayment(
       {
         ...stripeCtx.app.domain,
         executeMovement: async (paymentId) => ({ state: 'busy' as const, paymentId }),
       },
-      {
-        requestId: id,
-        actor: { type: 'customer', userId: customer.user.id },
-        run: (c) =>
-          c.reserve({
-            kind: 'hold',
-            amountCents: 20_628,
-            customerId: customer.user.id,
-            targetRef: 'pm_offline',
-            entries: [
-              { account: account.customerCard(customer.user.id), amountCents: -20_628 },
-              { account: account.escrow(id), amountCents: 20_000 },
-              { account: account.platformFees, amountCents: 628 },
-            ],
-            purpose: { type: 'pay', totalCents: 20_628, discountedCents: 20_000, feeCents: 628 },
-          }),
-      },
+      customer.user.id,
+      id,
     );
     // The call that reserved it died before asking: nobody holds it in flight any more.
     await sdb.update(payments).set({ inFlightUntil: null }).where(eq(payments.id, movement.id));
@@ -448,23 +455,7 @@ describe("the provider's notice delivered twice (Stripe webhook)", () => {
       autoPagingToArray: async () => (params.customer === 'cus_offline' ? held : []),
     })) as unknown as typeof stripe.paymentIntents.list;
 
-    const { movements } = await runRequestCommand(stripeCtx.app.domain, {
-      requestId: id,
-      actor: { type: 'customer', userId: customer.user.id },
-      run: (c) =>
-        c.reserve({
-          kind: 'hold',
-          amountCents: 20_628,
-          customerId: customer.user.id,
-          targetRef: 'pm_offline',
-          entries: [
-            { account: account.customerCard(customer.user.id), amountCents: -20_628 },
-            { account: account.escrow(id), amountCents: 20_000 },
-            { account: account.platformFees, amountCents: 628 },
-          ],
-          purpose: { type: 'pay', totalCents: 20_628, discountedCents: 20_000, feeCents: 628 },
-        }),
-    });
+    const { movements } = await reservePayment(stripeCtx.app.domain, customer.user.id, id);
     // Not a decline: nothing is known yet.
     expect(movements).toMatchObject([{ state: 'unknown' }]);
     const [waiting] = await sdb.select().from(payments).where(eq(payments.requestId, id));

@@ -21,7 +21,7 @@ import { executeMovement, settleFromNotice } from '../src/domain/request/settlem
 import { LEFT_PENDING_BEFORE_TWO_PHASES, reconcile } from '../src/domain/request/reconciliation';
 import { runRequestCommand } from '../src/domain/request/command';
 import { buildTestApp, type TestContext } from './helper';
-import { lifecycle, type Company, type Party } from './lifecycle';
+import { lifecycle, type Company, type Party, type Status } from './lifecycle';
 import { brokenInvariants, ledgerTotal, moneyFacts } from './money-invariants';
 
 /*
@@ -59,21 +59,25 @@ const movementsOf = (requestId: number) =>
 const ledgerTxOf = (paymentId: number) =>
   db().select().from(ledgerTransactions).where(eq(ledgerTransactions.paymentId, paymentId));
 
-/** A request awaiting payment of a $500 bid, for a customer with a card. */
-async function awaitingPayment(): Promise<{ me: Party; id: number }> {
+/** A request of a $500 bid at `status` (awaiting payment unless said), for a customer with a card. */
+async function moveAt(
+  status: Status = TimelineStatus.awaitingPayment,
+  daysAhead?: number,
+): Promise<{ me: Party; id: number }> {
   const me = await life.customer();
   const { id } = await life.requestAt({
-    status: TimelineStatus.awaitingPayment,
+    status,
     customer: me,
     company: await company(),
     amountCents: 50_000,
+    ...(daysAhead !== undefined ? { daysAhead } : {}),
   });
   return { me, id };
 }
 
 /** make_payment with the charge made at the provider but its answer lost: the movement waits. */
 async function chargedButUnanswered() {
-  const { me, id } = await awaitingPayment();
+  const { me, id } = await moveAt();
   const gateway = ctx.app.payments;
   const charge = gateway.charge.bind(gateway);
   const spy = vi.spyOn(gateway, 'charge').mockImplementationOnce(async (opts) => {
@@ -95,7 +99,7 @@ async function chargedButUnanswered() {
 
 describe('the ledger in two phases', () => {
   it('counts a pending movement in what the escrow can give, and only a posted one in its balance', async () => {
-    const { me, id } = await awaitingPayment();
+    const { me, id } = await moveAt();
     // A paid request's escrow holds $500: paid through the real call.
     await life.ok('POST', '/api/customer/make_payment', me.token, {
       request_id: id,
@@ -327,7 +331,7 @@ describe('the reconciliation', () => {
   });
 
   it('voids a pending charge the provider never made: nothing charged, the request still unpaid', async () => {
-    const { me, id } = await awaitingPayment();
+    const { me, id } = await moveAt();
     const spy = vi
       .spyOn(ctx.app.payments, 'charge')
       .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
@@ -376,7 +380,7 @@ describe('the reconciliation', () => {
   });
 
   it('flags an operation the ledger never heard of, once', async () => {
-    const { me, id } = await awaitingPayment();
+    const { me, id } = await moveAt();
     await life.ok('POST', '/api/customer/make_payment', me.token, {
       request_id: id,
       price: 515.24,
@@ -400,15 +404,9 @@ describe('the reconciliation', () => {
     expect(flags).toMatchObject([{ kind: 'unknown_operation', providerRef: `pi_stray_${id}` }]);
   });
 
-  it('makes a refund the provider could not make when it was decided, under the same key', async () => {
-    const me = await life.customer();
-    const { id } = await life.requestAt({
-      status: TimelineStatus.paid,
-      customer: me,
-      company: await company(),
-      amountCents: 50_000,
-      daysAhead: 10,
-    });
+  /** A paid request whose cancellation's refund the provider could not make: it waits. */
+  async function refundWaiting() {
+    const { me, id } = await moveAt(TimelineStatus.paid, 10);
     const spy = vi
       .spyOn(ctx.app.payments, 'refund')
       .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
@@ -417,7 +415,11 @@ describe('the reconciliation', () => {
     } finally {
       spy.mockRestore();
     }
-    const refund = (await movementsOf(id)).find((m) => m.kind === 'refund')!;
+    return { id, refund: (await movementsOf(id)).find((m) => m.kind === 'refund')! };
+  }
+
+  it('makes a refund the provider could not make when it was decided, under the same key', async () => {
+    const { id, refund } = await refundWaiting();
     expect(refund.status).toBe('pending');
     // A refund is owed: asked for again at once, not after a wait.
     await reconcile(ctx.app.domain);
@@ -433,30 +435,9 @@ describe('the reconciliation', () => {
     expect(await brokenInvariants(db(), id)).toEqual([]);
   });
 
-  /** A paid request whose cancellation's refund the provider could not make: it waits. */
-  async function refundWaiting() {
-    const me = await life.customer();
-    const { id } = await life.requestAt({
-      status: TimelineStatus.paid,
-      customer: me,
-      company: await company(),
-      amountCents: 50_000,
-      daysAhead: 10,
-    });
-    const spy = vi
-      .spyOn(ctx.app.payments, 'refund')
-      .mockRejectedValueOnce(new GatewayError('unavailable', 'connection reset'));
-    try {
-      await life.ok('POST', '/api/customer/delete_request', me.token, { request_id: id });
-    } finally {
-      spy.mockRestore();
-    }
-    return (await movementsOf(id)).find((m) => m.kind === 'refund')!;
-  }
-
   it('stops asking a provider that answers nothing three times in a row, and goes on next run', async () => {
     const waiting = [];
-    for (let i = 0; i < 4; i++) waiting.push(await refundWaiting());
+    for (let i = 0; i < 4; i++) waiting.push((await refundWaiting()).refund);
     const down = vi
       .spyOn(ctx.app.payments, 'refund')
       .mockRejectedValue(new GatewayError('unavailable', 'provider down'));
@@ -488,13 +469,7 @@ describe('the reconciliation', () => {
   });
 
   it('flags for an operator a refund the one-phase ledger left pending and the provider never made', async () => {
-    const me = await life.customer();
-    const { id } = await life.requestAt({
-      status: TimelineStatus.paid,
-      customer: me,
-      company: await company(),
-      amountCents: 50_000,
-    });
+    const { me, id } = await moveAt(TimelineStatus.paid);
     const [hold] = await movementsOf(id);
     // As the migration to two phases left it: closed as failed, to be looked up once.
     const [legacy] = await db()
