@@ -149,21 +149,6 @@ export class CommandContext {
     private readonly money: { inFlightMs: number } = { inFlightMs: 0 },
   ) {}
 
-  /** What the command has done so far, to go back to after a savepoint was rolled back. */
-  checkpoint(): { request: RequestRow; events: number; toExecute: number } {
-    return {
-      request: this.request,
-      events: this.events.length,
-      toExecute: this.toExecute.length,
-    };
-  }
-
-  restore(to: ReturnType<CommandContext['checkpoint']>): void {
-    this.request = to.request;
-    this.events.length = to.events;
-    this.toExecute.length = to.toExecute;
-  }
-
   /**
    * Moves the request by a lifecycle action: refused (409 gone past it, 422 not there yet) unless
    * the shared transition table allows it from the current status for this actor. Writes the

@@ -58,36 +58,38 @@ async function refusedRefund(ctx: CommandContext, payment: PaymentRow): Promise<
   });
 }
 
+/** What a posted movement was for could not be done: its settlement is made again, giving it back. */
+class PurposeFailed extends Error {
+  constructor(override readonly cause: AppError) {
+    super(cause.message);
+  }
+}
+
 /**
  * Finishes what a posted movement was for. The money has moved whatever happens here: when what
  * it was for can no longer be done (a change whose addresses moved on, an item taken out of the
- * catalogue), it is undone to a savepoint and a charge is given back, rather than the settlement
- * failing and the movement staying pending for ever.
+ * catalogue), the settlement's transaction is rolled back and made again giving the charge back
+ * (`giveBack`), rather than failing and leaving the movement pending for ever. The usual path
+ * pays nothing for it (no savepoint).
  */
-async function finishOrGiveBack(
+async function finishPurpose(
   ctx: CommandContext,
   row: PaymentRow,
   handlers: PurposeHandlers,
-  domain: Domain,
+  giveBack: boolean,
 ): Promise<unknown> {
-  if (!handlers.posted) return undefined;
-  const before = ctx.checkpoint();
-  await ctx.tx.execute(sql`savepoint finish_purpose`);
-  try {
-    const result = await handlers.posted(ctx, row);
-    await ctx.tx.execute(sql`release savepoint finish_purpose`);
-    return result;
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    await ctx.tx.execute(sql`rollback to savepoint finish_purpose`);
-    ctx.restore(before);
-    domain.log.warn({ err, paymentId: row.id }, 'a posted movement could not finish its purpose');
+  if (giveBack) {
     if (row.kind === 'hold' || row.kind === 'tip') {
       await compensate(ctx, row);
       // What waits on the charge goes back to waiting (a change's proposal is answered again).
       await handlers.voided?.(ctx, row);
     }
     return undefined;
+  }
+  try {
+    return await handlers.posted?.(ctx, row);
+  } catch (err) {
+    throw err instanceof AppError ? new PurposeFailed(err) : err;
   }
 }
 
@@ -170,6 +172,24 @@ export async function settleMovement(
   payment: PaymentRow,
   answer: Exclude<ProviderAnswer, { outcome: 'unknown' }>,
 ): Promise<MovementOutcome> {
+  try {
+    return await settleOnceUnderLock(domain, payment, answer, false);
+  } catch (err) {
+    if (!(err instanceof PurposeFailed)) throw err;
+    domain.log.warn(
+      { err: err.cause, paymentId: payment.id },
+      'a posted movement could not finish its purpose: given back',
+    );
+    return settleOnceUnderLock(domain, payment, answer, true);
+  }
+}
+
+async function settleOnceUnderLock(
+  domain: Domain,
+  payment: PaymentRow,
+  answer: Exclude<ProviderAnswer, { outcome: 'unknown' }>,
+  giveBack: boolean,
+): Promise<MovementOutcome> {
   const charge = payment.kind === 'hold' || payment.kind === 'tip';
   const { value, movements } = await runRequestCommand(domain, {
     requestId: payment.requestId!,
@@ -190,7 +210,7 @@ export async function settleMovement(
       if (!row) return settledOutcome(domain, payment.id, ctx.tx);
       const handlers = PURPOSES[(row.purpose as MovementPurpose).type];
       if (succeeded) {
-        const result = await finishOrGiveBack(ctx, row, handlers, domain);
+        const result = await finishPurpose(ctx, row, handlers, giveBack);
         return {
           state: 'posted',
           paymentId: row.id,
