@@ -14,48 +14,25 @@ const apiOrigin = 'http://127.0.0.1:3000';
 // vite serves the SPA and hands these paths to the API server.
 const proxiedPaths = ['/api', '/app_api', '/dev', '/docs', '/uploads', '/healthz'];
 
-/*
- * The browser runs on Preact's React-compatible layer instead of React DOM (decision 029): the
- * same components, hooks and libraries, about 57 kB less gzipped script on every first visit.
- * The dev server and the production build resolve React's entry points to it; Vitest keeps
- * React itself, because the test libraries and the MUI, router and form packages it loads from
- * node_modules bypass these aliases. The journeys (e2e/) run on the production build, so they
- * exercise what is shipped.
- */
-const preactInPlaceOfReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
   root,
   plugins: [react(), routePreload(), prerender(), precompress()],
-  resolve: { alias: process.env.VITEST ? [] : preactInPlaceOfReact },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: the chunk graph the bundle budget test walks.
     manifest: true,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // React Router reads React 19's useOptimistic when it exists and falls back when it
-        // does not, as under Preact: an expected absence, not a fault of the build.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
-      },
       output: {
         codeSplitting: {
           groups: [
-            // Every screen runs on these (Preact in React's place, the router, TanStack Query)
-            // and they change only with an upgrade: one chunk that stays cached across
-            // deployments. MUI stays split per component, so a screen
-            // loads only the components it shows.
+            // Every screen runs on these (React, React DOM and its scheduler, the router, TanStack
+            // Query) and they change only with an upgrade: one chunk that stays cached across
+            // deployments. MUI stays split per component, so a screen loads only the components
+            // it shows.
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](?:preact|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
             {
               // An outlined text field and what it is made of: every form screen loads them,

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { PICTURE_END } from '../src/lib/prerendered-input';
 import { SCREEN_FAILED } from '../src/lib/screen-failed';
 import { readManifest } from './first-visit';
 import { screenFiles, writeHashedAsset } from './route-preload';
@@ -49,9 +50,6 @@ const ENTRY_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/
 /** index.html's module script: the app's entry. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
-/** The id of the empty element that closes the picture, which the page's first paint waits for. */
-export const PICTURE_END = 'picture-end';
-
 /**
  * The classic script that starts the app on a prerendered page: deferred, so it runs once the
  * whole page is parsed. It waits for the page's first paint, then fetches the app: the entry
@@ -77,13 +75,14 @@ export function startScript(): string {
     'b.onclick=function(){location.reload()};a.appendChild(b);' +
     'document.body.insertBefore(a,document.body.firstChild)}';
   // A press on one of the picture's buttons (a click, or Enter or Space on it) is kept on #root
-  // for the app, which makes it again on the same button once it has drawn it
-  // (src/lib/prerendered-input.ts).
+  // for the app, which makes it again on the same button once it has hydrated the screen
+  // (src/lib/prerendered-input.ts); React, which may already listen while the screen is still
+  // being hydrated, does not see it, so that it is made once.
   const keepPress =
     'var root=document.getElementById("root");document.addEventListener("click",function(e){' +
     'if(!root||!root.hasAttribute("data-prerendered"))return;' +
     'var b=e.target&&e.target.closest?e.target.closest("button"):null;' +
-    'if(!b||!root.contains(b))return;e.preventDefault();' +
+    'if(!b||!root.contains(b))return;e.preventDefault();e.stopPropagation();' +
     'root.setAttribute("data-pressed",String(Array.prototype.indexOf.call(root.querySelectorAll("button"),b)));' +
     'root.setAttribute("data-pressed-text",b.textContent||"")},true);';
   const start =
@@ -205,33 +204,35 @@ export function pageDocument(
  * that a click does not change a box the app would not know of. Their look comes from MUI's
  * classes, which neither attribute changes. Its forms do not submit: a sign-in form would send
  * the password in the address; outside a dialog, a form whose method is dialog submits
- * nowhere.
+ * nowhere. Each element names the one attribute added to it in `data-inert`, which the app
+ * removes before it hydrates the page (React hydrates the markup it would draw itself).
  */
-function inertControls(body: string): string {
+export function inertControls(body: string): string {
   if (/<form\b[^>]*\bmethod=/i.test(body)) throw new Error('a prerendered form sets its method');
+  if (/\bdata-inert=/.test(body)) throw new Error('a prerendered element sets data-inert');
   return (
     body
-      .replace(/<form\b/g, '<form method="dialog"')
-      .replace(/<button\b(?![^>]*\sdisabled)/g, '<button aria-disabled="true"')
+      .replace(/<form\b/g, '<form method="dialog" data-inert="method"')
+      .replace(
+        /<button\b(?![^>]*\s(?:disabled|aria-disabled)\b)/g,
+        '<button aria-disabled="true" data-inert="aria-disabled"',
+      )
       .replace(
         /<input\b(?=[^>]*\stype="(?:checkbox|radio)")(?![^>]*\sdisabled)/g,
-        '<input disabled=""',
+        '<input disabled="" data-inert="disabled"',
       )
-      // The earliest move date is the day the page is opened, not the day it was built: the
-      // app sets it; until then the wizard's own check refuses a past date.
-      .replace(/(<input\b[^>]*\stype="date"[^>]*?)\smin="[^"]*"/g, '$1')
-      // An empty placeholder lets the picture's style see a field that holds text (typed or
+      // An empty placeholder lets the picture's style see a field that holds text (typed, or
       // filled in by the browser) with :placeholder-shown, and raise its label off it.
       .replace(
         /<(input|textarea)\b(?![^>]*\splaceholder=)(?![^>]*\stype="(?:checkbox|radio|hidden)")/g,
-        '<$1 placeholder=" "',
+        '<$1 placeholder=" " data-inert="placeholder"',
       )
   );
 }
 
 /** Renders every page of the list into outDir/prerendered/, with pages.json beside them. */
 async function prerenderPages(root: string, outDir: string, base: string): Promise<void> {
-  // A module loader of its own, on React (not the Preact aliases): markup is all it makes.
+  // A module loader of its own, outside the build's: markup is all it makes.
   const vite = await createServer({
     configFile: false,
     root,

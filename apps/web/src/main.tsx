@@ -1,9 +1,16 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 // The entry point is the one module that mounts app/ (web/boundaries keeps every other one out).
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
-import { carryOverInput, readInput } from './lib/prerendered-input';
+import {
+  afterScreenHydrates,
+  carryOverInput,
+  readInput,
+  takePress,
+  wakeControls,
+  watchInput,
+} from './lib/prerendered-input';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -11,24 +18,41 @@ if (!container) throw new Error('index.html has no #root element');
 /*
  * The entry pages come prerendered (decision 031): the server sends /login, /create-request and
  * the other public forms already drawn, and My Requests and a request's detail as the dashboard's
- * frame (decision 032), so that they show before this script has arrived. The app then draws the
- * same screen in their place: its modules are loaded first, so that the screen replaces its
- * picture in one go instead of through a spinner, and whatever was typed into the picture's
- * fields meanwhile is carried over, focus included, and a button pressed in the picture is
- * pressed again (lib/prerendered-input.ts).
+ * frame (decision 032), so that they show before this script has arrived. The app hydrates them
+ * (decision 034): React takes over the elements on the page instead of drawing them again, so
+ * the fields keep what was typed and the focus stays where it was. The screen's modules are
+ * loaded first, so that hydration finds the screen itself and not its layout's spinner. What
+ * React does not carry (the app's state of a value typed before it ran, a press made before its
+ * listeners existed) is carried once it has hydrated (lib/prerendered-input.ts). A page that does
+ * not match what the app draws (a stored answer showing data the frame did not have) is drawn
+ * again by React, which is what it reports as a recoverable error.
  */
 async function mount(root: HTMLElement) {
-  const prerendered = root.hasAttribute('data-prerendered');
-  if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
-  const typed = prerendered ? readInput(root) : undefined;
-  root.replaceChildren();
-  root.removeAttribute('data-prerendered');
-  createRoot(root).render(
+  if (!root.hasAttribute('data-prerendered')) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    return;
+  }
+  await preloadRoute(window.location.pathname).catch(() => undefined);
+  const typed = readInput(root);
+  const stopWatching = watchInput(root, typed);
+  wakeControls(root);
+  // Once the screen is React's: until then the start script keeps presses for it, and the page
+  // says it is still the picture.
+  afterScreenHydrates(() => {
+    stopWatching();
+    root.removeAttribute('data-prerendered');
+    carryOverInput(root, { ...typed, pressed: takePress(root) });
+  });
+  hydrateRoot(
+    root,
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  if (typed) carryOverInput(root, typed);
 }
 
 void mount(container);

@@ -9,6 +9,7 @@ import {
   useAuthToken,
   useStoredUser,
 } from '../lib/storage';
+import { useHydrated } from '../lib/use-hydrated';
 
 /*
  * Two sides, two sessions (decision 022): the customer's dashboard opens only for the customer
@@ -34,7 +35,10 @@ export function RequireAuth() {
   const prerendering = useContext(PrerenderedFrame);
   const token = useAuthToken();
   const user = useStoredUser();
-  if (prerendering) return <Outlet />;
+  // While it hydrates the frame, the page draws what the build drew; the session is read after
+  // (the stored token is the browser's, and the start script sent a visitor without one away).
+  const hydrated = useHydrated();
+  if (prerendering || !hydrated) return <Outlet />;
   if (!token || !isCustomer(user?.user_type)) return <Navigate to="/login" replace />;
   return <Outlet />;
 }
@@ -57,7 +61,9 @@ export function PublicOnly() {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  if (signedIn) return <Navigate to="/dashboard" replace />;
+  // A hydrating page draws the form the build drew; a stored session then moves on.
+  const hydrated = useHydrated();
+  if (signedIn && hydrated) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }
 

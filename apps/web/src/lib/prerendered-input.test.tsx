@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { carryOverInput, readInput } from './prerendered-input';
+import { carryOverInput, readInput, takePress, watchInput } from './prerendered-input';
 
 /** The live form: react-hook-form's registered fields, as the login and wizard screens use. */
 function LiveForm({ onSave }: { onSave: (values: { email: string; note: string }) => void }) {
@@ -19,37 +20,38 @@ function LiveForm({ onSave }: { onSave: (values: { email: string; note: string }
   );
 }
 
-/** The picture the server sent: the same fields, with what a visitor typed before the app ran. */
-function picture(
-  markup = '<form><input id="email-field" name="email" type="email">' +
-    '<textarea id="note-field" name="note"></textarea></form>',
-): HTMLElement {
+/** The picture the server sent: the app's own markup, drawn as the build draws it. */
+function picture(app: ReactElement): HTMLElement {
   const root = document.createElement('div');
-  root.innerHTML = markup;
+  root.innerHTML = renderToString(app);
   document.body.append(root);
   return root;
 }
 
-/** The app takes over the picture: reads what was typed, draws in its place and carries it over. */
+/**
+ * The app takes over the picture as main.tsx does: reads what was typed, hydrates the same
+ * elements, and once hydrated carries the values and the kept press over.
+ */
 function handOver(root: HTMLElement, app: ReactElement) {
   const typed = readInput(root);
-  root.replaceChildren();
-  render(app, { container: root });
-  carryOverInput(root, typed);
+  render(app, { container: root, hydrate: true });
+  carryOverInput(root, { ...typed, pressed: takePress(root) });
   return typed;
 }
 
 describe('carrying typed text from the prerendered page to the app', () => {
   it('puts what was typed into the live form, where its state sees it, and the caret back', async () => {
-    const root = picture();
+    const onSave = vi.fn();
+    const root = picture(<LiveForm onSave={onSave} />);
     root.querySelector<HTMLInputElement>('#email-field')!.value = 'dana@example.com';
     const note = root.querySelector<HTMLTextAreaElement>('#note-field')!;
     note.value = 'Piano on the 2nd floor';
     note.focus();
 
-    const onSave = vi.fn();
     handOver(root, <LiveForm onSave={onSave} />);
 
+    // Hydrated, not drawn again: the element the visitor typed into is the app's.
+    expect(screen.getByLabelText('Note')).toBe(note);
     expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
     expect(screen.getByLabelText('Note')).toHaveFocus();
     // Typing goes on where it stopped.
@@ -61,8 +63,25 @@ describe('carrying typed text from the prerendered page to the app', () => {
     );
   });
 
+  it('counts what is typed while the app hydrates, as a date picker sets it by script', async () => {
+    const onSave = vi.fn();
+    const root = picture(<LiveForm onSave={onSave} />);
+    const typed = readInput(root);
+    const stop = watchInput(root, typed);
+    // After the picture was read, before the screen is the app's.
+    const email = root.querySelector<HTMLInputElement>('#email-field')!;
+    email.value = 'dana@example.com';
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    stop();
+    render(<LiveForm onSave={onSave} />, { container: root, hydrate: true });
+    carryOverInput(root, typed);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ email: 'dana@example.com', note: '' }, expect.anything());
+  });
+
   it('leaves an untouched picture as the app draws it', () => {
-    const root = picture();
+    const root = picture(<LiveForm onSave={vi.fn()} />);
     const typed = handOver(root, <LiveForm onSave={vi.fn()} />);
     expect(typed).toEqual({ values: [], focused: undefined });
     expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -70,24 +89,22 @@ describe('carrying typed text from the prerendered page to the app', () => {
   });
 
   it('tells fields of one name apart by their place, and keeps the caret where it was', () => {
-    // The wizard's address fields share a name and get new ids on every draw.
-    const root = picture(
-      '<input id="a-1" name="address" type="text"><input id="b-1" name="address" type="text">',
-    );
-    const second = root.querySelector<HTMLInputElement>('#b-1')!;
-    second.value = '12 Ocean Ave';
-    second.focus();
-    second.setSelectionRange(3, 8);
-
-    handOver(
-      root,
+    // The wizard's address fields share a name.
+    const addresses = (
       <>
         <label htmlFor="a-2">Address A</label>
         <input id="a-2" name="address" type="text" />
         <label htmlFor="b-2">Address B</label>
         <input id="b-2" name="address" type="text" />
-      </>,
+      </>
     );
+    const root = picture(addresses);
+    const second = root.querySelector<HTMLInputElement>('#b-2')!;
+    second.value = '12 Ocean Ave';
+    second.focus();
+    second.setSelectionRange(3, 8);
+
+    handOver(root, addresses);
 
     expect(screen.getByLabelText('Address A')).toHaveValue('');
     const live = screen.getByLabelText<HTMLInputElement>('Address B');
@@ -97,12 +114,12 @@ describe('carrying typed text from the prerendered page to the app', () => {
   });
 
   it('makes again a press on a button the picture could not act on, on the same button only', async () => {
-    const root = picture();
+    const onSave = vi.fn();
+    const root = picture(<LiveForm onSave={onSave} />);
     root.querySelector<HTMLInputElement>('#email-field')!.value = 'dana@example.com';
     // The start script kept the press on the form's only button (build/prerender.ts).
     root.setAttribute('data-pressed', '0');
     root.setAttribute('data-pressed-text', 'Save');
-    const onSave = vi.fn();
     handOver(root, <LiveForm onSave={onSave} />);
     // Read once: the press is taken off the picture's root.
     expect(root.hasAttribute('data-pressed')).toBe(false);
@@ -114,10 +131,10 @@ describe('carrying typed text from the prerendered page to the app', () => {
     );
 
     // A screen that is not the picture's (another button there) is left alone.
-    const other = picture();
+    const notSaved = vi.fn();
+    const other = picture(<LiveForm onSave={notSaved} />);
     other.setAttribute('data-pressed', '0');
     other.setAttribute('data-pressed-text', 'Send');
-    const notSaved = vi.fn();
     handOver(other, <LiveForm onSave={notSaved} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(notSaved).not.toHaveBeenCalled();
@@ -141,7 +158,7 @@ describe('carrying typed text from the prerendered page to the app', () => {
         />
       );
     }
-    const root = picture('<input name="phone" type="tel">');
+    const root = picture(<MaskedPhone />);
     const phone = root.querySelector<HTMLInputElement>('input')!;
     phone.value = '5558';
     phone.focus();

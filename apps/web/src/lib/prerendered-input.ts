@@ -1,8 +1,13 @@
 /*
  * A prerendered page (decision 031) shows its form before the app's script has run. Someone
- * quick may type into it, or move the focus through it, meanwhile; the app then draws the same
- * form in its place. These two steps carry what was typed, and where the focus was, from the
- * picture to the live form.
+ * quick may type into it, or move the focus through it, or press a button, meanwhile; the app
+ * then hydrates the page (decision 034): React takes over the same elements, so what was typed
+ * stays in the fields and the focus and caret stay where they were. What React does not do:
+ * tell the app's state of a value typed before it ran (its replay of such changes,
+ * `enableHydrationChangeEvent`, is off in React DOM 19's stable build), so a controlled field
+ * would draw its empty state over the text on its next render and react-hook-form would reset
+ * it to its default; nor act on a press made before its listeners existed. These steps do both:
+ * read before hydration, carried over once the app has hydrated.
  */
 
 /**
@@ -74,25 +79,102 @@ function find(root: HTMLElement, selector: string, key: Key): Element | undefine
   ];
 }
 
-/** Reads the picture's fields and focus before it is replaced. */
+let afterHydration: (() => void) | undefined;
+
+/**
+ * What to do once the screen of a hydrated page is React's (main.tsx). React hydrates the page
+ * in passes, each Suspense boundary after the one around it, so the root's commit comes before
+ * the screen's: the layout's outlet says when its screen has committed (`screenCommitted`).
+ */
+export function afterScreenHydrates(run: () => void): void {
+  afterHydration = run;
+}
+
+/** A layout's screen has committed: for a hydrated page, React now owns its elements. */
+export function screenCommitted(): void {
+  const run = afterHydration;
+  afterHydration = undefined;
+  run?.();
+}
+
+/** The id of the empty element that closes the picture, which the page's first paint waits for. */
+export const PICTURE_END = 'picture-end';
+
+/**
+ * Gives the picture's controls back what the build took from them until the app runs
+ * (`data-inert` names the attribute it added, build/prerender.ts), and takes out the element
+ * that closes the picture, so that the page React hydrates is the page the app draws.
+ */
+export function wakeControls(root: HTMLElement): void {
+  // The build's, not the app's: React would find an element it does not draw.
+  root.querySelector(`#${PICTURE_END}`)?.remove();
+  for (const element of root.querySelectorAll('[data-inert]')) {
+    element.removeAttribute(element.getAttribute('data-inert') ?? 'data-inert');
+    element.removeAttribute('data-inert');
+  }
+}
+
+/**
+ * The press on one of the picture's buttons that the start script kept (build/prerender.ts),
+ * taken off #root: read once the app owns the page, since the script keeps presses until then.
+ */
+export function takePress(root: HTMLElement): TypedInput['pressed'] {
+  const index = Number(root.getAttribute('data-pressed') ?? -1);
+  const text = root.getAttribute('data-pressed-text') ?? '';
+  root.removeAttribute('data-pressed');
+  root.removeAttribute('data-pressed-text');
+  return index >= 0 ? { index, text } : undefined;
+}
+
+/** Reads the picture's fields and focus before the app hydrates it. */
 export function readInput(root: HTMLElement): TypedInput {
   const values = Array.from(root.querySelectorAll<Field>(FIELDS))
     .filter((field) => field.value !== '' && (field.name || field.id))
     // A select's first option is what it shows untouched.
     .filter((field) => !(field instanceof HTMLSelectElement) || field.selectedIndex > 0)
     .map((field) => ({ ...keyOf(root, FIELDS, field), value: field.value }));
-  const index = Number(root.getAttribute('data-pressed') ?? -1);
-  const pressed =
-    index >= 0 ? { index, text: root.getAttribute('data-pressed-text') ?? '' } : undefined;
-  root.removeAttribute('data-pressed');
-  root.removeAttribute('data-pressed-text');
   const active = document.activeElement;
-  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values, pressed };
+  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values };
   const [start, end] = hasCaret(active) ? [active.selectionStart, active.selectionEnd] : [];
   const atEnd = hasCaret(active) && start === active.value.length && end === start;
   const selection =
     !atEnd && start != null && end != null ? ([start, end] as [number, number]) : undefined;
-  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection }, pressed };
+  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection } };
+}
+
+/**
+ * Keeps `typed` up to date while React hydrates the page: the screen is React's only some
+ * passes after the app started, and what is typed or focused meanwhile counts as much as what
+ * was before. Returns the function that stops watching.
+ */
+export function watchInput(root: HTMLElement, typed: TypedInput): () => void {
+  const onInput = (event: Event) => {
+    const field = event.target as Element;
+    // Untrusted events count too: a date picker's value is set by script (as tools fill it).
+    if (!(field instanceof Element) || !field.matches(FIELDS)) return;
+    const now = readInput(root);
+    const key = keyOf(root, FIELDS, field);
+    const value = (field as Field).value;
+    const others = typed.values.filter((entry) => !sameField(entry, key));
+    typed.values = value === '' ? others : [...others, { ...key, value }];
+    typed.focused = now.focused;
+  };
+  const onFocus = () => {
+    typed.focused = readInput(root).focused;
+  };
+  root.addEventListener('input', onInput, true);
+  root.addEventListener('change', onInput, true);
+  root.addEventListener('focusin', onFocus, true);
+  return () => {
+    root.removeEventListener('input', onInput, true);
+    root.removeEventListener('change', onInput, true);
+    root.removeEventListener('focusin', onFocus, true);
+  };
+}
+
+/** Whether two keys find the same field. */
+function sameField(a: Key, b: Key): boolean {
+  return a.tag === b.tag && a.name === b.name && a.id === b.id && a.index === b.index;
 }
 
 /** The value setter of the element's own prototype, as the browser's typing uses. */
@@ -109,18 +191,22 @@ function setValue(field: Field, value: string): void {
 }
 
 /**
- * Puts the carried values into the live form's untouched fields, with the events typing or
- * choosing fires, so that the form's state (react-hook-form's, a controlled field's) takes
- * them, puts the focus back, with a text field's caret or selection where it was, and makes
- * again the button press the picture could not act on.
+ * Tells the hydrated app of every value typed before it ran, with the events typing or choosing
+ * fires, so that the form's state (react-hook-form's, a controlled field's) takes them; puts the
+ * caret or selection back where it was; and makes again the button press the picture could not
+ * act on. A field the app has since filled with something else keeps the app's value.
  */
 export function carryOverInput(root: HTMLElement, typed: TypedInput): void {
   for (const { value, ...key } of typed.values) {
     const field = find(root, FIELDS, key) as Field | undefined;
     if (!field || field.disabled) continue;
-    const untouched =
-      field instanceof HTMLSelectElement ? field.selectedIndex <= 0 : field.value === '';
-    if (!untouched) continue;
+    const live = field.value;
+    const untouched = field instanceof HTMLSelectElement ? field.selectedIndex <= 0 : live === '';
+    if (!untouched && live !== value) continue;
+    // React notices a change against the value it last set through the element's own property
+    // (hydration recorded the typed text there): set it empty that way, then type the value in
+    // as the browser does, so the events carry a change React acts on.
+    field.value = '';
     setValue(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));

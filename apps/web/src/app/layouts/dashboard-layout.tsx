@@ -30,7 +30,9 @@ const TRACKING_PATH = '/dashboard/my-requests/tracking-location/:requestId';
  * connection lives here, so that only the dashboard loads the socket client.
  */
 export function DashboardLayout() {
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  // The frame the build drew is the wide one: a page hydrating it matches that, then the width
+  // (decision 034); a page drawn by the app reads the width at once.
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   // The docked sidebar closes on the way into the tracking page, whose map takes the width, and
   // opens again on the way out; the header button still shows it there.
   const onTrackingPage = useMatch(TRACKING_PATH) !== null;

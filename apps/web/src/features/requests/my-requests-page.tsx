@@ -16,6 +16,7 @@ import {
   type RequestStatus,
 } from '@movehub/shared';
 import { readString, writeString } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { RequestCard } from './request-card';
@@ -38,7 +39,11 @@ const PANEL_ID = 'my-requests-panel';
 /** /dashboard/my-requests: Active, Completed and Cancelled requests with their counts. */
 export function MyRequestsPage() {
   useDocumentTitle('My Requests');
-  const [status, setStatus] = useState<RequestStatus>(readRememberedTab);
+  // The frame the build drew (decision 032) shows the first tab; a hydrating page draws it too,
+  // then the remembered one (decision 034).
+  const hydrated = useHydrated();
+  const [chosen, setStatus] = useState<RequestStatus | null>(null);
+  const status = chosen ?? (hydrated ? readRememberedTab() : ACTIVE_REQUEST_STATUS);
   const requests = useQuery(customerRequestsQueryOptions(status));
 
   const selectTab = (next: RequestStatus) => {

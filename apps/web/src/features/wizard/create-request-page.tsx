@@ -168,7 +168,14 @@ function WizardFlow({ direct }: { direct: WizardContextValue['direct'] }) {
             {arrival.error}
           </Alert>
         )}
-        <Suspense fallback={<PageLoader />}>{renderStep()}</Suspense>
+        {/* The first step is in the page's own chunk and is what the build draws: outside a
+            boundary of its own, it is hydrated with the screen (decision 034). The later steps
+            load as the customer reaches them. */}
+        {draft.screen === Screen.map ? (
+          renderStep()
+        ) : (
+          <Suspense fallback={<PageLoader />}>{renderStep()}</Suspense>
+        )}
       </Container>
     </WizardContext.Provider>
   );

@@ -21,6 +21,7 @@ import { formatTimeOfDay } from '../../../lib/format-date';
 import { NativeSelectInput } from '../../../ui/native-select-input';
 import { TextInput } from '../../../ui/text-input';
 import type { TimeRange } from '../draft';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /*
  * spec/request-lifecycle.md §2 step 0, §5 "Step 0" and §9: the move date (earliest today, or
@@ -72,6 +73,7 @@ function slotText(slot: string): string {
 }
 
 export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps) {
+  const hydrated = useHydrated();
   const day = parseSpecDate(value.date);
   const draftDay = day ? inputDay(day) : '';
   // What the date field shows is kept here, not read back from the draft: a year typed digit by
@@ -136,7 +138,8 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
           helperText={error ?? undefined}
           required
           shrink
-          min={inputDay(earliestMoveDate(now))}
+          // Today's date as the page is opened, not as the build drew it (decision 034).
+          min={hydrated ? inputDay(earliestMoveDate(now)) : undefined}
         />
       </Box>
       <NativeSelectInput
