@@ -1,7 +1,7 @@
 // The web app's import boundaries (CONVENTIONS.md "Layout and naming", docs/decisions/010):
 //   - features do not import each other: what two features share moves to ui/ or lib/;
 //   - nothing imports from app/ (only the entry points mount it: main.tsx in the browser,
-//     prerender.tsx at build time);
+//     prerender.tsx at build time, test/render.tsx in the component tests);
 //   - ui/ and lib/ do not import features;
 //   - ui/ does not call the API: no api client, no server state, no `*-api` / `*-query` module.
 // ESLint's core no-restricted-imports matches the import's text, not the file it names, so a
@@ -29,8 +29,8 @@ function callsTheApi(target) {
   );
 }
 
-/** The modules that mount app/: the browser's entry and the build's prerender. */
-const ENTRY_POINTS = new Set(['main.tsx', 'prerender.tsx']);
+/** The modules that mount app/: the browser's entry, the build's prerender and the component tests' renderApp. */
+const ENTRY_POINTS = new Set(['main.tsx', 'prerender.tsx', path.join('test', 'render.tsx')]);
 
 const MESSAGES = {
   crossFeature:
@@ -64,7 +64,7 @@ const boundaries = {
       const target = path.resolve(path.dirname(file), specifier);
       const to = zoneOf(target);
       if (!to) return;
-      if (to.top === 'app' && from.top !== 'app' && !ENTRY_POINTS.has(from.top)) {
+      if (to.top === 'app' && from.top !== 'app' && !ENTRY_POINTS.has(path.relative(SRC, file))) {
         context.report({ node, messageId: 'fromApp' });
       } else if (to.top === 'features' && (from.top === 'ui' || from.top === 'lib')) {
         context.report({ node, messageId: 'sharedToFeature', data: { from: from.top } });

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { AppProviders } from './providers';
 import { routes } from './routes';
@@ -12,11 +14,20 @@ export function AppRoutes() {
  * only, and the data router (loaders, actions, fetchers) would add about 17 kB gzipped to every
  * first visit (decision 029).
  */
-export function App() {
+export function App({
+  queryClient,
+  children,
+}: {
+  /** A query client of the caller's (the component tests' own, which do not retry). */
+  queryClient?: QueryClient;
+  /** Beside the routes, inside the router (the component tests' view of the location). */
+  children?: ReactNode;
+}) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        {children}
       </BrowserRouter>
     </AppProviders>
   );

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setSession } from '../lib/storage';
 import { stubFetch } from '../test/fetch-stub';
 import { buildCounts, buildRequestDetail, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 /** Signed in, with the dashboard's own calls and a request's detail answered. */
 function signIn() {
@@ -44,7 +43,7 @@ describe('the change confirmation route', () => {
     "opens 'Request DETAIL' for type %s",
     async (type) => {
       signIn();
-      renderRoutes(routes, `/dashboard/my-requests/change-request/${type}/42`);
+      renderApp(`/dashboard/my-requests/change-request/${type}/42`);
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
       ).toBeInTheDocument();
@@ -53,7 +52,7 @@ describe('the change confirmation route', () => {
 
   it('shows the 404 page for any other type', async () => {
     signIn();
-    renderRoutes(routes, '/dashboard/my-requests/change-request/price/42');
+    renderApp('/dashboard/my-requests/change-request/price/42');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();

@@ -5,8 +5,7 @@ import { AUTH_HEADER, MSG } from '@movehub/shared';
 import { getStoredUser, getToken, setSession } from '../lib/storage';
 import { stubFetch } from '../test/fetch-stub';
 import { buildCounts, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 function renderDashboard() {
   setSession(
@@ -33,7 +32,7 @@ function renderDashboard() {
       profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
     },
   });
-  return { ...server, ...renderRoutes(routes, '/dashboard/my-requests') };
+  return { ...server, ...renderApp('/dashboard/my-requests') };
 }
 
 describe('dashboard layout', () => {

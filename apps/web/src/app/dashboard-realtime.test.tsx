@@ -15,8 +15,7 @@ import { getToast } from '../lib/toast';
 import { fakeConnector } from '../test/fake-socket';
 import { stubFetch, type RecordedCall } from '../test/fetch-stub';
 import { buildCounts, buildRequestEntry, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 /*
  * The dashboard's realtime connection end to end inside the app: the real routes and layout on a
@@ -98,7 +97,7 @@ function renderDashboard() {
       {children}
     </SocketConnectorContext.Provider>
   );
-  const view = renderRoutes(routes, '/dashboard/my-requests', { wrapper });
+  const view = renderApp('/dashboard/my-requests', { wrapper });
   return { ...http, ...view, server, connector };
 }
 

@@ -4,8 +4,7 @@ import { MSG } from '@movehub/shared';
 import { setSession } from '../lib/storage';
 import { stubFetch } from '../test/fetch-stub';
 import { buildCounts, buildRequestEntry, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 function signIn() {
   setSession('token-abc', buildUser());
@@ -26,7 +25,7 @@ function signIn() {
   });
 }
 
-async function expectPath(router: ReturnType<typeof renderRoutes>['router'], path: string) {
+async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
@@ -37,14 +36,14 @@ describe('route guards', () => {
     '/dashboard/chats',
     '/dashboard/my-requests/42',
   ])('sends a visitor without a token from %s to /login', async (path) => {
-    const { router } = renderRoutes(routes, path);
+    const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     await expectPath(router, '/login');
   });
 
   it('sends a signed-in user from /dashboard to /dashboard/my-requests', async () => {
     signIn();
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
     ).toBeInTheDocument();
@@ -59,7 +58,7 @@ describe('route guards', () => {
     '/set-forget-password/reset-token',
   ])('sends a signed-in user from the public-only %s to the dashboard', async (path) => {
     signIn();
-    const { router } = renderRoutes(routes, path);
+    const { router } = renderApp(path);
     expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
     await expectPath(router, '/dashboard/my-requests');
   });
@@ -67,7 +66,7 @@ describe('route guards', () => {
   it('leaves a sign-in made on a public page to that page, and follows one made in another tab', async () => {
     const server = signIn();
     window.localStorage.clear();
-    const { router } = renderRoutes(routes, '/register');
+    const { router } = renderApp('/register');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
 
     // This tab: the sign-up page stores the session and goes to /create-request by itself.
@@ -83,7 +82,7 @@ describe('route guards', () => {
   });
 
   it('redirects / to /create-request', async () => {
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderApp('/');
     await expectPath(router, '/create-request');
   });
 
@@ -99,7 +98,7 @@ describe('route guards', () => {
         },
       },
     });
-    const { router } = renderRoutes(routes, '/create-request');
+    const { router } = renderApp('/create-request');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'When and where are you moving?' }),
     ).toBeInTheDocument();
@@ -113,7 +112,7 @@ describe('route guards', () => {
         message: MSG.directLinkInvalid,
       },
     });
-    const { router } = renderRoutes(routes, '/create-request/acme-link');
+    const { router } = renderApp('/create-request/acme-link');
     expect(await screen.findByText(MSG.directLinkInvalid)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/create-request/acme-link');
   });
@@ -123,7 +122,7 @@ describe('route guards', () => {
       'POST /api/company/get_confirmation_letter': { code: 404, message: 'Request not found.' },
     });
     const path = '/sign-confirmation-letter/12';
-    const { router } = renderRoutes(routes, path);
+    const { router } = renderApp(path);
     // The page itself answers (here: the letter is not found), and the visitor is not sent to /login.
     expect(await screen.findByText('Error Message: Request not found.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
@@ -143,7 +142,7 @@ describe('route guards', () => {
         claim: null,
       },
     });
-    const { router } = renderRoutes(routes, '/view-request/abc');
+    const { router } = renderApp('/view-request/abc');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Request #77' }),
     ).toBeInTheDocument();
@@ -151,7 +150,7 @@ describe('route guards', () => {
   });
 
   it('shows the 404 page with Go Back for a path outside the map', async () => {
-    renderRoutes(routes, '/no/such/page');
+    renderApp('/no/such/page');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
@@ -160,7 +159,7 @@ describe('route guards', () => {
 
   it('shows the 404 page inside the dashboard for a signed-in user on an unknown dashboard path', async () => {
     signIn();
-    renderRoutes(routes, '/dashboard/nowhere');
+    renderApp('/dashboard/nowhere');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();

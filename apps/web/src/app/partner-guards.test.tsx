@@ -4,8 +4,7 @@ import { MSG } from '@movehub/shared';
 import { getToken, setSession } from '../lib/storage';
 import { stubFetch } from '../test/fetch-stub';
 import { buildCompanyUser, buildCounts, buildOpenRequest, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 /*
  * Decision 022: the customer's and the partner's sessions live side by side, and each side's
@@ -47,7 +46,7 @@ function server() {
   });
 }
 
-async function expectPath(router: ReturnType<typeof renderRoutes>['router'], path: string) {
+async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
@@ -57,7 +56,7 @@ describe('partner console guards', () => {
     async (path) => {
       server();
       setSession('customer-token', buildUser());
-      const { router } = renderRoutes(routes, path);
+      const { router } = renderApp(path);
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Partner login' }),
       ).toBeInTheDocument();
@@ -68,7 +67,7 @@ describe('partner console guards', () => {
 
   it('sends a visitor without a session from /partner to /partner/login', async () => {
     server();
-    const { router } = renderRoutes(routes, '/partner');
+    const { router } = renderApp('/partner');
     await screen.findByRole('heading', { level: 1, name: 'Partner login' });
     await expectPath(router, '/partner/login');
   });
@@ -76,7 +75,7 @@ describe('partner console guards', () => {
   it("never opens the customer's dashboard with a partner's session", async () => {
     const calls = server().calls;
     setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(routes, '/dashboard/my-requests');
+    const { router } = renderApp('/dashboard/my-requests');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     await expectPath(router, '/login');
     expect(calls.filter((c) => c.path.startsWith('/api/customer'))).toHaveLength(0);
@@ -85,7 +84,7 @@ describe('partner console guards', () => {
   it("sends a partner's user found in the customer's slot to /login, without a redirect loop", async () => {
     server();
     setSession('company-token', buildCompanyUser());
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     await expectPath(router, '/login');
   });
@@ -95,7 +94,7 @@ describe('partner console guards', () => {
     async (path) => {
       const calls = server().calls;
       setSession('foreman-token', buildCompanyUser({ id: 601, user_type: 3 }), 'partner');
-      const { router } = renderRoutes(routes, path);
+      const { router } = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'My jobs' })).toBeInTheDocument();
       await expectPath(router, '/partner/foreman');
       const nav = screen.getByRole('navigation', { name: 'Partner console' });
@@ -114,7 +113,7 @@ describe('partner console guards', () => {
   it("sends a company from the foreman's screens to its own console", async () => {
     server();
     setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(routes, '/partner/foreman');
+    const { router } = renderApp('/partner/foreman');
     await screen.findByRole('heading', { level: 1, name: 'Open requests' });
     await expectPath(router, '/partner/open-requests');
   });
@@ -123,7 +122,7 @@ describe('partner console guards', () => {
     const calls = server().calls;
     setSession('customer-token', buildUser());
     setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(routes, '/partner');
+    const { router } = renderApp('/partner');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Open requests' }),
     ).toBeInTheDocument();
@@ -135,7 +134,7 @@ describe('partner console guards', () => {
   it('sends a signed-in company from /partner/login on to its console', async () => {
     server();
     setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(routes, '/partner/login');
+    const { router } = renderApp('/partner/login');
     await screen.findByRole('heading', { level: 1, name: 'Open requests' });
     await expectPath(router, '/partner/open-requests');
   });
@@ -144,7 +143,7 @@ describe('partner console guards', () => {
     server();
     setSession('customer-token', buildUser());
     setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(routes, '/dashboard');
+    const { router } = renderApp('/dashboard');
     expect(await screen.findByText(MSG.noRequests)).toBeInTheDocument();
     await expectPath(router, '/dashboard/my-requests');
   });

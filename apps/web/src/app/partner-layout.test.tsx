@@ -8,8 +8,7 @@ import { getToken, setSession } from '../lib/storage';
 import { fakeConnector } from '../test/fake-socket';
 import { stubFetch } from '../test/fetch-stub';
 import { buildCompanyUser, buildOpenRequest, buildUser } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
-import { routes } from './routes';
+import { renderApp } from '../test/render';
 
 /*
  * The console's frame (decision 022): its socket connects with the partner session as a
@@ -43,7 +42,7 @@ function renderConsole(open: { current: OpenRequest[] }) {
       {children}
     </SocketConnectorContext.Provider>
   );
-  const view = renderRoutes(routes, '/partner/open-requests', { wrapper });
+  const view = renderApp('/partner/open-requests', { wrapper });
   return { ...view, ...server, connector, atLogOut };
 }
 
