@@ -31,13 +31,15 @@ const vitest = (project) => ({
 /**
  * Typecheck and lint run side by side: each is one single-threaded process (tsc, eslint), so on
  * two cores the pair takes about as long as the longer one (71 and 52 s apart on the project's
- * machine). The server's import graph (.dependency-cruiser.mjs) takes a few seconds beside them.
+ * machine). The server's import graph (.dependency-cruiser.mjs) and the web app's copy detector
+ * (.jscpd.json) take a few seconds each beside them.
  * Their output is printed whole, one after the other, once all have ended.
  */
 const checks = [
   { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   { name: 'import graph', command: 'npm', args: ['run', '--silent', 'lint:deps'] },
+  { name: 'copies', command: 'npm', args: ['run', '--silent', 'lint:copies'] },
 ];
 const suites = [vitest('shared'), vitest('api'), vitest('web'), vitest('bench')];
 

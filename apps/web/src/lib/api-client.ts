@@ -43,6 +43,15 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The one way a failure becomes the text a person reads: the server's message (the spec's words,
+ * or our own envelope's), else the screen's fallback. Anything not an ApiError (a bug, a dropped
+ * promise) has no message fit to show, so it never prints `String(error)`.
+ */
+export function errorMessage(error: unknown, fallback = UNEXPECTED_RESPONSE_MESSAGE): string {
+  return isApiError(error) ? error.message : fallback;
+}
+
 export interface CallApiOptions<TSchema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A JSON body, or a FormData sent as multipart/form-data. */

@@ -1,5 +1,10 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { maskedPhoneToWire } from '@movehub/shared';
+import { requiredPhoneFormSchema } from '../ui/phone-field';
+import { sendPhoneCode } from './verification-api';
 
 /** spec/portal.md §4: ENTER_EMAIL or ENTER_PHONE, then ENTER_CODE. */
 export type VerificationStep = 'ENTER_VALUE' | 'ENTER_CODE';
@@ -42,4 +47,30 @@ export function useCodeVerificationSteps<Target>({
     send,
     backToEntry: () => setStep('ENTER_VALUE'),
   };
+}
+
+interface PhoneCodeStepsOptions {
+  /** The screen shows a failed send itself (spec §8: it only ends the loading), so no toast. */
+  suppressToast?: boolean;
+  onBusy?: (busy: boolean) => void;
+}
+
+/**
+ * The steps for a phone: the ENTER_PHONE form (a required, complete mask) and a code sent by SMS
+ * to its wire form ('+1##########'), kept with the masked one the code step shows.
+ */
+export function usePhoneCodeSteps({ suppressToast = false, onBusy }: PhoneCodeStepsOptions = {}) {
+  const form = useForm({
+    resolver: zodResolver(requiredPhoneFormSchema),
+    defaultValues: { phone: '' },
+  });
+  const steps = useCodeVerificationSteps({
+    sendCode: async (masked: string) => {
+      const wire = maskedPhoneToWire(masked) ?? '';
+      await sendPhoneCode(wire, { suppressToast });
+      return { masked, wire };
+    },
+    onBusy,
+  });
+  return { form, ...steps };
 }

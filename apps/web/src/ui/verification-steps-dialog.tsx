@@ -7,29 +7,35 @@ interface VerificationStepsDialogProps {
   onClose: () => void;
   title: ReactNode;
   titleId: string;
+  /** A call of the caller's own runs (the sign-in the steps lead to): the dialog stays open too. */
+  busy?: boolean;
   /** The steps, mounted only while open so that every opening starts again from the entry. */
   children: (onBusy: (busy: boolean) => void) => ReactNode;
 }
 
-/** The frame of a change-by-code dialog: it cannot be dismissed while one of its calls runs. */
+/**
+ * The frame of every enter-then-verify-a-code dialog (change email, change phone, a social
+ * sign-in's phone): it cannot be dismissed while one of its calls runs.
+ */
 export function VerificationStepsDialog({
   open,
   onClose,
   title,
   titleId,
+  busy = false,
   children,
 }: VerificationStepsDialogProps) {
-  const [busy, setBusy] = useState(false);
+  const [stepBusy, setStepBusy] = useState(false);
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={busy || stepBusy ? undefined : onClose}
       fullWidth
       maxWidth="xs"
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {open && children(setBusy)}
+      {open && children(setStepBusy)}
     </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { getNotificationResponseSchema, UserType } from '@movehub/shared';
 import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
 import { clearSession, markSessionEnding, useStoredUser } from '../../lib/storage';
@@ -30,9 +30,8 @@ const sectionsOf = (userType: number | undefined) =>
 
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
 const checkPartnerSession = () =>
-  callApi('/app_api/get_notification', {
+  callPartnerApi('/app_api/get_notification', {
     schema: getNotificationResponseSchema,
-    session: 'partner',
     suppressToast: true,
   });
 

@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { MSG, PASSWORD_SUCCESS_CLOSE_MS, newPasswordFormSchema } from '@movehub/shared';
-import { updatePassword } from './auth-api';
+import { FormDialog } from '../../ui/form-dialog';
 import { NewPasswordFields } from '../../ui/new-password-fields';
+import { useUpdatePassword } from './use-auth-mutations';
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -25,18 +17,8 @@ interface ChangePasswordDialogProps {
  * success it shows 'Password updated successfully' and closes after 1 second.
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-password-title"
-    >
-      {/* Mounted only while open, so that every opening starts from an empty form. */}
-      {open && <ChangePasswordForm onClose={onClose} />}
-    </Dialog>
-  );
+  // Mounted only while open, so that every opening starts from an empty form.
+  return open ? <ChangePasswordForm onClose={onClose} /> : null;
 }
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
@@ -45,11 +27,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm_password: '' },
   });
-
-  const update = useMutation({
-    mutationFn: updatePassword,
-    onSuccess: () => setUpdated(true),
-  });
+  // spec §8: a refusal is the red toast of any failed call; the form stays as typed.
+  const update = useUpdatePassword();
 
   useEffect(() => {
     if (!updated) return;
@@ -58,48 +37,29 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   }, [updated, onClose]);
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-busy={update.isPending}
-      onSubmit={handleSubmit((values) => update.mutate(values))}
-    >
-      <DialogTitle id="change-password-title">Change Password</DialogTitle>
-      <DialogContent>
-        {updated ? (
-          <Alert severity="success" role="status">
-            {MSG.passwordUpdated}
-          </Alert>
-        ) : (
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <NewPasswordFields
-              control={control}
-              register={register}
-              idPrefix="change-password"
-              autoFocus
-            />
-          </Stack>
-        )}
-      </DialogContent>
-      {!updated && (
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            startIcon={
-              update.isPending ? (
-                <CircularProgress aria-hidden size={18} color="inherit" />
-              ) : undefined
-            }
-          >
-            Update Password
-          </Button>
-        </DialogActions>
+    <FormDialog
+      onClose={onClose}
+      title="Change Password"
+      titleId="change-password-title"
+      pending={update.isPending}
+      submitLabel="Update Password"
+      onSubmit={handleSubmit((values) =>
+        update.mutate(values, { onSuccess: () => setUpdated(true) }),
       )}
-    </Box>
+      hideActions={updated}
+    >
+      {updated ? (
+        <Alert severity="success" role="status">
+          {MSG.passwordUpdated}
+        </Alert>
+      ) : (
+        <NewPasswordFields
+          control={control}
+          register={register}
+          idPrefix="change-password"
+          autoFocus
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { newPasswordFormSchema, type ClaimRequestBody } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { setSession } from '../../lib/storage';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { claimRequest } from './claim-request-api';
+import { AuthCard } from '../../ui/auth-card';
+import { useClaimRequest } from './use-auth-mutations';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 
 /**
@@ -35,99 +33,88 @@ export function ClaimRequestPage() {
     defaultValues: { password: '', confirm_password: '' },
   });
 
-  const claim = useMutation({
-    mutationFn: (body: Omit<ClaimRequestBody, 'claim_token'>) =>
-      claimRequest({ claim_token: token, ...body }),
-    onSuccess: (response) => {
-      const { data } = response;
-      if (data.claimed && data.auth_token && data.user) {
-        setSession(data.auth_token, data.user);
-        setClaimed({ message: response.message, requestId: data.request_id });
-      } else if (data.needs_password) {
-        setNeedsPassword(true);
-      }
-    },
-  });
+  const claim = useClaimRequest(token);
+  const send = (body: Omit<ClaimRequestBody, 'claim_token'>) =>
+    claim.mutate(body, {
+      onSuccess: ({ message, data }) => {
+        if (data.claimed && data.auth_token && data.user) {
+          setClaimed({ message, requestId: data.request_id });
+        } else if (data.needs_password) {
+          setNeedsPassword(true);
+        }
+      },
+    });
 
-  const failure = claim.isError
-    ? isApiError(claim.error)
-      ? claim.error.message
-      : UNEXPECTED_RESPONSE_MESSAGE
-    : null;
+  const failure = claim.isError ? errorMessage(claim.error) : null;
   const progress = claim.isPending ? (
     <CircularProgress aria-hidden size={20} color="inherit" />
   ) : undefined;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Is this your request?
-        </Typography>
-        {claimed ? (
-          <Stack spacing={2}>
-            <Alert severity="success" role="status">
-              {claimed.message} (request #{claimed.requestId})
-            </Alert>
-            <Link component={RouterLink} to="/dashboard/my-requests">
-              Go to My Requests
-            </Link>
-          </Stack>
-        ) : (
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            {needsPassword ? (
-              <Box
-                component="form"
-                noValidate
-                aria-busy={claim.isPending}
-                onSubmit={handleSubmit((values) => claim.mutate(values))}
-              >
-                <Stack spacing={2.5}>
-                  <Typography color="text.secondary">
-                    This email has no MoveHub account yet. Choose a password to create it and keep
-                    the request in it.
-                  </Typography>
-                  <NewPasswordFields
-                    control={control}
-                    register={register}
-                    idPrefix="claim"
-                    autoFocus
-                  />
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    size="large"
-                    fullWidth
-                    disabled={claim.isPending}
-                    startIcon={progress}
-                  >
-                    Create account and confirm
-                  </Button>
-                </Stack>
-              </Box>
-            ) : (
-              <>
+    <AuthCard title="Is this your request?">
+      {claimed ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status">
+            {claimed.message} (request #{claimed.requestId})
+          </Alert>
+          <Link component={RouterLink} to="/dashboard/my-requests">
+            Go to My Requests
+          </Link>
+        </Stack>
+      ) : (
+        <Stack spacing={2.5}>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          {needsPassword ? (
+            <Box
+              component="form"
+              noValidate
+              aria-busy={claim.isPending}
+              onSubmit={handleSubmit((values) => send(values))}
+            >
+              <Stack spacing={2.5}>
                 <Typography color="text.secondary">
-                  A move request was sent to a moving company with your email address as the
-                  contact. Confirm it to keep it in your MoveHub account. If you did not send it,
-                  close this page: nothing changes.
+                  This email has no MoveHub account yet. Choose a password to create it and keep the
+                  request in it.
                 </Typography>
+                <NewPasswordFields
+                  control={control}
+                  register={register}
+                  idPrefix="claim"
+                  autoFocus
+                />
                 <Button
+                  type="submit"
                   variant="contained"
                   size="large"
                   fullWidth
                   disabled={claim.isPending}
                   startIcon={progress}
-                  onClick={() => claim.mutate({})}
                 >
-                  Yes, this is my request
+                  Create account and confirm
                 </Button>
-              </>
-            )}
-          </Stack>
-        )}
-      </Paper>
-    </Box>
+              </Stack>
+            </Box>
+          ) : (
+            <>
+              <Typography color="text.secondary">
+                A move request was sent to a moving company with your email address as the contact.
+                Confirm it to keep it in your MoveHub account. If you did not send it, close this
+                page: nothing changes.
+              </Typography>
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={claim.isPending}
+                startIcon={progress}
+                onClick={() => send({})}
+              >
+                Yes, this is my request
+              </Button>
+            </>
+          )}
+        </Stack>
+      )}
+    </AuthCard>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,7 +14,8 @@ import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { MSG, RESET_TOKEN_TTL_MINUTES, resetPasswordBodySchema } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { resetPassword } from './auth-api';
+import { AuthCard } from '../../ui/auth-card';
+import { useResetPassword } from './use-auth-mutations';
 
 // spec/portal.md §5: the reset form's email message is the login one ('Please enter a valid email').
 const forgetPasswordFormSchema = resetPasswordBodySchema.pick({ email: true });
@@ -32,10 +31,7 @@ export function ForgetPasswordPage() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(forgetPasswordFormSchema), defaultValues: { email: '' } });
 
-  const reset = useMutation({
-    mutationFn: (email: string) => resetPassword(email),
-    onSuccess: (_response, email) => setSentTo(email),
-  });
+  const reset = useResetPassword();
 
   // spec/portal.md §8: the server's 'Invalid Email' is shown in the product's words.
   const unknownEmail =
@@ -44,80 +40,80 @@ export function ForgetPasswordPage() {
   const { ref: emailRef, ...emailField } = register('email');
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        {sentTo ? (
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            <MarkEmailReadIcon aria-hidden color="primary" sx={{ fontSize: 56 }} />
-            <Typography variant="h4" component="h1">
-              Check your email
-            </Typography>
-            <Typography role="status">
-              We sent a link to reset your password to <strong>{sentTo}</strong>. The link works
-              once, for {RESET_TOKEN_TTL_MINUTES} minutes.
-            </Typography>
-            <Typography color="text.secondary">
-              No email? Check your spam folder, or{' '}
-              <Link component="button" type="button" onClick={() => setSentTo(null)}>
-                try another address
-              </Link>
-              .
-            </Typography>
-            <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
-              Returns to Login
-            </Button>
-          </Stack>
-        ) : (
-          <>
-            <Typography variant="h4" component="h1" gutterBottom>
-              Forgot password
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              Enter the email of your account and we will send you a link to set a new password.
-            </Typography>
-            <Box
-              component="form"
-              noValidate
-              aria-busy={reset.isPending}
-              onSubmit={handleSubmit((values) => reset.mutate(values.email))}
-            >
-              <Stack spacing={2.5}>
-                {unknownEmail && <Alert severity="error">{MSG.invalidEmailShown}</Alert>}
-                <TextField
-                  {...emailField}
-                  inputRef={emailRef}
-                  id="forget-password-email"
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  fullWidth
-                  error={Boolean(errors.email)}
-                  helperText={errors.email?.message}
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  fullWidth
-                  disabled={reset.isPending}
-                  startIcon={
-                    reset.isPending ? (
-                      <CircularProgress aria-hidden size={20} color="inherit" />
-                    ) : undefined
-                  }
-                >
-                  Send reset link
-                </Button>
-              </Stack>
-            </Box>
-            <Typography sx={{ mt: 3, textAlign: 'center' }}>
-              <Link component={RouterLink} to="/login">
-                Back to Login
-              </Link>
-            </Typography>
-          </>
-        )}
-      </Paper>
-    </Box>
+    <AuthCard>
+      {sentTo ? (
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <MarkEmailReadIcon aria-hidden color="primary" sx={{ fontSize: 56 }} />
+          <Typography variant="h4" component="h1">
+            Check your email
+          </Typography>
+          <Typography role="status">
+            We sent a link to reset your password to <strong>{sentTo}</strong>. The link works once,
+            for {RESET_TOKEN_TTL_MINUTES} minutes.
+          </Typography>
+          <Typography color="text.secondary">
+            No email? Check your spam folder, or{' '}
+            <Link component="button" type="button" onClick={() => setSentTo(null)}>
+              try another address
+            </Link>
+            .
+          </Typography>
+          <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
+            Returns to Login
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom>
+            Forgot password
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Enter the email of your account and we will send you a link to set a new password.
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            aria-busy={reset.isPending}
+            onSubmit={handleSubmit(({ email }) =>
+              reset.mutate(email, { onSuccess: () => setSentTo(email) }),
+            )}
+          >
+            <Stack spacing={2.5}>
+              {unknownEmail && <Alert severity="error">{MSG.invalidEmailShown}</Alert>}
+              <TextField
+                {...emailField}
+                inputRef={emailRef}
+                id="forget-password-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                fullWidth
+                error={Boolean(errors.email)}
+                helperText={errors.email?.message}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={reset.isPending}
+                startIcon={
+                  reset.isPending ? (
+                    <CircularProgress aria-hidden size={20} color="inherit" />
+                  ) : undefined
+                }
+              >
+                Send reset link
+              </Button>
+            </Stack>
+          </Box>
+          <Typography sx={{ mt: 3, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login">
+              Back to Login
+            </Link>
+          </Typography>
+        </>
+      )}
+    </AuthCard>
   );
 }

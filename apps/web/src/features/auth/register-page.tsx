@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,27 +10,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  HOW_FOUND_US,
-  MSG,
-  type HowFoundUs,
-  maskedPhoneToWire,
-  registerFormSchema,
-  type RegisterForm,
-} from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { clearSession, setSession } from '../../lib/storage';
+import { HOW_FOUND_US, MSG, type HowFoundUs, registerFormSchema } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import {
-  sendEmailCode,
-  sendPhoneCode,
-  verifyEmailCode,
-  verifyPhoneCode,
-} from '../../lib/verification-api';
 import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { ControlledPhoneField } from '../../ui/phone-field';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
-import { registerCustomer, validateEmailAndPhone } from './auth-api';
+import { useSignUp } from './use-sign-up';
 
 /**
  * What a screen may hand to /register (and /login) in the location state: the request a visitor
@@ -44,25 +27,8 @@ export interface RegisterLocationState {
   directRequest?: boolean;
 }
 
-type Step = 'FORM' | 'EMAIL_CODE' | 'PHONE_CODE';
-
-/** The validated (trimmed) form and the phone as it goes on the wire ('' when none). */
-interface SignUp {
-  form: RegisterForm;
-  phone: string;
-}
-
-/** The addresses this page has already proven with a code (the server keeps the proof). */
-interface Proven {
-  email?: string;
-  phone?: string;
-}
-
 /** how_found_us keeps its wire values; the select shows them capitalised. */
 const howFoundUsLabel = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-const errorMessage = (error: unknown) =>
-  isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE;
 
 /**
  * spec/portal.md §2 and §4 Sign-up: the form, then the email code, then (when a phone was given)
@@ -76,12 +42,16 @@ export function RegisterPage() {
   const pageState = (location.state ?? {}) as RegisterLocationState;
   const hasSavedRequest = pageState.savedRequest != null;
   const directRequest = pageState.directRequest === true;
-
-  const [step, setStep] = useState<Step>('FORM');
-  const [signUp, setSignUp] = useState<SignUp | null>(null);
-  const [proven, setProven] = useState<Proven>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const { step, backToForm, signUp, formError, clearFormError, codeError, start, verify, resend } =
+    useSignUp({
+      referenceCode: reff,
+      // spec/portal.md §2: after sign-up, /create-request; a saved request goes along to be sent.
+      onRegistered: () =>
+        navigate('/create-request', {
+          replace: true,
+          state: hasSavedRequest ? { savedRequest: pageState.savedRequest } : undefined,
+        }),
+    });
 
   const {
     register,
@@ -102,97 +72,8 @@ export function RegisterPage() {
   });
   const password = useWatch({ control, name: 'password' });
 
-  /** The next thing the sign-up needs: an email code, a phone code, or the account itself. */
-  const advance = async (details: SignUp, known: Proven) => {
-    const { form } = details;
-    if (known.email !== form.email) {
-      await sendEmailCode({ email: form.email, name: `${form.first_name} ${form.last_name}` });
-      setCodeError(null);
-      setStep('EMAIL_CODE');
-      return;
-    }
-    if (details.phone && known.phone !== details.phone) {
-      await sendPhoneCode(details.phone);
-      setCodeError(null);
-      setStep('PHONE_CODE');
-      return;
-    }
-    try {
-      const response = await registerCustomer({
-        first_name: form.first_name,
-        last_name: form.last_name,
-        phone: details.phone,
-        email: form.email,
-        password: form.password,
-        confirm_password: form.confirm_password,
-        how_found_us: form.how_found_us,
-        ...(reff ? { reference_code: reff } : {}),
-      });
-      setSession(response.data.auth_token, response.data.user);
-      // spec/portal.md §2: after sign-up, /create-request; a saved request goes along to be sent.
-      await navigate('/create-request', {
-        replace: true,
-        state: hasSavedRequest ? { savedRequest: pageState.savedRequest } : undefined,
-      });
-    } catch (error) {
-      // spec/portal.md §8: a registration failure shows the server message and clears storage.
-      clearSession();
-      setFormError(errorMessage(error));
-      setStep('FORM');
-    }
-  };
-
-  const start = useMutation({
-    mutationFn: async (form: RegisterForm) => {
-      const details: SignUp = { form, phone: maskedPhoneToWire(form.phone) ?? '' };
-      try {
-        await validateEmailAndPhone({ email: form.email, phone: details.phone });
-      } catch (error) {
-        setFormError(errorMessage(error));
-        return;
-      }
-      setSignUp(details);
-      await advance(details, proven);
-    },
-  });
-
-  const verify = useMutation({
-    mutationFn: async (code: string) => {
-      if (!signUp) return;
-      const next: Proven = { ...proven };
-      try {
-        if (step === 'EMAIL_CODE') {
-          await verifyEmailCode({ email: signUp.form.email, code }, { suppressToast: true });
-          next.email = signUp.form.email;
-        } else {
-          await verifyPhoneCode({ phonenumber: signUp.phone, code }, { suppressToast: true });
-          next.phone = signUp.phone;
-        }
-      } catch (error) {
-        setCodeError(errorMessage(error));
-        return;
-      }
-      setProven(next);
-      setCodeError(null);
-      await advance(signUp, next);
-    },
-  });
-
-  const resend = useMutation({
-    mutationFn: async () => {
-      if (!signUp) return;
-      if (step === 'EMAIL_CODE') {
-        const { form } = signUp;
-        await sendEmailCode({ email: form.email, name: `${form.first_name} ${form.last_name}` });
-      } else {
-        await sendPhoneCode(signUp.phone);
-      }
-      setCodeError(null);
-    },
-  });
-
   const onSubmit = handleSubmit((form) => {
-    setFormError(null);
+    clearFormError();
     start.mutate(form);
   });
 
@@ -310,10 +191,7 @@ export function RegisterPage() {
               onSubmit={(code) => verify.mutate(code)}
               onResend={() => resend.mutate()}
               resendPending={resend.isPending}
-              onBack={() => {
-                setCodeError(null);
-                setStep('FORM');
-              }}
+              onBack={backToForm}
               backLabel="Change details"
             />
           </>

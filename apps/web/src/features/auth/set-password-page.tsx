@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RESET_REDIRECT_MS, newPasswordFormSchema } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { changePassword } from './auth-api';
+import { AuthCard } from '../../ui/auth-card';
+import { useChangePassword } from './use-auth-mutations';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 
 /**
@@ -32,11 +31,7 @@ export function SetPasswordPage() {
     defaultValues: { password: '', confirm_password: '' },
   });
 
-  const change = useMutation({
-    mutationFn: (values: { password: string; confirm_password: string }) =>
-      changePassword({ ...values, jwt_token: token }),
-    onSuccess: (response) => setDone(response.message),
-  });
+  const change = useChangePassword(token);
 
   useEffect(() => {
     if (done === null) return;
@@ -47,68 +42,61 @@ export function SetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const failure = change.isError
-    ? isApiError(change.error)
-      ? change.error.message
-      : UNEXPECTED_RESPONSE_MESSAGE
-    : null;
+  const failure = change.isError ? errorMessage(change.error) : null;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Set a new password
-        </Typography>
-        {done !== null ? (
-          <Stack spacing={2}>
-            <Alert severity="success" role="status">
-              {done}
-            </Alert>
-            <Typography color="text.secondary">Taking you to the login page…</Typography>
-            <Link component={RouterLink} to="/login">
-              Go to Login now
-            </Link>
-          </Stack>
-        ) : (
-          <>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              Choose a new password for your account.
-            </Typography>
-            <Box
-              component="form"
-              noValidate
-              aria-busy={change.isPending}
-              onSubmit={handleSubmit((values) => change.mutate(values))}
-            >
-              <Stack spacing={2.5}>
-                {failure && (
-                  <Alert severity="error">
-                    {failure}{' '}
-                    <Link component={RouterLink} to="/forget-password">
-                      Request a new link
-                    </Link>
-                  </Alert>
-                )}
-                <NewPasswordFields control={control} register={register} idPrefix="set-password" />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  fullWidth
-                  disabled={change.isPending}
-                  startIcon={
-                    change.isPending ? (
-                      <CircularProgress aria-hidden size={20} color="inherit" />
-                    ) : undefined
-                  }
-                >
-                  Save password
-                </Button>
-              </Stack>
-            </Box>
-          </>
-        )}
-      </Paper>
-    </Box>
+    <AuthCard title="Set a new password">
+      {done !== null ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status">
+            {done}
+          </Alert>
+          <Typography color="text.secondary">Taking you to the login page…</Typography>
+          <Link component={RouterLink} to="/login">
+            Go to Login now
+          </Link>
+        </Stack>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Choose a new password for your account.
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            aria-busy={change.isPending}
+            onSubmit={handleSubmit((values) =>
+              change.mutate(values, { onSuccess: (response) => setDone(response.message) }),
+            )}
+          >
+            <Stack spacing={2.5}>
+              {failure && (
+                <Alert severity="error">
+                  {failure}{' '}
+                  <Link component={RouterLink} to="/forget-password">
+                    Request a new link
+                  </Link>
+                </Alert>
+              )}
+              <NewPasswordFields control={control} register={register} idPrefix="set-password" />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={change.isPending}
+                startIcon={
+                  change.isPending ? (
+                    <CircularProgress aria-hidden size={20} color="inherit" />
+                  ) : undefined
+                }
+              >
+                Save password
+              </Button>
+            </Stack>
+          </Box>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +10,9 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import GoogleIcon from '@mui/icons-material/Google';
 import { MSG, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
-import { needsPhone, socialConfigQueryOptions, socialLogin, type SocialProvider } from './auth-api';
+import { needsPhone, socialConfigQueryOptions, type SocialProvider } from './auth-api';
 import { loadFacebookSdk, loadGoogleIdentity, type FacebookSdk } from './social-sdk';
+import { useSocialLogin, type SocialAttempt } from './use-auth-mutations';
 
 // Only an account without a phone reaches this dialog, and its masked phone field (imask) is
 // the heaviest part of the login screen: it loads when first needed.
@@ -21,11 +22,6 @@ const SocialPhoneDialog = lazy(async () => ({
 
 interface SocialSignInProps {
   onSignedIn: (session: { auth_token: string; user: SessionUser }) => void;
-}
-
-interface Attempt {
-  provider: SocialProvider;
-  accessToken: string;
 }
 
 const loadFailed = (provider: SocialProvider) =>
@@ -42,28 +38,31 @@ const loadFailed = (provider: SocialProvider) =>
 export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
   const config = useQuery(socialConfigQueryOptions());
   const [notice, setNotice] = useState<string | null>(null);
-  const [phoneStep, setPhoneStep] = useState<(Attempt & { reason: string }) | null>(null);
+  const [phoneStep, setPhoneStep] = useState<(SocialAttempt & { reason: string }) | null>(null);
   // Once loaded, the dialog stays mounted so that it can close with its transition.
   const [phoneDialogNeeded, setPhoneDialogNeeded] = useState(false);
   if (phoneStep && !phoneDialogNeeded) setPhoneDialogNeeded(true);
 
-  const login = useMutation({
-    mutationFn: ({ attempt, phone }: { attempt: Attempt; phone: string }) =>
-      socialLogin(attempt.provider, { access_token: attempt.accessToken, phone_number: phone }),
-    onSuccess: (response) => {
-      setPhoneStep(null);
-      onSignedIn(response.data);
-    },
-    onError: (error, { attempt }) => {
-      if (isApiError(error) && needsPhone(error))
-        setPhoneStep({ ...attempt, reason: error.message });
-    },
-  });
+  const login = useSocialLogin();
+  const tryLogin = (attempt: SocialAttempt, phone: string) =>
+    login.mutate(
+      { attempt, phone },
+      {
+        onSuccess: (response) => {
+          setPhoneStep(null);
+          onSignedIn(response.data);
+        },
+        onError: (error) => {
+          if (isApiError(error) && needsPhone(error))
+            setPhoneStep({ ...attempt, reason: error.message });
+        },
+      },
+    );
 
   const signIn = (provider: SocialProvider) => (accessToken: string) => {
     if (login.isPending) return;
     setNotice(null);
-    login.mutate({ attempt: { provider, accessToken }, phone: '' });
+    tryLogin({ provider, accessToken }, '');
   };
 
   const googleId = config.data?.google_client_id ?? null;
@@ -105,7 +104,7 @@ export function SocialSignIn({ onSignedIn }: SocialSignInProps) {
             open={phoneStep !== null}
             reason={phoneStep?.reason ?? MSG.phoneRequired}
             signingIn={login.isPending}
-            onVerified={(phone) => phoneStep && login.mutate({ attempt: phoneStep, phone })}
+            onVerified={(phone) => phoneStep && tryLogin(phoneStep, phone)}
             onClose={() => setPhoneStep(null)}
           />
         </Suspense>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,28 +17,20 @@ import {
   toCents,
   type BiddingCompany,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import {
-  acceptBid,
-  bidedCompaniesQueryOptions,
-  bidKeys,
-  deleteBid,
-  type CompaniesFilter,
-} from './bids-api';
+import { bidedCompaniesQueryOptions, type CompaniesFilter } from './bids-api';
 import { CompanyCard } from './company-card';
 import { FilterDialog } from './filter-dialog';
 import { REVIEW_PROFILE_PATH, reviewProfileStateOf } from './review-profile-state';
+import { useAcceptBid, useDeleteBid } from './use-bid-mutations';
 
 /** The slider's range grows in steps of this many moves, and is never shorter. */
 const MOVES_STEP = 50;
-
-const messageOf = (error: unknown) =>
-  isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE;
 
 /** /dashboard/my-requests/companies-list/{requestId} (spec/request-lifecycle.md §2). */
 export function CompaniesListPage() {
@@ -54,7 +46,6 @@ export function CompaniesListPage() {
 
 function CompaniesList({ requestId }: { requestId: number }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<CompaniesFilter | null>(null);
   const [filterOpen, setFilterOpen] = useState(false);
   const [toDelete, setToDelete] = useState<BiddingCompany | null>(null);
@@ -62,35 +53,10 @@ function CompaniesList({ requestId }: { requestId: number }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [mostMoves, setMostMoves] = useState(0);
 
-  const remove = useMutation({
-    mutationFn: deleteBid,
-    onMutate: () => setActionError(null),
-    onSuccess: async () => {
-      setToDelete(null);
-      // The bid count on My Requests and the detail changes too.
-      await queryClient.invalidateQueries();
-    },
-    onError: (error) => {
-      setToDelete(null);
-      setActionError(messageOf(error));
-    },
-  });
-
-  const accept = useMutation({
-    mutationFn: acceptBid,
-    onMutate: () => setActionError(null),
-    onSuccess: async () => {
-      // spec: the request is now Awaiting Payment; its detail shows the Pay button. Leave first:
-      // this list, asked again now, would find the request past status 1 and go to My Requests.
-      await navigate(requestDetailPath(requestId));
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== bidKeys.all[0] });
-      queryClient.removeQueries({ queryKey: bidKeys.all });
-    },
-    onError: (error) => {
-      setToAccept(null);
-      setActionError(messageOf(error));
-    },
-  });
+  const remove = useDeleteBid();
+  const accept = useAcceptBid({ leave: () => navigate(requestDetailPath(requestId)) });
+  // A refusal closes its dialog and shows above the list.
+  const refused = (error: Error) => setActionError(errorMessage(error));
 
   const accepting = accept.isPending || accept.isSuccess;
   const companies = useQuery(
@@ -156,13 +122,13 @@ function CompaniesList({ requestId }: { requestId: number }) {
       {companies.isPending ? (
         <PageLoader label="Loading bidding companies" />
       ) : !data ? (
-        <LoadError message={messageOf(companies.error)} onRetry={companies.refetch} />
+        <LoadError message={errorMessage(companies.error)} onRetry={companies.refetch} />
       ) : (
         <>
           {companies.isError && (
             // A refresh failed: the last list stays, the server's message says why.
             <Alert severity="error" sx={{ mb: 2 }}>
-              {messageOf(companies.error)}
+              {errorMessage(companies.error)}
             </Alert>
           )}
           {list.length === 0 ? (
@@ -214,7 +180,12 @@ function CompaniesList({ requestId }: { requestId: number }) {
         pending={remove.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => {
-          if (toDelete) remove.mutate({ request_id: requestId, company_id: toDelete.company_id });
+          if (!toDelete) return;
+          setActionError(null);
+          remove.mutate(
+            { request_id: requestId, company_id: toDelete.company_id },
+            { onSettled: () => setToDelete(null), onError: refused },
+          );
         }}
       />
 
@@ -229,13 +200,21 @@ function CompaniesList({ requestId }: { requestId: number }) {
         pending={accepting}
         onClose={() => setToAccept(null)}
         onConfirm={() => {
-          if (toAccept) {
-            accept.mutate({
+          if (!toAccept) return;
+          setActionError(null);
+          accept.mutate(
+            {
               request_id: requestId,
               company_id: toAccept.company_id,
               final_amount: toAccept.bid.bid_amount,
-            });
-          }
+            },
+            {
+              onError: (error) => {
+                setToAccept(null);
+                refused(error);
+              },
+            },
+          );
         }}
       />
     </Box>

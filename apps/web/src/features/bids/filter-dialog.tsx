@@ -2,20 +2,16 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Slider from '@mui/material/Slider';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PRICE_SORTS, type PriceSort } from '@movehub/shared';
 import type { CompaniesFilter } from './bids-api';
+import { FormDialog } from '../../ui/form-dialog';
 
 const PRICE_LABELS: Record<PriceSort, string> = {
   '': 'None',
@@ -57,79 +53,69 @@ export function FilterDialog({
   const [topRated, setTopRated] = useState(current?.topRated ?? false);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={TITLE_ID} fullWidth maxWidth="xs">
-      <DialogTitle id={TITLE_ID}>Filter</DialogTitle>
-      <DialogContent>
-        <Stack spacing={3} sx={{ pt: 1 }}>
-          <Box>
-            <Typography id={MOVES_LABEL_ID} gutterBottom>
-              Completed moves: {moves[0]} – {moves[1]}
-            </Typography>
-            <Box sx={{ px: 1.5 }}>
-              <Slider
-                value={moves}
-                min={0}
-                max={upper}
-                onChange={(_event, value) => {
-                  if (Array.isArray(value)) setMoves([value[0] ?? 0, value[1] ?? upper]);
-                }}
-                valueLabelDisplay="auto"
-                disableSwap
-                getAriaLabel={(index) =>
-                  index === 0 ? 'Minimum completed moves' : 'Maximum completed moves'
-                }
-              />
-            </Box>
-          </Box>
-          <FormControl>
-            <FormLabel id="companies-filter-price">Price</FormLabel>
-            <RadioGroup
-              aria-labelledby="companies-filter-price"
-              name="price"
-              value={price}
-              onChange={(event) => setPrice(event.target.value as PriceSort)}
-            >
-              {PRICE_SORTS.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={PRICE_LABELS[value]}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="top_rated"
-                checked={topRated}
-                onChange={(event) => setTopRated(event.target.checked)}
-              />
-            }
-            label="Top rated"
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
+    <FormDialog
+      onClose={onClose}
+      title="Filter"
+      titleId={TITLE_ID}
+      submitLabel="Apply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply({ minCompletedMoves: moves[0], maxCompletedMoves: moves[1], price, topRated });
+      }}
+      secondaryAction={
         <Button onClick={onClear} sx={{ mr: 'auto' }}>
           Clear
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          onClick={() =>
-            onApply({
-              minCompletedMoves: moves[0],
-              maxCompletedMoves: moves[1],
-              price,
-              topRated,
-            })
-          }
+      }
+    >
+      <Box>
+        <Typography id={MOVES_LABEL_ID} gutterBottom>
+          Completed moves: {moves[0]} – {moves[1]}
+        </Typography>
+        <Box sx={{ px: 1.5 }}>
+          <Slider
+            value={moves}
+            min={0}
+            max={upper}
+            onChange={(_event, value) => {
+              if (Array.isArray(value)) setMoves([value[0] ?? 0, value[1] ?? upper]);
+            }}
+            valueLabelDisplay="auto"
+            disableSwap
+            getAriaLabel={(index) =>
+              index === 0 ? 'Minimum completed moves' : 'Maximum completed moves'
+            }
+          />
+        </Box>
+      </Box>
+      <FormControl>
+        <FormLabel id="companies-filter-price">Price</FormLabel>
+        <RadioGroup
+          aria-labelledby="companies-filter-price"
+          name="price"
+          value={price}
+          onChange={(event) => setPrice(event.target.value as PriceSort)}
         >
-          Apply
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {PRICE_SORTS.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio />}
+              label={PRICE_LABELS[value]}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <FormControlLabel
+        control={
+          <Checkbox
+            name="top_rated"
+            checked={topRated}
+            onChange={(event) => setTopRated(event.target.checked)}
+          />
+        }
+        label="Top rated"
+      />
+    </FormDialog>
   );
 }

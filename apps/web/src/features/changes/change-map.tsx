@@ -2,11 +2,11 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
-import Box from '@mui/material/Box';
 import { bearing } from '../../lib/maps/bearing';
 import { geoConfigQueryOptions } from '../../lib/maps/geo-query';
 import { BaseLayers, pointsKey, RouteLine, WATER_COLOR } from '../../lib/maps/map-layers';
 import { AddressMarker, placeOf, truckIcon, type MarkedAddress } from '../../lib/maps/map-markers';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 /*
  * The tracking map of the change screens (spec/request-lifecycle.md "Tracking": "three addresses
@@ -45,13 +45,7 @@ export function ChangeMap({ addresses }: ChangeMapProps) {
   const key = pointsKey(placed.map(({ place }) => ({ lat: place[0], lng: place[1] })));
 
   if (config.isPending) {
-    return (
-      <Box
-        role="progressbar"
-        aria-label="Loading map"
-        sx={{ height: '100%', bgcolor: 'grey.200' }}
-      />
-    );
+    return <MapLoading />;
   }
   const tileUrl = config.data?.data.map_tile_url ?? null;
   const first = placed[0]?.place;

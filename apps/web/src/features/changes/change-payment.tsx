@@ -10,11 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUsd, MSG, toCents } from '@movehub/shared';
-import { SavedCardLine } from '../../lib/card-form/card-brand';
+import { SavedCardList } from '../../lib/card-form/saved-card-list';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
 import { DetailLine } from '../../ui/detail-line';
-import { LoadError } from '../../ui/load-error';
-import { PageLoader } from '../../ui/page-loader';
 
 /*
  * The payment step inside the change screen (spec/request-lifecycle.md §2 "A payment step appears
@@ -89,19 +87,7 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
           <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             Saved Card
           </Typography>
-          {cards.isPending ? (
-            <PageLoader label="Loading your card" />
-          ) : cards.isError && !cards.data ? (
-            <LoadError message={cards.error.message} onRetry={cards.refetch} />
-          ) : cards.data.length > 0 ? (
-            <Stack spacing={1.5}>
-              {cards.data.map((card) => (
-                <SavedCardLine key={card.id} card={card} />
-              ))}
-            </Stack>
-          ) : (
-            <Typography color="text.secondary">No saved card.</Typography>
-          )}
+          <SavedCardList cards={cards} />
         </Box>
         <DetailLine label={charge ? PAYMENT_TEXT.charged : PAYMENT_TEXT.refunded}>
           <Box component="span" sx={{ fontWeight: 700 }}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import {
   type ChangeType,
   type RequestDetail,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
@@ -26,8 +26,10 @@ import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { ChangePayment } from './change-payment';
 import { CHANGE_MARKS, changedAddresses, ChangeVersions, signedMoney } from './change-versions';
-import { changeKeys, changeRequestQueryOptions, confirmChange } from './changes-api';
+import { changeRequestQueryOptions } from './changes-api';
 import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
+import { useAnswerChange } from './use-answer-change';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 /*
  * /dashboard/my-requests/change-request/{type}/{requestId} (spec/request-lifecycle.md §2 "Change
@@ -64,9 +66,6 @@ export function pendingChange(detail: RequestDetail, type: ChangeType): { price:
   const proposal = detail.change_proposals?.find((p) => p.type === type);
   return proposal ? { price: proposal.price } : null;
 }
-
-/** spec §7: price '' when the change costs nothing; else its price as the screen showed it. */
-const wirePrice = (price: number) => (toCents(price) === 0 ? '' : String(price));
 
 // Leaflet and the basemap load with the map only, in a chunk of their own.
 const ChangeMap = lazy(() =>
@@ -109,26 +108,21 @@ export function ChangeRequestPage({ type }: { type: ChangeType }) {
 function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: RequestDetail }) {
   const requestId = detail.request.id;
   const pending = pendingChange(detail, type);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const returnFocus = useRef(false);
 
-  const answer = useMutation({
-    mutationFn: ({ accept, price }: { accept: boolean; price: number }) =>
-      confirmChange(type, {
-        request_id: requestId,
-        status: accept ? '1' : '0',
-        price: accept ? wirePrice(price) : '',
-      }),
-    onSuccess: (response) => {
-      showToast(response.message, 'success');
-      void queryClient.invalidateQueries({ queryKey: changeKeys.requests });
-      void navigate(requestDetailPath(requestId));
-    },
-    // The change may have been answered or repriced under the screen: show it as it is now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: changeKeys.request(requestId) }),
-  });
+  const answer = useAnswerChange(type, requestId);
+  const send = (accept: boolean, price: number) =>
+    answer.mutate(
+      { accept, price },
+      {
+        onSuccess: (response) => {
+          showToast(response.message, 'success');
+          void navigate(requestDetailPath(requestId));
+        },
+      },
+    );
 
   const addresses = type === 'address' ? changedAddresses(detail) : null;
   const mapAddresses = addresses
@@ -149,15 +143,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
       }}
     >
       <MapErrorBoundary name="change">
-        <Suspense
-          fallback={
-            <Box
-              role="progressbar"
-              aria-label="Loading map"
-              sx={{ height: '100%', bgcolor: 'grey.200' }}
-            />
-          }
-        >
+        <Suspense fallback={<MapLoading />}>
           <ChangeMap addresses={mapAddresses} />
         </Suspense>
       </MapErrorBoundary>
@@ -165,11 +151,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
   );
 
   // The server's refusal stays in view, also when the change has since been answered.
-  const error = answer.error
-    ? isApiError(answer.error)
-      ? answer.error.message
-      : String(answer.error)
-    : null;
+  const error = answer.error ? errorMessage(answer.error) : null;
   const banner = error && <Alert severity="error">{error}</Alert>;
 
   if (!pending) {
@@ -199,7 +181,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
 
   const accept = () => {
     if (needsPayment) setPaying(true);
-    else answer.mutate({ accept: true, price });
+    else send(true, price);
   };
   // Back from the payment step returns focus to the Accept button that opened it, as it mounts.
   const focusAccept = (button: HTMLButtonElement | null) => {
@@ -224,7 +206,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
         <ChangePayment
           price={price}
           busy={busy}
-          onConfirm={() => answer.mutate({ accept: true, price })}
+          onConfirm={() => send(true, price)}
           onBack={() => {
             returnFocus.current = true;
             setPaying(false);
@@ -237,7 +219,7 @@ function ChangeConfirmation({ type, detail }: { type: ChangeType; detail: Reques
             color="error"
             disabled={busy}
             startIcon={running(false)}
-            onClick={() => answer.mutate({ accept: false, price })}
+            onClick={() => send(false, price)}
           >
             {CHANGE_TEXT.reject}
           </Button>

@@ -13,6 +13,8 @@ import {
   type ServerAddress,
   type ServerItem,
 } from '@movehub/shared';
+import { dollars } from '../../lib/format-money';
+import { ItemList } from '../../ui/item-list';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { DetailLine } from '../../ui/detail-line';
 
@@ -34,12 +36,9 @@ export const CHANGE_MARKS = {
   deleted: 'Deleted',
 } as const;
 
-const money = (dollars: number | null | undefined) =>
-  dollars === null || dollars === undefined ? 'N/A' : formatUsd(toCents(dollars));
-
 /** A difference in dollars with its sign: '+$75.50', '-$40.00', '$0.00'. */
-export function signedMoney(dollars: number): string {
-  const cents = toCents(dollars);
+export function signedMoney(amount: number): string {
+  const cents = toCents(amount);
   return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
 }
 
@@ -125,7 +124,7 @@ function RequestVersions({ detail }: { detail: RequestDetail }) {
           <DetailLine label="Date">{date}</DetailLine>
           <DetailLine label="Time">{time}</DetailLine>
           <DetailLine label="Movers">{movers ?? 'N/A'}</DetailLine>
-          <DetailLine label="Price">{money(request.final_amount)}</DetailLine>
+          <DetailLine label="Price">{dollars(request.final_amount, { none: 'N/A' })}</DetailLine>
         </>
       }
       changed={
@@ -139,7 +138,7 @@ function RequestVersions({ detail }: { detail: RequestDetail }) {
           />
           <ChangedLine
             label="Price"
-            value={money(newPrice)}
+            value={dollars(newPrice, { none: 'N/A' })}
             changed={toCents(newPrice ?? 0) !== toCents(request.final_amount ?? 0)}
           />
         </>
@@ -244,31 +243,33 @@ function AddressVersions({ detail }: { detail: RequestDetail }) {
   );
 }
 
-type ListedItem = Pick<ServerItem, 'name' | 'quantity' | 'category_name' | 'additional_info'>;
+type VersionItem = Pick<ServerItem, 'name' | 'quantity' | 'category_name' | 'additional_info'>;
 
-function ItemList({ label, items }: { label: string; items: readonly ListedItem[] }) {
-  if (items.length === 0) {
-    return <Typography color="text.secondary">No items</Typography>;
-  }
+/** One side's items: how many in all, then each line (the shared list, without photos). */
+function ItemVersion({ label, items }: { label: string; items: readonly VersionItem[] }) {
   const total = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <>
-      <Typography variant="body2" color="text.secondary">{`Total items: ${total}`}</Typography>
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {items.map((item, index) => (
-          <Box component="li" key={`${item.name}-${index}`} sx={{ py: 0.5 }}>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {items.length > 0 && (
+        <Typography variant="body2" color="text.secondary">{`Total items: ${total}`}</Typography>
+      )}
+      <ItemList
+        label={label}
+        empty="No items"
+        items={items.map((item, index) => ({
+          key: `${item.name}-${index}`,
+          name: item.name,
+          line: (
+            <>
               <Box component="span" sx={{ fontWeight: 600 }}>
                 {item.name}
               </Box>
               {` × ${item.quantity}`}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {[item.category_name, item.additional_info].filter(Boolean).join(' · ')}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+            </>
+          ),
+          details: [item.category_name, item.additional_info].filter(Boolean).join(' · '),
+        }))}
+      />
     </>
   );
 }
@@ -277,13 +278,13 @@ function ItemVersions({
   previous,
   changed,
 }: {
-  previous: readonly ListedItem[];
-  changed: readonly ListedItem[];
+  previous: readonly VersionItem[];
+  changed: readonly VersionItem[];
 }) {
   return (
     <SideBySide
-      previous={<ItemList label="Previous items" items={previous} />}
-      changed={<ItemList label="Changed items" items={changed} />}
+      previous={<ItemVersion label="Previous items" items={previous} />}
+      changed={<ItemVersion label="Changed items" items={changed} />}
     />
   );
 }

@@ -7,9 +7,9 @@ import {
   type ChatChannel,
   type ChatMessage,
   type ConversationBody,
-  type GetMessagesResponse,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+import { addConversationMessage } from '../../lib/chat/conversation-cache';
 
 /*
  * The chat's calls (spec/portal.md §7: channels, get_messages, change_chat_status); its one socket
@@ -140,13 +140,7 @@ export function addMessageToCache(queryClient: QueryClient, message: ChatMessage
     void queryClient.invalidateQueries({ queryKey: key });
     return;
   }
-  queryClient.setQueryData(key, (current: GetMessagesResponse | undefined) => {
-    if (!current || current.getchatdata.some((m) => m.id === message.id)) return current;
-    const getchatdata = [...current.getchatdata, message].sort(
-      (a, b) => a.message_datatime.localeCompare(b.message_datatime) || a.id - b.id,
-    );
-    return { ...current, getchatdata };
-  });
+  addConversationMessage(queryClient, key, message);
 }
 
 /** After a conversation is read: its count is 0 at once, and the list is fetched again. */

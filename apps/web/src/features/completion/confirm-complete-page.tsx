@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,18 +16,15 @@ import {
   formatUsd,
   toCents,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import {
-  completionRequestQueryOptions,
-  endMoveConfirmation,
-  invalidateRequests,
-} from './completion-api';
+import { completionRequestQueryOptions } from './completion-api';
 import { FeedbackDialog } from './feedback-dialog';
+import { useConfirmComplete } from './use-confirm-complete';
 
 /** The card's 'Leave feedback' opens this screen with ?feedback=1 (status 7). */
 export const FEEDBACK_PARAM = 'feedback';
@@ -52,18 +49,15 @@ export function ConfirmCompletePage() {
   const [search] = useSearchParams();
   const id = Number(requestId);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const detail = useQuery(completionRequestQueryOptions(id));
   const [confirmedHere, setConfirmedHere] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(search.get(FEEDBACK_PARAM) !== null);
 
-  const confirm = useMutation({
-    mutationFn: () => endMoveConfirmation(id),
-    onSuccess: async (response) => {
+  const confirm = useConfirmComplete(id, {
+    onConfirmed: (response) => {
       setConfirmedHere(true);
       setFeedbackOpen(true);
       showToast(response.message, 'success');
-      await invalidateRequests(queryClient, id);
     },
   });
 
@@ -98,7 +92,7 @@ export function ConfirmCompletePage() {
         </Typography>
         {confirm.isError && (
           <Alert severity="error" sx={{ my: 1.5 }}>
-            {isApiError(confirm.error) ? confirm.error.message : String(confirm.error)}
+            {errorMessage(confirm.error)}
           </Alert>
         )}
         {canConfirmComplete(timeline) && !confirmedHere ? (

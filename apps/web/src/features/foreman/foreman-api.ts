@@ -5,7 +5,7 @@ import {
   moveStepResponseSchema,
   postLocationResponseSchema,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
@@ -23,11 +23,10 @@ export const foremanKeys = {
 
 /** POST /api/foreman/jobs: today's, upcoming and recently finished jobs. */
 export function getForemanJobs(signal?: AbortSignal) {
-  return callApi('/api/foreman/jobs', {
+  return callPartnerApi('/api/foreman/jobs', {
     method: 'POST',
     body: {},
     schema: foremanJobsResponseSchema,
-    session: 'partner',
     // The screen shows the failure with Try again.
     suppressToast: true,
     signal,
@@ -42,11 +41,10 @@ export const foremanJobsQueryOptions = () =>
 
 /** POST /api/foreman/job_detail. */
 export function getForemanJob(requestId: number, signal?: AbortSignal) {
-  return callApi('/api/foreman/job_detail', {
+  return callPartnerApi('/api/foreman/job_detail', {
     method: 'POST',
     body: { request_id: requestId },
     schema: foremanJobDetailResponseSchema,
-    session: 'partner',
     suppressToast: true,
     signal,
   });
@@ -60,21 +58,19 @@ export const foremanJobQueryOptions = (requestId: number) =>
 
 /** POST /api/foreman/start_move: 4 → 5. */
 export function startMove(requestId: number) {
-  return callApi('/api/foreman/start_move', {
+  return callPartnerApi('/api/foreman/start_move', {
     method: 'POST',
     body: { request_id: requestId },
     schema: moveStepResponseSchema,
-    session: 'partner',
   });
 }
 
 /** POST /api/company/complete_move (the assigned foreman may call it): 5 → 6. */
 export function completeMove(requestId: number) {
-  return callApi('/api/company/complete_move', {
+  return callPartnerApi('/api/company/complete_move', {
     method: 'POST',
     body: { request_id: requestId },
     schema: moveStepResponseSchema,
-    session: 'partner',
   });
 }
 
@@ -88,11 +84,10 @@ export function postLocation(point: {
   longitude: number;
   recorded_at?: string | undefined;
 }) {
-  return callApi('/api/foreman/post_location', {
+  return callPartnerApi('/api/foreman/post_location', {
     method: 'POST',
     body: point,
     schema: postLocationResponseSchema,
-    session: 'partner',
     suppressToast: true,
   });
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -17,19 +16,21 @@ import {
   type ServerAddress,
   type ServerItem,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { PartnerChat } from '../../lib/chat/partner-chat';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
-import { uploadUrl } from '../../lib/upload-url';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AddressCard } from '../../ui/address-card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailLine } from '../../ui/detail-line';
+import { ItemList, type ListedItem } from '../../ui/item-list';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { completeMove, foremanJobQueryOptions, foremanKeys, startMove } from './foreman-api';
+import { Section } from '../../ui/section';
+import { foremanJobQueryOptions, foremanKeys } from './foreman-api';
 import { jobStatus } from './foreman-job-card';
 import { LocationSharingPanel } from './location-sharing-panel';
+import { useMoveStep } from './use-move-step';
 
 /**
  * The phone's maps app for an address. A Google Maps search URL rather than a geo: URI: iOS
@@ -67,74 +68,15 @@ export const DONE_TEXT: Partial<Record<number, string>> = {
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Box component="section" aria-labelledby={id}>
-      <Typography id={id} variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
-  return (
-    <Stack component="ul" spacing={1} aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {items.map((item) => (
-        <Paper component="li" variant="outlined" key={item.id} sx={{ p: 1.5 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {item.name} × {item.quantity}
-          </Typography>
-          {item.category_name && (
-            <Typography variant="body2" color="text.secondary">
-              {item.category_name}
-            </Typography>
-          )}
-          {item.additional_info && (
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {item.additional_info}
-            </Typography>
-          )}
-          {item.request_item_image_models.length > 0 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-              {item.request_item_image_models.map((image, index) => (
-                <Link
-                  key={image.image_url}
-                  href={uploadUrl(image.image_url)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <Box
-                    component="img"
-                    src={uploadUrl(image.image_url)}
-                    alt={`${item.name}, photo ${index + 1}`}
-                    loading="lazy"
-                    sx={{
-                      width: 72,
-                      height: 72,
-                      objectFit: 'cover',
-                      borderRadius: 1,
-                      display: 'block',
-                    }}
-                  />
-                </Link>
-              ))}
-            </Stack>
-          )}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
+/** What the crew carries: each line with its category, the customer's notes and photos. */
+const crewItems = (items: ServerItem[]): ListedItem[] =>
+  items.map((item) => ({
+    key: item.id,
+    name: item.name,
+    line: `${item.name} × ${item.quantity}`,
+    details: [item.category_name, item.additional_info].filter(Boolean).join(' · '),
+    photos: item.request_item_image_models.map((image) => image.image_url),
+  }));
 
 export const CHAT_OPENS_TEXT = 'The chat with the customer opens when you start the move.';
 
@@ -142,7 +84,7 @@ function CustomerSection({ job }: { job: ForemanJobDetail }) {
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   const phone = job.customer.phone;
   return (
-    <Section id="job-customer" title="Customer">
+    <Section variant="plain" id="job-customer" title="Customer">
       <Typography>{name || 'Not given'}</Typography>
       {phone && (
         <>
@@ -175,7 +117,7 @@ function ChatSection({ job }: { job: ForemanJobDetail }) {
   if (!job.chat) return null;
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   return (
-    <Section id="job-chat" title="Chat with the customer">
+    <Section variant="plain" id="job-chat" title="Chat with the customer">
       <PartnerChat
         chat={job.chat}
         customerName={name || 'Customer'}
@@ -200,14 +142,9 @@ export function ForemanJobPage() {
   const [dialog, setDialog] = useState<'start' | 'complete' | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: foremanKeys.all });
-  const step = useMutation({
-    mutationFn: (action: 'start' | 'complete') =>
-      action === 'start' ? startMove(requestId) : completeMove(requestId),
-    onSettled: async () => {
-      setDialog(null);
-      await refresh();
-    },
-  });
+  const step = useMoveStep(requestId);
+  const runStep = (action: 'start' | 'complete') =>
+    step.mutate(action, { onSettled: () => setDialog(null) });
 
   const back = (
     <Link component={RouterLink} to="/partner/foreman" sx={{ display: 'inline-block', mb: 1 }}>
@@ -228,10 +165,7 @@ export function ForemanJobPage() {
     return (
       <Box sx={{ p: 2, maxWidth: 640, mx: 'auto' }}>
         {back}
-        <LoadError
-          message={isApiError(query.error) ? query.error.message : 'This job could not be loaded.'}
-          onRetry={() => query.refetch()}
-        />
+        <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
       </Box>
     );
   }
@@ -289,7 +223,7 @@ export function ForemanJobPage() {
         <CustomerSection job={job} />
         <ChatSection job={job} />
 
-        <Section id="job-addresses" title="Addresses">
+        <Section variant="plain" id="job-addresses" title="Addresses">
           <Stack spacing={1.5}>
             {job.request_address.map((address, index) => (
               <AddressCard
@@ -315,22 +249,26 @@ export function ForemanJobPage() {
           </Stack>
         </Section>
 
-        <Section id="job-inventory" title="Inventory">
-          {job.request_item.length === 0 ? (
-            <Typography color="text.secondary">No items listed.</Typography>
-          ) : (
-            <ItemList items={job.request_item} label="Inventory items" />
-          )}
+        <Section variant="plain" id="job-inventory" title="Inventory">
+          <ItemList
+            items={crewItems(job.request_item)}
+            label="Inventory items"
+            empty="No items listed."
+          />
         </Section>
 
         {job.extra_request_items.length > 0 && (
-          <Section id="job-extra-items" title="Extra items">
-            <ItemList items={job.extra_request_items} label="Extra items" />
+          <Section variant="plain" id="job-extra-items" title="Extra items">
+            <ItemList
+              items={crewItems(job.extra_request_items)}
+              label="Extra items"
+              empty="None."
+            />
           </Section>
         )}
 
         {job.request_timeline.length > 0 && (
-          <Section id="job-history" title="History">
+          <Section variant="plain" id="job-history" title="History">
             <Box component="ol" sx={{ pl: 2.5, m: 0 }}>
               {job.request_timeline.map((entry) => (
                 <Typography component="li" variant="body2" key={entry.id}>
@@ -345,7 +283,7 @@ export function ForemanJobPage() {
         )}
 
         {job.final_comment && (
-          <Section id="job-note" title="Customer's note">
+          <Section variant="plain" id="job-note" title="Customer's note">
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {job.final_comment}
             </Typography>
@@ -360,7 +298,7 @@ export function ForemanJobPage() {
         confirmLabel="Start move"
         cancelLabel="Not yet"
         pending={step.isPending}
-        onConfirm={() => step.mutate('start')}
+        onConfirm={() => runStep('start')}
         onClose={() => setDialog(null)}
         titleId="start-move-title"
         messageId="start-move-message"
@@ -372,7 +310,7 @@ export function ForemanJobPage() {
         confirmLabel="Complete move"
         cancelLabel="Not yet"
         pending={step.isPending}
-        onConfirm={() => step.mutate('complete')}
+        onConfirm={() => runStep('complete')}
         onClose={() => setDialog(null)}
         titleId="complete-move-title"
         messageId="complete-move-message"

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ForemanJob } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -67,10 +67,7 @@ export function ForemanJobsPage() {
       {query.isPending ? (
         <PageLoader label="Loading your jobs" />
       ) : query.isError ? (
-        <LoadError
-          message={isApiError(query.error) ? query.error.message : 'Your jobs could not be loaded.'}
-          onRetry={() => query.refetch()}
-        />
+        <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
       ) : none ? (
         <Alert severity="info">{NO_FOREMAN_JOBS_MESSAGE}</Alert>
       ) : (

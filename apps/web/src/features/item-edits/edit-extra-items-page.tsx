@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,19 +13,19 @@ import {
   type CatalogueItem,
   type RequestDetail,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { itemsQueryOptions } from '../../lib/items/catalogue-api';
 import { ExtraItemsList } from '../../lib/items/extra-items-list';
 import { mergeExtraItems } from '../../lib/items/item-factory';
 import type { ItemEntry } from '../../lib/items/item-model';
-import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import { editExtraItems, invalidateRequests, itemEditsRequestQueryOptions } from './item-edits-api';
-import { extraItemLines, toItemEntry, type ExtraLine } from './item-lines';
+import { itemEditsRequestQueryOptions } from './item-edits-api';
+import { extraItemLines, toItemEntry } from './item-lines';
+import { useEditExtraItems } from './use-item-edits';
 
 export const EXTRA_ITEMS_TITLE = 'Edit Extra Items';
 
@@ -86,18 +86,10 @@ function ExtraItemsEditor({
     (row, index) =>
       row.value !== loaded[index]?.value || row.isSelected !== loaded[index]?.isSelected,
   );
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const save = useMutation({
-    mutationFn: (lines: ExtraLine[]) =>
-      editExtraItems(request, { request_id: request.id, items_array: lines }),
-    onSuccess: async (response) => {
-      // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showRequestEditToast(response);
-      await invalidateRequests(queryClient);
-      await navigate(requestDetailPath(request.id));
-    },
-  });
+  const save = useEditExtraItems(request);
+  const send = (lines: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(lines, { onSuccess: () => navigate(requestDetailPath(request.id)) });
 
   if (rows.length === 0) {
     return <Typography color="text.secondary">No packing materials are offered.</Typography>;
@@ -114,7 +106,7 @@ function ExtraItemsEditor({
       </Paper>
       {save.isError && (
         <Alert severity="error" sx={{ mt: 3 }}>
-          {isApiError(save.error) ? save.error.message : 'We could not update the extra items.'}
+          {errorMessage(save.error)}
         </Alert>
       )}
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'flex-end' }}>
@@ -123,7 +115,7 @@ function ExtraItemsEditor({
           size="large"
           disabled={save.isPending || !changed}
           startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-          onClick={() => save.mutate(extraItemLines(rows))}
+          onClick={() => send(extraItemLines(rows))}
         >
           Update
         </Button>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,19 +7,18 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { canEditRequestDetails, ItemType, type RequestDetail } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { itemsQueryOptions, roomTypesQueryOptions } from '../../lib/items/catalogue-api';
 import { CommonListEditor } from '../../lib/items/common-list-editor';
 import { AddItemsOption, type ItemEntry, type RoomEntry } from '../../lib/items/item-model';
 import { ItemsOptionChoice } from '../../lib/items/items-option-choice';
 import { RoomsEditor } from '../../lib/items/rooms-editor';
-import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import { editItems, invalidateRequests, itemEditsRequestQueryOptions } from './item-edits-api';
+import { itemEditsRequestQueryOptions } from './item-edits-api';
 import {
   commonListLines,
   itemsDiffer,
@@ -27,9 +26,9 @@ import {
   roomLines,
   toItemEntry,
   toRooms,
-  type EditLine,
   type ItemsEditorMode,
 } from './item-lines';
+import { useEditItems } from './use-item-edits';
 
 export const ITEMS_OPTION_TITLE = 'How do you want to add items?';
 export const BY_ROOM_TITLE = 'Edit Items';
@@ -100,18 +99,10 @@ function ItemsEditor({
   const [edited, setEdited] = useState(false);
   const roomItems = useMemo(() => rooms.flatMap((room) => room.itemList), [rooms]);
 
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const save = useMutation({
-    mutationFn: (lines: EditLine[]) =>
-      editItems(request, { request_id: request.id, items_array: lines }),
-    onSuccess: async (response) => {
-      // An edit of a paid direct request waits for the mover's price: the server's message says so.
-      showRequestEditToast(response);
-      await invalidateRequests(queryClient);
-      await navigate(requestDetailPath(request.id));
-    },
-  });
+  const save = useEditItems(request);
+  const send = (lines: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(lines, { onSuccess: () => navigate(requestDetailPath(request.id)) });
 
   const choose = (option: AddItemsOption) =>
     setMode(option === AddItemsOption.byRoom ? 'by-room' : 'common-list');
@@ -153,7 +144,7 @@ function ItemsEditor({
       )}
       {save.isError && (
         <Alert severity="error" sx={{ mt: 3 }}>
-          {isApiError(save.error) ? save.error.message : 'We could not update the items.'}
+          {errorMessage(save.error)}
         </Alert>
       )}
       {canUpdate && (
@@ -163,7 +154,7 @@ function ItemsEditor({
             size="large"
             disabled={save.isPending}
             startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-            onClick={() => save.mutate(byRoom ? roomLines(rooms) : commonListLines(list))}
+            onClick={() => send(byRoom ? roomLines(rooms) : commonListLines(list))}
           >
             Update
           </Button>

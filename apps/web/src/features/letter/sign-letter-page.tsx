@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -17,20 +17,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { SanitizedHtml } from '../../ui/sanitized-html';
-import {
-  attachSignature,
-  confirmationLetterQueryOptions,
-  invalidateAfterSigning,
-  isNumericId,
-} from './letter-api';
+import { confirmationLetterQueryOptions, isNumericId } from './letter-api';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
+import { useSignLetter } from './use-sign-letter';
 
 export const LETTER_TEXT = {
   title: 'Move Confirmation Letter',
@@ -59,33 +55,26 @@ export function SignLetterPage() {
   useDocumentTitle(LETTER_TEXT.title);
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const letter = useQuery(confirmationLetterQueryOptions(id));
   const [agreed, setAgreed] = useState(false);
   const [typedName, setTypedName] = useState('');
   const pad = useRef<SignatureFieldHandle>(null);
 
-  const sign = useMutation({
-    mutationFn: (signature: string) => {
-      const requestId = letter.data?.get_request.id as number;
-      return attachSignature({
-        request_id: requestId,
-        signature_path: signature,
-        ...(isNumericId(id) ? {} : { public_access_link: id }),
-      });
-    },
-    onSuccess: async () => {
-      showToast(LETTER_TEXT.signed, 'success');
-      await invalidateAfterSigning(queryClient, id);
-      void navigate(afterSigningPath(id));
-    },
-  });
+  const sign = useSignLetter(id);
 
   const done = () => {
     // spec §5 Signing: terms ticked, then the pad not empty; each failure as an error snackbar.
     if (!agreed) return showToast(MSG.agreeTermsSign, 'error');
     if (!pad.current || pad.current.isEmpty()) return showToast(MSG.signatureRequired, 'error');
-    sign.mutate(pad.current.toDataURL());
+    sign.mutate(
+      { requestId: letter.data?.get_request.id as number, signature: pad.current.toDataURL() },
+      {
+        onSuccess: () => {
+          showToast(LETTER_TEXT.signed, 'success');
+          void navigate(afterSigningPath(id));
+        },
+      },
+    );
   };
 
   return (
@@ -98,9 +87,7 @@ export function SignLetterPage() {
           <PageLoader label="Loading the confirmation letter" />
         ) : letter.isError ? (
           <LoadError
-            message={`Error Message: ${
-              isApiError(letter.error) ? letter.error.message : UNEXPECTED_RESPONSE_MESSAGE
-            }`}
+            message={`Error Message: ${errorMessage(letter.error)}`}
             onRetry={() => letter.refetch()}
           />
         ) : (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -16,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { MSG, type Notification, type getNotificationResponseSchema } from '@movehub/shared';
+import { MSG, type Notification } from '@movehub/shared';
 import { formatDate } from '../../lib/format-date';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { requestDetailPath } from '../../lib/request-paths';
@@ -24,12 +23,11 @@ import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import {
   notificationKeys,
-  markNotificationRead,
   notificationsQueryOptions,
+  type NotificationList,
 } from './notifications-api';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from './use-mark-read';
 import { LoadError } from '../../ui/load-error';
-
-type NotificationList = z.infer<typeof getNotificationResponseSchema>;
 
 const DRAWER_WIDTH = 360;
 
@@ -47,16 +45,6 @@ export function NotificationCenter() {
   const notifications = useQuery(notificationsQueryOptions());
   const count = notifications.data?.notification_count ?? 0;
 
-  /** Read at once on screen; the server's answer then replaces the guess. */
-  const markReadLocally = (id: number | 'all') => {
-    queryClient.setQueryData<NotificationList>(notificationKeys.all, (current) => {
-      if (!current) return current;
-      const data = current.data.map((item) =>
-        id === 'all' || item.id === id ? { ...item, is_active: false } : item,
-      );
-      return { ...current, data, notification_count: data.filter((n) => n.is_active).length };
-    });
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 
   useRealtimeEvent('notification', (notification) => {
@@ -71,16 +59,8 @@ export function NotificationCenter() {
     void refresh();
   });
 
-  const markOne = useMutation({
-    mutationFn: (id: number) => markNotificationRead({ id }),
-    onMutate: (id) => markReadLocally(id),
-    onSettled: refresh,
-  });
-  const markAll = useMutation({
-    mutationFn: () => markNotificationRead({ all: true }),
-    onMutate: () => markReadLocally('all'),
-    onSettled: refresh,
-  });
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
 
   const openDrawer = () => {
     setOpen(true);

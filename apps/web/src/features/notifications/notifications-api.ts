@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { getNotificationResponseSchema, okEnvelopeSchema } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
+
+/** The list as cached: the drawer's entries and the bell's unread count. */
+export type NotificationList = z.infer<typeof getNotificationResponseSchema>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,

@@ -5,7 +5,7 @@ import {
   partnerLoginFormSchema,
   type PartnerLoginForm,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 
 /*
  * The partner console's session calls (decision 022): the same /app_api/login and
@@ -15,7 +15,7 @@ import { callApi } from '../../lib/api-client';
 /** POST /app_api/login as a company (2) or a foreman (3). The page shows every refusal itself. */
 export function logInPartner(form: PartnerLoginForm) {
   const body = partnerLoginFormSchema.parse(form);
-  return callApi('/app_api/login', {
+  return callPartnerApi('/app_api/login', {
     method: 'POST',
     body,
     schema: loginResponseSchema,
@@ -29,10 +29,9 @@ export function logInPartner(form: PartnerLoginForm) {
  * stored. Ends locally whatever the answer.
  */
 export function logOutPartner(token?: string) {
-  return callApi('/app_api/log_out', {
+  return callPartnerApi('/app_api/log_out', {
     method: 'POST',
     schema: okEnvelopeSchema,
-    session: 'partner',
     suppressToast: true,
     ...(token ? { withToken: false, headers: { [AUTH_HEADER]: token } } : {}),
   });

@@ -1,23 +1,20 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { COMPANY_PROFILE_TEXT, newPasswordFormSchema, type NewPasswordForm } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
-import { setSession } from '../../lib/storage';
+import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthCard } from '../../ui/auth-card';
 import { NewPasswordFields } from '../../ui/new-password-fields';
-import { setForemanPassword } from './foreman-password-api';
+import { useSetForemanPassword } from './use-set-foreman-password';
 
 /**
  * /partner/set-password?token=…: the foreman his company invited chooses a password
@@ -27,7 +24,6 @@ import { setForemanPassword } from './foreman-password-api';
 export function PartnerSetPasswordPage() {
   useDocumentTitle('Set your password');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
 
@@ -36,84 +32,72 @@ export function PartnerSetPasswordPage() {
     defaultValues: { password: '', confirm_password: '' },
   });
 
-  const save = useMutation({
-    mutationFn: (values: NewPasswordForm) => setForemanPassword({ ...values, token }),
-    onSuccess: async (response) => {
-      // Whoever was signed in to the console in this browser is replaced by the foreman.
-      queryClient.removeQueries({ queryKey: PARTNER_QUERY_ROOT });
-      setSession(response.data.auth_token, response.data.user, 'partner');
-      showToast(response.message, 'success');
-      await navigate('/partner', { replace: true });
-    },
-  });
+  const save = useSetForemanPassword(token);
 
-  const failure = save.isError
-    ? isApiError(save.error)
-      ? save.error.message
-      : UNEXPECTED_RESPONSE_MESSAGE
-    : null;
+  const failure = save.isError ? errorMessage(save.error) : null;
   const busy = save.isPending || save.isSuccess;
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Set your password
-        </Typography>
-        {token === '' ? (
-          <Stack spacing={2}>
-            <Alert severity="error">{COMPANY_PROFILE_TEXT.inviteLinkInvalid}</Alert>
-            <Link component={RouterLink} to="/partner/login">
-              Go to Partner login
-            </Link>
-          </Stack>
-        ) : (
-          <>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              Your company invited you to MoveHub as a foreman. Choose a password to sign in.
-            </Typography>
-            <Box
-              component="form"
-              noValidate
-              aria-busy={save.isPending}
-              onSubmit={handleSubmit((values) => {
-                if (!busy) save.mutate(values);
-              })}
-            >
-              <Stack spacing={2.5}>
-                {failure && (
-                  <Alert severity="error">
-                    {failure}{' '}
-                    <Link component={RouterLink} to="/partner/login">
-                      Go to Partner login
-                    </Link>
-                  </Alert>
-                )}
-                <NewPasswordFields
-                  control={control}
-                  register={register}
-                  idPrefix="partner-set-password"
-                  autoFocus
-                />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  fullWidth
-                  disabled={busy}
-                  startIcon={
-                    save.isPending ? (
-                      <CircularProgress aria-hidden size={20} color="inherit" />
-                    ) : undefined
-                  }
-                >
-                  Set password and sign in
-                </Button>
-              </Stack>
-            </Box>
-          </>
-        )}
-      </Paper>
-    </Box>
+    <AuthCard title="Set your password">
+      {token === '' ? (
+        <Stack spacing={2}>
+          <Alert severity="error">{COMPANY_PROFILE_TEXT.inviteLinkInvalid}</Alert>
+          <Link component={RouterLink} to="/partner/login">
+            Go to Partner login
+          </Link>
+        </Stack>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Your company invited you to MoveHub as a foreman. Choose a password to sign in.
+          </Typography>
+          <Box
+            component="form"
+            noValidate
+            aria-busy={save.isPending}
+            onSubmit={handleSubmit((values) => {
+              if (busy) return;
+              save.mutate(values, {
+                onSuccess: async (response) => {
+                  showToast(response.message, 'success');
+                  await navigate('/partner', { replace: true });
+                },
+              });
+            })}
+          >
+            <Stack spacing={2.5}>
+              {failure && (
+                <Alert severity="error">
+                  {failure}{' '}
+                  <Link component={RouterLink} to="/partner/login">
+                    Go to Partner login
+                  </Link>
+                </Alert>
+              )}
+              <NewPasswordFields
+                control={control}
+                register={register}
+                idPrefix="partner-set-password"
+                autoFocus
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={busy}
+                startIcon={
+                  save.isPending ? (
+                    <CircularProgress aria-hidden size={20} color="inherit" />
+                  ) : undefined
+                }
+              >
+                Set password and sign in
+              </Button>
+            </Stack>
+          </Box>
+        </>
+      )}
+    </AuthCard>
   );
 }

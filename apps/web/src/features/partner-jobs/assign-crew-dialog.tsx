@@ -1,28 +1,19 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { assignMoveBodySchema, type JobDetail } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import { assignMove, refreshJob } from './job-detail-api';
+import { useDialogMutation } from '../../lib/use-dialog-mutation';
+import { FormDialog } from '../../ui/form-dialog';
+import { useAssignMove } from './use-job-mutations';
 
 export const CHOOSE_FOREMAN = 'Please choose a foreman.';
 export const CHOOSE_TRUCK = 'Please choose at least one truck.';
@@ -47,8 +38,7 @@ const fullName = (f: { first_name: string; last_name: string }) =>
  * a direct request's letter is not signed) stays in the dialog.
  */
 export function AssignCrewDialog({ job, onClose }: { job: JobDetail; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const assign = useDialogMutation(useAssignMove(), { onDone: onClose });
   const {
     control,
     handleSubmit,
@@ -63,112 +53,75 @@ export function AssignCrewDialog({ job, onClose }: { job: JobDetail; onClose: ()
     },
   });
 
-  const assign = useMutation({
-    mutationFn: assignMove,
-    onMutate: () => setFailure(null),
-    onSuccess: async (response) => {
-      showToast(response.message, 'success');
-      await refreshJob(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      setFailure(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
-      void refreshJob(queryClient);
-    },
-  });
-  const busy = assign.isPending;
-  const submit = handleSubmit((values) => {
-    if (!busy) assign.mutate(values);
-  });
   const { ref: foremanRef, ...foremanField } = register('foreman_id');
   const titleId = `assign-title-${job.id}`;
   const noCrew = job.foremen.length === 0 || job.trucks.length === 0;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
+    <FormDialog
+      onClose={onClose}
+      title="Assign foreman and trucks"
+      titleId={titleId}
+      failure={assign.failure}
+      pending={assign.pending}
+      submitLabel="Assign"
+      submitDisabled={noCrew}
+      onSubmit={handleSubmit(assign.submit)}
     >
-      <DialogTitle id={titleId}>Assign foreman and trucks</DialogTitle>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            {noCrew && (
-              <Alert severity="info">
-                Your company needs at least one foreman and one active truck to assign this move.
-              </Alert>
-            )}
-            <TextField
-              {...foremanField}
-              inputRef={foremanRef}
-              id={`assign-foreman-${job.id}`}
-              select
-              label="Foreman"
-              fullWidth
-              defaultValue={job.assigned_foreman ? String(job.assigned_foreman.id) : ''}
-              error={Boolean(errors.foreman_id)}
-              helperText={errors.foreman_id?.message}
-            >
-              {job.foremen.map((f) => (
-                <MenuItem key={f.id} value={String(f.id)}>
-                  {fullName(f)}
-                </MenuItem>
+      {noCrew && (
+        <Alert severity="info">
+          Your company needs at least one foreman and one active truck to assign this move.
+        </Alert>
+      )}
+      <TextField
+        {...foremanField}
+        inputRef={foremanRef}
+        id={`assign-foreman-${job.id}`}
+        select
+        label="Foreman"
+        fullWidth
+        defaultValue={job.assigned_foreman ? String(job.assigned_foreman.id) : ''}
+        error={Boolean(errors.foreman_id)}
+        helperText={errors.foreman_id?.message}
+      >
+        {job.foremen.map((f) => (
+          <MenuItem key={f.id} value={String(f.id)}>
+            {fullName(f)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Controller
+        control={control}
+        name="truck_ids"
+        render={({ field, fieldState }) => (
+          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+            <FormLabel component="legend">Trucks</FormLabel>
+            <FormGroup>
+              {job.trucks.map((truck) => (
+                <FormControlLabel
+                  key={truck.id}
+                  label={truck.name}
+                  control={
+                    <Checkbox
+                      name="truck_ids"
+                      value={truck.id}
+                      checked={field.value.includes(truck.id)}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? [...field.value, truck.id]
+                            : field.value.filter((id) => id !== truck.id),
+                        )
+                      }
+                    />
+                  }
+                />
               ))}
-            </TextField>
-            <Controller
-              control={control}
-              name="truck_ids"
-              render={({ field, fieldState }) => (
-                <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-                  <FormLabel component="legend">Trucks</FormLabel>
-                  <FormGroup>
-                    {job.trucks.map((truck) => (
-                      <FormControlLabel
-                        key={truck.id}
-                        label={truck.name}
-                        control={
-                          <Checkbox
-                            name="truck_ids"
-                            value={truck.id}
-                            checked={field.value.includes(truck.id)}
-                            onChange={(event) =>
-                              field.onChange(
-                                event.target.checked
-                                  ? [...field.value, truck.id]
-                                  : field.value.filter((id) => id !== truck.id),
-                              )
-                            }
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-                </FormControl>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || noCrew}
-            startIcon={
-              busy ? <CircularProgress aria-hidden size={18} color="inherit" /> : undefined
-            }
-          >
-            Assign
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            </FormGroup>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+    </FormDialog>
   );
 }

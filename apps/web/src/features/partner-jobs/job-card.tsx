@@ -2,31 +2,31 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  formatUsd,
   isAwaitingAssignment,
   isLetterSigned,
   JOB_STAGE_LABELS,
   TIMELINE_LABELS,
-  toCents,
   type JobSummary,
   type TimelineStatus,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
-
-const dollars = (amount: number) => formatUsd(toCents(amount), { trimZeroCents: true });
+import { dollars } from '../../lib/format-money';
+import { Fact, Facts, SummaryCard } from '../../ui/summary-card';
 
 /** spec "type (1 = PICK UP, otherwise DROP OFF)". */
 const addressLabel = (type: number) => (type === 1 ? 'Pick up' : 'Drop off');
 
 /**
  * Where the job stands, in words: the timeline's label, and for a direct request whether its
- * letter is still to send, sent or signed (its additional_status).
+ * letter is still to send, sent or signed (its additional_status). The card and the job's page
+ * say it alike.
  */
-export function jobStatusText(job: JobSummary): string {
+export function jobStatusText(
+  job: Pick<JobSummary, 'stage' | 'is_direct' | 'request_timeline_status' | 'additional_status'>,
+): string {
   if (job.stage === 'new_direct') return 'Confirmation letter not sent yet';
   if (job.is_direct && isAwaitingAssignment(job.request_timeline_status)) {
     return isLetterSigned(job.additional_status)
@@ -38,17 +38,13 @@ export function jobStatusText(job: JobSummary): string {
   );
 }
 
-/** A term and its value in the card's facts. */
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+/** A direct request's mark and the job's stage, on its card and on its page. */
+export function JobChips({ job }: { job: Pick<JobSummary, 'is_direct' | 'stage'> }) {
   return (
-    <Box sx={{ minWidth: 140 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      {job.is_direct && <Chip variant="outlined" label="Direct request" />}
+      <Chip color="primary" label={JOB_STAGE_LABELS[job.stage]} />
+    </Stack>
   );
 }
 
@@ -58,45 +54,25 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
  * the job is the company's; never when cancelled).
  */
 export function JobCard({ job }: { job: JobSummary }) {
-  const headingId = `job-${job.id}`;
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 } }}
+    <SummaryCard
+      headingId={`job-${job.id}`}
+      title={`Request #${job.id}${job.move_type ? ` · ${job.move_type}` : ''}`}
+      badges={<JobChips job={job} />}
     >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
-      >
-        <Typography id={headingId} variant="h6" component="h2">
-          Request #{job.id}
-          {job.move_type ? ` · ${job.move_type}` : ''}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {job.is_direct && <Chip variant="outlined" label="Direct request" />}
-          <Chip color="primary" label={JOB_STAGE_LABELS[job.stage]} />
-        </Stack>
-      </Stack>
-
-      <Box
-        component="dl"
-        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1.5, m: 0, mb: 2 }}
-      >
+      <Facts>
         <Fact term="Date">{formatDate(job.s_date) || 'Not set'}</Fact>
         <Fact term="Window">{formatMoveTime(job) || 'Not set'}</Fact>
         <Fact term="Amount">
-          {job.final_amount === null ? 'Not agreed yet' : dollars(job.final_amount)}
+          {dollars(job.final_amount, { none: 'Not agreed yet', trimZeroCents: true })}
         </Fact>
         <Fact term="Customer">{name || 'Not given'}</Fact>
         {job.customer.email && <Fact term="Email">{job.customer.email}</Fact>}
         {job.customer.phone && <Fact term="Phone">{job.customer.phone}</Fact>}
         <Fact term="Items">{job.item_count}</Fact>
         <Fact term="Status">{jobStatusText(job)}</Fact>
-      </Box>
+      </Facts>
 
       <Typography variant="subtitle2" component="h3">
         Addresses
@@ -117,6 +93,6 @@ export function JobCard({ job }: { job: JobSummary }) {
       >
         Open job
       </Button>
-    </Paper>
+    </SummaryCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,9 +10,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addCommentBodySchema, MAX_COMMENT_LENGTH, type CommentThread } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
-import { addComment, refreshJob } from './job-detail-api';
+import { useAddJobComment } from './use-job-mutations';
 
 export const NO_COMMENTS_TEXT = 'No comments yet.';
 
@@ -34,8 +33,7 @@ function CommentBox({
   onDone?: () => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const send = useAddJobComment();
   const {
     register,
     handleSubmit,
@@ -45,18 +43,15 @@ function CommentBox({
     resolver: zodResolver(addCommentBodySchema),
     defaultValues: { request_id: requestId, parent_id: parentId, comment: '' },
   });
-  const send = useMutation({
-    mutationFn: addComment,
-    onMutate: () => setFailure(null),
-    onSuccess: async () => {
-      reset({ request_id: requestId, parent_id: parentId, comment: '' });
-      await refreshJob(queryClient);
-      onDone?.();
-    },
-    onError: (error) => setFailure(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE),
-  });
+  const failure = send.isError ? errorMessage(send.error) : null;
   const submit = handleSubmit((values) => {
-    if (!send.isPending) send.mutate(values);
+    if (send.isPending) return;
+    send.mutate(values, {
+      onSuccess: () => {
+        reset({ request_id: requestId, parent_id: parentId, comment: '' });
+        onDone?.();
+      },
+    });
   });
   return (
     <Box

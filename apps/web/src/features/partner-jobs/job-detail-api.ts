@@ -11,7 +11,7 @@ import {
   type ProposeChangeBody,
   type SendConfirmationLetterBody,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { jobKeys } from './jobs-api';
 
 /*
@@ -28,11 +28,10 @@ export const jobDetailKeys = {
 
 /** POST /api/company/job_detail. */
 export function getJobDetail(requestId: number, signal?: AbortSignal) {
-  return callApi('/api/company/job_detail', {
+  return callPartnerApi('/api/company/job_detail', {
     method: 'POST',
     body: { request_id: requestId },
     schema: jobDetailResponseSchema,
-    session: 'partner',
     signal,
     // The page shows the failure itself (not found, or Try again).
     suppressToast: true,
@@ -52,16 +51,20 @@ export function refreshJob(queryClient: QueryClient): Promise<void> {
 }
 
 // The dialogs show the server's refusal themselves: no toast on top.
-const quiet = { session: 'partner', suppressToast: true, method: 'POST' } as const;
+const quiet = { suppressToast: true, method: 'POST' } as const;
 
 /** POST /api/company/assign_move. */
 export function assignMove(body: AssignMoveBody) {
-  return callApi('/api/company/assign_move', { ...quiet, body, schema: assignMoveResponseSchema });
+  return callPartnerApi('/api/company/assign_move', {
+    ...quiet,
+    body,
+    schema: assignMoveResponseSchema,
+  });
 }
 
 /** POST /api/company/send_confirmation_letter. */
 export function sendConfirmationLetter(body: SendConfirmationLetterBody) {
-  return callApi('/api/company/send_confirmation_letter', {
+  return callPartnerApi('/api/company/send_confirmation_letter', {
     ...quiet,
     body,
     schema: sendConfirmationLetterResponseSchema,
@@ -70,7 +73,7 @@ export function sendConfirmationLetter(body: SendConfirmationLetterBody) {
 
 /** POST /api/company/propose_change. */
 export function proposeChange(body: ProposeChangeBody) {
-  return callApi('/api/company/propose_change', {
+  return callPartnerApi('/api/company/propose_change', {
     ...quiet,
     body,
     schema: proposeChangeResponseSchema,
@@ -79,7 +82,7 @@ export function proposeChange(body: ProposeChangeBody) {
 
 /** POST /api/company/price_change: the company's price of a customer's own edit. */
 export function priceChange(body: PriceChangeBody) {
-  return callApi('/api/company/price_change', {
+  return callPartnerApi('/api/company/price_change', {
     ...quiet,
     body,
     schema: proposeChangeResponseSchema,
@@ -88,5 +91,9 @@ export function priceChange(body: PriceChangeBody) {
 
 /** POST /app_api/add_comments: the company's comment or reply on its job's thread. */
 export function addComment(body: AddCommentBody) {
-  return callApi('/app_api/add_comments', { ...quiet, body, schema: addCommentResponseSchema });
+  return callPartnerApi('/app_api/add_comments', {
+    ...quiet,
+    body,
+    schema: addCommentResponseSchema,
+  });
 }

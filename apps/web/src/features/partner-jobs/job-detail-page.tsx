@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -14,30 +13,28 @@ import {
   canComment,
   canProposeChange,
   EDIT_CHANGE_TYPES,
-  formatUsd,
-  isAwaitingAssignment,
   isLetterSigned,
-  JOB_STAGE_LABELS,
-  TIMELINE_LABELS,
-  toCents,
   type ChangeStatus,
   type EditChangeType,
   type JobChange,
   type JobDetail,
   type ServerAddress,
   type ServerItem,
-  type TimelineStatus,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { PartnerChat } from '../../lib/chat/partner-chat';
-import { downloadFile } from '../../lib/download-file';
+import { downloadPartnerFile } from '../../lib/partner-api';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
+import { dollars } from '../../lib/format-money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DetailLine } from '../../ui/detail-line';
+import { ItemList, type ListedItem } from '../../ui/item-list';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { AssignCrewDialog } from './assign-crew-dialog';
+import { JobChips, jobStatusText } from './job-card';
 import { JobComments } from './job-comments';
 import { jobDetailKeys, jobDetailQueryOptions } from './job-detail-api';
 import { LetterDialog } from './letter-dialog';
@@ -63,9 +60,9 @@ const CHANGE_STATUS_COLORS: Record<ChangeStatus, 'default' | 'warning' | 'succes
   rejected: 'error',
 };
 
-const dollars = (amount: number | null, none = 'Not set') =>
-  amount === null ? none : formatUsd(toCents(amount), { trimZeroCents: true });
-const signed = (amount: number) => `${amount > 0 ? '+' : ''}${dollars(amount)}`;
+/** The console's prices: whole dollars as a rule, and said when not set. */
+const PRICE = { none: 'Not set', trimZeroCents: true };
+const signed = (amount: number) => `${amount > 0 ? '+' : ''}${dollars(amount, PRICE)}`;
 
 /** A map search for the address: its position when known, else its text. */
 export function mapLink(
@@ -78,77 +75,19 @@ export function mapLink(
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** Where the job stands in words, with a direct request's letter. */
-function statusText(job: JobDetail): string {
-  if (job.stage === 'new_direct') return 'Confirmation letter not sent yet';
-  if (job.is_direct && isAwaitingAssignment(job.request_timeline_status)) {
-    return isLetterSigned(job.additional_status)
-      ? 'Confirmation letter signed'
-      : 'Confirmation letter sent, awaiting signature';
-  }
-  return (
-    TIMELINE_LABELS[job.request_timeline_status as TimelineStatus] ?? JOB_STAGE_LABELS[job.stage]
-  );
-}
-
-function Section({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  const id = `job-section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1.5 }}
-      >
-        <Typography id={id} variant="h6" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-function ItemList({ items, label }: { items: ServerItem[]; label: string }) {
-  if (items.length === 0) return <Typography color="text.secondary">None.</Typography>;
-  return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <Typography variant="body2">
-            <strong>{item.name}</strong> × {item.quantity}
-            {item.category_name ? ` · ${item.category_name}` : ''}
-            {item.additional_info ? ` · ${item.additional_info}` : ''}
-          </Typography>
-          {item.request_item_image_models.length > 0 && (
-            <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-              {item.request_item_image_models.map((img, index) => (
-                <a key={img.image_url} href={img.image_url} target="_blank" rel="noreferrer">
-                  <Box
-                    component="img"
-                    src={img.image_url}
-                    alt={`${item.name}, photo ${index + 1}`}
-                    loading="lazy"
-                    sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1 }}
-                  />
-                </a>
-              ))}
-            </Stack>
-          )}
-        </li>
-      ))}
-    </Box>
-  );
-}
+/** An inventory line as the company reads it: the name first, then what the customer added. */
+const jobItems = (items: ServerItem[]): ListedItem[] =>
+  items.map((item) => ({
+    key: item.id,
+    name: item.name,
+    line: (
+      <>
+        <strong>{item.name}</strong> × {item.quantity}
+      </>
+    ),
+    details: [item.category_name, item.additional_info].filter(Boolean).join(' · '),
+    photos: item.request_item_image_models.map((img) => img.image_url),
+  }));
 
 type OpenDialog = 'assign' | 'letter' | 'change' | null;
 
@@ -233,15 +172,12 @@ function JobDetailView({ job }: { job: JobDetail }) {
           Job #{job.id}
           {job.move_type ? ` · ${job.move_type}` : ''}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {job.is_direct && <Chip variant="outlined" label="Direct request" />}
-          <Chip color="primary" label={JOB_STAGE_LABELS[job.stage]} />
-        </Stack>
+        <JobChips job={job} />
       </Stack>
 
       <Section title="Stage">
         <Stack spacing={1.5}>
-          <DetailLine label="Status">{statusText(job)}</DetailLine>
+          <DetailLine label="Status">{jobStatusText(job)}</DetailLine>
           {job.assigned_foreman && (
             <DetailLine label="Foreman">
               {`${job.assigned_foreman.first_name} ${job.assigned_foreman.last_name}`.trim()}
@@ -271,9 +207,10 @@ function JobDetailView({ job }: { job: JobDetail }) {
               <Button
                 variant="outlined"
                 onClick={() =>
-                  void downloadFile(letter.pdf_url!, `confirmation-letter-${job.id}.pdf`, {
-                    session: 'partner',
-                  }).catch(() => undefined)
+                  void downloadPartnerFile(
+                    letter.pdf_url!,
+                    `confirmation-letter-${job.id}.pdf`,
+                  ).catch(() => undefined)
                 }
               >
                 Open signed PDF
@@ -294,10 +231,10 @@ function JobDetailView({ job }: { job: JobDetail }) {
           <DetailLine label="Window">{formatMoveTime(job) || 'Not set'}</DetailLine>
           <DetailLine label="Movers">{job.movers ?? 'Not set'}</DetailLine>
           <DetailLine label="Agreed price">
-            {dollars(job.final_amount, 'Not agreed yet')}
+            {dollars(job.final_amount, { ...PRICE, none: 'Not agreed yet' })}
           </DetailLine>
-          <DetailLine label="Customer's price">{dollars(job.customer_budget)}</DetailLine>
-          <DetailLine label="Estimate">{dollars(job.recommend_amount)}</DetailLine>
+          <DetailLine label="Customer's price">{dollars(job.customer_budget, PRICE)}</DetailLine>
+          <DetailLine label="Estimate">{dollars(job.recommend_amount, PRICE)}</DetailLine>
           {job.final_comment && (
             <DetailLine label="Customer's note">{job.final_comment}</DetailLine>
           )}
@@ -330,11 +267,11 @@ function JobDetailView({ job }: { job: JobDetail }) {
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
           Inventory
         </Typography>
-        <ItemList items={job.request_item} label="Inventory" />
+        <ItemList items={jobItems(job.request_item)} label="Inventory" empty="None." />
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
           Extra items
         </Typography>
-        <ItemList items={job.extra_request_items} label="Extra items" />
+        <ItemList items={jobItems(job.extra_request_items)} label="Extra items" empty="None." />
       </Section>
 
       <Section title="Customer">

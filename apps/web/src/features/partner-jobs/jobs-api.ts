@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { jobsResponseSchema, type JobStage } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
@@ -22,7 +22,7 @@ export function getJobs(
   beforeId: number | undefined,
   signal?: AbortSignal,
 ) {
-  return callApi('/api/company/jobs', {
+  return callPartnerApi('/api/company/jobs', {
     method: 'POST',
     body: {
       ...(stage ? { stage } : {}),
@@ -30,7 +30,6 @@ export function getJobs(
       ...(beforeId === undefined ? {} : { before_id: beforeId }),
     },
     schema: jobsResponseSchema,
-    session: 'partner',
     signal,
   });
 }

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { JOB_STAGE_LABELS, JOB_STAGES, type JobCounts, type JobStage } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -89,12 +89,7 @@ export function JobsPage() {
         {loading ? (
           <PageLoader label="Loading jobs" />
         ) : query.isError && !query.isFetchNextPageError ? (
-          <LoadError
-            message={
-              isApiError(query.error) ? query.error.message : 'Your jobs could not be loaded.'
-            }
-            onRetry={() => query.refetch()}
-          />
+          <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
         ) : jobs.length === 0 ? (
           <Alert severity="info">{stage ? NO_STAGE_JOBS_MESSAGE : NO_JOBS_MESSAGE}</Alert>
         ) : (

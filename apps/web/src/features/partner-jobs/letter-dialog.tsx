@@ -1,23 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   PAYMENT_METHODS,
@@ -25,9 +16,9 @@ import {
   sendConfirmationLetterBodySchema,
   type SendConfirmationLetterBody,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import { refreshJob, sendConfirmationLetter } from './job-detail-api';
+import { useDialogMutation } from '../../lib/use-dialog-mutation';
+import { FormDialog } from '../../ui/form-dialog';
+import { useSendConfirmationLetter } from './use-job-mutations';
 
 /** The form's fields: the wire's names, every value as typed. */
 const RATE_FIELDS = {
@@ -77,8 +68,7 @@ const EMPTY: LetterForm = {
  * named at its field). The customer is asked to sign; the job moves to Paid, awaiting signature.
  */
 export function LetterDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const send = useDialogMutation(useSendConfirmationLetter(), { onDone: onClose });
   const schema = useMemo(
     () =>
       z.preprocess(
@@ -99,114 +89,76 @@ export function LetterDialog({ requestId, onClose }: { requestId: number; onClos
   });
   const method = useWatch({ control, name: 'rate_method' });
 
-  const send = useMutation({
-    mutationFn: sendConfirmationLetter,
-    onMutate: () => setFailure(null),
-    onSuccess: async (response) => {
-      showToast(response.message, 'success');
-      await refreshJob(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      setFailure(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
-      void refreshJob(queryClient);
-    },
-  });
-  const busy = send.isPending;
-  const submit = handleSubmit(() => {
-    if (!busy) send.mutate(toBody(requestId, getValues()));
-  });
   const fieldError = (field: string) =>
     (errors as Record<string, { message?: string } | undefined>)[field]?.message;
   const titleId = `letter-title-${requestId}`;
   const { ref: paymentRef, ...paymentField } = register('payment_method');
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+    <FormDialog
+      onClose={onClose}
+      title="Send confirmation letter"
+      titleId={titleId}
+      failure={send.failure}
+      pending={send.pending}
+      submitLabel="Send letter"
+      // The wire takes the schema's input (the rates as typed); its output is the server's parse.
+      onSubmit={handleSubmit(() => send.submit(toBody(requestId, getValues())))}
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>Send confirmation letter</DialogTitle>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <Controller
-              control={control}
-              name="rate_method"
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id={`${titleId}-rate`}>Rate method</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby={`${titleId}-rate`}
-                    name={field.name}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value)}
-                  >
-                    {RATE_METHODS.map((m) => (
-                      <FormControlLabel key={m} value={m} control={<Radio />} label={m} />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            <TextField
-              {...paymentField}
-              inputRef={paymentRef}
-              id={`${titleId}-payment`}
-              select
-              label="Payment method"
-              defaultValue=""
-              fullWidth
-              error={Boolean(errors.payment_method)}
-              helperText={errors.payment_method?.message ?? 'Optional: how the customer pays you.'}
+      <Controller
+        control={control}
+        name="rate_method"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={`${titleId}-rate`}>Rate method</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={`${titleId}-rate`}
+              name={field.name}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
             >
-              <MenuItem value="">Not set</MenuItem>
-              {PAYMENT_METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {m}
-                </MenuItem>
+              {RATE_METHODS.map((m) => (
+                <FormControlLabel key={m} value={m} control={<Radio />} label={m} />
               ))}
-            </TextField>
-            <Box
-              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-            >
-              {RATE_FIELDS[method].map(([field, label]) => (
-                <TextField
-                  key={field}
-                  {...register(field)}
-                  id={`${titleId}-${field}`}
-                  label={label}
-                  required
-                  autoComplete="off"
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  error={Boolean(fieldError(field))}
-                  helperText={fieldError(field)}
-                />
-              ))}
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={
-              busy ? <CircularProgress aria-hidden size={18} color="inherit" /> : undefined
-            }
-          >
-            Send letter
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <TextField
+        {...paymentField}
+        inputRef={paymentRef}
+        id={`${titleId}-payment`}
+        select
+        label="Payment method"
+        defaultValue=""
+        fullWidth
+        error={Boolean(errors.payment_method)}
+        helperText={errors.payment_method?.message ?? 'Optional: how the customer pays you.'}
+      >
+        <MenuItem value="">Not set</MenuItem>
+        {PAYMENT_METHODS.map((m) => (
+          <MenuItem key={m} value={m}>
+            {m}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {RATE_FIELDS[method].map(([field, label]) => (
+          <TextField
+            key={field}
+            {...register(field)}
+            id={`${titleId}-${field}`}
+            label={label}
+            required
+            autoComplete="off"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            error={Boolean(fieldError(field))}
+            helperText={fieldError(field)}
+          />
+        ))}
+      </Box>
+    </FormDialog>
   );
 }

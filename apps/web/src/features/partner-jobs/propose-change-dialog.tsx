@@ -1,16 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -32,11 +26,11 @@ import {
   type ProposeChangeBody,
   type ServerItem,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { AddressField } from '../../lib/maps/address-field';
 import { geocodePlace } from '../../lib/maps/geo-query';
-import { showToast } from '../../lib/toast';
-import { proposeChange, refreshJob } from './job-detail-api';
+import { useDialogMutation } from '../../lib/use-dialog-mutation';
+import { FormDialog } from '../../ui/form-dialog';
+import { useProposeChange } from './use-job-mutations';
 
 /** The four kinds, in the words of the dialog's choice and of the list of changes. */
 export const CHANGE_TYPE_LABELS: Record<ChangeType, string> = {
@@ -206,6 +200,33 @@ function RequestChangeForm({ job, busy, formId, onSubmit }: KindFormProps) {
         />
       </Stack>
     </form>
+  );
+}
+
+/** The price of an address or items change, kept as typed until the form is sent. */
+function PriceField({
+  formId,
+  value,
+  onChange,
+  error,
+}: {
+  formId: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      id={`${formId}-price`}
+      name="price"
+      label="Price difference (USD)"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="off"
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      error={Boolean(error)}
+      helperText={error ?? PRICE_HELP}
+    />
   );
 }
 
@@ -398,17 +419,7 @@ function AddressChangeForm({ job, busy, formId, onSubmit }: KindFormProps) {
             Add an address
           </Button>
         )}
-        <TextField
-          id={`${formId}-price`}
-          name="price"
-          label="Price difference (USD)"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          error={Boolean(issues.price)}
-          helperText={issues.price ?? PRICE_HELP}
-        />
+        <PriceField formId={formId} value={price} onChange={setPrice} error={issues.price} />
       </Stack>
     </form>
   );
@@ -499,17 +510,7 @@ function ItemsChangeForm({
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         ))}
-        <TextField
-          id={`${formId}-price`}
-          name="price"
-          label="Price difference (USD)"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          autoComplete="off"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          error={Boolean(issues.price)}
-          helperText={issues.price ?? PRICE_HELP}
-        />
+        <PriceField formId={formId} value={price} onChange={setPrice} error={issues.price} />
       </Stack>
     </form>
   );
@@ -523,7 +524,6 @@ function ItemsChangeForm({
  * customer's answer cannot be proposed again (the server answers 409) and is offered disabled.
  */
 export function ProposeChangeDialog({ job, onClose }: { job: JobDetail; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const baseId = useId();
   const formId = `propose-${job.id}`;
   const open = new Set(
@@ -534,87 +534,52 @@ export function ProposeChangeDialog({ job, onClose }: { job: JobDetail; onClose:
   const [kind, setKind] = useState<ChangeType>(
     () => CHANGE_TYPES.find((t) => !open.has(t)) ?? 'request',
   );
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const propose = useMutation({
-    mutationFn: proposeChange,
-    onMutate: () => setFailure(null),
-    onSuccess: async (response) => {
-      showToast(response.message, 'success');
-      await refreshJob(queryClient);
-      onClose();
-    },
-    onError: (error) => {
-      setFailure(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
-      void refreshJob(queryClient);
-    },
-  });
-  const busy = propose.isPending;
-  const submit = (body: ProposeChangeBody) => {
-    if (!busy) propose.mutate(body);
-  };
-  const titleId = `${baseId}-title`;
-  const kindProps = { job, busy, formId, onSubmit: submit };
+  const propose = useDialogMutation(useProposeChange(), { onDone: onClose });
+  const kindProps = { job, busy: propose.pending, formId, onSubmit: propose.submit };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+    <FormDialog
+      onClose={onClose}
+      title="Propose a change"
+      titleId={`${baseId}-title`}
+      failure={propose.failure}
+      pending={propose.pending}
+      submitLabel="Propose change"
+      submitDisabled={open.has(kind)}
+      form={formId}
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>Propose a change</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <FormControl>
-            <FormLabel id={`${baseId}-kind`}>What changes</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${baseId}-kind`}
-              name="type"
-              value={kind}
-              onChange={(event) => {
-                setFailure(null);
-                setKind(event.target.value as ChangeType);
-              }}
-            >
-              {CHANGE_TYPES.map((t) => (
-                <FormControlLabel
-                  key={t}
-                  value={t}
-                  disabled={open.has(t)}
-                  control={<Radio />}
-                  label={
-                    open.has(t)
-                      ? `${CHANGE_TYPE_LABELS[t]} (waiting for the customer)`
-                      : CHANGE_TYPE_LABELS[t]
-                  }
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {kind === 'request' && <RequestChangeForm key={kind} {...kindProps} />}
-          {kind === 'address' && <AddressChangeForm key={kind} {...kindProps} />}
-          {(kind === 'items' || kind === 'extra-items') && (
-            <ItemsChangeForm key={kind} {...kindProps} type={kind} />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          variant="contained"
-          disabled={busy || open.has(kind)}
-          startIcon={busy ? <CircularProgress aria-hidden size={18} color="inherit" /> : undefined}
+      <FormControl>
+        <FormLabel id={`${baseId}-kind`}>What changes</FormLabel>
+        <RadioGroup
+          aria-labelledby={`${baseId}-kind`}
+          name="type"
+          value={kind}
+          onChange={(event) => {
+            propose.clearFailure();
+            setKind(event.target.value as ChangeType);
+          }}
         >
-          Propose change
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {CHANGE_TYPES.map((t) => (
+            <FormControlLabel
+              key={t}
+              value={t}
+              disabled={open.has(t)}
+              control={<Radio />}
+              label={
+                open.has(t)
+                  ? `${CHANGE_TYPE_LABELS[t]} (waiting for the customer)`
+                  : CHANGE_TYPE_LABELS[t]
+              }
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      {kind === 'request' && <RequestChangeForm key={kind} {...kindProps} />}
+      {kind === 'address' && <AddressChangeForm key={kind} {...kindProps} />}
+      {(kind === 'items' || kind === 'extra-items') && (
+        <ItemsChangeForm key={kind} {...kindProps} type={kind} />
+      )}
+    </FormDialog>
   );
 }

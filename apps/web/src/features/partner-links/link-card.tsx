@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,7 +10,7 @@ import { UserType, type DirectLink } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
 import { LinkRequests } from './link-requests';
-import { linkKeys, setDirectLinkActive } from './links-api';
+import { useSetDirectLinkActive } from './use-link-mutations';
 
 export const COPIED_MESSAGE = 'Link copied to the clipboard.';
 export const COPY_FAILED_MESSAGE =
@@ -25,26 +24,11 @@ const requestCount = (n: number) => (n === 1 ? '1 request' : `${n} requests`);
  * demand. Disable stops the link at once; Enable brings it back.
  */
 export function LinkCard({ link }: { link: DirectLink }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const headingId = `direct-link-${link.id}`;
   const panelId = `direct-link-${link.id}-requests`;
 
-  const toggle = useMutation({
-    mutationFn: setDirectLinkActive,
-    onSuccess: async (response) => {
-      showToast(response.message, 'success');
-      queryClient.setQueryData(linkKeys.list(), (old: { data: DirectLink[] } | undefined) =>
-        old
-          ? {
-              ...old,
-              data: old.data.map((l) => (l.id === response.data.id ? response.data : l)),
-            }
-          : old,
-      );
-      await queryClient.invalidateQueries({ queryKey: linkKeys.list() });
-    },
-  });
+  const toggle = useSetDirectLinkActive();
 
   const copy = async () => {
     try {

@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { JOB_STAGE_LABELS, type DirectLinkRequest } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -24,16 +24,7 @@ export function LinkRequests({ linkId }: { linkId: number }) {
   const query = useQuery(directLinkRequestsQueryOptions(linkId));
   if (query.isPending) return <PageLoader label="Loading the link's requests" />;
   if (query.isError) {
-    return (
-      <LoadError
-        message={
-          isApiError(query.error)
-            ? query.error.message
-            : 'The requests of this link could not be loaded.'
-        }
-        onRetry={() => query.refetch()}
-      />
-    );
+    return <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
   }
   const requests = query.data.data;
   if (requests.length === 0) return <Alert severity="info">{NO_LINK_REQUESTS_MESSAGE}</Alert>;

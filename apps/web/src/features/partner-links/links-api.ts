@@ -5,7 +5,7 @@ import {
   directLinksResponseSchema,
   IDEMPOTENCY_HEADER,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
@@ -21,33 +21,30 @@ export const linkKeys = {
 
 /** POST /api/company/direct_links. */
 export function getDirectLinks(signal?: AbortSignal) {
-  return callApi('/api/company/direct_links', {
+  return callPartnerApi('/api/company/direct_links', {
     method: 'POST',
     body: {},
     schema: directLinksResponseSchema,
-    session: 'partner',
     signal,
   });
 }
 
 /** POST /api/company/create_direct_link: one click, one link (the key answers a repeat). */
 export function createDirectLink(idempotencyKey: string) {
-  return callApi('/api/company/create_direct_link', {
+  return callPartnerApi('/api/company/create_direct_link', {
     method: 'POST',
     body: {},
     schema: directLinkResponseSchema,
-    session: 'partner',
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 }
 
 /** POST /api/company/set_direct_link_active. */
 export function setDirectLinkActive(input: { linkId: number; isActive: boolean }) {
-  return callApi('/api/company/set_direct_link_active', {
+  return callPartnerApi('/api/company/set_direct_link_active', {
     method: 'POST',
     body: { link_id: input.linkId, is_active: input.isActive },
     schema: directLinkResponseSchema,
-    session: 'partner',
   });
 }
 
@@ -56,11 +53,10 @@ export const LINK_REQUESTS_LIMIT = 100;
 
 /** POST /api/company/direct_link_requests: a link's latest requests. */
 export function getDirectLinkRequests(linkId: number, signal?: AbortSignal) {
-  return callApi('/api/company/direct_link_requests', {
+  return callPartnerApi('/api/company/direct_link_requests', {
     method: 'POST',
     body: { link_id: linkId, limit: LINK_REQUESTS_LIMIT },
     schema: directLinkRequestsResponseSchema,
-    session: 'partner',
     signal,
   });
 }

@@ -1,20 +1,18 @@
-import { useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DirectLink } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
-import { newIdempotencyKey } from '../../lib/saved-request';
+import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { LinkCard } from './link-card';
-import { createDirectLink, directLinksQueryOptions, linkKeys } from './links-api';
+import { directLinksQueryOptions } from './links-api';
+import { useCreateDirectLink } from './use-link-mutations';
 
 export const NO_LINKS_MESSAGE =
   'You have no direct links yet. Create one and share it: the requests made through it come straight to you.';
@@ -22,31 +20,12 @@ export const LINK_CREATED_MESSAGE = 'Direct link created. Copy it to share it wi
 
 /**
  * /partner/links (create, copy, disable, and the requests that came
- * through each). Create link sends an Idempotency-Key kept until the call succeeds, so a retry
- * after a lost answer gets the same link and a double click cannot make two.
+ * through each).
  */
 export function LinksPage() {
   useDocumentTitle('Direct links');
-  const queryClient = useQueryClient();
   const query = useQuery(directLinksQueryOptions());
-  const pendingKey = useRef<string | null>(null);
-
-  const create = useMutation({
-    mutationFn: () => {
-      pendingKey.current ??= newIdempotencyKey();
-      return createDirectLink(pendingKey.current);
-    },
-    onSuccess: async (response) => {
-      pendingKey.current = null;
-      showToast(LINK_CREATED_MESSAGE, 'success');
-      queryClient.setQueryData(linkKeys.list(), (old: { data: DirectLink[] } | undefined) =>
-        old && !old.data.some((l) => l.id === response.data.id)
-          ? { ...old, data: [response.data, ...old.data] }
-          : old,
-      );
-      await queryClient.invalidateQueries({ queryKey: linkKeys.list() });
-    },
-  });
+  const create = useCreateDirectLink();
 
   const links = query.data?.data ?? [];
 
@@ -63,7 +42,11 @@ export function LinksPage() {
         <Button
           variant="contained"
           disabled={create.isPending}
-          onClick={() => create.mutate()}
+          onClick={() =>
+            create.mutate(undefined, {
+              onSuccess: () => showToast(LINK_CREATED_MESSAGE, 'success'),
+            })
+          }
           startIcon={
             create.isPending ? (
               <CircularProgress aria-hidden size={18} color="inherit" />
@@ -81,12 +64,7 @@ export function LinksPage() {
       {query.isPending ? (
         <PageLoader label="Loading direct links" />
       ) : query.isError ? (
-        <LoadError
-          message={
-            isApiError(query.error) ? query.error.message : 'Your direct links could not be loaded.'
-          }
-          onRetry={() => query.refetch()}
-        />
+        <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
       ) : links.length === 0 ? (
         <Alert severity="info">{NO_LINKS_MESSAGE}</Alert>
       ) : (

@@ -1,29 +1,16 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  bidAmountSchema,
-  bidMoversSchema,
-  formatUsd,
-  toCents,
-  type OpenRequest,
-} from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import { marketKeys, placeBid, withdrawBid } from './market-api';
+import { bidAmountSchema, bidMoversSchema, type OpenRequest } from '@movehub/shared';
+import { dollars } from '../../lib/format-money';
+import { useDialogMutation } from '../../lib/use-dialog-mutation';
+import { FormDialog } from '../../ui/form-dialog';
+import { usePlaceBid, useWithdrawBid } from './use-bid-mutations';
 
 /**
  * The bid form validates with place_bid's own field schemas (packages/shared): the amount, and
@@ -34,8 +21,6 @@ const bidFormSchema = z.object({
   movers: z.union([z.literal(''), bidMoversSchema]),
 });
 type BidFormInput = z.input<typeof bidFormSchema>;
-
-const dollars = (amount: number) => formatUsd(toCents(amount), { trimZeroCents: true });
 
 export interface BidDialogProps {
   request: OpenRequest;
@@ -48,9 +33,16 @@ export interface BidDialogProps {
  * whatever happened, the list is fetched again so it shows the request as it now is.
  */
 export function BidDialog({ request, onClose }: BidDialogProps) {
-  const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const myBid = request.my_bid;
+  const place = useDialogMutation(usePlaceBid(), {
+    onDone: onClose,
+    successMessage: (response) =>
+      `${myBid ? 'Your bid is now' : 'You bid'} ${dollars(response.data.bid_amount, { trimZeroCents: true })} on request #${request.id}.`,
+  });
+  const withdraw = useDialogMutation(useWithdrawBid(), {
+    onDone: onClose,
+    successMessage: () => `Your bid on request #${request.id} is withdrawn.`,
+  });
 
   const {
     register,
@@ -64,138 +56,90 @@ export function BidDialog({ request, onClose }: BidDialogProps) {
     },
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: marketKeys.openRequests });
-  const failed = (error: unknown) => {
-    setFailure(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
-    void refresh();
-  };
-
-  const place = useMutation({
-    mutationFn: placeBid,
-    onMutate: () => setFailure(null),
-    onSuccess: async (response) => {
-      showToast(
-        `${myBid ? 'Your bid is now' : 'You bid'} ${dollars(response.data.bid_amount)} on request #${request.id}.`,
-        'success',
-      );
-      await refresh();
-      onClose();
-    },
-    onError: failed,
-  });
-  const withdraw = useMutation({
-    mutationFn: withdrawBid,
-    onMutate: () => setFailure(null),
-    onSuccess: async () => {
-      showToast(`Your bid on request #${request.id} is withdrawn.`, 'success');
-      await refresh();
-      onClose();
-    },
-    onError: failed,
-  });
-
-  const busy = place.isPending || withdraw.isPending;
+  const busy = place.pending || withdraw.pending;
+  // One refusal at a time: the one of the last thing tried.
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
-    place.mutate({
+    withdraw.clearFailure();
+    place.submit({
       request_id: request.id,
       bid_amount: values.bid_amount,
       ...(values.movers === '' ? {} : { movers: values.movers }),
     });
   });
+  const onWithdraw = () => {
+    place.clearFailure();
+    withdraw.submit({ request_id: request.id });
+  };
 
   const { ref: amountRef, ...amountField } = register('bid_amount');
   const { ref: moversRef, ...moversField } = register('movers');
-  const titleId = `bid-dialog-title-${request.id}`;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={titleId}>
-        {myBid ? 'Change your bid' : 'Place a bid'} on request #{request.id}
-      </DialogTitle>
-      <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <Typography variant="body2" color="text.secondary">
-              Customer&apos;s price:{' '}
-              {request.customer_budget === null ? 'not given' : dollars(request.customer_budget)}
-              {' · '}
-              Estimate:{' '}
-              {request.recommend_amount === null ? 'none' : dollars(request.recommend_amount)}
-            </Typography>
-            <TextField
-              {...amountField}
-              inputRef={amountRef}
-              id={`bid-amount-${request.id}`}
-              label="Your bid (USD)"
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              autoComplete="off"
-              fullWidth
-              autoFocus
-              error={Boolean(errors.bid_amount)}
-              helperText={errors.bid_amount?.message}
-            />
-            <TextField
-              {...moversField}
-              inputRef={moversRef}
-              id={`bid-movers-${request.id}`}
-              select
-              label="Movers"
-              fullWidth
-              defaultValue={myBid?.movers ? String(myBid.movers) : ''}
-              error={Boolean(errors.movers)}
-              helperText={
-                errors.movers?.message ??
-                `Leave it as requested (${request.movers ?? 'not set'}) or offer 2, 3 or 4.`
-              }
-            >
-              <MenuItem value="">As requested</MenuItem>
-              <MenuItem value="2">2 movers</MenuItem>
-              <MenuItem value="3">3 movers</MenuItem>
-              <MenuItem value="4">4 movers</MenuItem>
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {myBid && (
-            <Button
-              color="error"
-              disabled={busy}
-              onClick={() => withdraw.mutate({ request_id: request.id })}
-              startIcon={
-                withdraw.isPending ? (
-                  <CircularProgress aria-hidden size={18} color="inherit" />
-                ) : undefined
-              }
-              sx={{ mr: 'auto' }}
-            >
-              Withdraw bid
-            </Button>
-          )}
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
+    <FormDialog
+      onClose={onClose}
+      title={`${myBid ? 'Change your bid' : 'Place a bid'} on request #${request.id}`}
+      titleId={`bid-dialog-title-${request.id}`}
+      failure={place.failure ?? withdraw.failure}
+      pending={busy}
+      submitPending={place.pending}
+      submitLabel={myBid ? 'Change bid' : 'Place bid'}
+      onSubmit={onSubmit}
+      secondaryAction={
+        myBid && (
           <Button
-            type="submit"
-            variant="contained"
+            color="error"
             disabled={busy}
+            onClick={onWithdraw}
             startIcon={
-              place.isPending ? (
+              withdraw.pending ? (
                 <CircularProgress aria-hidden size={18} color="inherit" />
               ) : undefined
             }
+            sx={{ mr: 'auto' }}
           >
-            {myBid ? 'Change bid' : 'Place bid'}
+            Withdraw bid
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        Customer&apos;s price:{' '}
+        {dollars(request.customer_budget, { none: 'not given', trimZeroCents: true })}
+        {' · '}
+        Estimate: {dollars(request.recommend_amount, { none: 'none', trimZeroCents: true })}
+      </Typography>
+      <TextField
+        {...amountField}
+        inputRef={amountRef}
+        id={`bid-amount-${request.id}`}
+        label="Your bid (USD)"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        autoComplete="off"
+        fullWidth
+        autoFocus
+        error={Boolean(errors.bid_amount)}
+        helperText={errors.bid_amount?.message}
+      />
+      <TextField
+        {...moversField}
+        inputRef={moversRef}
+        id={`bid-movers-${request.id}`}
+        select
+        label="Movers"
+        fullWidth
+        defaultValue={myBid?.movers ? String(myBid.movers) : ''}
+        error={Boolean(errors.movers)}
+        helperText={
+          errors.movers?.message ??
+          `Leave it as requested (${request.movers ?? 'not set'}) or offer 2, 3 or 4.`
+        }
+      >
+        <MenuItem value="">As requested</MenuItem>
+        <MenuItem value="2">2 movers</MenuItem>
+        <MenuItem value="3">3 movers</MenuItem>
+        <MenuItem value="4">4 movers</MenuItem>
+      </TextField>
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
   type PlaceBidBody,
   type WithdrawBidBody,
 } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import type { OpenRequestsFilterBody } from './open-requests-filters';
 
@@ -31,7 +31,7 @@ export function getOpenRequests(
   beforeId: number | undefined,
   signal?: AbortSignal,
 ) {
-  return callApi('/api/company/open_requests', {
+  return callPartnerApi('/api/company/open_requests', {
     method: 'POST',
     body: {
       ...filters,
@@ -39,7 +39,6 @@ export function getOpenRequests(
       ...(beforeId === undefined ? {} : { before_id: beforeId }),
     },
     schema: openRequestsResponseSchema,
-    session: 'partner',
     signal,
   });
 }
@@ -55,22 +54,20 @@ export const openRequestsQueryOptions = (filters: OpenRequestsFilterBody = {}) =
 
 /** POST /api/company/place_bid: places the company's bid, or changes it. The dialog shows refusals. */
 export function placeBid(body: PlaceBidBody) {
-  return callApi('/api/company/place_bid', {
+  return callPartnerApi('/api/company/place_bid', {
     method: 'POST',
     body,
     schema: placeBidResponseSchema,
-    session: 'partner',
     suppressToast: true,
   });
 }
 
 /** POST /api/company/withdraw_bid. */
 export function withdrawBid(body: WithdrawBidBody) {
-  return callApi('/api/company/withdraw_bid', {
+  return callPartnerApi('/api/company/withdraw_bid', {
     method: 'POST',
     body,
     schema: withdrawBidResponseSchema,
-    session: 'partner',
     suppressToast: true,
   });
 }

@@ -1,90 +1,38 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd, toCents, type OpenRequest } from '@movehub/shared';
+import type { OpenRequest } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
+import { dollars } from '../../lib/format-money';
+import { ItemList, type ListedItem } from '../../ui/item-list';
+import { Fact, Facts, SummaryCard } from '../../ui/summary-card';
 
-const dollars = (amount: number) => formatUsd(toCents(amount), { trimZeroCents: true });
+/** The marketplace's prices: whole dollars as a rule. */
+const PRICE = { trimZeroCents: true };
 
 /** spec "type (1 = PICK UP, otherwise DROP OFF)". */
 const addressLabel = (type: number) => (type === 1 ? 'Pick up' : 'Drop off');
 
-type Item = OpenRequest['request_item'][number];
-
 /** An inventory line with its photos; the photos are the customer's own, named by the item. */
-function ItemLine({ item }: { item: Item }) {
-  return (
-    <Box component="li" sx={{ mb: 1 }}>
-      <Typography variant="body2">
-        {item.name} × {item.quantity}
-        {item.additional_info ? ` (${item.additional_info})` : ''}
-      </Typography>
-      {item.image_urls.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-          {item.image_urls.map((url, index) => (
-            <Box
-              key={url}
-              component="a"
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Open photo ${index + 1} of ${item.name}`}
-            >
-              <Box
-                component="img"
-                src={url}
-                alt={`${item.name}, photo ${index + 1}`}
-                loading="lazy"
-                sx={{
-                  width: 64,
-                  height: 64,
-                  objectFit: 'cover',
-                  borderRadius: 1,
-                  display: 'block',
-                }}
-              />
-            </Box>
-          ))}
-        </Stack>
-      )}
-    </Box>
-  );
-}
+const listed = (items: OpenRequest['request_item']): ListedItem[] =>
+  items.map((item, index) => ({
+    key: `${item.name}-${index}`,
+    name: item.name,
+    line: `${item.name} × ${item.quantity}`,
+    details: item.additional_info,
+    photos: item.image_urls,
+  }));
 
-function ItemList({ title, items }: { title: string; items: Item[] }) {
+/** One of the card's two inventories under its own heading. */
+function Inventory({ title, items }: { title: string; items: OpenRequest['request_item'] }) {
   return (
-    <Box>
-      <Typography variant="subtitle2" component="h3">
+    <Box sx={{ flex: 1 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
-      {items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          None
-        </Typography>
-      ) : (
-        <Box component="ul" sx={{ pl: 2.5, my: 0.5 }}>
-          {items.map((item, index) => (
-            <ItemLine key={`${item.name}-${index}`} item={item} />
-          ))}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-/** A term and its value in the card's facts. */
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 140 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
-        {children}
-      </Typography>
+      <ItemList label={title} items={listed(items)} empty="None" />
     </Box>
   );
 }
@@ -100,35 +48,20 @@ export interface OpenRequestCardProps {
  * name, email and phone until a bid is accepted; nothing here asks for them.
  */
 export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
-  const headingId = `open-request-${request.id}`;
   const myBid = request.my_bid;
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
-      >
-        <Typography id={headingId} variant="h6" component="h2">
-          Request #{request.id}
-          {request.move_type ? ` · ${request.move_type}` : ''}
-        </Typography>
-        {myBid ? (
-          <Chip color="primary" label={`My bid: ${dollars(myBid.bid_amount)}`} />
+    <SummaryCard
+      headingId={`open-request-${request.id}`}
+      title={`Request #${request.id}${request.move_type ? ` · ${request.move_type}` : ''}`}
+      badges={
+        myBid ? (
+          <Chip color="primary" label={`My bid: ${dollars(myBid.bid_amount, PRICE)}`} />
         ) : (
           <Chip variant="outlined" label="No bid from you yet" />
-        )}
-      </Stack>
-
-      <Box
-        component="dl"
-        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1.5, m: 0, mb: 2 }}
-      >
+        )
+      }
+    >
+      <Facts>
         <Fact term="Date">{formatDate(request.s_date) || 'Not set'}</Fact>
         <Fact term="Window">{formatMoveTime(request) || 'Not set'}</Fact>
         <Fact term="Movers">{request.movers ?? 'Not set'}</Fact>
@@ -137,18 +70,16 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
           {request.distance_from_base === null ? 'Unknown' : `${request.distance_from_base} mi`}
         </Fact>
         <Fact term="Customer's price">
-          {request.customer_budget === null ? 'Not given' : dollars(request.customer_budget)}
+          {dollars(request.customer_budget, { ...PRICE, none: 'Not given' })}
         </Fact>
-        <Fact term="Estimate">
-          {request.recommend_amount === null ? 'None' : dollars(request.recommend_amount)}
-        </Fact>
+        <Fact term="Estimate">{dollars(request.recommend_amount, { ...PRICE, none: 'None' })}</Fact>
         <Fact term="Bids">{request.bid_count}</Fact>
         <Fact term="My bid">
           {myBid
-            ? `${dollars(myBid.bid_amount)}${myBid.movers ? `, ${myBid.movers} movers` : ''}`
+            ? `${dollars(myBid.bid_amount, PRICE)}${myBid.movers ? `, ${myBid.movers} movers` : ''}`
             : 'None'}
         </Fact>
-      </Box>
+      </Facts>
 
       <Typography variant="subtitle2" component="h3">
         Addresses
@@ -165,12 +96,8 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
       </Box>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <Box sx={{ flex: 1 }}>
-          <ItemList title="Inventory" items={request.request_item} />
-        </Box>
-        <Box sx={{ flex: 1 }}>
-          <ItemList title="Extra items" items={request.extra_request_items} />
-        </Box>
+        <Inventory title="Inventory" items={request.request_item} />
+        <Inventory title="Extra items" items={request.extra_request_items} />
       </Stack>
 
       {request.final_comment && (
@@ -182,6 +109,6 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
       <Button variant={myBid ? 'outlined' : 'contained'} onClick={() => onBid(request)}>
         {myBid ? `Change or withdraw my bid on #${request.id}` : `Place a bid on #${request.id}`}
       </Button>
-    </Paper>
+    </SummaryCard>
   );
 }

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { divIcon, latLngBounds } from 'leaflet';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
-import Box from '@mui/material/Box';
 import { MAP_DEFAULT_CENTER, type OpenRequest } from '@movehub/shared';
 import { formatDate } from '../../lib/format-date';
 import { geoConfigQueryOptions } from '../../lib/maps/geo-query';
 import { BaseLayers, WATER_COLOR } from '../../lib/maps/map-layers';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 /*
  * The open requests' pick-up points. Loaded lazily from the list
@@ -92,13 +92,7 @@ export default function OpenRequestsMap({ requests, onSelect }: OpenRequestsMapP
   const config = useQuery(geoConfigQueryOptions());
   const points = pickUpsOf(requests);
   if (config.isPending) {
-    return (
-      <Box
-        role="progressbar"
-        aria-label="Loading map"
-        sx={{ height: '100%', bgcolor: 'grey.200' }}
-      />
-    );
+    return <MapLoading />;
   }
   const tileUrl = config.data?.data.map_tile_url ?? null;
   return (

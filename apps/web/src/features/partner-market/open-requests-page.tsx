@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OpenRequest } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { moveTypesQueryOptions } from '../../lib/items/catalogue-api';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,6 +28,7 @@ import {
   toOpenRequestsFilterBody,
   type OpenRequestFilters,
 } from './open-requests-filters';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 // Leaflet loads with the map only, after the list (its own chunk).
 const OpenRequestsMap = lazy(() => import('./open-requests-map'));
@@ -60,12 +61,7 @@ export function OpenRequestsPage() {
   if (query.isError) {
     return (
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
-        <LoadError
-          message={
-            isApiError(query.error) ? query.error.message : 'The open requests could not be loaded.'
-          }
-          onRetry={() => query.refetch()}
-        />
+        <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
       </Box>
     );
   }
@@ -121,15 +117,7 @@ export function OpenRequestsPage() {
               borderColor: 'divider',
             }}
           >
-            <Suspense
-              fallback={
-                <Box
-                  role="progressbar"
-                  aria-label="Loading map"
-                  sx={{ height: '100%', bgcolor: 'grey.200' }}
-                />
-              }
-            >
+            <Suspense fallback={<MapLoading />}>
               <OpenRequestsMap requests={requests} onSelect={select} />
             </Suspense>
           </Box>

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { payoutsResponseSchema, type PayoutsQuery } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
-import { downloadFile } from '../../lib/download-file';
+import { callPartnerApi, downloadPartnerFile } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
@@ -21,11 +20,10 @@ const defined = (range: PayoutsQuery): PayoutsQuery => ({
 
 /** POST /api/company/payouts. */
 export function getPayouts(range: PayoutsQuery, signal?: AbortSignal) {
-  return callApi('/api/company/payouts', {
+  return callPartnerApi('/api/company/payouts', {
     method: 'POST',
     body: defined(range),
     schema: payoutsResponseSchema,
-    session: 'partner',
     signal,
   });
 }
@@ -47,9 +45,8 @@ export function payoutsFileName(range: PayoutsQuery): string {
 /** GET /api/company/payouts_csv with the partner's token, saved as a file. */
 export function downloadPayoutsCsv(range: PayoutsQuery) {
   const query = new URLSearchParams(defined(range) as Record<string, string>).toString();
-  return downloadFile(
+  return downloadPartnerFile(
     `/api/company/payouts_csv${query ? `?${query}` : ''}`,
     payoutsFileName(range),
-    { session: 'partner' },
   );
 }

@@ -17,15 +17,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  formatUsd,
   payoutsQuerySchema,
-  toCents,
   toSpecDate,
   type PayoutsQuery,
   type PayoutTotals,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
+import { dollars } from '../../lib/format-money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -35,8 +34,6 @@ export const NO_PAYOUTS_MESSAGE =
   'No payouts yet. A job appears here once its customer has paid into escrow.';
 export const NO_PAYOUTS_IN_RANGE_MESSAGE =
   'No job with money moved has its move date in these dates.';
-
-const dollars = (amount: number) => formatUsd(toCents(amount));
 
 /** The amounts, in the table's and the totals' order. */
 const AMOUNTS = [
@@ -185,12 +182,7 @@ export function PayoutsPage() {
       {rangeError ? null : query.isPending || query.isPlaceholderData ? (
         <PageLoader label="Loading payouts" />
       ) : query.isError ? (
-        <LoadError
-          message={
-            isApiError(query.error) ? query.error.message : 'Your payouts could not be loaded.'
-          }
-          onRetry={() => query.refetch()}
-        />
+        <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
       ) : !report || report.jobs.length === 0 ? (
         <Alert severity="info">{filtered ? NO_PAYOUTS_IN_RANGE_MESSAGE : NO_PAYOUTS_MESSAGE}</Alert>
       ) : (

@@ -1,7 +1,5 @@
-import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -19,24 +17,21 @@ import {
   wirePhoneToMasked,
   type CompanyProfile,
   type CompanyProfileForm,
-  type UpdateCompanyProfileBody,
 } from '@movehub/shared';
-import { showToast } from '../../lib/toast';
-import { imageFileProblem } from '../../lib/upload-file';
+import { usePictureUpload } from '../../lib/use-picture-upload';
 import { uploadUrl } from '../../lib/upload-url';
 import { DetailLine } from '../../ui/detail-line';
 import { ControlledPhoneField } from '../../ui/phone-field';
-import { storeCompanyProfile, updateCompanyProfile, uploadCompanyPicture } from './profile-api';
+import { useUpdateCompanyProfile } from './use-profile-mutations';
 
 /**
  * The company's public face: its picture, name, about text and phone, which customers see on
  * its bids. The email and address are shown as they are kept.
  */
 export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
-  const queryClient = useQueryClient();
-  const [picture, setPicture] = useState(profile.profile_picture);
-  const [pictureError, setPictureError] = useState<string | null>(null);
-
+  const { picture, setPicture, pictureError, uploading, onPicture } = usePictureUpload(
+    profile.profile_picture,
+  );
   const {
     register,
     control,
@@ -51,28 +46,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
     },
   });
 
-  const upload = useMutation({
-    mutationFn: uploadCompanyPicture,
-    onSuccess: (response) => setPicture(response.file_url),
-  });
-
-  const save = useMutation({
-    mutationFn: (body: UpdateCompanyProfileBody) => updateCompanyProfile(body),
-    onSuccess: (response) => {
-      storeCompanyProfile(queryClient, response);
-      showToast(response.message, 'success');
-    },
-  });
-
-  const onPicture = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setPictureError(problem);
-    if (!problem) upload.mutate(file);
-  };
+  const save = useUpdateCompanyProfile();
 
   const onSubmit = handleSubmit((values) => {
     if (save.isPending) return;
@@ -86,7 +60,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
 
   const { ref: nameRef, ...nameField } = register('name');
   const { ref: aboutRef, ...aboutField } = register('about');
-  const busy = save.isPending || upload.isPending;
+  const busy = save.isPending || uploading;
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-busy={save.isPending}>
@@ -100,7 +74,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
             >
               <BusinessIcon aria-hidden sx={{ fontSize: 48 }} />
             </Avatar>
-            {upload.isPending && (
+            {uploading && (
               <CircularProgress
                 aria-label="Uploading picture"
                 size={104}
@@ -115,7 +89,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
                 component="label"
                 variant="outlined"
                 startIcon={<PhotoCameraIcon aria-hidden />}
-                disabled={upload.isPending}
+                disabled={uploading}
               >
                 Upload picture
                 <input
@@ -124,11 +98,11 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
                   name="upload_file"
                   accept="image/*"
                   onChange={onPicture}
-                  disabled={upload.isPending}
+                  disabled={uploading}
                 />
               </Button>
               {picture && (
-                <Button onClick={() => setPicture(null)} disabled={upload.isPending}>
+                <Button onClick={() => setPicture(null)} disabled={uploading}>
                   Remove picture
                 </Button>
               )}

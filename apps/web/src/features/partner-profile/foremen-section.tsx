@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -7,10 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import type { CompanyForeman } from '@movehub/shared';
-import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { InviteForemanDialog } from './invite-foreman-dialog';
-import { inviteForeman, removeForeman, storeCompanyProfile } from './profile-api';
+import { useRemoveForeman, useResendForemanInvite } from './use-profile-mutations';
 
 export const NO_FOREMEN_MESSAGE =
   'No foremen yet. Invite the foremen who lead your crews: each one gets an email to set his password.';
@@ -19,32 +17,10 @@ const STATUS_LABEL = { invited: 'Invited', active: 'Active' } as const;
 
 /** The company's foremen with their status; invite, send an invitation again, remove. */
 export function ForemenSection({ foremen }: { foremen: CompanyForeman[] }) {
-  const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<CompanyForeman | null>(null);
-
-  const resend = useMutation({
-    mutationFn: (foreman: CompanyForeman) =>
-      inviteForeman({
-        email: foreman.email,
-        first_name: foreman.first_name,
-        last_name: foreman.last_name,
-      }),
-    onSuccess: (response) => {
-      storeCompanyProfile(queryClient, response);
-      showToast(response.message, 'success');
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (foremanId: number) => removeForeman(foremanId),
-    onSuccess: (response) => {
-      storeCompanyProfile(queryClient, response);
-      showToast(response.message, 'success');
-      setRemoving(null);
-    },
-    // A refusal (he leads an unfinished move) shows in the toast; the dialog closes.
-    onError: () => setRemoving(null),
-  });
+  const resend = useResendForemanInvite();
+  const remove = useRemoveForeman();
 
   return (
     <Stack spacing={2}>
@@ -130,7 +106,11 @@ export function ForemenSection({ foremen }: { foremen: CompanyForeman[] }) {
         cancelLabel="Cancel"
         confirmColor="error"
         pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() =>
+          removing &&
+          // A refusal (he leads an unfinished move) shows in the toast; the dialog closes.
+          remove.mutate(removing.id, { onSettled: () => setRemoving(null) })
+        }
         onClose={() => setRemoving(null)}
         titleId="remove-foreman-title"
         messageId="remove-foreman-message"

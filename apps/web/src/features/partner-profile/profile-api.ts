@@ -8,9 +8,9 @@ import {
   type UpdateTruckBody,
   type ZipCodeBody,
 } from '@movehub/shared';
-import { callApi, type CallApiOptions } from '../../lib/api-client';
+import type { CallApiOptions } from '../../lib/api-client';
+import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
-import { uploadFile } from '../../lib/upload-file';
 
 /*
  * The company's profile, read and changed with the partner session
@@ -22,11 +22,10 @@ export const companyProfileKey = [...PARTNER_QUERY_ROOT, 'company-profile'] as c
 type Options = Pick<CallApiOptions<typeof companyProfileResponseSchema>, 'suppressToast'>;
 
 function companyCall(path: string, body: unknown, options: Options = {}, signal?: AbortSignal) {
-  return callApi(`/api/company/${path}`, {
+  return callPartnerApi(`/api/company/${path}`, {
     method: 'POST',
     body,
     schema: companyProfileResponseSchema,
-    session: 'partner',
     signal,
     ...options,
   });
@@ -60,6 +59,3 @@ export const inviteForeman = (body: InviteForemanBody, options?: Options) =>
   companyCall('invite_foreman', body, options);
 export const removeForeman = (foremanId: number) =>
   companyCall('remove_foreman', { foreman_id: foremanId });
-
-/** The company's picture goes up as upload_type 'profile', like a customer's. */
-export const uploadCompanyPicture = (file: File) => uploadFile(file, 'profile');

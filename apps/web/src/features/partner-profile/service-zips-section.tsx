@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,17 +7,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { zipCodeBodySchema, type ZipCodeBody } from '@movehub/shared';
+import { zipCodeBodySchema } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
-import { showToast } from '../../lib/toast';
-import { addZipCode, removeZipCode, storeCompanyProfile } from './profile-api';
+import { useAddZipCode, useRemoveZipCode } from './use-profile-mutations';
 
 export const NO_ZIPS_MESSAGE =
   'You serve no zip codes yet. Open requests whose pick-up is in a zip code you serve are shown to you.';
 
 /** The zip codes the company serves: a chip for each (a press removes it) and a field to add one. */
 export function ServiceZipsSection({ zipCodes }: { zipCodes: string[] }) {
-  const queryClient = useQueryClient();
+  const add = useAddZipCode();
+  const remove = useRemoveZipCode();
   const {
     register,
     handleSubmit,
@@ -30,32 +29,17 @@ export function ServiceZipsSection({ zipCodes }: { zipCodes: string[] }) {
     defaultValues: { zip_code: '' },
   });
 
-  const add = useMutation({
-    // A refusal about the zip itself (already served, not five digits) shows under the field.
-    mutationFn: (body: ZipCodeBody) =>
-      addZipCode(body, { suppressToast: (e) => e.code === 409 || e.code === 422 }),
-    onSuccess: (response) => {
-      storeCompanyProfile(queryClient, response);
-      reset({ zip_code: '' });
-      showToast(response.message, 'success');
-    },
-    onError: (error) => {
-      if (isApiError(error) && (error.code === 409 || error.code === 422)) {
-        setError('zip_code', { message: error.message });
-      }
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (zip: string) => removeZipCode({ zip_code: zip }),
-    onSuccess: (response) => {
-      storeCompanyProfile(queryClient, response);
-      showToast(response.message, 'success');
-    },
-  });
-
-  const onSubmit = handleSubmit((values) => {
-    if (!add.isPending) add.mutate(values);
+  const onSubmit = handleSubmit(({ zip_code }) => {
+    if (add.isPending) return;
+    add.mutate(zip_code, {
+      onSuccess: () => reset({ zip_code: '' }),
+      // A refusal about the zip itself (already served, not five digits) shows under the field.
+      onError: (error) => {
+        if (isApiError(error) && (error.code === 409 || error.code === 422)) {
+          setError('zip_code', { message: error.message });
+        }
+      },
+    });
   });
   const { ref, ...field } = register('zip_code');
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,35 +15,17 @@ import {
   type CompanyTruck,
   type UpdateTruckBody,
 } from '@movehub/shared';
-import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { addTruck, removeTruck, storeCompanyProfile, updateTruck } from './profile-api';
+import { useAddTruck, useRemoveTruck, useUpdateTruck } from './use-profile-mutations';
 
 export const NO_TRUCKS_MESSAGE =
   'No trucks yet. Add the trucks you move with, so that you can assign them to your jobs.';
 
 /** The company's trucks: add, rename, mark active or not, remove (after a confirmation). */
 export function TrucksSection({ trucks }: { trucks: CompanyTruck[] }) {
-  const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<CompanyTruck | null>(null);
-
-  const onChanged = (response: Awaited<ReturnType<typeof updateTruck>>) => {
-    storeCompanyProfile(queryClient, response);
-    showToast(response.message, 'success');
-  };
-  const update = useMutation({
-    mutationFn: (body: UpdateTruckBody) => updateTruck(body),
-    onSuccess: onChanged,
-  });
-  const remove = useMutation({
-    mutationFn: (truckId: number) => removeTruck(truckId),
-    onSuccess: (response) => {
-      onChanged(response);
-      setRemoving(null);
-    },
-    // A refusal (the truck is on an unfinished move) shows in the toast; the dialog closes.
-    onError: () => setRemoving(null),
-  });
+  const update = useUpdateTruck();
+  const remove = useRemoveTruck();
 
   return (
     <Stack spacing={2}>
@@ -68,7 +49,7 @@ export function TrucksSection({ trucks }: { trucks: CompanyTruck[] }) {
           ))}
         </Stack>
       )}
-      <AddTruckForm onAdded={onChanged} />
+      <AddTruckForm />
       <ConfirmDialog
         open={removing !== null}
         title="Remove truck?"
@@ -77,7 +58,11 @@ export function TrucksSection({ trucks }: { trucks: CompanyTruck[] }) {
         cancelLabel="Cancel"
         confirmColor="error"
         pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing.id)}
+        onConfirm={() =>
+          removing &&
+          // A refusal (the truck is on an unfinished move) shows in the toast; the dialog closes.
+          remove.mutate(removing.id, { onSettled: () => setRemoving(null) })
+        }
         onClose={() => setRemoving(null)}
         titleId="remove-truck-title"
         messageId="remove-truck-message"
@@ -194,11 +179,7 @@ function TruckRow({
   );
 }
 
-function AddTruckForm({
-  onAdded,
-}: {
-  onAdded: (response: Awaited<ReturnType<typeof addTruck>>) => void;
-}) {
+function AddTruckForm() {
   const {
     register,
     handleSubmit,
@@ -208,13 +189,7 @@ function AddTruckForm({
     resolver: zodResolver(addTruckBodySchema),
     defaultValues: { name: '' },
   });
-  const add = useMutation({
-    mutationFn: (body: AddTruckBody) => addTruck(body),
-    onSuccess: (response) => {
-      onAdded(response);
-      reset({ name: '' });
-    },
-  });
+  const add = useAddTruck();
   const { ref, ...field } = register('name');
   return (
     <Box
@@ -222,7 +197,7 @@ function AddTruckForm({
       noValidate
       aria-busy={add.isPending}
       onSubmit={handleSubmit((values) => {
-        if (!add.isPending) add.mutate(values);
+        if (!add.isPending) add.mutate(values, { onSuccess: () => reset({ name: '' }) });
       })}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

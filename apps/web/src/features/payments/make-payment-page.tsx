@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,8 +25,8 @@ import {
   type PaymentBreakdown,
   type RequestDetail,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
-import { SavedCardLine } from '../../lib/card-form/card-brand';
+import { errorMessage } from '../../lib/api-client';
+import { SavedCardList } from '../../lib/card-form/saved-card-list';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -34,8 +34,10 @@ import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { rememberPaidInSession, wasPaidInSession } from './paid-in-session';
-import { makePayment, paymentKeys, paymentRequestQueryOptions } from './payments-api';
+import { wasPaidInSession } from './paid-in-session';
+import { paymentRequestQueryOptions } from './payments-api';
+import { useMakePayment } from './use-make-payment';
+import { Section } from '../../ui/section';
 
 const MY_CARDS = '/dashboard/my-cards';
 
@@ -105,23 +107,6 @@ function PaymentDone({ requestId }: { requestId: number }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
 /** spec §2 Request detail: Final Price, and with a discount Discount % and Discounted Price. */
 function PriceLines({ breakdown }: { breakdown: PaymentBreakdown }) {
   return (
@@ -177,7 +162,6 @@ function TipAndTerms({ breakdown }: { breakdown: PaymentBreakdown }) {
 function PaymentForm({ detail }: { detail: RequestDetail }) {
   const requestId = detail.request.id;
   const cards = useQuery(savedCardsQueryOptions());
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
@@ -187,25 +171,10 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
     detail.request.discount,
   );
 
-  const pay = useMutation({
-    mutationFn: () =>
-      makePayment({ request_id: requestId, price: toDollars(breakdown.totalCents) }),
-    onSuccess: (response) => {
-      rememberPaidInSession(requestId);
-      showToast(response.message, 'success');
-      void navigate(requestDetailPath(requestId));
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.requests });
-    },
-    // The price or the status may have changed under the screen: show them as they are now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.request(requestId) }),
-  });
+  const pay = useMakePayment(requestId);
 
   const noCard = cards.isSuccess && cards.data.length === 0;
-  const payError = pay.error
-    ? isApiError(pay.error)
-      ? pay.error.message
-      : String(pay.error)
-    : null;
+  const payError = pay.error ? errorMessage(pay.error) : null;
   const bannerMessage = noCard ? MSG.noActiveCard : payError;
   const offerAddCard = noCard || payError === MSG.noActiveCard;
 
@@ -215,7 +184,12 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
       setAgreeError(true);
       return;
     }
-    pay.mutate();
+    pay.mutate(toDollars(breakdown.totalCents), {
+      onSuccess: (response) => {
+        showToast(response.message, 'success');
+        void navigate(requestDetailPath(requestId));
+      },
+    });
   };
 
   return (
@@ -237,19 +211,7 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
       )}
 
       <Section title="Saved Card">
-        {cards.isPending ? (
-          <PageLoader label="Loading your card" />
-        ) : cards.isError && !cards.data ? (
-          <LoadError message={cards.error.message} onRetry={cards.refetch} />
-        ) : cards.data.length > 0 ? (
-          <Stack spacing={1.5}>
-            {cards.data.map((card) => (
-              <SavedCardLine key={card.id} card={card} />
-            ))}
-          </Stack>
-        ) : (
-          <Typography color="text.secondary">No saved card.</Typography>
-        )}
+        <SavedCardList cards={cards} />
       </Section>
 
       <Section title="Price">

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
-import { MSG, maskedPhoneToWire, wirePhoneToMasked, type SessionUser } from '@movehub/shared';
-import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
-import { sendPhoneCode, verifyPhoneCode } from '../../lib/verification-api';
-import { ControlledPhoneField, requiredPhoneFormSchema } from '../../ui/phone-field';
+import { MSG, wirePhoneToMasked, type SessionUser } from '@movehub/shared';
+import { usePhoneCodeSteps } from '../../lib/use-code-verification-steps';
+import { verifyPhoneCode } from '../../lib/verification-api';
+import { ControlledPhoneField } from '../../ui/phone-field';
 import { SendCodeForm } from '../../ui/send-code-form';
 import { VerificationCodeForm } from '../../ui/verification-code-form';
 import { VerificationStepsDialog } from '../../ui/verification-steps-dialog';
@@ -49,26 +47,15 @@ function ChangePhoneSteps({
 }) {
   const [samePhone, setSamePhone] = useState(false);
 
-  const { control, handleSubmit } = useForm({
-    resolver: zodResolver(requiredPhoneFormSchema),
-    defaultValues: { phone: '' },
-  });
-
   const {
+    form: { control, handleSubmit },
     step,
     target: phone,
     codeError,
     setCodeError,
     send,
     backToEntry,
-  } = useCodeVerificationSteps({
-    sendCode: async (masked: string) => {
-      const wire = maskedPhoneToWire(masked) ?? '';
-      await sendPhoneCode(wire, { suppressToast: true });
-      return { masked, wire };
-    },
-    onBusy,
-  });
+  } = usePhoneCodeSteps({ suppressToast: true, onBusy });
 
   const confirm = useVerifyAndUpdate({
     verify: (code) =>

@@ -1,7 +1,7 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -25,15 +25,16 @@ import {
   type ProfileNamesForm,
   type SessionUser,
 } from '@movehub/shared';
-import { profileQueryOptions, storeUpdatedProfile } from '../../lib/profile-query';
+import { profileQueryOptions } from '../../lib/profile-query';
 import { showToast } from '../../lib/toast';
-import { imageFileProblem } from '../../lib/upload-file';
 import { uploadUrl } from '../../lib/upload-url';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePictureUpload } from '../../lib/use-picture-upload';
 import { PageLoader } from '../../ui/page-loader';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePhoneDialog } from './change-phone-dialog';
-import { updateCustomer, uploadProfilePicture, type UpdateCustomerBody } from './profile-api';
+import type { UpdateCustomerBody } from './profile-api';
+import { useUpdateProfile } from './use-update-profile';
 import { LoadError } from '../../ui/load-error';
 
 /** spec/portal.md §2 Edit Profile (/dashboard/edit-profile). */
@@ -60,11 +61,9 @@ export function EditProfilePage() {
 function EditProfileForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   // spec/portal.md §6: social-login accounts cannot edit name or email.
   const appLogin = user.login_by === 'app';
-  const [picture, setPicture] = useState(user.profile_picture);
-  const [pictureError, setPictureError] = useState<string | null>(null);
+  const { picture, pictureError, uploading, onPicture } = usePictureUpload(user.profile_picture);
   const [dialog, setDialog] = useState<'email' | 'phone' | null>(null);
   const fullName = `${user.first_name} ${user.last_name}`.trim();
   const phone = wirePhoneToMasked(user.phone);
@@ -78,39 +77,23 @@ function EditProfileForm({ user }: { user: SessionUser }) {
     defaultValues: { first_name: user.first_name, last_name: user.last_name },
   });
 
-  const upload = useMutation({
-    mutationFn: uploadProfilePicture,
-    // spec/portal.md §8: an upload failure shows the message (the toast) and stops loading.
-    onSuccess: (response) => setPicture(response.file_url),
-  });
-
-  const save = useMutation({
-    mutationFn: (body: UpdateCustomerBody) => updateCustomer(body),
-    onSuccess: (response) => {
-      storeUpdatedProfile(queryClient, response.data);
-      // spec/portal.md §2: success returns to the previous screen with the message.
-      if (location.key === 'default') void navigate('/dashboard', { replace: true });
-      else void navigate(-1);
-      showToast(MSG.profileUpdated, 'success');
-    },
-  });
-
-  const onPicture = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    setPictureError(problem);
-    if (!problem) upload.mutate(file);
-  };
+  const save = useUpdateProfile();
+  const send = (body: UpdateCustomerBody) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        // spec/portal.md §2: success returns to the previous screen with the message.
+        if (location.key === 'default') void navigate('/dashboard', { replace: true });
+        else void navigate(-1);
+        showToast(MSG.profileUpdated, 'success');
+      },
+    });
 
   const changedPicture = picture !== user.profile_picture ? { profile_pic: picture } : {};
   const onSubmit = appLogin
-    ? handleSubmit((names: ProfileNamesForm) => save.mutate({ ...names, ...changedPicture }))
+    ? handleSubmit((names: ProfileNamesForm) => send({ ...names, ...changedPicture }))
     : (event: FormEvent) => {
         event.preventDefault();
-        save.mutate({ ...changedPicture });
+        send({ ...changedPicture });
       };
 
   const { ref: firstRef, ...firstField } = register('first_name');
@@ -129,7 +112,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
               >
                 <PersonIcon aria-hidden sx={{ fontSize: 56 }} />
               </Avatar>
-              {upload.isPending && (
+              {uploading && (
                 <CircularProgress
                   aria-label="Uploading picture"
                   size={104}
@@ -143,7 +126,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
                 component="label"
                 variant="outlined"
                 startIcon={<PhotoCameraIcon aria-hidden />}
-                disabled={upload.isPending}
+                disabled={uploading}
               >
                 Upload picture
                 <input
@@ -152,7 +135,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
                   name="upload_file"
                   accept="image/*"
                   onChange={onPicture}
-                  disabled={upload.isPending}
+                  disabled={uploading}
                 />
               </Button>
               <Typography variant="body2" color="text.secondary">
@@ -262,7 +245,7 @@ function EditProfileForm({ user }: { user: SessionUser }) {
             type="submit"
             variant="contained"
             size="large"
-            disabled={save.isPending || upload.isPending}
+            disabled={save.isPending || uploading}
             startIcon={
               save.isPending ? (
                 <CircularProgress aria-hidden size={20} color="inherit" />

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { updateCustomerBodySchema } from '@movehub/shared';
 import { updateCustomerResponseSchema } from '@movehub/shared';
 import { callApi, type CallApiOptions } from '../../lib/api-client';
-import { uploadFile } from '../../lib/upload-file';
 
 export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
 
@@ -20,9 +19,4 @@ export function updateCustomer(
     schema: updateCustomerResponseSchema,
     ...options,
   });
-}
-
-/** The profile picture goes up as upload_type 'profile'. */
-export function uploadProfilePicture(file: File) {
-  return uploadFile(file, 'profile');
 }

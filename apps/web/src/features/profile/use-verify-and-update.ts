@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { storeUpdatedProfile } from '../../lib/profile-query';
 import { showToast } from '../../lib/toast';
 import { updateCustomer, type UpdateCustomerBody } from './profile-api';
@@ -35,7 +35,7 @@ export function useVerifyAndUpdate({
       try {
         await verify(code);
       } catch (error) {
-        setCodeError(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
+        setCodeError(errorMessage(error));
         return null;
       }
       setCodeError(null);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -15,14 +14,12 @@ import {
   wirePhoneToMasked,
   type PublicRequest,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { publicRequestQueryOptions } from './public-request-api';
-
-const ADDRESS_LETTERS = 'ABCDEF';
+import { LetteredAddressList } from '../../ui/lettered-address-list';
 
 /**
  * /view-request/{access_token} (spec/request-lifecycle.md §2): the request its public link names,
@@ -40,10 +37,7 @@ export function PublicRequestPage() {
           <PageLoader label="Loading request" />
         ) : request.isError ? (
           // spec §8: 'Error Message: {message}' on the public request page.
-          <Alert severity="error">
-            Error Message:{' '}
-            {isApiError(request.error) ? request.error.message : UNEXPECTED_RESPONSE_MESSAGE}
-          </Alert>
+          <Alert severity="error">Error Message: {errorMessage(request.error)}</Alert>
         ) : (
           <PublicRequestView view={request.data.request} />
         )}
@@ -105,32 +99,12 @@ function PublicRequestView({ view }: { view: PublicRequest }) {
           <Typography id="public-request-addresses" variant="h6" component="h2" gutterBottom>
             Addresses
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {view.request_address.map((address, index) => {
-              const letter = ADDRESS_LETTERS[index] ?? String(index + 1);
-              return (
-                <Box
-                  component="li"
-                  key={address.id}
-                  sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}
-                >
-                  <Avatar
-                    aria-hidden
-                    sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.main' }}
-                  >
-                    {letter}
-                  </Avatar>
-                  <Typography>
-                    <Box component="span" sx={visuallyHidden}>
-                      {`Address ${letter}: `}
-                    </Box>
-                    {address.complete_address}
-                    {address.apartment_number ? `, ${address.apartment_number}` : ''}
-                  </Typography>
-                </Box>
-              );
-            })}
-          </Box>
+          <LetteredAddressList
+            addresses={view.request_address.map((address) => ({
+              id: address.id,
+              text: `${address.complete_address}${address.apartment_number ? `, ${address.apartment_number}` : ''}`,
+            }))}
+          />
         </Box>
       )}
     </Stack>

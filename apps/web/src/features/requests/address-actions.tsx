@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,12 +15,10 @@ import {
   type RequestDetail,
   type ServerAddress,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
-import { showRequestEditToast } from '../../lib/request-edit-toast';
+import { errorMessage } from '../../lib/api-client';
 import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { deleteAddress } from './address-edits-api';
-import { invalidateRequest } from './requests-api';
+import { useDeleteAddress } from './use-request-mutations';
 
 /*
  * The request detail's address controls while the request may be edited (spec §4 "Guards":
@@ -49,25 +46,12 @@ interface AddressActionsProps {
  * the server's message as a banner under the card (spec §8).
  */
 export function AddressActions({ request, address, letter, addressCount }: AddressActionsProps) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const titleId = useId();
   const messageId = useId();
 
-  const remove = useMutation({
-    mutationFn: () => deleteAddress(request, { request_id: request.id, address_id: address.id }),
-    onSuccess: async (response) => {
-      setConfirming(false);
-      // A paid direct request's edit waits for the company's price.
-      showRequestEditToast(response);
-      await invalidateRequest(queryClient, request.id);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      setNotice(isApiError(error) ? error.message : String(error));
-    },
-  });
+  const remove = useDeleteAddress(request, address.id);
 
   const askDelete = () => {
     const refused = addressDeleteError(addressCount);
@@ -107,7 +91,12 @@ export function AddressActions({ request, address, letter, addressCount }: Addre
         open={confirming}
         title="Delete address"
         message={MSG.deleteAddressConfirm}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSettled: () => setConfirming(false),
+            onError: (error) => setNotice(errorMessage(error)),
+          })
+        }
         onClose={() => setConfirming(false)}
         pending={remove.isPending}
         confirmColor="error"

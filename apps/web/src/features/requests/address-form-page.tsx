@@ -1,5 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -32,17 +32,16 @@ import {
   type RequestDetail,
   type ServerAddress,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { AddressField } from '../../lib/maps/address-field';
 import { geocodePlace } from '../../lib/maps/geo-query';
 import { requestDetailPath } from '../../lib/request-paths';
-import { showRequestEditToast } from '../../lib/request-edit-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FlightsField } from '../../ui/flights-field';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
-import { addAddress, editAddress } from './address-edits-api';
-import { invalidateRequest, requestDetailQueryOptions } from './requests-api';
+import { requestDetailQueryOptions } from './requests-api';
+import { useSaveAddress } from './use-request-mutations';
 
 /*
  * spec/request-lifecycle.md §2 "Address add and edit": /dashboard/my-requests/add-address/{id}
@@ -175,7 +174,6 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
   const request = detail.request;
   const requestId = request.id;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const liftLabelId = useId();
   const typeLabelId = useId();
   const defaultValues = useMemo(() => formValues(address), [address]);
@@ -198,27 +196,19 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
   // focus to the address search. Held before the zip, so a failed submit focuses them in order.
   const { field: latitudeField } = useController({ control, name: 'latitude' });
 
-  const save = useMutation({
-    mutationFn: (values: FormOutput) => {
-      const body = {
+  const save = useSaveAddress(request, address?.id);
+  const send = (values: FormOutput) =>
+    save.mutate(
+      {
         ...values,
         // spec §7 "Country is sent as USA"; flights count only with stairs (the wizard's rule).
         country: REQUEST_COUNTRY,
         number_of_flights: values.is_stairs ? values.number_of_flights : 0,
         address_type: values.address_type ?? undefined,
         request_id: requestId,
-      };
-      return address
-        ? editAddress(request, { ...body, address_id: address.id })
-        : addAddress(request, body);
-    },
-    onSuccess: async (response) => {
-      // A paid direct request's edit waits for the company's price.
-      showRequestEditToast(response);
-      await invalidateRequest(queryClient, requestId, { refetchDetail: false });
-      void navigate(requestDetailPath(requestId));
-    },
-  });
+      },
+      { onSuccess: () => void navigate(requestDetailPath(requestId)) },
+    );
 
   const setPlace = (values: Partial<FormInput>) => {
     for (const [key, value] of Object.entries(values)) {
@@ -238,11 +228,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
   };
 
   const addressError = errors.latitude?.message ?? errors.complete_address?.message ?? null;
-  const failure = save.error
-    ? isApiError(save.error)
-      ? save.error.message
-      : String(save.error)
-    : null;
+  const failure = save.error ? errorMessage(save.error) : null;
   const fieldValue = {
     id: address ? String(address.id) : 'new',
     label: letter,
@@ -260,7 +246,7 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
       variant="outlined"
       noValidate
       aria-label={address ? `Edit address ${letter}` : `New address ${letter}`}
-      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+      onSubmit={(event) => void handleSubmit(send)(event)}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
       <Stack spacing={2.5}>

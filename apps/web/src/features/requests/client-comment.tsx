@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -14,8 +13,8 @@ import {
   type RequestDetail,
 } from '@movehub/shared';
 import { showToast } from '../../lib/toast';
-import { editFinalComment, invalidateRequest } from './requests-api';
 import { TextInput } from '../../ui/text-input';
+import { useEditClientComment } from './use-request-mutations';
 
 /** spec §5: the client comment is required. */
 export const CLIENT_COMMENT_REQUIRED = 'Please enter a client comment.';
@@ -25,18 +24,10 @@ export const CLIENT_COMMENT_REQUIRED = 'Please enter a client comment.';
  * 'Client comment updated successfully.', a failure the server message as the error snackbar.
  */
 export function ClientComment({ request }: { request: RequestDetail['request'] }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const save = useMutation({
-    mutationFn: (finalComment: string) => editFinalComment(request.id, finalComment),
-    onSuccess: async () => {
-      showToast(MSG.clientCommentUpdated, 'success');
-      setEditing(false);
-      await invalidateRequest(queryClient, request.id);
-    },
-  });
+  const save = useEditClientComment(request.id);
 
   const startEditing = () => {
     setText(request.final_comment ?? '');
@@ -54,7 +45,12 @@ export function ClientComment({ request }: { request: RequestDetail['request'] }
     if (!parsed.success)
       return setError(parsed.error.issues[0]?.message ?? CLIENT_COMMENT_REQUIRED);
     setError('');
-    save.mutate(parsed.data.final_comment);
+    save.mutate(parsed.data.final_comment, {
+      onSuccess: () => {
+        showToast(MSG.clientCommentUpdated, 'success');
+        setEditing(false);
+      },
+    });
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,8 +15,8 @@ import {
   type RequestDetail,
 } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
-import { addComment, invalidateRequest } from './requests-api';
 import { TextInput } from '../../ui/text-input';
+import { useAddRequestComment } from './use-request-mutations';
 
 /** spec §3 Comment: sender_type 0 means company, otherwise customer. */
 const COMPANY_SENDER = 0;
@@ -79,25 +78,25 @@ function CommentForm({
   submitLabel: string;
   onDone?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const fieldId = useId();
-  const send = useMutation({
-    mutationFn: addComment,
-    onSuccess: async () => {
-      setText('');
-      onDone?.();
-      await invalidateRequest(queryClient, requestId);
-    },
-  });
+  const send = useAddRequestComment(requestId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { request_id: requestId, comment: text, parent_id: parentId, type: 0 };
     const parsed = addCommentBodySchema.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '');
     setError('');
-    send.mutate({ ...body, comment: parsed.data.comment });
+    send.mutate(
+      { ...body, comment: parsed.data.comment },
+      {
+        onSuccess: () => {
+          setText('');
+          onDone?.();
+        },
+      },
+    );
   };
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={1} sx={{ mt: 1 }}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useId, useState, type SyntheticEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -18,21 +18,11 @@ import { AddressCard } from '../../ui/address-card';
 import { DetailLine } from '../../ui/detail-line';
 import { AddAddressLink, AddressActions } from './address-actions';
 import { ItemEditLink } from './item-edit-link';
+import { Section } from '../../ui/section';
 
 const ADDRESS_LETTERS = 'ABCDEF';
 
 const Popper = lazy(() => import('@mui/material/Popper'));
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: 2 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** spec §2: request information: contact, date, time, distance in miles, move type. */
 function RequestInformation({ request }: { request: RequestDetail['request'] }) {

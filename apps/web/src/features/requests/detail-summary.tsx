@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,17 +25,17 @@ import {
   toCents,
   type RequestDetail,
 } from '@movehub/shared';
+import { dollars } from '../../lib/format-money';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailLine } from '../../ui/detail-line';
 import { RequestActions } from './request-actions';
 import { requestStatusLabel } from './request-status';
-import { deleteRequest, invalidateRequest } from './requests-api';
+import { useCancelRequest } from './use-request-mutations';
 
-const money = (dollars: number | null | undefined) =>
-  dollars === null || dollars === undefined ? 'N/A' : formatUsd(toCents(dollars));
-const range = (min: number | null, max: number | null) => `${money(min)} - ${money(max)}`;
+const range = (min: number | null, max: number | null) =>
+  `${dollars(min, { none: 'N/A' })} - ${dollars(max, { none: 'N/A' })}`;
 
 /** spec §3 rate_method of a direct request. */
 const HOURLY = 'Hourly';
@@ -56,7 +55,7 @@ function FinalPriceLines({ request }: { request: RequestDetail['request'] }) {
   const finalCents = toCents(request.final_amount ?? 0);
   return (
     <>
-      <DetailLine label="Final Price">{money(request.final_amount)}</DetailLine>
+      <DetailLine label="Final Price">{dollars(request.final_amount, { none: 'N/A' })}</DetailLine>
       {request.discount > 0 && (
         <>
           <DetailLine label="Discount %">{`${request.discount}%`}</DetailLine>
@@ -77,8 +76,12 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
       <>
         {request.rate_method === HOURLY && (
           <>
-            <DetailLine label="Cash Hour Rate">{money(request.cash_payment_rate)}</DetailLine>
-            <DetailLine label="Card Hour Rate">{money(request.card_payment_rate)}</DetailLine>
+            <DetailLine label="Cash Hour Rate">
+              {dollars(request.cash_payment_rate, { none: 'N/A' })}
+            </DetailLine>
+            <DetailLine label="Card Hour Rate">
+              {dollars(request.card_payment_rate, { none: 'N/A' })}
+            </DetailLine>
             <DetailLine label="Minimum Hours">{request.minimum_hours ?? 'N/A'}</DetailLine>
           </>
         )}
@@ -100,8 +103,12 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
   if (showsEstimatedPrice(timeline)) {
     return (
       <>
-        <DetailLine label="Estimated Price">{money(request.recommend_amount)}</DetailLine>
-        <DetailLine label="Your Price">{money(request.customer_budget)}</DetailLine>
+        <DetailLine label="Estimated Price">
+          {dollars(request.recommend_amount, { none: 'N/A' })}
+        </DetailLine>
+        <DetailLine label="Your Price">
+          {dollars(request.customer_budget, { none: 'N/A' })}
+        </DetailLine>
       </>
     );
   }
@@ -159,10 +166,10 @@ function CancelMessage({ detail }: { detail: RequestDetail }) {
         <>
           <Box component="span" sx={{ display: 'block', mt: 1, fontWeight: 600 }}>
             {refund.refund_amount > 0
-              ? `You will be refunded ${money(refund.refund_amount)}.`
+              ? `You will be refunded ${dollars(refund.refund_amount, { none: 'N/A' })}.`
               : 'Nothing will be refunded.'}
             {refund.kept_amount > 0 &&
-              ` The company keeps ${money(refund.kept_amount)} as its cancellation fee.`}
+              ` The company keeps ${dollars(refund.kept_amount, { none: 'N/A' })} as its cancellation fee.`}
           </Box>
           <Box component="span" sx={{ display: 'block', mt: 1 }}>
             {CANCELLATION_POLICY_TEXT}
@@ -184,18 +191,8 @@ export function DetailSummary({
   onCancelled: () => void;
 }) {
   const { request } = detail;
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => deleteRequest(request.id),
-    onSuccess: (res) => {
-      setConfirming(false);
-      showToast(cancelledText(res.message, res.data.refund_amount), 'success');
-      // Back once: a refetched detail would say request_status 2 and send the page back again.
-      void invalidateRequest(queryClient, request.id, { refetchDetail: false });
-      onCancelled();
-    },
-  });
+  const cancel = useCancelRequest(request.id);
   const movers = moversOf({
     request,
     acceptedBidMovers: detail.bid_Accepted_company?.movers ?? null,
@@ -263,7 +260,15 @@ export function DetailSummary({
             open={confirming}
             title="Cancel Request"
             message={<CancelMessage detail={detail} />}
-            onConfirm={() => cancel.mutate()}
+            onConfirm={() =>
+              cancel.mutate(undefined, {
+                onSuccess: (res) => {
+                  setConfirming(false);
+                  showToast(cancelledText(res.message, res.data.refund_amount), 'success');
+                  onCancelled();
+                },
+              })
+            }
             onClose={() => setConfirming(false)}
             pending={cancel.isPending}
             confirmColor="error"

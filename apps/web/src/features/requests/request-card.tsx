@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,18 +24,15 @@ import {
   toCents,
   type RequestListEntry,
 } from '@movehub/shared';
+import { dollars } from '../../lib/format-money';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { requestDetailPath } from '../../lib/request-paths';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { RequestActions } from './request-actions';
 import { effectiveTimelineStatus, requestStatusLabel } from './request-status';
-
-const ADDRESS_LETTERS = 'ABCDEF';
+import { LetteredAddressList } from '../../ui/lettered-address-list';
 
 /** spec/request-lifecycle.md §9: "A fixed tip of $35 is shown at status 8 on the request card". */
 export const CARD_FIXED_TIP_DOLLARS = 35;
-
-const money = (dollars: number | null) => (dollars === null ? '' : formatUsd(toCents(dollars)));
 
 /** One request of My Requests (spec/request-lifecycle.md §2 "Request card (list)"). */
 export function RequestCard({ entry }: { entry: RequestListEntry }) {
@@ -95,41 +91,13 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
         </Stack>
 
         {entry.request_address.length > 0 && (
-          <Box
-            component="ul"
-            aria-label={`Addresses of request #${request.id}`}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
-            {entry.request_address.map((address, index) => {
-              const letter = ADDRESS_LETTERS[index] ?? String(index + 1);
-              return (
-                <Box
-                  component="li"
-                  key={address.id}
-                  sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}
-                >
-                  <Avatar
-                    aria-hidden
-                    sx={{
-                      width: 28,
-                      height: 28,
-                      fontSize: 14,
-                      bgcolor: 'primary.main',
-                      color: 'primary.contrastText',
-                    }}
-                  >
-                    {letter}
-                  </Avatar>
-                  <Typography>
-                    <Box component="span" sx={visuallyHidden}>
-                      {`Address ${letter}: `}
-                    </Box>
-                    {address.complete_address}
-                  </Typography>
-                </Box>
-              );
-            })}
-          </Box>
+          <LetteredAddressList
+            label={`Addresses of request #${request.id}`}
+            addresses={entry.request_address.map((address) => ({
+              id: address.id,
+              text: address.complete_address,
+            }))}
+          />
         )}
 
         <CardStatusLines entry={entry} timeline={timeline} />
@@ -183,7 +151,7 @@ function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timelin
     const finalCents = toCents(request.final_amount ?? 0);
     return (
       <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-        <Line label="Final Price">{money(request.final_amount)}</Line>
+        <Line label="Final Price">{dollars(request.final_amount)}</Line>
         <Line label="Discounted Price">
           {formatUsd(discountedCents(finalCents, request.discount))}
         </Line>
@@ -194,7 +162,9 @@ function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timelin
     return (
       <Stack spacing={0.5} sx={{ mt: 1.5 }}>
         {entry.company_profile && <Line label="Company">{entry.company_profile.name}</Line>}
-        {request.final_amount !== null && <Line label="Price">{money(request.final_amount)}</Line>}
+        {request.final_amount !== null && (
+          <Line label="Price">{dollars(request.final_amount)}</Line>
+        )}
         {request.final_comment && <Line label="Comment">{request.final_comment}</Line>}
       </Stack>
     );
@@ -205,7 +175,7 @@ function CardStatusLines({ entry, timeline }: { entry: RequestListEntry; timelin
     const rating = feedback?.company_rating ?? 0;
     return (
       <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-        <Line label="Tip">{money(tip)}</Line>
+        <Line label="Tip">{dollars(tip)}</Line>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box component="span" sx={{ fontWeight: 600 }}>
             Rating:

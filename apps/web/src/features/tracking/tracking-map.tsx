@@ -18,6 +18,7 @@ import {
 import { AddressMarker, placeOf, truckIcon } from '../../lib/maps/map-markers';
 import { showToast } from '../../lib/toast';
 import type { TrackedAddress } from './tracking-api';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 /*
  * The tracking map (spec/request-lifecycle.md "Tracking", §9): centred on 33.9679, -118.297 at
@@ -53,13 +54,7 @@ export function TrackingMap({ addresses, truck, heading }: TrackingMapProps) {
   const key = pointsKey(placed.map(({ place }) => ({ lat: place[0], lng: place[1] })));
 
   if (config.isPending) {
-    return (
-      <Box
-        role="progressbar"
-        aria-label="Loading map"
-        sx={{ height: '100%', bgcolor: 'grey.200' }}
-      />
-    );
+    return <MapLoading />;
   }
   const tileUrl = config.data?.data.map_tile_url ?? null;
 

@@ -12,6 +12,7 @@ import { trackedRequestQueryOptions, trackingQueryOptions } from './tracking-api
 import { truckHeading } from './truck-heading';
 import { useLiveTracking } from './use-live-tracking';
 import { MapError, MapErrorBoundary } from '../../lib/maps/map-error';
+import { MapLoading } from '../../lib/maps/map-loading';
 
 /*
  * /dashboard/my-requests/tracking-location/{requestId} (spec/request-lifecycle.md "Tracking",
@@ -33,13 +34,6 @@ export const orderTitle = (requestId: string | number) => `ORDER # ${requestId}`
 
 /** spec §9: "Tracking map height is window height minus 60 on widths of 769 and above". */
 const WIDE = `@media (min-width:${MOBILE_BREAKPOINT_PX}px)`;
-
-/** The map's place while Leaflet loads. */
-function MapLoading() {
-  return (
-    <Box role="progressbar" aria-label="Loading map" sx={{ height: '100%', bgcolor: 'grey.200' }} />
-  );
-}
 
 // Leaflet and the basemap load with the map only; a chunk that fails to load shows 'Error'.
 const TrackingMap = lazy(() =>

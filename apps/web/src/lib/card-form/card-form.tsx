@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,13 +19,10 @@ import {
   type CardForm as CardFormValues,
   type SavedCard,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../api-client';
-import { showToast } from '../toast';
+import { errorMessage } from '../api-client';
 import { PageLoader } from '../../ui/page-loader';
 import { formatExpiry } from './card-brand';
 import {
-  addCard,
-  cardKeys,
   CardTokenError,
   createSandboxToken,
   paymentConfigQueryOptions,
@@ -34,6 +31,7 @@ import {
 import { MaskedTextField } from './masked-text-field';
 import type { StripeCardFieldsHandle } from './stripe-card-fields';
 import { LoadError } from '../../ui/load-error';
+import { useAddCard } from './use-card-mutations';
 
 // Stripe's code is fetched only when the server runs the Stripe gateway.
 const StripeCardFields = lazy(async () => ({
@@ -133,7 +131,6 @@ function CardFormBody({
   stripeKey,
 }: CardFormProps & { stripeKey: string | null }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const stripeFields = useRef<StripeCardFieldsHandle>(null);
   const submitting = useRef(false);
 
@@ -152,41 +149,16 @@ function CardFormBody({
     shouldFocusError: false,
   });
 
-  const save = useMutation({
-    mutationFn: async (card: CardFormOutput) => {
-      const token = stripeKey
-        ? await tokeniseWithStripe(stripeFields.current, card)
-        : await createSandboxToken(card);
-      return addCard(token);
-    },
-    onSuccess: (response) => {
-      // The number and the CVV are not kept once the card is verified; the locked form shows
-      // only the last digits the server returned.
-      setValue('card_number', '');
-      setValue('cvv', '');
-      void queryClient.invalidateQueries({ queryKey: cardKeys.saved });
-      onSaved?.(response.data);
-    },
-    onError: (error) => {
-      // spec/portal.md §8: a tokenisation failure is the provider's message in a notice.
-      if (error instanceof CardTokenError) showToast(error.message, 'error');
-      // Another tab saved a card meanwhile: the screen's card list should show it.
-      else if (isApiError(error) && error.code === 409) {
-        void queryClient.invalidateQueries({ queryKey: cardKeys.saved });
-      }
-    },
-  });
+  const save = useAddCard((card) =>
+    stripeKey ? tokeniseWithStripe(stripeFields.current, card) : createSandboxToken(card),
+  );
 
   const verifiedCard = savedCard ?? save.data?.data ?? null;
   const locked = verifiedCard !== null;
   const busy = save.isPending;
   // spec/portal.md §8: an add_card failure shows the server message in a banner.
   const banner =
-    save.isError && !(save.error instanceof CardTokenError)
-      ? isApiError(save.error)
-        ? save.error.message
-        : UNEXPECTED_RESPONSE_MESSAGE
-      : null;
+    save.isError && !(save.error instanceof CardTokenError) ? errorMessage(save.error) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The Elements are checked alongside the schema so that every message shows at once.
@@ -200,7 +172,12 @@ function CardFormBody({
         if (submitting.current || locked) return;
         submitting.current = true;
         try {
-          await save.mutateAsync(values);
+          const response = await save.mutateAsync(values);
+          // The number and the CVV are not kept once the card is verified; the locked form shows
+          // only the last digits the server returned.
+          setValue('card_number', '');
+          setValue('cvv', '');
+          onSaved?.(response.data);
         } catch {
           // Shown by the banner or the notice.
         } finally {

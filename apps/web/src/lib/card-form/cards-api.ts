@@ -8,7 +8,7 @@ import {
   sandboxTokenResponseSchema,
   type cardFormSchema,
 } from '@movehub/shared';
-import { callApi, isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../api-client';
+import { callApi, errorMessage } from '../api-client';
 
 /** The card form as the schema hands it over (trimmed, address_2 defaulted to ''). */
 export type CardFormOutput = z.output<typeof cardFormSchema>;
@@ -46,7 +46,7 @@ export async function createSandboxToken(card: CardFormOutput): Promise<string> 
     });
     return response.token;
   } catch (error) {
-    throw new CardTokenError(isApiError(error) ? error.message : UNEXPECTED_RESPONSE_MESSAGE);
+    throw new CardTokenError(errorMessage(error));
   }
 }
 

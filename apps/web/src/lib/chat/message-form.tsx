@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +9,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
 import { chatMessageTextSchema, type ChatMessage, type ChatObject } from '@movehub/shared';
-import { useRealtime } from '../realtime';
 import { visuallyHidden } from '../../ui/visually-hidden';
-import { newClientId } from './client-id';
-import { sendChatMessage } from './send-chat-message';
+import { useSendChatMessage } from './use-send-chat-message';
 
 const messageFormSchema = z.object({ message: chatMessageTextSchema });
 
@@ -34,9 +31,7 @@ export function MessageForm({
   onSent: (stored: ChatMessage) => void;
 }) {
   const id = useId();
-  const { socket } = useRealtime();
   const [sendError, setSendError] = useState<string | null>(null);
-  const pending = useRef<{ text: string; clientId: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -45,31 +40,18 @@ export function MessageForm({
   } = useForm({ resolver: zodResolver(messageFormSchema), defaultValues: { message: '' } });
   const { ref, ...messageField } = register('message');
 
-  const send = useMutation({
-    mutationFn: (text: string) => {
-      if (pending.current?.text !== text) pending.current = { text, clientId: newClientId() };
-      return sendChatMessage(socket, {
-        client_id: pending.current.clientId,
-        sender_id: channel.room_id,
-        room_id: channel.room_id,
-        receiver_id: channel.receiver_room_id,
-        receive_type: channel.type,
-        request_id: channel.request_id,
-        message: text,
-      });
-    },
-    onSuccess: (stored) => {
-      pending.current = null;
-      onSent(stored);
-      reset({ message: '' });
-    },
-    onError: (error) => setSendError(error.message),
-  });
+  const send = useSendChatMessage(channel);
 
   const submit = handleSubmit((values) => {
     if (send.isPending) return;
     setSendError(null);
-    send.mutate(values.message.trim());
+    send.mutate(values.message.trim(), {
+      onSuccess: (stored) => {
+        onSent(stored);
+        reset({ message: '' });
+      },
+      onError: (error) => setSendError(error.message),
+    });
   });
 
   // Enter sends, Shift+Enter starts a new line (and an input method's Enter is left alone).

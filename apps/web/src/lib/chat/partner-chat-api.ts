@@ -1,12 +1,6 @@
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  getMessagesResponseSchema,
-  okEnvelopeSchema,
-  type ChatMessage,
-  type ChatObject,
-  type GetMessagesResponse,
-} from '@movehub/shared';
-import { callApi } from '../api-client';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { getMessagesResponseSchema, okEnvelopeSchema, type ChatObject } from '@movehub/shared';
+import { callPartnerApi } from '../partner-api';
 
 /*
  * The partner console's side of one conversation with a customer, the company's (type 0) and
@@ -16,11 +10,10 @@ import { callApi } from '../api-client';
 
 /** POST /app_api/get_messages: the conversation, oldest first. */
 export function getConversation(chat: ChatObject, signal?: AbortSignal) {
-  return callApi('/app_api/get_messages', {
+  return callPartnerApi('/app_api/get_messages', {
     method: 'POST',
     body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
     schema: getMessagesResponseSchema,
-    session: 'partner',
     signal,
     // The chat shows the failure itself, with Try again.
     suppressToast: true,
@@ -29,11 +22,10 @@ export function getConversation(chat: ChatObject, signal?: AbortSignal) {
 
 /** POST /app_api/change_chat_status: what the customer wrote is read once it is on screen. */
 export function markConversationRead(chat: ChatObject) {
-  return callApi('/app_api/change_chat_status', {
+  return callPartnerApi('/app_api/change_chat_status', {
     method: 'POST',
     body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
     schema: okEnvelopeSchema,
-    session: 'partner',
     // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
     suppressToast: true,
   });
@@ -45,18 +37,3 @@ export const conversationQueryOptions = (queryKey: QueryKey, chat: ChatObject) =
     queryFn: ({ signal }) => getConversation(chat, signal),
     select: (response) => response.getchatdata,
   });
-
-/** Puts a stored message into the conversation kept under `queryKey`, once, in order. */
-export function addConversationMessage(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  message: ChatMessage,
-): void {
-  queryClient.setQueryData(queryKey, (current: GetMessagesResponse | undefined) => {
-    if (!current || current.getchatdata.some((m) => m.id === message.id)) return current;
-    const getchatdata = [...current.getchatdata, message].sort(
-      (a, b) => a.message_datatime.localeCompare(b.message_datatime) || a.id - b.id,
-    );
-    return { ...current, getchatdata };
-  });
-}

@@ -6,11 +6,8 @@ import type { ChatMessage, ChatObject } from '@movehub/shared';
 import { useRealtime, useRealtimeEvent } from '../realtime';
 import { MessageForm } from './message-form';
 import { MessageLog } from './message-log';
-import {
-  addConversationMessage,
-  conversationQueryOptions,
-  markConversationRead,
-} from './partner-chat-api';
+import { conversationQueryOptions, markConversationRead } from './partner-chat-api';
+import { addConversationMessage } from './conversation-cache';
 
 export const NO_MESSAGES_TEXT = 'No messages yet. Write to the customer here.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';

@@ -1,9 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,6 +13,7 @@ import {
 import type { ItemEntry, ItemPhoto } from './item-model';
 import { ItemPhotos } from './item-photos';
 import { QuantityField } from './quantity-field';
+import { FormDialog } from '../../ui/form-dialog';
 
 export const ITEM_NAME_REQUIRED_MESSAGE = 'Please enter the item name.';
 
@@ -61,79 +57,75 @@ export function ItemDetailsDialog({ item, otherItems, onSave, onClose }: ItemDet
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>Item details</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              id={`${ids}-name`}
-              name="name"
-              label="Name"
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(null);
-              }}
-              error={nameError !== null}
-              helperText={nameError ?? (custom ? undefined : 'Catalogue items keep their name.')}
-              fullWidth
-              slotProps={{ htmlInput: { readOnly: !custom, maxLength: 200 } }}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                id={`${ids}-size`}
-                name="size"
-                label="Size"
-                select
-                value={size}
-                onChange={(event) => {
-                  if (isItemSizeCode(event.target.value)) setSize(event.target.value);
-                }}
-                fullWidth
-              >
-                {ITEM_SIZE_CODES.map((code, index) => (
-                  <MenuItem key={code} value={code}>
-                    {ITEM_SIZES[index]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <QuantityField
-                id={`${ids}-value`}
-                value={value}
-                onChange={setValue}
-                context="detail"
-                ariaLabel="Quantity"
-                size="medium"
-              />
-            </Stack>
-            <TextField
-              id={`${ids}-comments`}
-              name="comments"
-              label="Comments"
-              value={comments}
-              onChange={(event) => setComments(event.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-            />
-            <ItemPhotos
-              itemName={item.name}
-              images={images}
-              setImages={setImages}
-              uploading={uploading}
-              setUploading={setUploading}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={uploading > 0}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title="Item details"
+      titleId={titleId}
+      submitLabel="Save"
+      // A photo still going up would be lost: the item is saved once it has arrived.
+      submitDisabled={uploading > 0}
+      onSubmit={onSubmit}
+      maxWidth="sm"
+    >
+      <TextField
+        id={`${ids}-name`}
+        name="name"
+        label="Name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setNameError(null);
+        }}
+        error={nameError !== null}
+        helperText={nameError ?? (custom ? undefined : 'Catalogue items keep their name.')}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: !custom, maxLength: 200 } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          id={`${ids}-size`}
+          name="size"
+          label="Size"
+          select
+          value={size}
+          onChange={(event) => {
+            if (isItemSizeCode(event.target.value)) setSize(event.target.value);
+          }}
+          fullWidth
+        >
+          {ITEM_SIZE_CODES.map((code, index) => (
+            <MenuItem key={code} value={code}>
+              {ITEM_SIZES[index]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <QuantityField
+          id={`${ids}-value`}
+          value={value}
+          onChange={setValue}
+          context="detail"
+          ariaLabel="Quantity"
+          size="medium"
+        />
+      </Stack>
+      <TextField
+        id={`${ids}-comments`}
+        name="comments"
+        label="Comments"
+        value={comments}
+        onChange={(event) => setComments(event.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+      <ItemPhotos
+        itemName={item.name}
+        images={images}
+        setImages={setImages}
+        uploading={uploading}
+        setUploading={setUploading}
+      />
+    </FormDialog>
   );
 }

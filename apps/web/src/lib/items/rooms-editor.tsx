@@ -2,10 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -29,6 +25,7 @@ import {
 import type { ItemEntry, RoomEntry } from './item-model';
 import { ItemList } from './item-list';
 import { ItemPicker } from './item-picker';
+import { FormDialog } from '../../ui/form-dialog';
 
 export const ROOM_NAME_REQUIRED_MESSAGE = 'Please enter the room name.';
 export const DELETE_ROOM_MESSAGE = 'Are you sure you want to delete this room?';
@@ -374,35 +371,23 @@ function RenameRoomDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`${ids}-title`} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={`${ids}-title`}>Rename room</DialogTitle>
-        <DialogContent>
-          <TextField
-            id={`${ids}-name`}
-            name="room_name"
-            label="Room Name"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-            error={error !== null}
-            helperText={error ?? ' '}
-            required
-            autoFocus
-            fullWidth
-            margin="dense"
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained">
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} title="Rename room" submitLabel="Save" onSubmit={onSubmit}>
+      <TextField
+        id={`${ids}-name`}
+        name="room_name"
+        label="Room Name"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setError(null);
+        }}
+        error={error !== null}
+        helperText={error ?? ' '}
+        required
+        autoFocus
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+    </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import {
   PLACE_LABEL,
   STATE_LINE,
 } from './basemap-style';
-import { loadOfflineBasemap, type OfflineBasemap } from './offline-basemap';
+import { useOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 
 export { WATER_COLOR } from './basemap-style';
 
@@ -90,19 +90,7 @@ function FollowContainerSize() {
 
 /** Land, county and state outlines in a pane under the route and the markers. */
 function BasemapLayers({ withLand }: { withLand: boolean }) {
-  const [basemap, setBasemap] = useState<OfflineBasemap | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadOfflineBasemap()
-      .then((loaded) => {
-        if (live) setBasemap(loaded);
-      })
-      .catch((error: unknown) => console.warn('The offline basemap could not be loaded', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const basemap = useOfflineBasemap();
 
   if (!basemap) return null;
   return (

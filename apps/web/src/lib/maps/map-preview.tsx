@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { LatLng } from '@movehub/shared';
 import {
@@ -9,7 +9,7 @@ import {
   STATE_LINE,
   WATER_COLOR,
 } from './basemap-style';
-import { loadOfflineBasemap, type OfflineBasemap } from './offline-basemap';
+import { useOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 
 /*
  * The offline basemap drawn as a picture: the served area's land, county and state lines and its
@@ -146,18 +146,7 @@ function Drawing({
  * basemap's few kilobytes arrive, or if they cannot).
  */
 export function MapPreview({ center, zoom }: { center: LatLng; zoom: number }) {
-  const [basemap, setBasemap] = useState<OfflineBasemap | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadOfflineBasemap()
-      .then((loaded) => {
-        if (live) setBasemap(loaded);
-      })
-      .catch((error: unknown) => console.warn('The offline basemap could not be loaded', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const basemap = useOfflineBasemap();
   if (!basemap) return <Box sx={{ width: '100%', height: '100%', bgcolor: WATER_COLOR }} />;
   return (
     <Box sx={{ position: 'relative', width: '100%', height: '100%' }}>

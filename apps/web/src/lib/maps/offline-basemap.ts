@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { MultiLineString, MultiPolygon, Position } from 'geojson';
 
 /*
@@ -61,4 +62,21 @@ export function loadOfflineBasemap(): Promise<OfflineBasemap> {
       throw error;
     });
   return loading;
+}
+
+/** The basemap once it has arrived; null until then, or for good when it cannot (logged). */
+export function useOfflineBasemap(): OfflineBasemap | null {
+  const [basemap, setBasemap] = useState<OfflineBasemap | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadOfflineBasemap()
+      .then((loaded) => {
+        if (live) setBasemap(loaded);
+      })
+      .catch((error: unknown) => console.warn('The offline basemap could not be loaded', error));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return basemap;
 }

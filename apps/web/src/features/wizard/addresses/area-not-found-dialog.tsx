@@ -1,18 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { addWishlistAreaBodySchema, MSG } from '@movehub/shared';
 import { useStoredUser } from '../../../lib/storage';
-import { showToast } from '../../../lib/toast';
-import { addWishlistArea } from '../api/wizard-api';
+import { useDialogMutation } from '../../../lib/use-dialog-mutation';
+import { FormDialog } from '../../../ui/form-dialog';
+import { useJoinWaitlist } from '../api/use-wizard-mutations';
 
 interface AreaNotFoundDialogProps {
   /** The unserved zip code; the dialog is open while it is set. */
@@ -26,23 +20,13 @@ interface AreaNotFoundDialogProps {
  * an email for the wait-list (add_wishlist_area, success 'Zipcode added into our waitlist.').
  */
 export function AreaNotFoundDialog({ zipCode, onClose }: AreaNotFoundDialogProps) {
-  return (
-    <Dialog
-      open={zipCode !== null}
-      onClose={onClose}
-      aria-labelledby="area-not-found-title"
-      aria-describedby="area-not-found-text"
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id="area-not-found-title">Area not found</DialogTitle>
-      {/* Mounted per opening, so each unserved zip starts a fresh form. */}
-      {zipCode !== null && <WaitlistForm key={zipCode} zipCode={zipCode} onClose={onClose} />}
-    </Dialog>
+  // Mounted per opening, so each unserved zip starts a fresh form.
+  return zipCode === null ? null : (
+    <WaitlistDialog key={zipCode} zipCode={zipCode} onClose={onClose} />
   );
 }
 
-function WaitlistForm({ zipCode, onClose }: { zipCode: string; onClose: () => void }) {
+function WaitlistDialog({ zipCode, onClose }: { zipCode: string; onClose: () => void }) {
   const user = useStoredUser();
   const {
     register,
@@ -52,65 +36,50 @@ function WaitlistForm({ zipCode, onClose }: { zipCode: string; onClose: () => vo
     resolver: zodResolver(addWishlistAreaBodySchema),
     defaultValues: { email: user?.email ?? '', zip_code: zipCode },
   });
-
-  const join = useMutation({
-    mutationFn: addWishlistArea,
-    onSuccess: () => {
-      showToast(MSG.waitlistAdded, 'success');
-      onClose();
-    },
+  // spec §8: a refusal is the red toast of any failed call, so the dialog does not repeat it.
+  const join = useDialogMutation(useJoinWaitlist(), {
+    onDone: onClose,
+    successMessage: () => MSG.waitlistAdded,
   });
 
   const { ref: emailRef, ...emailField } = register('email');
   const { ref: zipRef, ...zipField } = register('zip_code');
 
   return (
-    <form noValidate onSubmit={handleSubmit((body) => join.mutate(body))}>
-      <DialogContent sx={{ pt: 0 }}>
-        <DialogContentText id="area-not-found-text" sx={{ mb: 1 }}>
-          {MSG.notInArea}
-        </DialogContentText>
-        <DialogContentText sx={{ mb: 2 }}>
-          Leave your email and we will let you know when we serve your area.
-        </DialogContentText>
-        <TextField
-          {...emailField}
-          inputRef={emailRef}
-          id="waitlist-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          fullWidth
-          margin="dense"
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-        />
-        <TextField
-          {...zipField}
-          inputRef={zipRef}
-          id="waitlist-zip-code"
-          label="Zip code"
-          fullWidth
-          margin="dense"
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={join.isPending}>
-          Close
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={join.isPending}
-          startIcon={
-            join.isPending ? <CircularProgress aria-hidden size={18} color="inherit" /> : undefined
-          }
-        >
-          Join the waitlist
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog
+      onClose={onClose}
+      title="Area not found"
+      titleId="area-not-found-title"
+      description={MSG.notInArea}
+      descriptionId="area-not-found-text"
+      pending={join.pending}
+      submitLabel="Join the waitlist"
+      cancelLabel="Close"
+      onSubmit={handleSubmit(join.submit)}
+    >
+      <Typography color="text.secondary">
+        Leave your email and we will let you know when we serve your area.
+      </Typography>
+      <TextField
+        {...emailField}
+        inputRef={emailRef}
+        id="waitlist-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        fullWidth
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+      />
+      <TextField
+        {...zipField}
+        inputRef={zipRef}
+        id="waitlist-zip-code"
+        label="Zip code"
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+    </FormDialog>
   );
 }

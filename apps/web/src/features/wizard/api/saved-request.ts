@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { findSavedRequest, submitSavedRequest } from '../../../lib/saved-request';
 import { getToken } from '../../../lib/storage';
 
@@ -35,7 +35,7 @@ export function useSavedRequestOnArrival(normalMode: boolean): {
     submitSavedRequest(pending, { suppressToast: true }).then(
       () => void navigate('/dashboard/congratulations', { replace: true }),
       (failure: unknown) => {
-        setError(isApiError(failure) ? failure.message : UNEXPECTED_RESPONSE_MESSAGE);
+        setError(errorMessage(failure));
         setSubmitting(false);
       },
     );

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,14 +22,16 @@ import {
   moveTimeText,
   MOVERS_OPTIONS,
   toCents,
-  UserType,
   type GenerateRequestBody,
 } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../../lib/api-client';
+import { errorMessage, UNEXPECTED_RESPONSE_MESSAGE } from '../../../lib/api-client';
 import { formatDate, formatMoveTime } from '../../../lib/format-date';
-import { generateRequest, newIdempotencyKey } from '../../../lib/saved-request';
+import { dollars } from '../../../lib/format-money';
+import { newIdempotencyKey } from '../../../lib/saved-request';
 import { useAuthToken } from '../../../lib/storage';
 import { savedCardsQueryOptions } from '../../../lib/card-form/cards-api';
+import { ItemList, type ListedItem } from '../../../ui/item-list';
+import { Section } from '../../../ui/section';
 import {
   buildDirectRequestPayload,
   buildEstimateBody,
@@ -49,7 +50,8 @@ import {
 } from '../draft';
 import { screenForOption } from '../flow';
 import { GetMovingDialog } from './get-moving-dialog';
-import { estimateQueryOptions, generateDirectRequest } from '../api/wizard-api';
+import { useSubmitRequest } from '../api/use-wizard-mutations';
+import { estimateQueryOptions } from '../api/wizard-api';
 import { useWizard } from '../wizard-context';
 
 /** Ours: spec §5 only says the field is marked red; the helper text says what is missing. */
@@ -108,9 +110,6 @@ function withValues(draft: WizardDraft, values: Partial<SummaryValues>): WizardD
   if (values.movers !== undefined) requestKeyValue.movers = Number(values.movers);
   return { ...draft, requestKeyValue };
 }
-
-/** '$1,234': the estimate's bounds are whole dollars. */
-const dollars = (amount: number) => formatUsd(toCents(amount), { trimZeroCents: true });
 
 /**
  * Step 7, 'Confirm request details' (spec/request-lifecycle.md §2 step 7, §4, §5, §7): the
@@ -179,33 +178,9 @@ export function StepSummary() {
     );
   }, [estimateText, update]);
 
-  const submit = useMutation({
-    mutationFn: ({ toSend, key }: { toSend: WizardDraft; key: string }) =>
-      direct
-        ? generateDirectRequest(
-            buildDirectRequestPayload(toSend, direct.link),
-            direct.profile.user_type === UserType.salesTeam,
-            key,
-          )
-        : generateRequest(buildRequestPayload(toSend), {
-            suppressToast: true,
-            idempotencyKey: key,
-          }),
-    onSuccess: (response) => {
-      if (direct) setCreatedAccessLink(response.data.Request_ID.public_access_link);
-      // spec §4: the draft is cleared after a successful submit.
-      clear();
-      goTo(Screen.congratulations);
-    },
-  });
+  const submit = useSubmitRequest(direct);
   // spec §8: a failed submit shows the server message as a banner on this screen.
-  const banner =
-    problem ??
-    (submit.isError
-      ? isApiError(submit.error)
-        ? submit.error.message
-        : UNEXPECTED_RESPONSE_MESSAGE
-      : null);
+  const banner = problem ?? (submit.isError ? errorMessage(submit.error) : null);
 
   const onValid = (values: SummaryValues) => {
     if (sending.current) return;
@@ -236,6 +211,12 @@ export function StepSummary() {
     submit.mutate(
       { toSend, key },
       {
+        onSuccess: (response) => {
+          if (direct) setCreatedAccessLink(response.data.Request_ID.public_access_link);
+          // spec §4: the draft is cleared after a successful submit.
+          clear();
+          goTo(Screen.congratulations);
+        },
         onSettled: () => {
           sending.current = false;
         },
@@ -316,7 +297,8 @@ export function StepSummary() {
               <Box role="status" aria-live="polite">
                 <Typography sx={{ fontWeight: 600 }}>
                   {range
-                    ? `Estimated price: ${dollars(range.Estimated_Price_Start)} - ${dollars(range.Estimated_Price_End)}`
+                    ? // The estimate's bounds are whole dollars: '$1,234'.
+                      `Estimated price: ${dollars(range.Estimated_Price_Start, { trimZeroCents: true })} - ${dollars(range.Estimated_Price_End, { trimZeroCents: true })}`
                     : estimate.isFetching
                       ? 'Estimated price: calculating…'
                       : estimate.isError
@@ -385,35 +367,6 @@ export function StepSummary() {
 }
 
 // --- the summary's sections ----------------------------------------------------------------------
-
-function Section({
-  title,
-  id,
-  action,
-  children,
-}: {
-  title: string;
-  id: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}
-      >
-        <Typography id={id} variant="h6" component="h2">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * 'Edit', or 'Edit {what}' where a section has more than one: two buttons that both read
@@ -530,29 +483,18 @@ function AddressSummary({ address }: { address: WizardAddress }) {
   );
 }
 
+/** A chosen item as the summary lists it, with the customer's comments under it. */
+const listed = (items: WizardItem[]): ListedItem[] =>
+  items.map((item) => ({
+    key: item.item_id,
+    name: item.name,
+    line: itemLine(item),
+    details: item.comments,
+  }));
+
 function itemLine(item: WizardItem): string {
   const size = itemSizeLabel(item.size);
   return `${item.name}${size ? ` (${size})` : ''} × ${item.value}`;
-}
-
-function ItemList({ items, label }: { items: WizardItem[]; label: string }) {
-  if (items.length === 0) {
-    return <Typography color="text.secondary">No items added</Typography>;
-  }
-  return (
-    <Box component="ul" aria-label={label} sx={{ m: 0, pl: 2.5 }}>
-      {items.map((item) => (
-        <li key={item.item_id}>
-          <Typography variant="body2">{itemLine(item)}</Typography>
-          {item.comments && (
-            <Typography variant="body2" color="text.secondary">
-              {item.comments}
-            </Typography>
-          )}
-        </li>
-      ))}
-    </Box>
-  );
 }
 
 function ItemsSection({ draft, onEdit }: { draft: WizardDraft; onEdit: () => void }) {
@@ -572,14 +514,15 @@ function ItemsSection({ draft, onEdit }: { draft: WizardDraft; onEdit: () => voi
                 </Typography>
                 <ItemList
                   label={`${room.room_name} items`}
-                  items={room.itemList.filter((item) => chosen.includes(item))}
+                  items={listed(room.itemList.filter((item) => chosen.includes(item)))}
+                  empty="No items added"
                 />
               </Box>
             ))}
           </Stack>
         )
       ) : (
-        <ItemList label="Common List items" items={chosen} />
+        <ItemList label="Common List items" items={listed(chosen)} empty="No items added" />
       )}
     </Section>
   );
