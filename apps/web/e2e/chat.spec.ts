@@ -1,5 +1,12 @@
 import { createCustomer } from './support/accounts';
-import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
+import {
+  acceptCookies,
+  expect,
+  expectAccessible,
+  logIn,
+  pressSend,
+  test,
+} from './support/fixtures';
 import {
   acceptFirstBid,
   addCard,
@@ -64,7 +71,7 @@ test('a customer chats with the company of a paid move and sees its replies arri
   );
 
   // A message is required.
-  await conversation.getByRole('button', { name: 'Send' }).click();
+  await pressSend(conversation);
   await expect(conversation.getByText('Please enter a message.')).toBeVisible();
 
   // The page must not reload for the reply to show: a mark on the window would go with it.
@@ -75,7 +82,7 @@ test('a customer chats with the company of a paid move and sees its replies arri
   await conversation
     .getByRole('textbox', { name: 'Message' })
     .fill('Hello! Can you bring blankets?');
-  await conversation.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await pressSend(conversation);
   await expect(log.getByRole('listitem')).toHaveCount(1);
   await expect(log.getByRole('listitem').first()).toContainText(
     'You: Hello! Can you bring blankets?',

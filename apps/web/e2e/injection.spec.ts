@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@movehub/shared';
 import { createCustomer } from './support/accounts';
-import { acceptCookies, expect, logIn, test } from './support/fixtures';
+import { acceptCookies, expect, logIn, pressSend, test } from './support/fixtures';
 import {
   directRequestBody,
   expectNothingRan,
@@ -109,7 +109,7 @@ test("a customer's name, item, comment and chat message are shown as text on eve
   const conversation = page.getByRole('region', { name: companyName, exact: true });
   const message = `${hostile('Hello')} [click](javascript:alert(1)) <a href="javascript:window.__xss='a'">here</a>`;
   await conversation.getByRole('textbox', { name: 'Message' }).fill(message);
-  await conversation.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await pressSend(conversation);
   const log = conversation.getByRole('log', { name: `Messages with ${companyName}` });
   await expect(log.getByText(message, { exact: false }).first()).toBeVisible();
   await expectNothingRan(page, 'chat');

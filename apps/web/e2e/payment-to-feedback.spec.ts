@@ -18,6 +18,9 @@ import {
  * releases the money, then rates it and tips 15%: the card in Completed shows the tip and rating.
  */
 
+// A screen that takes taps as well as clicks, as a touch laptop's: the rating is set by both.
+test.use({ hasTouch: true });
+
 test.beforeEach(async ({ page, baseURL }) => {
   // The whole lifecycle, with axe at two widths on seven screens.
   test.setTimeout(240_000);
@@ -121,10 +124,16 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
   await expect(feedback.getByText(`Request #${requestId}`)).toBeVisible();
   await expect(feedback.getByText('How was your move?')).toBeVisible();
   await expectAccessible(page, 'feedback modal');
-  // The half stars' labels are clipped halves of a star: a keyboard user picks 4.5 as a radio.
-  await feedback.getByRole('radio', { name: '4.5 Stars' }).focus();
-  await page.keyboard.press('Space');
+  const stars = feedback.locator('.MuiRating-root');
+  const box = (await stars.boundingBox())!;
+  const star = box.width / 5;
+  // A half star by the finger: a tap on the left half of the fifth star gives 4.5.
+  await stars.tap({ position: { x: star * 4.25, y: box.height / 2 } });
   await expect(feedback.getByRole('radio', { name: '4.5 Stars' })).toBeChecked();
+  // A whole star by the mouse: a click on the right half of the fourth star gives 4.
+  await stars.click({ position: { x: star * 3.75, y: box.height / 2 } });
+  await expect(feedback.getByRole('radio', { name: '4 Stars', exact: true })).toBeChecked();
+  await expect(feedback.getByRole('radio', { name: '4.5 Stars' })).not.toBeChecked();
   await feedback.getByLabel('Comments').fill('Careful crew, on time.');
   const fifteen = feedback.getByRole('radio', { name: /^15% \(/ });
   await fifteen.check();
@@ -135,6 +144,7 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
   await feedback.getByRole('button', { name: 'Submit' }).click();
   const answer = await sent;
   expect(answer.status()).toBe(200);
+  expect((answer.request().postDataJSON() as { rating: number }).rating).toBe(4);
   expect(((await answer.json()) as { data: { tip: number } }).data.tip).toBe(tip);
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
 
@@ -143,7 +153,7 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
   const card = page.getByRole('listitem').filter({ hasText: `Request #${requestId}` });
   await expect(card.getByText('Feedback Given')).toBeVisible();
   expect(dollars(await card.locator('p', { hasText: /^Tip:/ }).innerText())).toBe(tip);
-  await expect(card.getByRole('img', { name: 'Rating: 4.5 out of 5 stars' })).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Rating: 4 out of 5 stars' })).toBeVisible();
   await expect(card.getByText('Careful crew, on time.')).toBeVisible();
   await expectAccessible(page, 'my requests, completed');
 });

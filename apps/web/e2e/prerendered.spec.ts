@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { CONSENT_COOKIE } from '@movehub/shared';
 import {
   acceptCookies,
+  appIsRunning,
   DEMO,
   expect,
   expectAccessible,
@@ -29,9 +30,6 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
-const appIsRunning = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
-
 test('the login form shows before the app runs, keeps what was typed, and signs in once it runs', async ({
   page,
 }) => {
@@ -45,14 +43,16 @@ test('the login form shows before the app runs, keeps what was typed, and signs 
 
   await page.locator('input[name="email"]').fill(DEMO.email);
   await page.locator('input[name="password"]').fill(DEMO.password);
-  // Until the app runs the button is refused and Enter submits nothing: the password never
-  // travels in the address.
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
-  await page.locator('input[name="password"]').press('Enter');
+  // Until the app runs the button is refused and a click on it submits nothing: the password
+  // never travels in the address.
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeDisabled();
+  const box = (await login.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForTimeout(300);
   expect(page.url()).toMatch(/\/login$/);
 
-  // What was typed is carried over, and the Enter is made again once the app has drawn the
+  // What was typed is carried over, and the click is made again once the app has hydrated the
   // form: the customer is signed in.
   release();
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
@@ -162,20 +162,32 @@ test('the picture keeps the app’s tab order, and the focus stays put when the 
   await expect(login).toBeFocused();
 });
 
-test('a press on the picture’s button is made again once the app has started', async ({ page }) => {
+test('a tap on the picture’s button, on a phone, is made again once the app has started', async ({
+  browser,
+  baseURL,
+}) => {
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
   const release = await holdTheApp(page);
   await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('input[name="email"]').tap();
   await page.locator('input[name="email"]').fill(DEMO.email);
+  await page.locator('input[name="password"]').tap();
   await page.locator('input[name="password"]').fill(DEMO.password);
-  await page.locator('input[name="password"]').press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeFocused();
-  // Enter on the refused button: nothing happens yet, and the address keeps no password.
-  await page.keyboard.press('Enter');
+  // A tap on the refused button: nothing happens yet, and the address keeps no password.
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  const box = (await login.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForTimeout(300);
   expect(page.url()).toMatch(/\/login$/);
   release();
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
+  await phone.close();
 });
 
 test('each entry page shows whole in its first paint, before any of the app’s scripts is asked for', async ({

@@ -1,5 +1,12 @@
 import { fillSignUp, readCode, uniqueEmail, uniquePhone } from './support/accounts';
-import { acceptCookies, expect, expectAccessible, expectRefusal, test } from './support/fixtures';
+import {
+  acceptCookies,
+  appIsRunning,
+  expect,
+  expectAccessible,
+  expectRefusal,
+  test,
+} from './support/fixtures';
 
 test.beforeEach(async ({ page, baseURL }) => {
   // Multi-step journeys with an accessibility scan at two widths per screen: triple the budget.
@@ -10,6 +17,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 test('the sign-up form shows the section 5 messages and the strength meter', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: 'Sign Up', level: 1 })).toBeVisible();
+  await appIsRunning(page);
   await page.locator('input[name="first_name"]').fill('A');
   await page.locator('input[name="phone"]').pressSequentially('31055');
   await page.locator('input[name="email"]').fill('avery@');

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { appIsRunning } from './fixtures';
 
 /*
  * Accounts helpers of the journeys. Codes and links are read from the embedded outbox
@@ -134,6 +135,7 @@ export async function createCustomer(
 
 /** Fills the sign-up form as a newcomer types it (Avery Quinn, password Moving@2026). */
 export async function fillSignUp(page: Page, email: string, phone?: string) {
+  await appIsRunning(page);
   await page.locator('input[name="first_name"]').fill('Avery');
   await page.locator('input[name="last_name"]').fill('Quinn');
   if (phone) await page.locator('input[name="phone"]').pressSequentially(phone);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { uniqueEmail } from './accounts';
-import { expect } from './fixtures';
+import { appIsRunning, expect } from './fixtures';
 
 /*
  * Request helpers of the lifecycle journeys: a move sent through the wizard, the
@@ -35,6 +35,7 @@ export async function chooseAddress(page: Page, label: string, zip: string, sugg
  */
 export async function startDowntownMove(page: Page): Promise<void> {
   await page.goto('/create-request');
+  await appIsRunning(page);
   await page.locator('input[name="date"]').fill(daysFromToday(7));
   await chooseAddress(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
   await chooseAddress(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
