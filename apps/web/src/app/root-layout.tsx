@@ -1,21 +1,9 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import { CookieBanner } from './cookie-banner';
 import { ScreenErrorBoundary } from './screen-error-boundary';
-
-/**
- * A new page starts at its top. Going back or forward leaves the position to the browser's own
- * restoring, which may fall short on a long page whose data is still loading.
- */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
-  useLayoutEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
-  return null;
-}
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * Wraps every page: a progress bar while a layout's code loads (each layout shows its own
@@ -43,7 +31,7 @@ export function RootLayout() {
         </Suspense>
       </ScreenErrorBoundary>
       <CookieBanner />
-      <ScrollToTop />
+      <ScrollRestoration />
     </>
   );
 }
