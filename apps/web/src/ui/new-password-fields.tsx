@@ -1,7 +1,7 @@
 import { useFormState, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import TextField from '@mui/material/TextField';
 import type { NewPasswordForm } from '@movehub/shared';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { FormTextField } from './form-text-field';
 
 interface NewPasswordFieldsProps {
   control: Control<NewPasswordForm>;
@@ -28,7 +28,7 @@ export function NewPasswordFields({
 
   return (
     <>
-      <TextField
+      <FormTextField
         {...passwordField}
         inputRef={passwordRef}
         id={`${idPrefix}-password`}
@@ -37,11 +37,10 @@ export function NewPasswordFields({
         autoComplete="new-password"
         autoFocus={autoFocus}
         fullWidth
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
+        fieldError={errors.password}
       />
       <PasswordStrengthMeter password={password} />
-      <TextField
+      <FormTextField
         {...confirmField}
         inputRef={confirmRef}
         id={`${idPrefix}-confirm-password`}
@@ -49,8 +48,7 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         fullWidth
-        error={Boolean(errors.confirm_password)}
-        helperText={errors.confirm_password?.message}
+        fieldError={errors.confirm_password}
       />
     </>
   );

@@ -7,9 +7,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VERIFICATION_CODE_LENGTH, verificationCodeSchema } from '@movehub/shared';
+import { FormTextField } from './form-text-field';
 
 const codeFormSchema = z.object({ code: verificationCodeSchema });
 
@@ -72,7 +72,7 @@ export function VerificationCodeForm({
           </Box>
           .
         </Typography>
-        <TextField
+        <FormTextField
           {...codeField}
           inputRef={ref}
           id={`${id}-code`}
@@ -80,8 +80,7 @@ export function VerificationCodeForm({
           autoComplete="one-time-code"
           autoFocus
           fullWidth
-          error={Boolean(errors.code)}
-          helperText={errors.code?.message}
+          fieldError={errors.code}
           slotProps={{
             htmlInput: {
               inputMode: 'numeric',

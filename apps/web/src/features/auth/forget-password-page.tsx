@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { MSG, RESET_TOKEN_TTL_MINUTES, resetPasswordBodySchema } from '@movehub/shared';
@@ -16,6 +15,7 @@ import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthCard } from '../../ui/auth-card';
 import { useResetPassword } from './use-auth-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 // spec/portal.md §5: the reset form's email message is the login one ('Please enter a valid email').
 const forgetPasswordFormSchema = resetPasswordBodySchema.pick({ email: true });
@@ -80,7 +80,7 @@ export function ForgetPasswordPage() {
           >
             <Stack spacing={2.5}>
               {unknownEmail && <Alert severity="error">{MSG.invalidEmailShown}</Alert>}
-              <TextField
+              <FormTextField
                 {...emailField}
                 inputRef={emailRef}
                 id="forget-password-email"
@@ -88,8 +88,7 @@ export function ForgetPasswordPage() {
                 type="email"
                 autoComplete="email"
                 fullWidth
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
+                fieldError={errors.email}
               />
               <Button
                 type="submit"

@@ -14,13 +14,13 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { UserType, partnerLoginFormSchema, type PartnerLoginForm } from '@movehub/shared';
 import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { logInPartner } from './partner-auth-api';
+import { FormTextField } from '../../ui/form-text-field';
 
 /**
  * /partner/login: a moving company or its foreman signs in through /app_api/login
@@ -112,7 +112,7 @@ export function PartnerLoginPage() {
                 </FormControl>
               )}
             />
-            <TextField
+            <FormTextField
               {...emailField}
               inputRef={emailRef}
               id="partner-login-email"
@@ -120,10 +120,9 @@ export function PartnerLoginPage() {
               type="email"
               autoComplete="email"
               fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
+              fieldError={errors.email}
             />
-            <TextField
+            <FormTextField
               {...passwordField}
               inputRef={passwordRef}
               id="partner-login-password"
@@ -131,8 +130,7 @@ export function PartnerLoginPage() {
               type="password"
               autoComplete="current-password"
               fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
+              fieldError={errors.password}
             />
             <Button
               type="submit"

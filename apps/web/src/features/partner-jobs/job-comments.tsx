@@ -7,12 +7,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addCommentBodySchema, MAX_COMMENT_LENGTH, type CommentThread } from '@movehub/shared';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-date';
 import { useAddJobComment } from './use-job-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 export const NO_COMMENTS_TEXT = 'No comments yet.';
 
@@ -62,7 +62,7 @@ function CommentBox({
     >
       <Stack spacing={1}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField
+        <FormTextField
           {...register('comment')}
           id={`${id}-comment`}
           label={label}
@@ -70,8 +70,7 @@ function CommentBox({
           minRows={2}
           fullWidth
           size="small"
-          error={Boolean(errors.comment)}
-          helperText={errors.comment?.message}
+          fieldError={errors.comment}
           slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
         />
         <Box sx={{ display: 'flex', gap: 1 }}>

@@ -11,6 +11,7 @@ import { dollars } from '../../lib/format-money';
 import { useDialogMutation } from '../../lib/use-dialog-mutation';
 import { FormDialog } from '../../ui/form-dialog';
 import { usePlaceBid, useWithdrawBid } from './use-bid-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 /**
  * The bid form validates with place_bid's own field schemas (packages/shared): the amount, and
@@ -109,7 +110,7 @@ export function BidDialog({ request, onClose }: BidDialogProps) {
         {' · '}
         Estimate: {dollars(request.recommend_amount, { none: 'none', trimZeroCents: true })}
       </Typography>
-      <TextField
+      <FormTextField
         {...amountField}
         inputRef={amountRef}
         id={`bid-amount-${request.id}`}
@@ -118,8 +119,7 @@ export function BidDialog({ request, onClose }: BidDialogProps) {
         autoComplete="off"
         fullWidth
         autoFocus
-        error={Boolean(errors.bid_amount)}
-        helperText={errors.bid_amount?.message}
+        fieldError={errors.bid_amount}
       />
       <TextField
         {...moversField}

@@ -23,6 +23,7 @@ import { uploadUrl } from '../../lib/upload-url';
 import { DetailLine } from '../../ui/detail-line';
 import { ControlledPhoneField } from '../../ui/phone-field';
 import { useUpdateCompanyProfile } from './use-profile-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 /**
  * The company's public face: its picture, name, about text and phone, which customers see on
@@ -114,7 +115,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
         </Stack>
         {pictureError && <Alert severity="error">{pictureError}</Alert>}
 
-        <TextField
+        <FormTextField
           {...nameField}
           inputRef={nameRef}
           id="company-profile-name"
@@ -122,8 +123,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
           autoComplete="organization"
           required
           fullWidth
-          error={Boolean(errors.name)}
-          helperText={errors.name?.message}
+          fieldError={errors.name}
         />
         <TextField
           {...aboutField}

@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import {
   FOREMAN_INVITE_TTL_DAYS,
   inviteForemanBodySchema,
@@ -10,6 +9,7 @@ import {
 import { useDialogMutation } from '../../lib/use-dialog-mutation';
 import { FormDialog } from '../../ui/form-dialog';
 import { useInviteForeman } from './use-profile-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 /**
  * Invite a foreman: his email and name. He gets an email with a link to set his password; a
@@ -56,7 +56,7 @@ export function InviteForemanDialog({ open, onClose }: { open: boolean; onClose:
       submitLabel="Send invitation"
       onSubmit={handleSubmit(invite.submit)}
     >
-      <TextField
+      <FormTextField
         {...emailField}
         inputRef={emailRef}
         id="invite-foreman-email"
@@ -66,10 +66,9 @@ export function InviteForemanDialog({ open, onClose }: { open: boolean; onClose:
         autoFocus
         required
         fullWidth
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
+        fieldError={errors.email}
       />
-      <TextField
+      <FormTextField
         {...firstField}
         inputRef={firstRef}
         id="invite-foreman-first-name"
@@ -77,10 +76,9 @@ export function InviteForemanDialog({ open, onClose }: { open: boolean; onClose:
         autoComplete="off"
         required
         fullWidth
-        error={Boolean(errors.first_name)}
-        helperText={errors.first_name?.message}
+        fieldError={errors.first_name}
       />
-      <TextField
+      <FormTextField
         {...lastField}
         inputRef={lastRef}
         id="invite-foreman-last-name"
@@ -88,8 +86,7 @@ export function InviteForemanDialog({ open, onClose }: { open: boolean; onClose:
         autoComplete="off"
         required
         fullWidth
-        error={Boolean(errors.last_name)}
-        helperText={errors.last_name?.message}
+        fieldError={errors.last_name}
       />
     </FormDialog>
   );

@@ -17,6 +17,7 @@ import {
 } from '@movehub/shared';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useAddTruck, useRemoveTruck, useUpdateTruck } from './use-profile-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 export const NO_TRUCKS_MESSAGE =
   'No trucks yet. Add the trucks you move with, so that you can assign them to your jobs.';
@@ -124,15 +125,14 @@ function TruckRow({
           onSubmit={onRename}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexGrow: 1, alignItems: 'flex-start' }}
         >
-          <TextField
+          <FormTextField
             {...field}
             inputRef={ref}
             id={fieldId}
             label="Truck name"
             size="small"
             autoFocus
-            error={Boolean(errors.name)}
-            helperText={errors.name?.message}
+            fieldError={errors.name}
           />
           <Button type="submit" variant="contained" size="small" disabled={busy} sx={{ mt: 0.5 }}>
             Save

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import DialogContent from '@mui/material/DialogContent';
-import TextField from '@mui/material/TextField';
 import { MSG, changeEmailFormSchema, type SessionUser } from '@movehub/shared';
 import { useCodeVerificationSteps } from '../../lib/use-code-verification-steps';
 import { sendEmailCode, verifyEmailCode } from '../../lib/verification-api';
@@ -11,6 +10,7 @@ import { VerificationCodeForm } from '../../ui/verification-code-form';
 import { VerificationStepsDialog } from '../../ui/verification-steps-dialog';
 import { StepSpinner } from './step-spinner';
 import { useVerifyAndUpdate } from './use-verify-and-update';
+import { FormTextField } from '../../ui/form-text-field';
 
 interface ChangeEmailDialogProps {
   open: boolean;
@@ -91,7 +91,7 @@ function ChangeEmailSteps({
             send.mutate(address);
           })}
         >
-          <TextField
+          <FormTextField
             {...emailField}
             inputRef={ref}
             id="change-email-email"
@@ -100,8 +100,7 @@ function ChangeEmailSteps({
             autoComplete="email"
             autoFocus
             fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            fieldError={errors.email}
           />
         </SendCodeForm>
       ) : (

@@ -36,6 +36,7 @@ import { ChangePhoneDialog } from './change-phone-dialog';
 import type { UpdateCustomerBody } from './profile-api';
 import { useUpdateProfile } from './use-update-profile';
 import { LoadError } from '../../ui/load-error';
+import { FormTextField } from '../../ui/form-text-field';
 
 /** spec/portal.md §2 Edit Profile (/dashboard/edit-profile). */
 export function EditProfilePage() {
@@ -198,25 +199,23 @@ function EditProfileForm({ user }: { user: SessionUser }) {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
             {appLogin ? (
               <>
-                <TextField
+                <FormTextField
                   {...firstField}
                   inputRef={firstRef}
                   id="edit-profile-first-name"
                   label="First name"
                   autoComplete="given-name"
                   fullWidth
-                  error={Boolean(errors.first_name)}
-                  helperText={errors.first_name?.message}
+                  fieldError={errors.first_name}
                 />
-                <TextField
+                <FormTextField
                   {...lastField}
                   inputRef={lastRef}
                   id="edit-profile-last-name"
                   label="Last name"
                   autoComplete="family-name"
                   fullWidth
-                  error={Boolean(errors.last_name)}
-                  helperText={errors.last_name?.message}
+                  fieldError={errors.last_name}
                 />
               </>
             ) : (

@@ -42,6 +42,7 @@ import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { requestDetailQueryOptions } from './requests-api';
 import { useSaveAddress } from './use-request-mutations';
+import { FormTextField } from '../../ui/form-text-field';
 
 /*
  * spec/request-lifecycle.md §2 "Address add and edit": /dashboard/my-requests/add-address/{id}
@@ -291,22 +292,20 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
             error={Boolean(errors.apartment_number)}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <TextField
+          <FormTextField
             {...register('address_detail')}
             label="Address details"
             multiline
             minRows={2}
-            error={Boolean(errors.address_detail)}
-            helperText={errors.address_detail?.message}
+            fieldError={errors.address_detail}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
-          <TextField
+          <FormTextField
             {...register('parking_and_building_info')}
             label="Parking and building info"
             multiline
             minRows={2}
-            error={Boolean(errors.parking_and_building_info)}
-            helperText={errors.parking_and_building_info?.message}
+            fieldError={errors.parking_and_building_info}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
 

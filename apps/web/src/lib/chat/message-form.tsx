@@ -6,11 +6,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import SendIcon from '@mui/icons-material/Send';
 import { chatMessageTextSchema, type ChatMessage, type ChatObject } from '@movehub/shared';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { useSendChatMessage } from './use-send-chat-message';
+import { FormTextField } from '../../ui/form-text-field';
 
 const messageFormSchema = z.object({ message: chatMessageTextSchema });
 
@@ -76,7 +76,7 @@ export function MessageForm({
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <FormTextField
           {...messageField}
           inputRef={ref}
           id={`${id}-message`}
@@ -87,8 +87,7 @@ export function MessageForm({
           fullWidth
           size="small"
           onKeyDown={onKeyDown}
-          error={Boolean(errors.message)}
-          helperText={errors.message?.message}
+          fieldError={errors.message}
           slotProps={{
             htmlInput: {
               // MUI's own helper-text reference, kept beside the keyboard hint.

@@ -7,6 +7,7 @@ import { useStoredUser } from '../../../lib/storage';
 import { useDialogMutation } from '../../../lib/use-dialog-mutation';
 import { FormDialog } from '../../../ui/form-dialog';
 import { useJoinWaitlist } from '../api/use-wizard-mutations';
+import { FormTextField } from '../../../ui/form-text-field';
 
 interface AreaNotFoundDialogProps {
   /** The unserved zip code; the dialog is open while it is set. */
@@ -60,7 +61,7 @@ function WaitlistDialog({ zipCode, onClose }: { zipCode: string; onClose: () => 
       <Typography color="text.secondary">
         Leave your email and we will let you know when we serve your area.
       </Typography>
-      <TextField
+      <FormTextField
         {...emailField}
         inputRef={emailRef}
         id="waitlist-email"
@@ -69,8 +70,7 @@ function WaitlistDialog({ zipCode, onClose }: { zipCode: string; onClose: () => 
         autoComplete="email"
         autoFocus
         fullWidth
-        error={Boolean(errors.email)}
-        helperText={errors.email?.message}
+        fieldError={errors.email}
       />
       <TextField
         {...zipField}
