@@ -1,13 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -29,8 +20,9 @@ import {
   toCents,
   type TipPercent,
 } from '@movehub/shared';
-import { isApiError } from '../../lib/api-client';
-import { addFeedback, invalidateRequests } from './completion-api';
+import { useDialogMutation } from '../../lib/use-dialog-mutation';
+import { FormDialog } from '../../ui/form-dialog';
+import { useAddFeedback } from './use-add-feedback';
 
 /** A tip choice: one of the spec's percentages, or a custom amount (spec §9). */
 type TipChoice = `${TipPercent}` | 'other';
@@ -65,20 +57,16 @@ export function FeedbackDialog({
   onDone,
 }: FeedbackDialogProps) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [choice, setChoice] = useState<TipChoice>('0');
   const [custom, setCustom] = useState('');
   const [errors, setErrors] = useState<{ rating?: string; tip?: string }>({});
   const finalCents = toCents(finalAmount ?? 0);
-
-  const submit = useMutation({
-    mutationFn: addFeedback,
-    onSuccess: async () => {
-      await invalidateRequests(queryClient, requestId);
-      onDone();
-    },
+  // What follows a stored feedback is the screen's (back to My Requests), not a toast.
+  const submit = useDialogMutation(useAddFeedback(requestId), {
+    onDone,
+    successMessage: () => null,
   });
 
   const tipOf = (c: TipChoice): number | null => {
@@ -94,125 +82,97 @@ export function FeedbackDialog({
     if (tip === null || tip % 100 !== 0) next.tip = FEEDBACK_TEXT.tipInvalid;
     setErrors(next);
     if (next.rating || next.tip || rating === null || tip === null) return;
-    submit.mutate({ request_id: requestId, rating, comment: comment.trim(), tip: tip / 100 });
+    submit.submit({ request_id: requestId, rating, comment: comment.trim(), tip: tip / 100 });
   };
 
-  const busy = submit.isPending;
+  const busy = submit.pending;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={`${ids}-title`}
-      aria-describedby={`${ids}-request`}
-      fullWidth
+      onClose={onClose}
+      title="Feedback"
+      description={
+        <Typography component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          Request #{requestId}
+        </Typography>
+      }
+      failure={submit.failure}
+      pending={busy}
+      submitLabel="Submit"
+      onSubmit={onSubmit}
       maxWidth="sm"
     >
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id={`${ids}-title`}>Feedback</DialogTitle>
-        <DialogContent>
-          <Typography id={`${ids}-request`} sx={{ fontWeight: 600 }}>
-            Request #{requestId}
-          </Typography>
-          {submit.isError && (
-            <Alert severity="error" sx={{ my: 1.5 }}>
-              {isApiError(submit.error) ? submit.error.message : String(submit.error)}
-            </Alert>
-          )}
-          <FormControl
-            component="fieldset"
-            error={Boolean(errors.rating)}
-            sx={{ mt: 2, display: 'block' }}
-          >
-            <FormLabel component="legend" id={`${ids}-rating`}>
-              How was your move?
-            </FormLabel>
-            <Rating
-              name="rating"
-              precision={RATING_STEP}
-              value={rating}
-              onChange={(_event, value) => {
-                setRating(value);
-                if (value !== null) setErrors((e) => ({ ...e, rating: undefined }));
-              }}
-              size="large"
+      <FormControl component="fieldset" error={Boolean(errors.rating)} sx={{ display: 'block' }}>
+        <FormLabel component="legend" id={`${ids}-rating`}>
+          How was your move?
+        </FormLabel>
+        <Rating
+          name="rating"
+          precision={RATING_STEP}
+          value={rating}
+          onChange={(_event, value) => {
+            setRating(value);
+            if (value !== null) setErrors((e) => ({ ...e, rating: undefined }));
+          }}
+          size="large"
+          disabled={busy}
+          sx={{ mt: 0.5 }}
+        />
+        {errors.rating && <FormHelperText>{errors.rating}</FormHelperText>}
+      </FormControl>
+      <TextField
+        name="comment"
+        label="Comments"
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        disabled={busy}
+        slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
+      />
+      <FormControl component="fieldset" error={Boolean(errors.tip)} sx={{ display: 'block' }}>
+        <FormLabel component="legend">Tip</FormLabel>
+        <RadioGroup
+          row
+          name="tip_choice"
+          value={choice}
+          onChange={(event) => {
+            setChoice(event.target.value as TipChoice);
+            setErrors((e) => ({ ...e, tip: undefined }));
+          }}
+        >
+          {TIP_PERCENTS.map((percent) => (
+            <FormControlLabel
+              key={percent}
+              value={String(percent)}
+              control={<Radio />}
               disabled={busy}
-              sx={{ mt: 0.5 }}
+              label={`${percent}% (${formatUsd(tipCents(finalCents, discount, percent), { trimZeroCents: true })})`}
             />
-            {errors.rating && <FormHelperText>{errors.rating}</FormHelperText>}
-          </FormControl>
+          ))}
+          <FormControlLabel value={OTHER} control={<Radio />} disabled={busy} label="Other" />
+        </RadioGroup>
+        {choice === OTHER && (
           <TextField
-            name="comment"
-            label="Comments"
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            multiline
-            minRows={3}
-            fullWidth
+            name="tip"
+            label="Tip amount ($)"
+            value={custom}
+            onChange={(event) => {
+              // spec §5: numbers only, no negatives; whole dollars (§9).
+              setCustom(event.target.value.replace(/\D/g, '').slice(0, MAX_TIP_DIGITS));
+              setErrors((e) => ({ ...e, tip: undefined }));
+            }}
+            autoFocus
             disabled={busy}
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
-          />
-          <FormControl
-            component="fieldset"
             error={Boolean(errors.tip)}
-            sx={{ mt: 2, display: 'block' }}
-          >
-            <FormLabel component="legend">Tip</FormLabel>
-            <RadioGroup
-              row
-              name="tip_choice"
-              value={choice}
-              onChange={(event) => {
-                setChoice(event.target.value as TipChoice);
-                setErrors((e) => ({ ...e, tip: undefined }));
-              }}
-            >
-              {TIP_PERCENTS.map((percent) => (
-                <FormControlLabel
-                  key={percent}
-                  value={String(percent)}
-                  control={<Radio />}
-                  disabled={busy}
-                  label={`${percent}% (${formatUsd(tipCents(finalCents, discount, percent), { trimZeroCents: true })})`}
-                />
-              ))}
-              <FormControlLabel value={OTHER} control={<Radio />} disabled={busy} label="Other" />
-            </RadioGroup>
-            {choice === OTHER && (
-              <TextField
-                name="tip"
-                label="Tip amount ($)"
-                value={custom}
-                onChange={(event) => {
-                  // spec §5: numbers only, no negatives; whole dollars (§9).
-                  setCustom(event.target.value.replace(/\D/g, '').slice(0, MAX_TIP_DIGITS));
-                  setErrors((e) => ({ ...e, tip: undefined }));
-                }}
-                autoFocus
-                disabled={busy}
-                error={Boolean(errors.tip)}
-                helperText={errors.tip ?? ' '}
-                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-                sx={{ mt: 1, maxWidth: 220 }}
-              />
-            )}
-            {choice !== OTHER && errors.tip && <FormHelperText>{errors.tip}</FormHelperText>}
-          </FormControl>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress aria-hidden size={18} color="inherit" /> : null}
-          >
-            Submit
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+            helperText={errors.tip ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+            sx={{ mt: 1, maxWidth: 220 }}
+          />
+        )}
+        {choice !== OTHER && errors.tip && <FormHelperText>{errors.tip}</FormHelperText>}
+      </FormControl>
+    </FormDialog>
   );
 }
