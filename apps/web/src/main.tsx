@@ -28,12 +28,13 @@ if (!container) throw new Error('index.html has no #root element');
  * again by React, which is what it reports as a recoverable error.
  */
 async function mount(root: HTMLElement) {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
   if (!root.hasAttribute('data-prerendered')) {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
     return;
   }
   await preloadRoute(window.location.pathname).catch(() => undefined);
@@ -47,12 +48,7 @@ async function mount(root: HTMLElement) {
     root.removeAttribute('data-prerendered');
     carryOverInput(root, { ...typed, pressed: takePress(root) });
   });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  hydrateRoot(root, app);
 }
 
 void mount(container);

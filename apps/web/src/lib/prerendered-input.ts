@@ -126,6 +126,17 @@ export function takePress(root: HTMLElement): TypedInput['pressed'] {
   return index >= 0 ? { index, text } : undefined;
 }
 
+/** What holds the focus in the picture, with a text field's selection unless the caret ends it. */
+function focusOf(root: HTMLElement): TypedInput['focused'] {
+  const active = document.activeElement;
+  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return undefined;
+  const [start, end] = hasCaret(active) ? [active.selectionStart, active.selectionEnd] : [];
+  const atEnd = hasCaret(active) && start === active.value.length && end === start;
+  const selection =
+    !atEnd && start != null && end != null ? ([start, end] as [number, number]) : undefined;
+  return { ...keyOf(root, FOCUSABLE, active), selection };
+}
+
 /** Reads the picture's fields and focus before the app hydrates it. */
 export function readInput(root: HTMLElement): TypedInput {
   const values = Array.from(root.querySelectorAll<Field>(FIELDS))
@@ -133,13 +144,8 @@ export function readInput(root: HTMLElement): TypedInput {
     // A select's first option is what it shows untouched.
     .filter((field) => !(field instanceof HTMLSelectElement) || field.selectedIndex > 0)
     .map((field) => ({ ...keyOf(root, FIELDS, field), value: field.value }));
-  const active = document.activeElement;
-  if (!active || !root.contains(active) || !active.matches(FOCUSABLE)) return { values };
-  const [start, end] = hasCaret(active) ? [active.selectionStart, active.selectionEnd] : [];
-  const atEnd = hasCaret(active) && start === active.value.length && end === start;
-  const selection =
-    !atEnd && start != null && end != null ? ([start, end] as [number, number]) : undefined;
-  return { values, focused: { ...keyOf(root, FOCUSABLE, active), selection } };
+  const focused = focusOf(root);
+  return focused ? { values, focused } : { values };
 }
 
 /**
@@ -152,15 +158,13 @@ export function watchInput(root: HTMLElement, typed: TypedInput): () => void {
     const field = event.target as Element;
     // Untrusted events count too: a date picker's value is set by script (as tools fill it).
     if (!(field instanceof Element) || !field.matches(FIELDS)) return;
-    const now = readInput(root);
-    const key = keyOf(root, FIELDS, field);
     const value = (field as Field).value;
-    const others = typed.values.filter((entry) => !sameField(entry, key));
-    typed.values = value === '' ? others : [...others, { ...key, value }];
-    typed.focused = now.focused;
+    const others = typed.values.filter((entry) => find(root, FIELDS, entry) !== field);
+    typed.values = value === '' ? others : [...others, { ...keyOf(root, FIELDS, field), value }];
+    typed.focused = focusOf(root);
   };
   const onFocus = () => {
-    typed.focused = readInput(root).focused;
+    typed.focused = focusOf(root);
   };
   root.addEventListener('input', onInput, true);
   root.addEventListener('change', onInput, true);
@@ -170,11 +174,6 @@ export function watchInput(root: HTMLElement, typed: TypedInput): () => void {
     root.removeEventListener('change', onInput, true);
     root.removeEventListener('focusin', onFocus, true);
   };
-}
-
-/** Whether two keys find the same field. */
-function sameField(a: Key, b: Key): boolean {
-  return a.tag === b.tag && a.name === b.name && a.id === b.id && a.index === b.index;
 }
 
 /** The value setter of the element's own prototype, as the browser's typing uses. */

@@ -16,7 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { UserType, partnerLoginFormSchema, type PartnerLoginForm } from '@movehub/shared';
-import { isApiError, UNEXPECTED_RESPONSE_MESSAGE } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { logInPartner } from './partner-auth-api';
@@ -56,11 +56,7 @@ export function PartnerLoginPage() {
     },
   });
 
-  const serverMessage = login.isError
-    ? isApiError(login.error)
-      ? login.error.message
-      : UNEXPECTED_RESPONSE_MESSAGE
-    : null;
+  const serverMessage = login.isError ? errorMessage(login.error) : null;
 
   const busy = login.isPending;
   const onSubmit = handleSubmit((values) => {
