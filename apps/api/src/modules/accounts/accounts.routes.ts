@@ -1,26 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordBodySchema,
-  errorEnvelopeSchema,
-  MSG,
-  okEnvelopeSchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  sendEmailCodeBodySchema,
-  sendPhoneCodeBodySchema,
-  sessionResponseSchema,
-  socialConfigResponseSchema,
-  socialLoginBodySchema,
-  updateCustomerBodySchema,
-  updateCustomerResponseSchema,
-  updatePasswordBodySchema,
-  validateEmailAndPhoneBodySchema,
-  verifyEmailCodeBodySchema,
-  verifyPhoneCodeBodySchema,
-} from '@movehub/shared';
+import { errorEnvelopeSchema, MSG } from '@movehub/shared';
 import { z } from 'zod';
 import type { SocialProvider } from '../../adapters/social/social-verifier';
-import { responses } from '../../lib/wire';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly, signedIn } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toSessionUser } from '../customers/customers.wire';
@@ -45,18 +27,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- sign-up ----------------------------------------------------------------------------
 
-  app.post(
-    '/app_api/validateEmailandPhone',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Whether the email and the phone are still free for a new customer',
-        body: validateEmailAndPhoneBodySchema,
-        response: responses(okEnvelopeSchema, 409, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/validateEmailandPhone', {
+      tags: ['accounts'],
+      summary: 'Whether the email and the phone are still free for a new customer',
+      failures: [409, 429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       await checkEmailAndPhone({
         db: app.db,
         email: request.body.email,
@@ -64,20 +42,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.emailAndPhoneAvailable };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/send_verification_code_on_email',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Email a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
-        body: sendEmailCodeBodySchema,
-        response: responses(okEnvelopeSchema, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/send_verification_code_on_email', {
+      tags: ['accounts'],
+      summary: 'Email a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
+      failures: [429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       await sendEmailCode({
         db: app.db,
         mailer,
@@ -86,73 +60,57 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.emailCodeSent };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/verify_code_send_on_email',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Check the emailed code; a verified code proves the email for 30 minutes, once',
-        body: verifyEmailCodeBodySchema,
-        response: responses(okEnvelopeSchema, 400, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/verify_code_send_on_email', {
+      tags: ['accounts'],
+      summary: 'Check the emailed code; a verified code proves the email for 30 minutes, once',
+      failures: [400, 429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { email, code } = request.body;
       await verifyCode({ db: app.db, channel: 'email', target: email, code });
       return { code: 200, message: MSG.emailVerified };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/send_verification_code_on_ph_number',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Text a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
-        body: sendPhoneCodeBodySchema,
-        response: responses(okEnvelopeSchema, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/send_verification_code_on_ph_number', {
+      tags: ['accounts'],
+      summary: 'Text a 6-digit code (10 minutes, single use; 1 a minute and 5 an hour)',
+      failures: [429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       await sendPhoneCode({ db: app.db, sms, phone: request.body.phonenumber });
       return { code: 200, message: MSG.phoneCodeSent };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/verify_code_send_on_phone_number',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Check the texted code; a verified code proves the phone for 30 minutes, once',
-        body: verifyPhoneCodeBodySchema,
-        response: responses(okEnvelopeSchema, 400, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/verify_code_send_on_phone_number', {
+      tags: ['accounts'],
+      summary: 'Check the texted code; a verified code proves the phone for 30 minutes, once',
+      failures: [400, 429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { phonenumber, code } = request.body;
       await verifyCode({ db: app.db, channel: 'sms', target: phonenumber, code });
       return { code: 200, message: MSG.phoneVerified };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/register_customer',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Create a customer account from verified email (and phone) and sign it in',
-        body: registerBodySchema,
-        response: responses(sessionResponseSchema, 400, 409, 429, 503),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/register_customer', {
+      tags: ['accounts'],
+      summary: 'Create a customer account from verified email (and phone) and sign it in',
+      failures: [400, 409, 429, 503],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const body = request.body;
       const { token, user } = await registerCustomer({
         db: app.db,
@@ -173,40 +131,33 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { auth_token: token, user: toSessionUser(user) },
       };
     },
-  );
+  });
 
   // --- Google and Facebook ------------------------------------------------------------------
 
-  app.get(
-    '/app_api/social_config',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The public client ids of the configured sign-in providers (null when off)',
-        response: responses(socialConfigResponseSchema),
-      },
-    },
-    async () => ({
+  app.route({
+    ...apiRoute('GET /app_api/social_config', {
+      tags: ['accounts'],
+      summary: 'The public client ids of the configured sign-in providers (null when off)',
+    }),
+    handler: async () => ({
       code: 200,
       message: MSG.ok,
       google_client_id: app.config.social.googleClientId ?? null,
       facebook_app_id: app.config.social.facebook?.appId ?? null,
     }),
-  );
+  });
 
   for (const provider of ['google', 'facebook'] as const satisfies SocialProvider[]) {
-    app.post(
-      `/api/customer/login_by_${provider}`,
-      {
-        schema: {
-          tags: ['accounts'],
-          summary: `Sign in with ${provider === 'google' ? 'a Google ID token' : 'a Facebook access token'}; 400 phone_required asks for a verified phone`,
-          body: socialLoginBodySchema,
-          response: { ...responses(sessionResponseSchema, 409, 429), 400: socialErrorSchema },
-        },
-        config: ipRateLimit,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST /api/customer/login_by_${provider}`, {
+        tags: ['accounts'],
+        summary: `Sign in with ${provider === 'google' ? 'a Google ID token' : 'a Facebook access token'}; 400 phone_required asks for a verified phone`,
+        failures: [409, 429],
+        failureSchemas: { 400: socialErrorSchema },
+      }),
+      config: ipRateLimit,
+      handler: async (request) => {
         const { token, user } = await socialLogin({
           db: app.db,
           provider,
@@ -221,23 +172,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { auth_token: token, user: toSessionUser(user) },
         };
       },
-    );
+    });
   }
 
   // --- passwords ----------------------------------------------------------------------------
 
-  app.post(
-    '/app_api/reset_password',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Email a single-use reset link (30 minutes); the link is never in the response',
-        body: resetPasswordBodySchema,
-        response: responses(okEnvelopeSchema, 400, 429),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/reset_password', {
+      tags: ['accounts'],
+      summary: 'Email a single-use reset link (30 minutes); the link is never in the response',
+      failures: [400, 429],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       // The link leads to the configured site (PUBLIC_URL, else http://HOST:PORT), never to the
       // request's Host header: whoever asks for the reset chooses that header.
       const { email, user_type } = request.body;
@@ -250,20 +197,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.resetLinkSent };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/change_password',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Set a new password from a reset link; every session of the account ends',
-        body: changePasswordBodySchema,
-        response: responses(okEnvelopeSchema, 400, 429, 503),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/change_password', {
+      tags: ['accounts'],
+      summary: 'Set a new password from a reset link; every session of the account ends',
+      failures: [400, 429, 503],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { jwt_token, password } = request.body;
       await resetPassword({
         domain: app.domain,
@@ -273,20 +216,16 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.passwordChanged };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/update_password',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Change the password of the signed-in user; its other sessions end',
-        body: updatePasswordBodySchema,
-        response: responses(okEnvelopeSchema, 401, 429, 503),
-      },
-      config: { ...ipRateLimit, ...signedIn },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/update_password', {
+      tags: ['accounts'],
+      summary: 'Change the password of the signed-in user; its other sessions end',
+      failures: [401, 429, 503],
+    }),
+    config: { ...ipRateLimit, ...signedIn },
+    handler: async (request) => {
       const { user, sessionId } = authOf(request);
       await changePassword({
         domain: app.domain,
@@ -296,23 +235,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.passwordUpdated };
     },
-  );
+  });
 
   // --- profile ------------------------------------------------------------------------------
 
-  app.put(
-    '/api/customer/update_customer',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          "Update the signed-in customer's profile; a new email or phone needs a verified code",
-        body: updateCustomerBodySchema,
-        response: responses(updateCustomerResponseSchema, 400, 401, 403, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('PUT /api/customer/update_customer', {
+      tags: ['accounts'],
+      summary:
+        "Update the signed-in customer's profile; a new email or phone needs a verified code",
+      failures: [400, 401, 403, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const body = request.body;
       const user = await updateCustomer({
         db: app.db,
@@ -329,5 +264,5 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.profileUpdated, data: toSessionUser(user) };
     },
-  );
+  });
 };

@@ -1,22 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  acceptRequestBodySchema,
-  acceptRequestResponseSchema,
-  deleteBidBodySchema,
-  deleteBidResponseSchema,
-  detailOfBidedCompaniesBodySchema,
-  detailOfBidedCompaniesResponseSchema,
-  openRequestsBodySchema,
-  openRequestsResponseSchema,
-  placeBidBodySchema,
-  placeBidResponseSchema,
-  toCents,
-  toDollars,
-  withdrawBidBodySchema,
-  withdrawBidResponseSchema,
-  specDateToIso,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { toCents, toDollars, specDateToIso } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly, customerOnly, partnerOnly } from '../../plugins/auth';
 import { acceptBid, deleteBid, placeBid, withdrawBid } from '../../domain/request/bids';
 import { listBiddingCompanies, listOpenRequests, partnerCompanyId } from './bids.service';
@@ -27,19 +11,15 @@ import { toBiddingCompany, toOpenRequest } from './bids.wire';
  * user_type 2, decision 011) and the customer's companies list (tag 'bids', spec §7).
  */
 export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/company/open_requests',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Requests open for bids whose pick-up zip the company serves, newest first, without the customer's contact; filters by move dates, move size and miles from the company's base",
-        body: openRequestsBodySchema,
-        response: responses(openRequestsResponseSchema, 401, 403),
-      },
-      config: partnerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/open_requests', {
+      tags: ['partner'],
+      summary:
+        "Requests open for bids whose pick-up zip the company serves, newest first, without the customer's contact; filters by move dates, move size and miles from the company's base",
+      failures: [401, 403],
+    }),
+    config: partnerOnly,
+    handler: async (request) => {
       const companyId = await partnerCompanyId({ db: app.db, user: authOf(request).user });
       const body = request.body ?? {};
       const rows = await listOpenRequests({
@@ -56,21 +36,17 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'Success', data: rows.map(toOpenRequest) };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/place_bid',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Places or changes the company's bid; the first bid opens the request (0 → 1) and the customer is notified",
-        body: placeBidBodySchema,
-        response: responses(placeBidResponseSchema, 400, 401, 403, 404, 409),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/place_bid', {
+      tags: ['partner'],
+      summary:
+        "Places or changes the company's bid; the first bid opens the request (0 → 1) and the customer is notified",
+      failures: [400, 401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const body = request.body;
       const placed = await placeBid({
         domain: app.domain,
@@ -81,21 +57,16 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'Your bid has been placed.', data: placed };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/withdraw_bid',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Withdraws the company's open bid; with no open bid left the request goes back to 0",
-        body: withdrawBidBodySchema,
-        response: responses(withdrawBidResponseSchema, 401, 403, 404, 409),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/withdraw_bid', {
+      tags: ['partner'],
+      summary: "Withdraws the company's open bid; with no open bid left the request goes back to 0",
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const done = await withdrawBid({
         domain: app.domain,
         companyId: authOf(request).user.id,
@@ -107,21 +78,17 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { request_id: done.requestId, request_timeline_status: done.timelineStatus },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/detail_of_bided_companies',
-    {
-      schema: {
-        tags: ['bids'],
-        summary:
-          "The companies list: open bids with each company's profile, rating and newest reviews, filtered and sorted",
-        body: detailOfBidedCompaniesBodySchema,
-        response: responses(detailOfBidedCompaniesResponseSchema, 401, 403, 404),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/detail_of_bided_companies', {
+      tags: ['bids'],
+      summary:
+        "The companies list: open bids with each company's profile, rating and newest reviews, filtered and sorted",
+      failures: [401, 403, 404],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const body = request.body;
       const { request: req, companies } = await listBiddingCompanies({
         db: app.db,
@@ -146,20 +113,16 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/delete_bid',
-    {
-      schema: {
-        tags: ['bids'],
-        summary: "Deletes a company's bid while the request is open for bids",
-        body: deleteBidBodySchema,
-        response: responses(deleteBidResponseSchema, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/delete_bid', {
+      tags: ['bids'],
+      summary: "Deletes a company's bid while the request is open for bids",
+      failures: [401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const done = await deleteBid({
         domain: app.domain,
         customerId: authOf(request).user.id,
@@ -172,21 +135,17 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { request_id: done.requestId, request_timeline_status: done.timelineStatus },
       };
     },
-  );
+  });
 
-  app.put(
-    '/api/customer/accept_request',
-    {
-      schema: {
-        tags: ['bids'],
-        summary:
-          "Accepts a company's bid at its amount (1 → 2), applying a referral discount; 409 when the bid changed or another accept won",
-        body: acceptRequestBodySchema,
-        response: responses(acceptRequestResponseSchema, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('PUT /api/customer/accept_request', {
+      tags: ['bids'],
+      summary:
+        "Accepts a company's bid at its amount (1 → 2), applying a referral discount; 409 when the bid changed or another accept won",
+      failures: [401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const body = request.body;
       const done = await acceptBid({
         domain: app.domain,
@@ -207,5 +166,5 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

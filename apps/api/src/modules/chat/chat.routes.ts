@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  channelsResponseSchema,
-  conversationBodySchema,
-  getMessagesResponseSchema,
-  MSG,
-  okEnvelopeSchema,
-  type ChatChannel,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { MSG, type ChatChannel } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, signedIn } from '../../plugins/auth';
 import type { AuthContext } from '../../plugins/auth';
 import type { AppSocket } from '../../realtime/realtime';
@@ -57,18 +50,15 @@ export function registerChatDelivery(app: FastifyInstance): void {
 }
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/app_api/channels',
-    {
-      schema: {
-        tags: ['chat'],
-        summary:
-          "The caller's open conversations: with companies (request_data) and foremen (request_data_foreman)",
-        response: responses(channelsResponseSchema, 401),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/channels', {
+      tags: ['chat'],
+      summary:
+        "The caller's open conversations: with companies (request_data) and foremen (request_data_foreman)",
+      failures: [401],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const auth = authOf(request);
       const { company, foreman } = await listChannels(app.db, callerOf(auth));
       // One presence question for both lists (across processes it is a round trip of its own).
@@ -90,21 +80,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/get_messages',
-    {
-      schema: {
-        tags: ['chat'],
-        summary:
-          'One conversation (the other side\u2019s room in socket_id, the request, type 0 company or 2 foreman), oldest first',
-        body: conversationBodySchema,
-        response: responses(getMessagesResponseSchema, 401, 404, 422),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/get_messages', {
+      tags: ['chat'],
+      summary:
+        'One conversation (the other side\u2019s room in socket_id, the request, type 0 company or 2 foreman), oldest first',
+      failures: [401, 404, 422],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const { socket_id, request_id, type } = request.body;
       const getchatdata = await listMessages({
         db: app.db,
@@ -115,20 +101,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, getchatdata };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/change_chat_status',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Marks what the caller received in one conversation read',
-        body: conversationBodySchema,
-        response: responses(okEnvelopeSchema, 401, 404, 422),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/change_chat_status', {
+      tags: ['chat'],
+      summary: 'Marks what the caller received in one conversation read',
+      failures: [401, 404, 422],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const { socket_id, request_id, type } = request.body;
       await markConversationRead({
         db: app.db,
@@ -139,5 +121,5 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'Messages marked read.' };
     },
-  );
+  });
 };

@@ -1,25 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addCommentBodySchema, addCommentResponseSchema, MSG } from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, signedIn } from '../../plugins/auth';
 import { addComment } from '../../domain/request/comments';
 import { loadThread } from './comments.service';
 
 /** The comment thread of a request (spec/request-lifecycle.md §7 add_comments). */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/app_api/add_comments',
-    {
-      schema: {
-        tags: ['comments'],
-        summary:
-          "Adds a comment or a reply (parent_id) to a request's thread: the customer, or a company the request is open to or won by",
-        body: addCommentBodySchema,
-        response: responses(addCommentResponseSchema, 401, 403, 404, 409),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/add_comments', {
+      tags: ['comments'],
+      summary:
+        "Adds a comment or a reply (parent_id) to a request's thread: the customer, or a company the request is open to or won by",
+      failures: [401, 403, 404, 409],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const { user } = authOf(request);
       const { hideCustomer } = await addComment({ domain: app.domain, user, body: request.body });
       const data = await loadThread({
@@ -29,5 +25,5 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, data };
     },
-  );
+  });
 };

@@ -1,19 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addTruckBodySchema,
-  COMPANY_PROFILE_TEXT as TEXT,
-  companyProfileResponseSchema,
-  inviteForemanBodySchema,
-  MSG,
-  removeForemanBodySchema,
-  removeTruckBodySchema,
-  setForemanPasswordBodySchema,
-  setForemanPasswordResponseSchema,
-  updateCompanyProfileBodySchema,
-  updateTruckBodySchema,
-  zipCodeBodySchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { COMPANY_PROFILE_TEXT as TEXT, MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toSessionUser } from '../customers/customers.wire';
@@ -36,40 +23,32 @@ import {
  * invited foreman's set-password call is public: the emailed link is his proof.
  */
 export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profileReply = responses(companyProfileResponseSchema, 401, 403, 404, 409);
   const companyId = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
 
-  app.post(
-    '/api/company/profile',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The company's profile: name, about, picture, contact, served zip codes, trucks and foremen (invited or active)",
-        response: responses(companyProfileResponseSchema, 401, 403, 404),
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/profile', {
+      tags: ['partner'],
+      summary:
+        "The company's profile: name, about, picture, contact, served zip codes, trucks and foremen (invited or active)",
+      failures: [401, 403, 404],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: MSG.ok,
       data: await getCompanyProfile({ db: app.db, companyId: companyId(request) }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/update_profile',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Change the company's name, about, phone or picture (an upload of ours); absent fields stay",
-        body: updateCompanyProfileBodySchema,
-        response: responses(companyProfileResponseSchema, 400, 401, 403, 404),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/update_profile', {
+      tags: ['partner'],
+      summary:
+        "Change the company's name, about, phone or picture (an upload of ours); absent fields stay",
+      failures: [400, 401, 403, 404],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const body = request.body;
       const data = await updateCompanyProfile({
         db: app.db,
@@ -84,20 +63,16 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: TEXT.profileUpdated, data };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/add_zip_code',
-    {
-      schema: {
-        tags: ['partner'],
-        summary: 'Serve one more zip code (5 digits); 409 when it is served already',
-        body: zipCodeBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/add_zip_code', {
+      tags: ['partner'],
+      summary: 'Serve one more zip code (5 digits); 409 when it is served already',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.zipAdded,
       data: await addZipCode({
@@ -106,20 +81,16 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         zipCode: request.body.zip_code,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/remove_zip_code',
-    {
-      schema: {
-        tags: ['partner'],
-        summary: 'Stop serving a zip code; 404 when it is not served',
-        body: zipCodeBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/remove_zip_code', {
+      tags: ['partner'],
+      summary: 'Stop serving a zip code; 404 when it is not served',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.zipRemoved,
       data: await removeZipCode({
@@ -128,39 +99,31 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         zipCode: request.body.zip_code,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/add_truck',
-    {
-      schema: {
-        tags: ['partner'],
-        summary: 'Add a truck (active); truck_count follows',
-        body: addTruckBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/add_truck', {
+      tags: ['partner'],
+      summary: 'Add a truck (active); truck_count follows',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.truckAdded,
       data: await addTruck({ db: app.db, companyId: companyId(request), name: request.body.name }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/update_truck',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Rename a truck of the company's or mark it active or inactive (inactive: not offered for new moves)",
-        body: updateTruckBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/update_truck', {
+      tags: ['partner'],
+      summary:
+        "Rename a truck of the company's or mark it active or inactive (inactive: not offered for new moves)",
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.truckUpdated,
       data: await updateTruck({
@@ -171,20 +134,16 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         isActive: request.body.is_active,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/remove_truck',
-    {
-      schema: {
-        tags: ['partner'],
-        summary: 'Remove a truck; 409 while it is assigned to an unfinished move',
-        body: removeTruckBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/remove_truck', {
+      tags: ['partner'],
+      summary: 'Remove a truck; 409 while it is assigned to an unfinished move',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.truckRemoved,
       data: await removeTruck({
@@ -193,21 +152,17 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         truckId: request.body.truck_id,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/api/company/invite_foreman',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          'Invite a foreman by email (a single-use set-password link, 7 days); again for one still invited sends a new link',
-        body: inviteForemanBodySchema,
-        response: profileReply,
-      },
-      config: { ...ipRateLimit, ...companyOnly },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/invite_foreman', {
+      tags: ['partner'],
+      summary:
+        'Invite a foreman by email (a single-use set-password link, 7 days); again for one still invited sends a new link',
+      failures: [401, 403, 404, 409],
+    }),
+    config: { ...ipRateLimit, ...companyOnly },
+    handler: async (request) => {
       const body = request.body;
       const { profile, reinvited } = await inviteForeman({
         db: app.db,
@@ -224,21 +179,17 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         data: profile,
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/remove_foreman',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          'Remove a foreman (his sessions and links end); 409 while he is assigned to an unfinished move',
-        body: removeForemanBodySchema,
-        response: profileReply,
-      },
-      config: companyOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/company/remove_foreman', {
+      tags: ['partner'],
+      summary:
+        'Remove a foreman (his sessions and links end); 409 while he is assigned to an unfinished move',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => ({
       code: 200,
       message: TEXT.foremanRemoved,
       data: await removeForeman({
@@ -247,21 +198,17 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         foremanId: request.body.foreman_id,
       }),
     }),
-  );
+  });
 
-  app.post(
-    '/app_api/set_foreman_password',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          'An invited foreman sets his password from the emailed link and is signed in (answers like login)',
-        body: setForemanPasswordBodySchema,
-        response: responses(setForemanPasswordResponseSchema, 400, 429, 503),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/set_foreman_password', {
+      tags: ['partner'],
+      summary:
+        'An invited foreman sets his password from the emailed link and is signed in (answers like login)',
+      failures: [400, 429, 503],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { token, user } = await setForemanPassword({
         domain: app.domain,
         token: request.body.token,
@@ -275,5 +222,5 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { auth_token: token, user: toSessionUser(user) },
       };
     },
-  );
+  });
 };

@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  claimRequestBodySchema,
-  claimRequestResponseSchema,
-  generateDirectRequestBodySchema,
-  generateRequestBodySchema,
-  generateRequestResponseSchema,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_PATTERN,
-  MSG,
-  requestDetailByLinkBodySchema,
-  requestDetailByLinkResponseSchema,
-  validateGeneratedLinkBodySchema,
-  validateGeneratedLinkResponseSchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import {
@@ -56,36 +43,28 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl ?? `http://${app.config.host}:${app.config.port}`;
   const ttlDays = app.config.sessionTtlDays;
 
-  app.post(
-    '/api/company/validate_generated_link',
-    {
-      schema: {
-        tags: ['create-request'],
-        summary: "The profile behind a company's direct link; 400 when the link is not active",
-        body: validateGeneratedLinkBodySchema,
-        response: responses(validateGeneratedLinkResponseSchema, 400),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/validate_generated_link', {
+      tags: ['create-request'],
+      summary: "The profile behind a company's direct link; 400 when the link is not active",
+      failures: [400],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const link = await findDirectLink({ db: app.db, link: request.body.generated_link });
       return { code: 200, message: MSG.ok, data: true as const, profile: link.profile };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/generate_request',
-    {
-      schema: {
-        tags: ['create-request'],
-        summary: 'Sends a marketplace request: addresses, items, photos, timeline, notification',
-        headers: idempotencyHeaders,
-        body: generateRequestBodySchema,
-        response: responses(generateRequestResponseSchema, 400, 401, 403),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/generate_request', {
+      tags: ['create-request'],
+      summary: 'Sends a marketplace request: addresses, items, photos, timeline, notification',
+      headers: idempotencyHeaders,
+      failures: [400, 401, 403],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const { user } = authOf(request);
       const created = await generateRequest({
         domain: app.domain,
@@ -95,27 +74,23 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return createdBody(created);
     },
-  );
+  });
 
   for (const [path, salesTeam] of [
     ['/api/company/generate_request_by_customer', false],
     ['/api/sale_team/generate_request_by_customer', true],
   ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['create-request'],
-          summary: salesTeam
-            ? "A direct request posted through a sales-team member's link"
-            : "A direct request through a company's link (no token); the contact email confirms it",
-          headers: idempotencyHeaders,
-          body: generateDirectRequestBodySchema,
-          response: responses(generateRequestResponseSchema, 400),
-        },
-        config: ipRateLimit,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${path}`, {
+        tags: ['create-request'],
+        summary: salesTeam
+          ? "A direct request posted through a sales-team member's link"
+          : "A direct request through a company's link (no token); the contact email confirms it",
+        headers: idempotencyHeaders,
+        failures: [400],
+      }),
+      config: ipRateLimit,
+      handler: async (request) => {
         const created = await generateDirectRequest({
           domain: app.domain,
           mailer,
@@ -126,22 +101,18 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return createdBody(created);
       },
-    );
+    });
   }
 
-  app.post(
-    '/app_api/request_detail_by_request_link',
-    {
-      schema: {
-        tags: ['create-request'],
-        summary:
-          'The request of a public link; token only when a valid claim token attaches it to an account',
-        body: requestDetailByLinkBodySchema,
-        response: responses(requestDetailByLinkResponseSchema, 400),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/request_detail_by_request_link', {
+      tags: ['create-request'],
+      summary:
+        'The request of a public link; token only when a valid claim token attaches it to an account',
+      failures: [400],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { public_access_link, claim_token } = request.body;
       const { id, ...view } = await publicRequestByLink({
         db: app.db,
@@ -152,21 +123,17 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         : null;
       return { code: 200, message: MSG.ok, request: view, token: claim?.auth_token ?? null, claim };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/claim_request',
-    {
-      schema: {
-        tags: ['create-request'],
-        summary:
-          'Confirms a direct request from the emailed link: joins the email’s account (a new password creates it)',
-        body: claimRequestBodySchema,
-        response: responses(claimRequestResponseSchema, 400),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/claim_request', {
+      tags: ['create-request'],
+      summary:
+        'Confirms a direct request from the emailed link: joins the email’s account (a new password creates it)',
+      failures: [400],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => {
       const { claim_token, password } = request.body;
       const data = await claimRequest({
         domain: app.domain,
@@ -180,5 +147,5 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
       };
     },
-  );
+  });
 };

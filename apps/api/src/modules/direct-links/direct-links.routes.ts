@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createDirectLinkBodySchema,
   DIRECT_LINK_TEXT,
-  directLinkRequestsBodySchema,
-  directLinkRequestsResponseSchema,
-  directLinkResponseSchema,
-  directLinksBodySchema,
-  directLinksResponseSchema,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   MSG,
-  setDirectLinkActiveBodySchema,
 } from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly } from '../../plugins/auth';
 import {
   createDirectLink,
@@ -38,19 +31,15 @@ const idempotencyHeaders = z.object({
 export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl } = app.config;
 
-  app.post(
-    '/api/company/direct_links',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The company's direct links, newest first: the address to share, active or not, who made it and how many requests came through it",
-        body: directLinksBodySchema,
-        response: responses(directLinksResponseSchema, 401, 403),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/direct_links', {
+      tags: ['partner'],
+      summary:
+        "The company's direct links, newest first: the address to share, active or not, who made it and how many requests came through it",
+      failures: [401, 403],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const data = await listDirectLinks({
         db: app.db,
         companyId: authOf(request).user.id,
@@ -58,22 +47,18 @@ export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, data };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/create_direct_link',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          'Makes a new active direct link with an unguessable address; a repeated Idempotency-Key gets the first link, and 409 past 50 active links',
-        headers: idempotencyHeaders,
-        body: createDirectLinkBodySchema,
-        response: responses(directLinkResponseSchema, 401, 403, 409),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/create_direct_link', {
+      tags: ['partner'],
+      summary:
+        'Makes a new active direct link with an unguessable address; a repeated Idempotency-Key gets the first link, and 409 past 50 active links',
+      headers: idempotencyHeaders,
+      failures: [401, 403, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const data = await createDirectLink({
         db: app.db,
         companyId: authOf(request).user.id,
@@ -82,21 +67,17 @@ export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: DIRECT_LINK_TEXT.created, data };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/set_direct_link_active',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Disables one of the company's direct links (it then answers 'Company direct link is invalid.') or enables it again; 404 for another company's link",
-        body: setDirectLinkActiveBodySchema,
-        response: responses(directLinkResponseSchema, 401, 403, 404, 409),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/set_direct_link_active', {
+      tags: ['partner'],
+      summary:
+        "Disables one of the company's direct links (it then answers 'Company direct link is invalid.') or enables it again; 404 for another company's link",
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const data = await setDirectLinkActive({
         db: app.db,
         companyId: authOf(request).user.id,
@@ -110,21 +91,17 @@ export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/direct_link_requests',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The requests that came through one of the company's direct links, newest first, page by page; 404 for another company's link",
-        body: directLinkRequestsBodySchema,
-        response: responses(directLinkRequestsResponseSchema, 401, 403, 404),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/direct_link_requests', {
+      tags: ['partner'],
+      summary:
+        "The requests that came through one of the company's direct links, newest first, page by page; 404 for another company's link",
+      failures: [401, 403, 404],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const data = await listLinkRequests({
         db: app.db,
         companyId: authOf(request).user.id,
@@ -134,5 +111,5 @@ export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, data };
     },
-  );
+  });
 };

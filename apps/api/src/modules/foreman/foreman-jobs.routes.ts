@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  foremanJobDetailBodySchema,
-  foremanJobDetailResponseSchema,
-  foremanJobsResponseSchema,
-  zonedNow,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { zonedNow } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, foremanOnly } from '../../plugins/auth';
 import { getForemanJob, listForemanJobs } from './foreman-jobs.service';
 import { toForemanJob, toForemanJobDetail } from './foreman-jobs.wire';
@@ -16,18 +11,15 @@ import { toForemanJob, toForemanJobDetail } from './foreman-jobs.wire';
  * (start_move, complete_move) and tracking.routes (post_location).
  */
 export const foremanJobRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/foreman/jobs',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The calling foreman's jobs: today's (the move in progress, moves due today or overdue), upcoming ones and those finished in the last 7 days",
-        response: responses(foremanJobsResponseSchema, 401, 403),
-      },
-      config: foremanOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/foreman/jobs', {
+      tags: ['partner'],
+      summary:
+        "The calling foreman's jobs: today's (the move in progress, moves due today or overdue), upcoming ones and those finished in the last 7 days",
+      failures: [401, 403],
+    }),
+    config: foremanOnly,
+    handler: async (request) => {
       // Move dates are days of the served area: "today" is read on its clock.
       const today = zonedNow(new Date(), app.config.serviceTimeZone).date;
       const lists = await listForemanJobs({
@@ -46,21 +38,17 @@ export const foremanJobRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/foreman/job_detail',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "One job of the calling foreman: addresses with their coordinates, inventory with photos, extra items, the customer's name (and phone while the job is under way), its statuses; chat names his conversation with the customer while it is open (move in progress to to-be-confirmed); another foreman's job reads as not found",
-        body: foremanJobDetailBodySchema,
-        response: responses(foremanJobDetailResponseSchema, 401, 403, 404, 422),
-      },
-      config: foremanOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/foreman/job_detail', {
+      tags: ['partner'],
+      summary:
+        "One job of the calling foreman: addresses with their coordinates, inventory with photos, extra items, the customer's name (and phone while the job is under way), its statuses; chat names his conversation with the customer while it is open (move in progress to to-be-confirmed); another foreman's job reads as not found",
+      failures: [401, 403, 404, 422],
+    }),
+    config: foremanOnly,
+    handler: async (request) => {
       const { user } = authOf(request);
       const detail = await getForemanJob({
         db: app.db,
@@ -69,5 +57,5 @@ export const foremanJobRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'Success', data: toForemanJobDetail(detail, user.roomId) };
     },
-  );
+  });
 };

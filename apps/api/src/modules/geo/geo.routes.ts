@@ -1,18 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  geoAutocompleteQuerySchema,
-  geoAutocompleteResponseSchema,
-  geoConfigResponseSchema,
-  geoDirectionsBodySchema,
-  geoDirectionsResponseSchema,
-  geoGeocodeQuerySchema,
-  geoGeocodeResponseSchema,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  MSG,
-} from '@movehub/shared';
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MSG } from '@movehub/shared';
 import { revalidate } from '../../lib/http-cache';
-import { responses } from '../../lib/wire';
+import { apiRoute } from '../../lib/api-route';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { autocompletePlaces, geocodePlace, routeThrough } from './geo.service';
 
@@ -24,18 +13,13 @@ import { autocompletePlaces, geocodePlace, routeThrough } from './geo.service';
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.geo;
 
-  app.get(
-    '/api/geo/autocomplete',
-    {
-      schema: {
-        tags: ['geo'],
-        summary: 'Address suggestions (US and PK, at most 8; under 2 characters gives none)',
-        querystring: geoAutocompleteQuerySchema,
-        response: responses(geoAutocompleteResponseSchema),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('GET /api/geo/autocomplete', {
+      tags: ['geo'],
+      summary: 'Address suggestions (US and PK, at most 8; under 2 characters gives none)',
+    }),
+    config: ipRateLimit,
+    handler: async (request) => ({
       code: 200,
       message: MSG.ok,
       data: {
@@ -46,20 +30,16 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-  );
+  });
 
-  app.get(
-    '/api/geo/geocode',
-    {
-      schema: {
-        tags: ['geo'],
-        summary: "The wizard's address fields of a place id from autocomplete (or free text)",
-        querystring: geoGeocodeQuerySchema,
-        response: responses(geoGeocodeResponseSchema, 404),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('GET /api/geo/geocode', {
+      tags: ['geo'],
+      summary: "The wizard's address fields of a place id from autocomplete (or free text)",
+      failures: [404],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => ({
       code: 200,
       message: MSG.ok,
       data: {
@@ -70,40 +50,32 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-  );
+  });
 
-  app.post(
-    '/api/geo/directions',
-    {
-      schema: {
-        tags: ['geo'],
-        summary: 'The driving route through 2 to 6 points, in miles, with its line',
-        body: geoDirectionsBodySchema,
-        response: responses(geoDirectionsResponseSchema, 404),
-      },
-      config: ipRateLimit,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /api/geo/directions', {
+      tags: ['geo'],
+      summary: 'The driving route through 2 to 6 points, in miles, with its line',
+      failures: [404],
+    }),
+    config: ipRateLimit,
+    handler: async (request) => ({
       code: 200,
       message: MSG.ok,
       data: {
         route: await routeThrough({ provider, log: request.log, points: request.body.points }),
       },
     }),
-  );
+  });
 
-  app.get(
-    '/api/geo/config',
-    {
-      // Fixed while the server runs: revalidated, not downloaded again.
-      onSend: revalidate,
-      schema: {
-        tags: ['geo'],
-        summary: "The browser map's settings: tile URL, provider, default centre and zoom",
-        response: responses(geoConfigResponseSchema),
-      },
-    },
-    () => ({
+  app.route({
+    ...apiRoute('GET /api/geo/config', {
+      tags: ['geo'],
+      summary: "The browser map's settings: tile URL, provider, default centre and zoom",
+    }),
+    // Fixed while the server runs: revalidated, not downloaded again.
+    onSend: revalidate,
+    handler: () => ({
       code: 200,
       message: MSG.ok,
       data: {
@@ -113,5 +85,5 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         default_zoom: MAP_DEFAULT_ZOOM,
       },
     }),
-  );
+  });
 };

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import {
-  attachSignatureBodySchema,
-  attachSignatureResponseSchema,
-  getConfirmationLetterBodySchema,
-  getConfirmationLetterResponseSchema,
-  MSG,
-  sendConfirmationLetterBodySchema,
-  sendConfirmationLetterResponseSchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly, customerOrLink } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
 import { toRequestSummary } from '../../domain/request/read-model';
@@ -33,19 +25,15 @@ function readerOf(request: FastifyRequest, publicAccessLink: string | undefined)
 export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl ?? `http://${app.config.host}:${app.config.port}`;
 
-  app.post(
-    '/api/company/send_confirmation_letter',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Sets a direct request's rates and sends its confirmation letter to the customer (0 → 3, additional_status 0)",
-        body: sendConfirmationLetterBodySchema,
-        response: responses(sendConfirmationLetterResponseSchema, 400, 401, 403, 404, 409, 422),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/send_confirmation_letter', {
+      tags: ['partner'],
+      summary:
+        "Sets a direct request's rates and sends its confirmation letter to the customer (0 → 3, additional_status 0)",
+      failures: [400, 401, 403, 404, 409, 422],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const sent = await sendLetter({
         domain: app.domain,
         log: request.log,
@@ -64,21 +52,17 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/get_confirmation_letter',
-    {
-      schema: {
-        tags: ['letter'],
-        summary:
-          "A direct request's confirmation letter (sanitised HTML) for its customer or the holder of its public link",
-        body: getConfirmationLetterBodySchema,
-        response: responses(getConfirmationLetterResponseSchema, 400, 401, 404, 409),
-      },
-      config: { ...ipRateLimit, ...customerOrLink },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/get_confirmation_letter', {
+      tags: ['letter'],
+      summary:
+        "A direct request's confirmation letter (sanitised HTML) for its customer or the holder of its public link",
+      failures: [400, 401, 404, 409],
+    }),
+    config: { ...ipRateLimit, ...customerOrLink },
+    handler: async (request) => {
       const { request: row, html } = await getConfirmationLetter({
         db: app.db,
         requestId: request.body.request_id,
@@ -95,21 +79,17 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/attach_signature_make_confirmation_letter_pdf',
-    {
-      schema: {
-        tags: ['letter'],
-        summary:
-          'Signs the confirmation letter: a PDF of the letter with the signature is stored and the request moves to additional_status 1',
-        body: attachSignatureBodySchema,
-        response: responses(attachSignatureResponseSchema, 400, 401, 404, 409, 422),
-      },
-      config: { ...ipRateLimit, ...customerOrLink },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/attach_signature_make_confirmation_letter_pdf', {
+      tags: ['letter'],
+      summary:
+        'Signs the confirmation letter: a PDF of the letter with the signature is stored and the request moves to additional_status 1',
+      failures: [400, 401, 404, 409, 422],
+    }),
+    config: { ...ipRateLimit, ...customerOrLink },
+    handler: async (request) => {
       const signed = await signLetter({
         domain: app.domain,
         storage: app.storage,
@@ -127,5 +107,5 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  addFeedbackBodySchema,
-  addFeedbackResponseSchema,
-  assignMoveBodySchema,
-  assignMoveResponseSchema,
-  endMoveConfirmationResponseSchema,
-  moveStepBodySchema,
-  moveStepResponseSchema,
-  toCents,
-  toDollars,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { toCents, toDollars } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly, companyOrForeman, customerOnly } from '../../plugins/auth';
 import type { RequestRow } from '../../domain/request/lifecycle';
 import { confirmComplete, giveFeedback } from '../../domain/request/completion';
@@ -29,19 +19,15 @@ const step = (r: RequestRow) => ({
 });
 
 export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/company/assign_move',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "Assigns one of the company's foremen and trucks to a paid request it won (3 → 4); a direct request needs its signed confirmation letter first",
-        body: assignMoveBodySchema,
-        response: responses(assignMoveResponseSchema, 401, 403, 404, 409, 422),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/assign_move', {
+      tags: ['partner'],
+      summary:
+        "Assigns one of the company's foremen and trucks to a paid request it won (3 → 4); a direct request needs its signed confirmation letter first",
+      failures: [401, 403, 404, 409, 422],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const body = request.body;
       const done = await assignMove({
         domain: app.domain,
@@ -64,20 +50,16 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/foreman/start_move',
-    {
-      schema: {
-        tags: ['partner'],
-        summary: 'The assigned foreman (or the company) starts the move (4 → 5)',
-        body: moveStepBodySchema,
-        response: responses(moveStepResponseSchema, 401, 403, 404, 409),
-      },
-      config: companyOrForeman,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/foreman/start_move', {
+      tags: ['partner'],
+      summary: 'The assigned foreman (or the company) starts the move (4 → 5)',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOrForeman,
+    handler: async (request) => {
       const moved = await startMove({
         domain: app.domain,
         user: authOf(request).user,
@@ -85,21 +67,17 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'The move has started.', data: step(moved) };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/complete_move',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          'The company (or the assigned foreman) marks the move complete (5 → 6); the customer is asked to confirm',
-        body: moveStepBodySchema,
-        response: responses(moveStepResponseSchema, 401, 403, 404, 409),
-      },
-      config: companyOrForeman,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/complete_move', {
+      tags: ['partner'],
+      summary:
+        'The company (or the assigned foreman) marks the move complete (5 → 6); the customer is asked to confirm',
+      failures: [401, 403, 404, 409],
+    }),
+    config: companyOrForeman,
+    handler: async (request) => {
       const moved = await completeMove({
         domain: app.domain,
         user: authOf(request).user,
@@ -107,21 +85,17 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'The move has been marked complete.', data: step(moved) };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/end_move_confirmation',
-    {
-      schema: {
-        tags: ['moves'],
-        summary:
-          'The customer confirms the move (6 → 7): the escrow is released to the company, once',
-        body: moveStepBodySchema,
-        response: responses(endMoveConfirmationResponseSchema, 400, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/end_move_confirmation', {
+      tags: ['moves'],
+      summary:
+        'The customer confirms the move (6 → 7): the escrow is released to the company, once',
+      failures: [400, 401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const done = await confirmComplete({
         domain: app.domain,
         customerId: authOf(request).user.id,
@@ -133,21 +107,17 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { ...step(done.request), released_amount: toDollars(done.releasedCents) },
       };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/add_feedback',
-    {
-      schema: {
-        tags: ['moves'],
-        summary:
-          "Feedback on a confirmed move (7 → 8): rating, comment and a tip charged to the customer's card",
-        body: addFeedbackBodySchema,
-        response: responses(addFeedbackResponseSchema, 400, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/add_feedback', {
+      tags: ['moves'],
+      summary:
+        "Feedback on a confirmed move (7 → 8): rating, comment and a tip charged to the customer's card",
+      failures: [400, 401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const body = request.body;
       const done = await giveFeedback({
         domain: app.domain,
@@ -170,5 +140,5 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

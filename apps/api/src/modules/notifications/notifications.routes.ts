@@ -1,27 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  getNotificationResponseSchema,
-  markNotificationReadBodySchema,
-  MSG,
-  okEnvelopeSchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, signedIn } from '../../plugins/auth';
 import { listNotifications, markAllRead, markRead } from './notifications.service';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/app_api/get_notification',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'The bell: notifications newest first, and the unread count',
-        security: [{ session: [] }],
-        response: responses(getNotificationResponseSchema, 401),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('GET /app_api/get_notification', {
+      tags: ['notifications'],
+      summary: 'The bell: notifications newest first, and the unread count',
+      failures: [401],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const { notifications, unreadCount } = await listNotifications({
         db: app.db,
         userId: authOf(request).user.id,
@@ -33,26 +24,21 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         notification_count: unreadCount,
       };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/mark_notification_read',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: "Mark one notification (notification_id) or all (read_all '1') read",
-        security: [{ session: [] }],
-        body: markNotificationReadBodySchema,
-        response: responses(okEnvelopeSchema, 401, 404),
-      },
-      config: signedIn,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/mark_notification_read', {
+      tags: ['notifications'],
+      summary: "Mark one notification (notification_id) or all (read_all '1') read",
+      failures: [401, 404],
+    }),
+    config: signedIn,
+    handler: async (request) => {
       const userId = authOf(request).user.id;
       const { read_all, notification_id } = request.body;
       if (read_all === '1') await markAllRead({ db: app.db, userId });
       else await markRead({ db: app.db, userId, notificationId: Number(notification_id) });
       return { code: 200, message: MSG.notificationsRead };
     },
-  );
+  });
 };

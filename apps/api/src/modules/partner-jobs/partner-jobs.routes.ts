@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  jobDetailBodySchema,
-  jobDetailResponseSchema,
-  jobsBodySchema,
-  jobsResponseSchema,
-  MSG,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { MSG } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly } from '../../plugins/auth';
 import { getJobDetail, listJobs } from './partner-jobs.service';
 import { toJobDetail, toJobSummary } from './partner-jobs.wire';
@@ -16,19 +10,15 @@ import { toJobDetail, toJobSummary } from './partner-jobs.wire';
  * member works on open requests and direct links, a foreman on the jobs he is assigned.
  */
 export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/company/jobs',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The company's jobs (won bids and direct requests) of one stage or all, newest first, with every stage's count",
-        body: jobsBodySchema,
-        response: responses(jobsResponseSchema, 400, 401, 403),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/jobs', {
+      tags: ['partner'],
+      summary:
+        "The company's jobs (won bids and direct requests) of one stage or all, newest first, with every stage's count",
+      failures: [400, 401, 403],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const body = request.body ?? {};
       const { counts, rows } = await listJobs({
         db: app.db,
@@ -39,23 +29,19 @@ export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: 'Success', data: { counts, items: rows.map(toJobSummary) } };
     },
-  );
+  });
 
-  app.post(
-    '/api/company/job_detail',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "One of the company's jobs in full: the move, the customer, the crew, the letter, the changes proposed and their answers, the comment thread, and the foremen and trucks it can assign",
-        description:
-          "Only a request the company won or received through its direct link (404 otherwise, as for one that does not exist). The customer's email and phone as in jobs: from acceptance (a direct request from the start), never once cancelled. chat names the company's conversation with the customer while it is open (paid to to-be-confirmed).",
-        body: jobDetailBodySchema,
-        response: responses(jobDetailResponseSchema, 400, 401, 403, 404),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/job_detail', {
+      tags: ['partner'],
+      summary:
+        "One of the company's jobs in full: the move, the customer, the crew, the letter, the changes proposed and their answers, the comment thread, and the foremen and trucks it can assign",
+      description:
+        "Only a request the company won or received through its direct link (404 otherwise, as for one that does not exist). The customer's email and phone as in jobs: from acceptance (a direct request from the start), never once cancelled. chat names the company's conversation with the customer while it is open (paid to to-be-confirmed).",
+      failures: [400, 401, 403, 404],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const { user } = authOf(request);
       const detail = await getJobDetail({
         db: app.db,
@@ -64,5 +50,5 @@ export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, data: toJobDetail(detail, user.roomId) };
     },
-  );
+  });
 };

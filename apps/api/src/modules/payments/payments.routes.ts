@@ -1,29 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  makePaymentBodySchema,
-  makePaymentResponseSchema,
-  toCents,
-  toDollars,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { toCents, toDollars } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { makePayment, PAYMENT_TEXT } from '../../domain/request/pay';
 
 /* The customer's payment calls (spec/request-lifecycle.md §7). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/customer/make_payment',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Charges the saved card the final amount after the discount plus the processing fee and holds it in escrow (2 → 3). `price` must be that total as the screen showed it (409 when it changed); a repeat answers with the first payment and charges nothing; 400 for a declined card or no card, 422 when the request is not awaiting payment',
-        body: makePaymentBodySchema,
-        response: responses(makePaymentResponseSchema, 400, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/make_payment', {
+      tags: ['payments'],
+      summary:
+        'Charges the saved card the final amount after the discount plus the processing fee and holds it in escrow (2 → 3). `price` must be that total as the screen showed it (409 when it changed); a repeat answers with the first payment and charges nothing; 400 for a declined card or no card, 422 when the request is not awaiting payment',
+      failures: [400, 401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const paid = await makePayment({
         domain: app.domain,
         customerId: authOf(request).user.id,
@@ -45,5 +36,5 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

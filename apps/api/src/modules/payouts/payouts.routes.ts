@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, payoutsBodySchema, payoutsQuerySchema, payoutsResponseSchema } from '@movehub/shared';
+import { MSG, payoutsQuerySchema } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly } from '../../plugins/auth';
 import { payoutsCsv, payoutsReport } from './payouts.service';
@@ -10,19 +11,15 @@ import { payoutsCsv, payoutsReport } from './payouts.service';
  * money is the company's, not its sales team's or its foremen's.
  */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/company/payouts',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The company's jobs that money moved for (move date from/to, MM-DD-YYYY), newest first: paid into escrow, held, released, refunded, tips and net, in dollars, from the ledger, with totals",
-        body: payoutsBodySchema,
-        response: responses(payoutsResponseSchema, 401, 403),
-      },
-      config: companyOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/company/payouts', {
+      tags: ['partner'],
+      summary:
+        "The company's jobs that money moved for (move date from/to, MM-DD-YYYY), newest first: paid into escrow, held, released, refunded, tips and net, in dollars, from the ledger, with totals",
+      failures: [401, 403],
+    }),
+    config: companyOnly,
+    handler: async (request) => {
       const body = request.body ?? {};
       const data = await payoutsReport({
         db: app.db,
@@ -32,7 +29,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, data };
     },
-  );
+  });
 
   // A GET with the token in x-sh-auth: the web app's downloadFile fetches it and saves the blob.
   app.get(

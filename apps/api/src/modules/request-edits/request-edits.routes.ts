@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CHANGE_MESSAGES,
-  addAddressBodySchema,
-  deleteAddressBodySchema,
-  editAddressBodySchema,
-  EDIT_MESSAGES,
-  editExtraItemBodySchema,
-  editItemsBodySchema,
-  requestEditResponseSchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { CHANGE_MESSAGES, EDIT_MESSAGES } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import {
   addAddress,
@@ -44,19 +35,15 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   for (const { prefix, who } of FAMILIES) {
-    app.post(
-      `${prefix}/add_address`,
-      {
-        schema: {
-          tags: ['request-edits'],
-          summary: `Adds an address to the customer's request (path of ${who}); at most 6, zip in the service area for marketplace requests`,
-          description: `${GUARD}. The route distance and, before status 3, the estimate are recalculated.`,
-          body: addAddressBodySchema,
-          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
-        },
-        config: customerOnly,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${prefix}/add_address`, {
+        tags: ['request-edits'],
+        summary: `Adds an address to the customer's request (path of ${who}); at most 6, zip in the service area for marketplace requests`,
+        description: `${GUARD}. The route distance and, before status 3, the estimate are recalculated.`,
+        failures: [400, 401, 403, 404, 409],
+      }),
+      config: customerOnly,
+      handler: async (request) => {
         const { request_id, ...address } = request.body;
         const data = await addAddress({
           domain: app.domain,
@@ -66,21 +53,17 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer(EDIT_MESSAGES.addressAdded, data);
       },
-    );
+    });
 
-    app.post(
-      `${prefix}/edit_address`,
-      {
-        schema: {
-          tags: ['request-edits'],
-          summary: `Replaces the fields of one address of the customer's request (path of ${who})`,
-          description: `${GUARD}. A changed zip must be in the service area for marketplace requests.`,
-          body: editAddressBodySchema,
-          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
-        },
-        config: customerOnly,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${prefix}/edit_address`, {
+        tags: ['request-edits'],
+        summary: `Replaces the fields of one address of the customer's request (path of ${who})`,
+        description: `${GUARD}. A changed zip must be in the service area for marketplace requests.`,
+        failures: [400, 401, 403, 404, 409],
+      }),
+      config: customerOnly,
+      handler: async (request) => {
         const { request_id, address_id, ...address } = request.body;
         const data = await editAddress({
           domain: app.domain,
@@ -91,21 +74,17 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer(EDIT_MESSAGES.addressUpdated, data);
       },
-    );
+    });
 
-    app.post(
-      `${prefix}/delete_address`,
-      {
-        schema: {
-          tags: ['request-edits'],
-          summary: `Deletes one address of the customer's request (path of ${who}); refused below 3 addresses`,
-          description: `${GUARD}. With fewer than 3 addresses: 422 'Minimum two address is required. If you want to change please edit your address or add new address then delete this.'`,
-          body: deleteAddressBodySchema,
-          response: responses(requestEditResponseSchema, 401, 403, 404, 409),
-        },
-        config: customerOnly,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${prefix}/delete_address`, {
+        tags: ['request-edits'],
+        summary: `Deletes one address of the customer's request (path of ${who}); refused below 3 addresses`,
+        description: `${GUARD}. With fewer than 3 addresses: 422 'Minimum two address is required. If you want to change please edit your address or add new address then delete this.'`,
+        failures: [401, 403, 404, 409],
+      }),
+      config: customerOnly,
+      handler: async (request) => {
         const data = await deleteAddress({
           domain: app.domain,
           customerId: authOf(request).user.id,
@@ -114,21 +93,17 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer(EDIT_MESSAGES.addressDeleted, data);
       },
-    );
+    });
 
-    app.post(
-      `${prefix}/edit_items`,
-      {
-        schema: {
-          tags: ['request-edits'],
-          summary: `Replaces the regular items of the customer's request by the lines sent with a quantity above 0 (path of ${who})`,
-          description: `${GUARD}. The wizard's item rules: at most 3 photos, whole quantities 0 to 999, a name, catalogue ids that exist, the request's total caps.`,
-          body: editItemsBodySchema,
-          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
-        },
-        config: customerOnly,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${prefix}/edit_items`, {
+        tags: ['request-edits'],
+        summary: `Replaces the regular items of the customer's request by the lines sent with a quantity above 0 (path of ${who})`,
+        description: `${GUARD}. The wizard's item rules: at most 3 photos, whole quantities 0 to 999, a name, catalogue ids that exist, the request's total caps.`,
+        failures: [400, 401, 403, 404, 409],
+      }),
+      config: customerOnly,
+      handler: async (request) => {
         const data = await editItems({
           domain: app.domain,
           customerId: authOf(request).user.id,
@@ -137,21 +112,17 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer(EDIT_MESSAGES.itemsUpdated, data);
       },
-    );
+    });
 
-    app.post(
-      `${prefix}/edit_extra_item`,
-      {
-        schema: {
-          tags: ['request-edits'],
-          summary: `Replaces the extra items of the customer's request: all are sent, those with a quantity above 0 are kept (path of ${who})`,
-          description: `${GUARD}.`,
-          body: editExtraItemBodySchema,
-          response: responses(requestEditResponseSchema, 400, 401, 403, 404, 409),
-        },
-        config: customerOnly,
-      },
-      async (request) => {
+    app.route({
+      ...apiRoute(`POST ${prefix}/edit_extra_item`, {
+        tags: ['request-edits'],
+        summary: `Replaces the extra items of the customer's request: all are sent, those with a quantity above 0 are kept (path of ${who})`,
+        description: `${GUARD}.`,
+        failures: [400, 401, 403, 404, 409],
+      }),
+      config: customerOnly,
+      handler: async (request) => {
         const data = await editExtraItems({
           domain: app.domain,
           customerId: authOf(request).user.id,
@@ -160,6 +131,6 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer(EDIT_MESSAGES.extraItemsUpdated, data);
       },
-    );
+    });
   }
 };

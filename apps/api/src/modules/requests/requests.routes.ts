@@ -1,17 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deleteRequestResponseSchema,
-  editFinalCommentBodySchema,
-  editFinalCommentResponseSchema,
-  getCustomerRequestBodySchema,
-  getCustomerRequestResponseSchema,
-  mayHaveMoneyMovements,
-  MSG,
-  requestDetailResponseSchema,
-  requestIdBodySchema,
-  toDollars,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { mayHaveMoneyMovements, MSG, toDollars } from '@movehub/shared';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { cancelCustomerRequest } from '../../domain/request/cancel';
 import { editFinalComment } from '../../domain/request/edits';
@@ -29,19 +18,15 @@ import { listReceipts } from '../customer-messages/receipts.service';
 export const REQUEST_CANCELLED_MESSAGE = 'Your request has been cancelled.';
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/customer/get_customer_request',
-    {
-      schema: {
-        tags: ['requests'],
-        summary:
-          "One My Requests tab: the customer's requests of a status, and the count of each tab",
-        body: getCustomerRequestBodySchema,
-        response: responses(getCustomerRequestResponseSchema, 401, 403),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/get_customer_request', {
+      tags: ['requests'],
+      summary:
+        "One My Requests tab: the customer's requests of a status, and the count of each tab",
+      failures: [401, 403],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const { user } = authOf(request);
       const { rows, counts } = await listCustomerRequests({
         db: app.db,
@@ -57,21 +42,17 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         request_count: toRequestCount(counts),
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/customer_request_detail',
-    {
-      schema: {
-        tags: ['requests'],
-        summary:
-          "One of the customer's requests in full: addresses, items, timeline, bids, company, crew, feedback, comments",
-        body: requestIdBodySchema,
-        response: responses(requestDetailResponseSchema, 401, 403, 404),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/customer_request_detail', {
+      tags: ['requests'],
+      summary:
+        "One of the customer's requests in full: addresses, items, timeline, bids, company, crew, feedback, comments",
+      failures: [401, 403, 404],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const { user } = authOf(request);
       const row = await getCustomerRequestDetail({
         db: app.db,
@@ -104,20 +85,16 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/edit_final_comment',
-    {
-      schema: {
-        tags: ['requests'],
-        summary: 'Changes the client comment of a request, below status 6 (409 after)',
-        body: editFinalCommentBodySchema,
-        response: responses(editFinalCommentResponseSchema, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/edit_final_comment', {
+      tags: ['requests'],
+      summary: 'Changes the client comment of a request, below status 6 (409 after)',
+      failures: [401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const done = await editFinalComment({
         domain: app.domain,
         customerId: authOf(request).user.id,
@@ -130,21 +107,17 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { request_id: done.requestId, final_comment: done.finalComment },
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/customer/delete_request',
-    {
-      schema: {
-        tags: ['requests'],
-        summary:
-          'Cancels a non-direct request below status 7 (request_status 2); after payment the escrow is refunded by the Cancellation policy (full 72 h or more before the move window, half inside, none once the move started), the rest kept by the company; open bids are deleted and the companies told',
-        body: requestIdBodySchema,
-        response: responses(deleteRequestResponseSchema, 400, 401, 403, 404, 409, 500),
-      },
-      config: customerOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/customer/delete_request', {
+      tags: ['requests'],
+      summary:
+        'Cancels a non-direct request below status 7 (request_status 2); after payment the escrow is refunded by the Cancellation policy (full 72 h or more before the move window, half inside, none once the move started), the rest kept by the company; open bids are deleted and the companies told',
+      failures: [400, 401, 403, 404, 409, 500],
+    }),
+    config: customerOnly,
+    handler: async (request) => {
       const {
         request: cancelled,
         refundCents,
@@ -166,5 +139,5 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  getTrackingBodySchema,
-  getTrackingResponseSchema,
-  postLocationBodySchema,
-  postLocationResponseSchema,
-} from '@movehub/shared';
-import { responses } from '../../lib/wire';
+import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly, foremanOnly } from '../../plugins/auth';
 import { getTracking, postLocation, TRACKING_TEXT } from './tracking.service';
 
@@ -15,19 +9,15 @@ import { getTracking, postLocation, TRACKING_TEXT } from './tracking.service';
  */
 
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/foreman/post_location',
-    {
-      schema: {
-        tags: ['partner'],
-        summary:
-          "The assigned foreman's phone posts the truck's position during the move (status 5); the customer receives it live. One point a second is stored: a post within a second of the last answers that point. A point queued offline carries recorded_at, the time it was taken (not in the future, within the last hour, not before the move started)",
-        body: postLocationBodySchema,
-        response: responses(postLocationResponseSchema, 401, 403, 404, 409, 422),
-      },
-      config: foremanOnly,
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /api/foreman/post_location', {
+      tags: ['partner'],
+      summary:
+        "The assigned foreman's phone posts the truck's position during the move (status 5); the customer receives it live. One point a second is stored: a post within a second of the last answers that point. A point queued offline carries recorded_at, the time it was taken (not in the future, within the last hour, not before the move started)",
+      failures: [401, 403, 404, 409, 422],
+    }),
+    config: foremanOnly,
+    handler: async (request) => {
       const body = request.body;
       const posted = await postLocation({
         domain: app.domain,
@@ -43,21 +33,17 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         data: posted.event,
       };
     },
-  );
+  });
 
-  app.post(
-    '/app_api/get_tracking',
-    {
-      schema: {
-        tags: ['moves'],
-        summary:
-          "The truck's positions of the customer's move in progress (status 5), oldest first; refused before the move starts (422) and after it ends (409)",
-        body: getTrackingBodySchema,
-        response: responses(getTrackingResponseSchema, 401, 403, 404, 409),
-      },
-      config: customerOnly,
-    },
-    async (request) => ({
+  app.route({
+    ...apiRoute('POST /app_api/get_tracking', {
+      tags: ['moves'],
+      summary:
+        "The truck's positions of the customer's move in progress (status 5), oldest first; refused before the move starts (422) and after it ends (409)",
+      failures: [401, 403, 404, 409],
+    }),
+    config: customerOnly,
+    handler: async (request) => ({
       code: 200,
       message: TRACKING_TEXT.points,
       tracking_data: await getTracking({
@@ -66,5 +52,5 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.body.request_id,
       }),
     }),
-  );
+  });
 };

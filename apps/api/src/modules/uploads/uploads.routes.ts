@@ -9,12 +9,11 @@ import {
   MSG,
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
-  uploadResponseSchema,
 } from '@movehub/shared';
 import { DISK_PUBLIC_PREFIX } from '../../adapters/storage/disk-storage';
 import { IMMUTABLE_CACHE, STORAGE_KEY_PATTERN } from '../../adapters/storage/storage';
 import { AppError } from '../../errors';
-import { responses } from '../../lib/wire';
+import { apiRoute } from '../../lib/api-route';
 import {
   assertUploadRoom,
   cleanUpUploads,
@@ -70,20 +69,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/app_api/upload_s3_file',
-    {
-      schema: {
-        tags: ['uploads'],
-        summary:
-          'Upload an image (multipart: upload_file, upload_type). JPEG, PNG, GIF or WebP by content, at most 5 MB; ' +
-          'each address has an hourly byte quota (429) and all uploads a storage ceiling (507).',
-        consumes: ['multipart/form-data'],
-        response: responses(uploadResponseSchema, 400, 429, 507),
-      },
-      config: { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute('POST /app_api/upload_s3_file', {
+      tags: ['uploads'],
+      summary:
+        'Upload an image (multipart: upload_file, upload_type). JPEG, PNG, GIF or WebP by content, at most 5 MB; ' +
+        'each address has an hourly byte quota (429) and all uploads a storage ceiling (507).',
+      failures: [400, 429, 507],
+    }),
+    config: { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (request) => {
       const address = request.ip;
       const declared = Number(request.headers['content-length']);
       // Refuse an announced oversize body, an address over its hourly quota or a full storage
@@ -108,7 +103,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { code: 200, message: MSG.ok, file_url: saved.url };
     },
-  );
+  });
 
   if (app.config.storage.kind === 'disk') {
     const root = app.config.storage.dir;
