@@ -104,3 +104,6 @@ export const MAX_MONEY_DOLLARS = 1_000_000;
 export const MAX_ESTIMATE_DOLLARS = 10_000_000;
 /** A request's URL (path and query) longer than this is refused with 414. */
 export const MAX_URL_LENGTH = 8 * 1024;
+
+/** The longest comment or client comment kept. */
+export const MAX_COMMENT_LENGTH = 2000;

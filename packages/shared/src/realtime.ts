@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { ChatMessage, SendMessage } from './schemas/chat';
 import type { Notification } from './schemas/accounts';
+import type { OpenRequestEvent } from './schemas/realtime-events';
 import type { TrackingEvent } from './schemas/tracking';
 
 /*
@@ -56,5 +56,12 @@ export interface ServerToClientEvents {
   openRequest: (event: OpenRequestEvent) => void;
 }
 
-export const openRequestEventSchema = z.object({ request_id: z.number().int().positive() });
-export type OpenRequestEvent = z.infer<typeof openRequestEventSchema>;
+export type ServerEvent = keyof ServerToClientEvents;
+
+/** The server's events by name, for a client that listens to each. */
+export const SERVER_EVENTS = [
+  'chatMessage',
+  'tracking',
+  'notification',
+  'openRequest',
+] as const satisfies readonly ServerEvent[];

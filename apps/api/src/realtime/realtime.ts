@@ -12,8 +12,10 @@ import {
   SOCKET_PATH,
   roomIdSchema,
   sendMessageSchema,
+  serverEventSchemas,
   type ChatMessage,
   type ClientToServerEvents,
+  type ServerEvent,
   type ServerToClientEvents,
   type SocketAck,
 } from '@movehub/shared';
@@ -269,11 +271,32 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     }
   });
 
+  /**
+   * Emits an event checked against its shared schema, as the HTTP serializer checks an answer:
+   * a payload of another shape is a bug to report here, not a thing for the browser to draw.
+   */
+  const send = <E extends ServerEvent>(
+    to: ReturnType<Io['to']>,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ) => {
+    const checked = serverEventSchemas[event].safeParse(payload);
+    if (!checked.success) {
+      app.log.error(
+        { event, issues: checked.error.issues },
+        'realtime event does not match its schema',
+      );
+      return;
+    }
+    // socket.io types emit per event name; the name and payload were checked together above.
+    (to as unknown as { emit(name: string, value: unknown): boolean }).emit(event, checked.data);
+  };
+
   /** A stored message to both sides, each seeing it from where it stands (sender_type). */
   const deliver = (message: ChatDelivery, exceptSocketId: string | undefined) => {
-    io.local.to(message.receiver_id).emit('chatMessage', { ...message, sender_type: 0 });
+    send(io.local.to(message.receiver_id), 'chatMessage', { ...message, sender_type: 0 });
     const senderTabs = io.local.to(message.sender_id);
-    (exceptSocketId ? senderTabs.except(exceptSocketId) : senderTabs).emit('chatMessage', {
+    send(exceptSocketId ? senderTabs.except(exceptSocketId) : senderTabs, 'chatMessage', {
       ...message,
       sender_type: 1,
     });
@@ -295,13 +318,13 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         );
         return;
       case 'tracking':
-        io.local.to(signal.room).emit('tracking', signal.data);
+        send(io.local.to(signal.room), 'tracking', signal.data);
         return;
       case 'notification':
-        io.local.to(signal.room).emit('notification', signal.data);
+        send(io.local.to(signal.room), 'notification', signal.data);
         return;
       case 'open-request':
-        io.local.to(signal.room).emit('openRequest', signal.data);
+        send(io.local.to(signal.room), 'openRequest', signal.data);
         return;
       case 'revoke-session':
         io.local.in(`session:${signal.sessionId}`).disconnectSockets(true);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MIN } from '../constants';
 import { USER_TYPES } from '../enums';
 import { MSG } from '../messages';
-import { EMAIL_PATTERN } from '../rules/validation';
+import { loginEmailProblem, loginPasswordProblem } from '../rules/validation';
 import { envelope, intCode } from './envelope';
 import { safeString } from './primitives';
 
@@ -29,9 +28,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginBodySchema = z.object({
   email: safeString()
     .trim()
-    .max(254, MSG.loginEmailInvalid)
-    .regex(EMAIL_PATTERN, MSG.loginEmailInvalid),
-  password: safeString().min(LOGIN_PASSWORD_MIN, MSG.loginPasswordShort),
+    .refine((email) => loginEmailProblem(email) === null, MSG.loginEmailInvalid),
+  password: safeString().refine(
+    (password) => loginPasswordProblem(password) === null,
+    MSG.loginPasswordShort,
+  ),
   user_type: intCode(USER_TYPES, 'user_type must be 1, 2, 3 or 4.'),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;

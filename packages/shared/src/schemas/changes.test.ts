@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TimelineStatus } from '../enums';
+import { canProposeChange, changeNeedsPayment, editNeedsCompanyPrice } from '../rules/changes';
 import {
-  canProposeChange,
   changeConfirmationBodySchema,
-  changeNeedsPayment,
-  editNeedsCompanyPrice,
   priceChangeBodySchema,
   proposeChangeBodySchema,
 } from './changes';

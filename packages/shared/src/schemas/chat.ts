@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 import { idSchema, safeString } from './primitives';
+import { CHAT_TEXT, ChatType, MAX_CHAT_MESSAGE_LENGTH } from '../rules/chat';
 
 /*
  * Chat (spec/portal.md "Chat", §3 "Chat channel" and "Chat message", §7 channels, get_messages,
@@ -8,22 +9,6 @@ import { idSchema, safeString } from './primitives';
  * and one counterpart: the company that won it (type 0) or, once the move is under way, its
  * foreman (type 2). Everyone, customer or partner, is addressed by the room_id of their account.
  */
-
-/** §3 Chat channel type: 0 the company, 2 the foreman (a mover or other person). */
-export const ChatType = { company: 0, foreman: 2 } as const;
-export type ChatType = (typeof ChatType)[keyof typeof ChatType];
-export const CHAT_TYPES = Object.values(ChatType);
-
-/** The longest message one bubble holds. */
-export const MAX_CHAT_MESSAGE_LENGTH = 2000;
-
-/** §5 "Chat: a message is required." */
-export const CHAT_TEXT = {
-  messageRequired: 'Please enter a message.',
-  messageTooLong: `A message may be at most ${MAX_CHAT_MESSAGE_LENGTH.toLocaleString('en-US')} characters.`,
-  chatClosed: 'Chat is not open for this request.',
-  notYourRoom: 'This room is not yours.',
-} as const;
 
 /** Rooms are the uuid of an account (users.room_id). */
 export const roomIdSchema = z

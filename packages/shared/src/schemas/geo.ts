@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ADDRESSES } from '../constants';
+import { DIRECTIONS_MAX_POINTS, DIRECTIONS_MIN_POINTS } from '../rules/geo';
 import { envelope } from './envelope';
 import { safeString } from './primitives';
 
@@ -12,25 +12,6 @@ import { safeString } from './primitives';
  * United States ("Country is sent as USA"); a Pakistani address carries 'PK'. `country_code` is
  * the ISO 3166-1 alpha-2 code ('US', 'PK') for anything that needs the code.
  */
-
-/** spec portal.md §5: address search is restricted to two countries (ISO alpha-2, lower case). */
-export const GEO_COUNTRIES = ['us', 'pk'] as const;
-export type GeoCountry = (typeof GEO_COUNTRIES)[number];
-/** Shorter input gives an empty list without asking a provider. */
-export const AUTOCOMPLETE_MIN_INPUT = 2;
-export const AUTOCOMPLETE_MAX_RESULTS = 8;
-/** A route runs through the wizard's addresses, A to F. */
-export const DIRECTIONS_MIN_POINTS = 2;
-export const DIRECTIONS_MAX_POINTS = MAX_ADDRESSES;
-/** spec: the map's default centre (Los Angeles) and zoom. */
-export const MAP_DEFAULT_CENTER = { lat: 33.9679, lng: -118.297 } as const;
-export const MAP_DEFAULT_ZOOM = 11;
-
-/** The wizard's wire value of a country: 'USA' for the United States (spec §7), else the code. */
-export function wizardCountry(countryCode: string): string {
-  const code = countryCode.toUpperCase();
-  return code === 'US' ? 'USA' : code;
-}
 
 export const latLngSchema = z
   .object({

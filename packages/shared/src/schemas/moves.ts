@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_MONEY_DOLLARS } from '../constants';
+import { MAX_COMMENT_LENGTH, MAX_MONEY_DOLLARS } from '../constants';
 import { envelope } from './envelope';
 import { boundedArray, boundedInt, idSchema, safeString, safeText } from './primitives';
-import { MAX_COMMENT_LENGTH } from './request-detail';
 
 /*
  * Move day and after (spec/request-lifecycle.md §4 "Bid and payment flow": 3 → 4 truck

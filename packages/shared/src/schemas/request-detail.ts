@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMMENT_LENGTH } from '../constants';
 import { chatObjectSchema } from './chat';
 import { envelope, intCode } from './envelope';
 import { idSchema, safeText } from './primitives';
@@ -12,9 +13,6 @@ import { reviewSchema } from './bids';
  */
 
 const requestId = idSchema('request_id must be a request id.');
-
-/** The longest comment or client comment kept. */
-export const MAX_COMMENT_LENGTH = 2000;
 
 /** POST /api/customer/customer_request_detail and POST /api/customer/delete_request. */
 export const requestIdBodySchema = z.object({ request_id: requestId });
