@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import LinearProgress from '@mui/material/LinearProgress';
 import { CookieBanner } from './cookie-banner';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ScrollRestoration } from './scroll-restoration';
+import { TopProgress } from '../ui/top-progress';
 
 /**
  * Wraps every page: a progress bar while a layout's code loads (each layout shows its own
@@ -13,20 +13,7 @@ export function RootLayout() {
   return (
     <>
       <ScreenErrorBoundary>
-        <Suspense
-          fallback={
-            <LinearProgress
-              aria-label="Loading page"
-              sx={{
-                position: 'fixed',
-                top: 0,
-                left: 0,
-                right: 0,
-                zIndex: (theme) => theme.zIndex.tooltip,
-              }}
-            />
-          }
-        >
+        <Suspense fallback={<TopProgress label="Loading page" />}>
           <Outlet />
         </Suspense>
       </ScreenErrorBoundary>

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  AUTH_HEADER,
-  getItemCategoriesByTypeResponseSchema,
-  MSG,
-  okEnvelopeSchema,
-  profileResponseSchema,
-} from '@movehub/shared';
+import { AUTH_HEADER, MSG } from '@movehub/shared';
 import { stubFetch } from '../test/fetch-stub';
 import { buildUser } from '../test/fixtures';
-import { ApiError, NETWORK_ERROR_MESSAGE, callApi, page } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+  callApi,
+  page,
+} from './api-client';
 import { getStoredUser, getToken, setSession } from './storage';
 import { getToast } from './toast';
 
@@ -22,16 +22,18 @@ describe('api client', () => {
         customer_rating: 4.5,
       },
     });
-    const response = await callApi('/api/customer/profile_customer', {
-      schema: profileResponseSchema,
-    });
+    const response = await callApi('GET /api/customer/profile_customer');
     expect(response.customer_rating).toBe(4.5);
     expect(calls[0]?.headers[AUTH_HEADER]).toBe('token-abc');
   });
 
   it('shows the server message in the red toast on a failed call and throws code and message', async () => {
-    stubFetch({ 'POST /x': { code: 409, message: 'Someone else was faster.' } });
-    const call = callApi('/x', { method: 'POST', body: {}, schema: okEnvelopeSchema });
+    stubFetch({
+      'POST /api/customer/make_payment': { code: 409, message: 'Someone else was faster.' },
+    });
+    const call = callApi('POST /api/customer/make_payment', {
+      body: { request_id: 5, price: 480 },
+    });
     await expect(call).rejects.toMatchObject({ code: 409, message: 'Someone else was faster.' });
     expect(getToast()).toMatchObject({
       message: 'Someone else was faster.',
@@ -41,10 +43,10 @@ describe('api client', () => {
   });
 
   it('keeps the toast away when the call suppresses it', async () => {
-    stubFetch({ 'POST /x': { code: 400, message: MSG.invalidCredentials } });
-    await expect(
-      callApi('/x', { method: 'POST', schema: okEnvelopeSchema, suppressToast: true }),
-    ).rejects.toBeInstanceOf(ApiError);
+    stubFetch({ 'POST /app_api/log_out': { code: 400, message: MSG.invalidCredentials } });
+    await expect(callApi('POST /app_api/log_out', { suppressToast: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(getToast()).toBeNull();
   });
 
@@ -52,19 +54,14 @@ describe('api client', () => {
     setSession('token-abc', buildUser());
     let sent: RequestInit | undefined;
     const { calls } = stubFetch({
-      'POST /upload': (_body, init) => {
+      'POST /app_api/upload_s3_file': (_body, init) => {
         sent = init;
-        return { code: 200 };
+        return { code: 200, message: 'Uploaded', file_url: 'uploads/a.png' };
       },
     });
     const form = new FormData();
     form.append('upload_type', 'profile');
-    await callApi('/upload', {
-      method: 'POST',
-      body: form,
-      schema: okEnvelopeSchema,
-      withToken: false,
-    });
+    await callApi('POST /app_api/upload_s3_file', { body: form, withToken: false });
 
     expect(sent?.body).toBe(form);
     expect(calls[0]?.headers[AUTH_HEADER]).toBeUndefined();
@@ -73,17 +70,49 @@ describe('api client', () => {
   });
 
   it('keeps the whole failed answer on the error for calls that carry more than a message', async () => {
-    stubFetch({ 'POST /x': { code: 400, message: MSG.phoneRequired, phone_required: true } });
-    const call = callApi('/x', { method: 'POST', schema: okEnvelopeSchema, suppressToast: true });
+    stubFetch({
+      'POST /api/customer/login_by_google': {
+        code: 400,
+        message: MSG.phoneRequired,
+        phone_required: true,
+      },
+    });
+    const call = callApi('POST /api/customer/login_by_google', {
+      body: { access_token: 'google-token', phone_number: '' },
+      suppressToast: true,
+    });
     await expect(call).rejects.toMatchObject({
       code: 400,
       body: { code: 400, message: MSG.phoneRequired, phone_required: true },
     });
   });
 
+  it('sends a query as the query string', async () => {
+    const { calls } = stubFetch({
+      'GET /api/geo/autocomplete': { code: 200, message: 'Success', data: { predictions: [] } },
+    });
+    await callApi('GET /api/geo/autocomplete', { query: { input: '1600 Vine & Co' } });
+    expect(calls[0]).toMatchObject({
+      path: '/api/geo/autocomplete',
+      query: { input: '1600 Vine & Co' },
+    });
+  });
+
+  it('refuses a 200 that is not an answer of this server (a proxy page, a cut body)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('<html>Gateway</html>', { status: 200 })),
+    );
+    await expect(callApi('GET /app_api/social_config')).rejects.toMatchObject({
+      code: 0,
+      message: UNEXPECTED_RESPONSE_MESSAGE,
+    });
+    expect(getToast()?.message).toBe(UNEXPECTED_RESPONSE_MESSAGE);
+  });
+
   it('turns a network failure into a clear message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(callApi('/x', { schema: okEnvelopeSchema })).rejects.toMatchObject({
+    await expect(callApi('GET /app_api/social_config')).rejects.toMatchObject({
       code: 0,
       message: NETWORK_ERROR_MESSAGE,
     });
@@ -103,7 +132,7 @@ describe('api client', () => {
     });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { status: 200 })));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const call = callApi('/x', { schema: okEnvelopeSchema, signal: controller.signal });
+    const call = callApi('GET /app_api/social_config', { signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(logged).not.toHaveBeenCalled();
@@ -113,9 +142,11 @@ describe('api client', () => {
   it('clears the stored session and reloads the page on a 401', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     setSession('dead-token', buildUser());
-    stubFetch({ 'GET /x': { code: 401, message: MSG.unauthorized } });
+    stubFetch({ 'GET /api/customer/profile_customer': { code: 401, message: MSG.unauthorized } });
 
-    await expect(callApi('/x', { schema: okEnvelopeSchema })).rejects.toMatchObject({ code: 401 });
+    await expect(callApi('GET /api/customer/profile_customer')).rejects.toMatchObject({
+      code: 401,
+    });
     expect(getToken()).toBeNull();
     expect(getStoredUser()).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
@@ -125,10 +156,12 @@ describe('api client', () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => {});
     setSession('customer-token', buildUser());
     setSession('partner-token', buildUser({ id: 7, user_type: 2 }), 'partner');
-    const server = stubFetch({ 'GET /x': { code: 401, message: MSG.unauthorized } });
+    const server = stubFetch({
+      'POST /api/company/profile': { code: 401, message: MSG.unauthorized },
+    });
 
     await expect(
-      callApi('/x', { schema: okEnvelopeSchema, session: 'partner' }),
+      callApi('POST /api/company/profile', { session: 'partner' }),
     ).rejects.toMatchObject({ code: 401 });
     expect(server.calls[0]!.headers[AUTH_HEADER]).toBe('partner-token');
     expect(getToken('partner')).toBeNull();
@@ -158,10 +191,8 @@ describe('api client', () => {
     }
 
     const roomTypes = (revalidate: boolean) =>
-      callApi('/api/customer/get_item_categories_by_type', {
-        method: 'POST',
+      callApi('POST /api/customer/get_item_categories_by_type', {
         body: { type: '1' },
-        schema: getItemCategoriesByTypeResponseSchema,
         revalidate,
       });
 

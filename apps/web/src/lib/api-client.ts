@@ -1,10 +1,19 @@
-import type { z } from 'zod';
-import { AUTH_HEADER, errorEnvelopeSchema, type ErrorEnvelope } from '@movehub/shared';
+import {
+  AUTH_HEADER,
+  splitCall,
+  type ApiAnswer,
+  type ApiBody,
+  type ApiCall,
+  type ApiQuery,
+  type ErrorEnvelope,
+} from '@movehub/shared';
 import { clearSession, getToken, readString, writeString, type SessionKind } from './storage';
 import { showToast } from './toast';
 
 /**
- * The one api client. Every call goes through `callApi`, which
+ * The one api client. Every call goes through `callApi`, named as the shared route table names
+ * it ('POST /app_api/login'), which
+ * - takes the call's body and query as the table types them, and answers with its typed answer,
  * - sends JSON (or a FormData as multipart) to the same origin and adds the session token in
  *   x-sh-auth unless the call goes without it (uploads, spec/portal.md §7),
  * - reads the `{ code, message, ...payload }` envelope (the HTTP status equals `code`),
@@ -13,7 +22,9 @@ import { showToast } from './toast';
  * - on 401 clears the stored session and reloads the page (spec/portal.md §4 "Session end"):
  *   only the session the call was made with, the customer's unless it says `session: 'partner'`
  *   (decision 022),
- * - validates a 200 body with the call's shared zod schema and returns it parsed,
+ * - returns a 200 body as the call's answer: the server has checked it against the table's
+ *   answer schema before sending it (its serializer parses every answer), so the browser does
+ *   not load the schemas to check it twice (decision 034),
  * - for a `revalidate` call, keeps the body with its ETag in browser storage and asks with
  *   If-None-Match next time, so an unchanged answer (304) costs no download.
  */
@@ -52,16 +63,12 @@ export function errorMessage(error: unknown, fallback = UNEXPECTED_RESPONSE_MESS
   return isApiError(error) ? error.message : fallback;
 }
 
-export interface CallApiOptions<TSchema extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A JSON body, or a FormData sent as multipart/form-data. */
-  body?: unknown;
+/** How a call goes, whatever it sends. */
+export interface CallSettings {
   /** false sends the call without the session token (uploads go without one). */
   withToken?: boolean;
   /** Whose token goes with the call, and which session a 401 ends (decision 022). */
   session?: SessionKind;
-  /** The shared response schema of the call; a 200 body is parsed with it. */
-  schema: TSchema;
   /** true, or a predicate, to keep the toast away for failures the screen shows itself. */
   suppressToast?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
@@ -74,6 +81,16 @@ export interface CallApiOptions<TSchema extends z.ZodType> {
    */
   revalidate?: boolean;
 }
+
+/** A call's options: its settings, and its body and query exactly when the table has them. */
+export type CallOptions<K extends ApiCall> = CallSettings &
+  ([ApiBody<K>] extends [undefined] ? { body?: undefined } : { body: ApiBody<K> }) &
+  ([ApiQuery<K>] extends [undefined] ? { query?: undefined } : { query: ApiQuery<K> });
+
+/** The options may be left out when the call sends neither body nor query. */
+export type CallArgs<K extends ApiCall> = [ApiBody<K>, ApiQuery<K>] extends [undefined, undefined]
+  ? [options?: CallOptions<K>]
+  : [options: CallOptions<K>];
 
 /** A revalidated answer as stored: its ETag and its body. */
 interface KeptAnswer {
@@ -101,14 +118,46 @@ export const page = {
   },
 };
 
-export async function callApi<TSchema extends z.ZodType>(
-  path: string,
-  options: CallApiOptions<TSchema>,
-): Promise<z.output<TSchema>> {
+/** An error envelope, read by hand: `{ code, message, errors? }` (schemas/envelope.ts). */
+export function readEnvelope(payload: unknown): ErrorEnvelope | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { code, message, errors } = payload as Record<string, unknown>;
+  if (!Number.isInteger(code) || typeof message !== 'string') return null;
+  const listed =
+    Array.isArray(errors) &&
+    errors.every(
+      (e: unknown) =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as Record<string, unknown>).path === 'string' &&
+        typeof (e as Record<string, unknown>).message === 'string',
+    );
+  return {
+    code: code as number,
+    message,
+    ...(listed ? { errors: errors as ErrorEnvelope['errors'] } : {}),
+  };
+}
+
+/** The path with the call's query string, leaving out what is unset. */
+function withQuery(path: string, query: unknown): string {
+  if (typeof query !== 'object' || query === null) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function callApi<K extends ApiCall>(
+  call: K,
+  ...[options = {} as CallOptions<K>]: CallArgs<K>
+): Promise<ApiAnswer<K>> {
+  const { method, path: route } = splitCall(call);
+  const path = withQuery(route, options.query);
   const {
-    method = 'GET',
     body,
-    schema,
     suppressToast = false,
     signal,
     withToken = true,
@@ -163,35 +212,27 @@ export async function callApi<TSchema extends z.ZodType>(
   }
   const status = unchanged ? 200 : response.status;
 
-  const envelope = errorEnvelopeSchema.safeParse(payload);
-  const code = envelope.success ? envelope.data.code : status;
+  const envelope = readEnvelope(payload);
+  const code = envelope ? envelope.code : status;
 
   if (code === 401 || status === 401) {
     clearSession(session);
     // Reload only when a session was sent: a public page whose call answers 401 would
     // otherwise reload forever.
     if (token) page.reload();
-    throw new ApiError(401, envelope.success ? envelope.data.message : 'Unauthorized');
+    throw new ApiError(401, envelope ? envelope.message : 'Unauthorized');
   }
 
   if (code !== 200 || status < 200 || status > 299) {
-    const message =
-      envelope.success && envelope.data.message
-        ? envelope.data.message
-        : UNEXPECTED_RESPONSE_MESSAGE;
-    return fail(
-      new ApiError(code, message, envelope.success ? envelope.data.errors : undefined, payload),
-    );
+    const message = envelope?.message || UNEXPECTED_RESPONSE_MESSAGE;
+    return fail(new ApiError(code, message, envelope?.errors, payload));
   }
+  // A 200 without an envelope is no answer of this server's (a proxy's page, a cut body).
+  if (!envelope) return fail(new ApiError(0, UNEXPECTED_RESPONSE_MESSAGE));
 
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Response of ${method} ${path} does not match its schema`, parsed.error.issues);
-    return fail(new ApiError(0, UNEXPECTED_RESPONSE_MESSAGE));
-  }
   const etag = unchanged ? null : response.headers.get('etag');
   if (revalidate && etag) {
     writeString(keptKey, JSON.stringify({ etag, body: payload } satisfies KeptAnswer));
   }
-  return parsed.data;
+  return payload as ApiAnswer<K>;
 }

@@ -1,5 +1,11 @@
-import { AUTH_HEADER, errorEnvelopeSchema } from '@movehub/shared';
-import { ApiError, NETWORK_ERROR_MESSAGE, page, UNEXPECTED_RESPONSE_MESSAGE } from './api-client';
+import { AUTH_HEADER } from '@movehub/shared';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  page,
+  readEnvelope,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from './api-client';
 import { clearSession, getToken, type SessionKind } from './storage';
 import { showToast } from './toast';
 
@@ -29,8 +35,8 @@ export async function downloadFile(
   if (!response.ok) {
     let message = UNEXPECTED_RESPONSE_MESSAGE;
     try {
-      const envelope = errorEnvelopeSchema.safeParse(await response.json());
-      if (envelope.success && envelope.data.message) message = envelope.data.message;
+      const envelope = readEnvelope(await response.json());
+      if (envelope?.message) message = envelope.message;
     } catch {
       // Not an envelope: the generic message stands.
     }

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { callApi, type CallApiOptions } from './api-client';
+import type { ApiAnswer, ApiCall } from '@movehub/shared';
+import { callApi, type CallArgs, type CallOptions } from './api-client';
 import { downloadFile } from './download-file';
 
 /**
@@ -8,11 +8,12 @@ import { downloadFile } from './download-file';
  * foreman call goes through here, so none can forget the session and act as the customer of the
  * same tab.
  */
-export function callPartnerApi<TSchema extends z.ZodType>(
-  path: string,
-  options: Omit<CallApiOptions<TSchema>, 'session'>,
-): Promise<z.output<TSchema>> {
-  return callApi(path, { ...options, session: 'partner' });
+export function callPartnerApi<K extends ApiCall>(
+  call: K,
+  ...[options]: CallArgs<K>
+): Promise<ApiAnswer<K>> {
+  const partner = { ...options, session: 'partner' } as CallOptions<K>;
+  return callApi(call, ...([partner] as CallArgs<K>));
 }
 
 /** A file the partner API gives only to the signed-in company or foreman (a signed PDF, a CSV). */

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { profileResponseSchema, type ProfileResponse, type SessionUser } from '@movehub/shared';
+import { type ProfileResponse, type SessionUser } from '@movehub/shared';
 import { callApi } from './api-client';
 import { setStoredUser } from './storage';
 
@@ -14,10 +14,7 @@ export const profileKeys = {
 
 /** GET /api/customer/profile_customer (auth): the profile and the customer's rating. */
 export async function getProfile(signal?: AbortSignal) {
-  const response = await callApi('/api/customer/profile_customer', {
-    schema: profileResponseSchema,
-    signal,
-  });
+  const response = await callApi('GET /api/customer/profile_customer', { signal });
   // The stored user is what the shell shows first on the next load; keep it current.
   setStoredUser(response.profile);
   return response;

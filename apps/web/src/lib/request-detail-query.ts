@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestDetailResponseSchema } from '@movehub/shared';
 import { callApi } from './api-client';
 
 /*
@@ -16,10 +15,8 @@ export const requestQueryKeys = {
 
 /** POST /api/customer/customer_request_detail (auth). */
 export function getRequestDetail(requestId: number, signal?: AbortSignal) {
-  return callApi('/api/customer/customer_request_detail', {
-    method: 'POST',
+  return callApi('POST /api/customer/customer_request_detail', {
     body: { request_id: requestId },
-    schema: requestDetailResponseSchema,
     suppressToast: true,
     signal,
   });

@@ -17,12 +17,12 @@ export type RequestEditCall =
   'add_address' | 'edit_address' | 'delete_address' | 'edit_items' | 'edit_extra_item';
 
 /**
- * An edit call's path: /app_api for a direct request, else /api/customer (spec §6 "Direct
+ * An edit call's name: /app_api for a direct request, else /api/customer (spec §6 "Direct
  * requests use the app_api family for address and item edits").
  */
-export function requestEditCallPath(
+export function requestEditCall<C extends RequestEditCall>(
   request: Pick<LifecycleRequest, 'request_type'>,
-  call: RequestEditCall,
-): string {
-  return `${isDirectRequest(request) ? '/app_api' : '/api/customer'}/${call}`;
+  call: C,
+) {
+  return `POST ${isDirectRequest(request) ? '/app_api' : '/api/customer'}/${call}` as const;
 }

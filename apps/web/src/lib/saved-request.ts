@@ -1,9 +1,4 @@
-import {
-  IDEMPOTENCY_HEADER,
-  generateRequestBodySchema,
-  generateRequestResponseSchema,
-  type GenerateRequestBody,
-} from '@movehub/shared';
+import { IDEMPOTENCY_HEADER, type GenerateRequestBody } from '@movehub/shared';
 import { callApi } from './api-client';
 import { readString, removeKey, writeString } from './storage';
 
@@ -27,10 +22,19 @@ export interface SavedRequestState {
   savedRequest?: unknown;
 }
 
-/** `value` when it is a request generate_request would take, else null. */
+/**
+ * `value` when it is a request as the wizard saves it (its addresses and its budget), else null.
+ * The wizard built it from a draft its steps had checked; the server checks it whole when it is
+ * sent, and its refusal leads back to the wizard (decision 034: the first screens load no schema).
+ */
 export function asSavedRequest(value: unknown): GenerateRequestBody | null {
   if (value == null || typeof value !== 'object') return null;
-  return generateRequestBodySchema.safeParse(value).success ? (value as GenerateRequestBody) : null;
+  const { address_array: addresses, customer_budget: budget } = value as Record<string, unknown>;
+  const looksSaved =
+    Array.isArray(addresses) &&
+    addresses.length >= 2 &&
+    (typeof budget === 'number' || typeof budget === 'string');
+  return looksSaved ? (value as GenerateRequestBody) : null;
 }
 
 export function saveRequest(payload: GenerateRequestBody): void {
@@ -84,10 +88,8 @@ export function generateRequest(
   body: GenerateRequestBody,
   options: { suppressToast?: boolean; idempotencyKey?: string } = {},
 ) {
-  return callApi('/api/customer/generate_request', {
-    method: 'POST',
+  return callApi('POST /api/customer/generate_request', {
     body,
-    schema: generateRequestResponseSchema,
     suppressToast: options.suppressToast ?? false,
     headers: options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {},
   });

@@ -18,4 +18,14 @@ describe('the stored session', () => {
     expect(getStoredUser()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('reads no user from a stored value of another shape', () => {
+    setSession('token-1', buildUser());
+    for (const stored of ['{"id":"one","user_type":1}', '[]', 'null', '{not json']) {
+      localStorage.setItem('user', stored);
+      expect(getStoredUser(), stored).toBeNull();
+    }
+    localStorage.setItem('user', JSON.stringify(buildUser({ first_name: 'Dana' })));
+    expect(getStoredUser()?.first_name).toBe('Dana');
+  });
 });

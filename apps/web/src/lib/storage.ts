@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { sessionUserSchema, type SessionUser } from '@movehub/shared';
+import type { SessionUser } from '@movehub/shared';
 
 /**
  * Browser storage (spec/portal.md §3 "Stored session": token and user object in browser storage).
@@ -72,11 +72,22 @@ export function getToken(session: SessionKind = 'customer'): string | null {
   return token ? token : null;
 }
 
+/**
+ * The stored user, as setSession wrote it from an answer the server had checked; anything else
+ * (another app's key, a hand edit) is no session. The profile call refreshes it on the dashboard.
+ */
 function parseUserJson(raw: string | null): SessionUser | null {
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const user = JSON.parse(raw) as unknown;
+    if (typeof user !== 'object' || user === null) return null;
+    const { id, user_type: userType, room_id: roomId, email } = user as Record<string, unknown>;
+    const isUser =
+      Number.isInteger(id) &&
+      Number.isInteger(userType) &&
+      typeof roomId === 'string' &&
+      typeof email === 'string';
+    return isUser ? (user as SessionUser) : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
-import { useCallback, useSyncExternalStore, type SyntheticEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import Box from '@mui/material/Box';
 import { TOAST_MS } from '@movehub/shared';
 
 /**
@@ -61,31 +61,63 @@ export function useToast(): { showToast: typeof showToast; hideToast: typeof hid
   return { showToast, hideToast };
 }
 
-/** Rendered once, by the app providers. */
+/**
+ * Rendered once, by the app providers: the toast at the top centre, over the page, as long as
+ * its duration, the time held while the pointer or the keyboard is on it. Drawn with the Alert
+ * the screens use already rather than MUI's Snackbar, whose transitions and listeners every first
+ * screen would otherwise download for a message most visits never show (decision 034).
+ */
 export function Toaster() {
   const toast = useSyncExternalStore(subscribe, getToast, getToast);
-  const onClose = useCallback((_event?: Event | SyntheticEvent, reason?: SnackbarCloseReason) => {
-    // The spec keeps the toast for its full time; a stray click elsewhere does not dismiss it.
-    if (reason === 'clickaway') return;
-    hideToast();
-  }, []);
+  const [held, setHeld] = useState(false);
 
+  useEffect(() => {
+    if (!toast?.open || held) return;
+    const timer = setTimeout(hideToast, toast.durationMs);
+    return () => clearTimeout(timer);
+  }, [toast, held]);
+
+  if (!toast?.open) return null;
+  const hold = () => setHeld(true);
+  const release = () => setHeld(false);
   return (
-    <Snackbar
-      key={toast?.id}
-      open={toast?.open ?? false}
-      autoHideDuration={toast?.durationMs ?? TOAST_MS}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+    <Box
+      sx={{
+        position: 'fixed',
+        top: { xs: 8, sm: 24 },
+        left: 8,
+        right: 8,
+        display: 'flex',
+        justifyContent: 'center',
+        zIndex: (theme) => theme.zIndex.snackbar,
+        pointerEvents: 'none',
+      }}
     >
       <Alert
-        severity={toast?.severity ?? 'error'}
+        key={toast.id}
+        severity={toast.severity}
         variant="filled"
-        onClose={onClose}
-        sx={{ width: '100%' }}
+        onClose={hideToast}
+        onMouseEnter={hold}
+        onMouseLeave={release}
+        onFocus={hold}
+        onBlur={release}
+        sx={{
+          pointerEvents: 'auto',
+          width: { xs: '100%', sm: 'auto' },
+          minWidth: { sm: 288 },
+          maxWidth: 600,
+          boxShadow: 6,
+          '@keyframes toast-in': {
+            from: { opacity: 0, transform: 'translateY(-8px)' },
+            to: { opacity: 1, transform: 'none' },
+          },
+          animation: 'toast-in 200ms ease-out',
+          '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+        }}
       >
-        {toast?.message}
+        {toast.message}
       </Alert>
-    </Snackbar>
+    </Box>
   );
 }

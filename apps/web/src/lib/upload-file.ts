@@ -1,4 +1,4 @@
-import { MSG, UPLOAD_LIMIT_BYTES, uploadResponseSchema, type UPLOAD_TYPES } from '@movehub/shared';
+import { MSG, UPLOAD_LIMIT_BYTES, type UPLOAD_TYPES } from '@movehub/shared';
 import { callApi } from './api-client';
 
 /**
@@ -10,10 +10,8 @@ export function uploadFile(file: File, uploadType?: (typeof UPLOAD_TYPES)[number
   const form = new FormData();
   if (uploadType) form.append('upload_type', uploadType);
   form.append('upload_file', file);
-  return callApi('/app_api/upload_s3_file', {
-    method: 'POST',
+  return callApi('POST /app_api/upload_s3_file', {
     body: form,
-    schema: uploadResponseSchema,
     withToken: false,
   });
 }

@@ -1,5 +1,4 @@
-import { okEnvelopeSchema } from '@movehub/shared';
-import { callApi, type CallApiOptions } from './api-client';
+import { callApi, type CallSettings } from './api-client';
 
 /*
  * The verification-code calls of spec/portal.md §7. Sign-up, social sign-in and the email and
@@ -7,44 +6,36 @@ import { callApi, type CallApiOptions } from './api-client';
  * Each screen decides which failures it shows itself (suppressToast).
  */
 
-type Quiet = Pick<CallApiOptions<typeof okEnvelopeSchema>, 'suppressToast'>;
+type Quiet = Pick<CallSettings, 'suppressToast'>;
 
 /** POST /app_api/send_verification_code_on_email: answers 'Email verification code has been sent.' */
 export function sendEmailCode(body: { email: string; name: string }, options: Quiet = {}) {
-  return callApi('/app_api/send_verification_code_on_email', {
-    method: 'POST',
+  return callApi('POST /app_api/send_verification_code_on_email', {
     body,
-    schema: okEnvelopeSchema,
     ...options,
   });
 }
 
 /** POST /app_api/verify_code_send_on_email (no token needed). */
 export function verifyEmailCode(body: { email: string; code: string }, options: Quiet = {}) {
-  return callApi('/app_api/verify_code_send_on_email', {
-    method: 'POST',
+  return callApi('POST /app_api/verify_code_send_on_email', {
     body,
-    schema: okEnvelopeSchema,
     ...options,
   });
 }
 
 /** POST /app_api/send_verification_code_on_ph_number, by SMS; phonenumber is '+1##########'. */
 export function sendPhoneCode(phonenumber: string, options: Quiet = {}) {
-  return callApi('/app_api/send_verification_code_on_ph_number', {
-    method: 'POST',
+  return callApi('POST /app_api/send_verification_code_on_ph_number', {
     body: { phonenumber, channel: 'sms' },
-    schema: okEnvelopeSchema,
     ...options,
   });
 }
 
 /** POST /app_api/verify_code_send_on_phone_number */
 export function verifyPhoneCode(body: { phonenumber: string; code: string }, options: Quiet = {}) {
-  return callApi('/app_api/verify_code_send_on_phone_number', {
-    method: 'POST',
+  return callApi('POST /app_api/verify_code_send_on_phone_number', {
     body,
-    schema: okEnvelopeSchema,
     ...options,
   });
 }

@@ -1,8 +1,13 @@
 import { vi } from 'vitest';
+import { z } from 'zod';
+import { apiRoutes } from '@movehub/shared';
 
 /**
  * A fake server at the global fetch boundary: each handler answers one "METHOD path" with an
  * envelope body, the HTTP status being its code (as the real API does). Calls are recorded.
+ * A 200 answer of a call in the route table goes through the call's answer schema, as the
+ * server's serializer sends it: a stubbed answer the server could not send fails the test
+ * (the browser itself does not check answers, decision 034).
  */
 export type StubReply = { code: number; message?: string; [key: string]: unknown };
 export type StubHandler =
@@ -36,7 +41,17 @@ export function stubFetch(handlers: Record<string, StubHandler>) {
     const handler = handlers[`${method} ${path}`];
     if (!handler) throw new Error(`No stub for ${method} ${path}`);
     const reply = typeof handler === 'function' ? await handler(body, init, parsed) : handler;
-    const envelope = { message: reply.code === 200 ? 'Success' : 'Error', ...reply };
+    let envelope: unknown = { message: reply.code === 200 ? 'Success' : 'Error', ...reply };
+    const call = `${method} ${path}`;
+    if (reply.code === 200 && Object.hasOwn(apiRoutes, call)) {
+      const answer = apiRoutes[call as keyof typeof apiRoutes].answer.safeParse(envelope);
+      if (!answer.success) {
+        const problem = `The stubbed answer of ${call} is not one the server sends:\n${z.prettifyError(answer.error)}`;
+        console.error(problem);
+        throw new Error(problem);
+      }
+      envelope = answer.data;
+    }
     return new Response(JSON.stringify(envelope), {
       status: reply.code,
       headers: { 'Content-Type': 'application/json' },

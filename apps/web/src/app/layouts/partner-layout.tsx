@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { getNotificationResponseSchema, UserType } from '@movehub/shared';
+import { UserType } from '@movehub/shared';
 import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
@@ -30,8 +30,7 @@ const sectionsOf = (userType: number | undefined) =>
 
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
 const checkPartnerSession = () =>
-  callPartnerApi('/app_api/get_notification', {
-    schema: getNotificationResponseSchema,
+  callPartnerApi('GET /app_api/get_notification', {
     suppressToast: true,
   });
 

@@ -1,15 +1,10 @@
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import EditIcon from '@mui/icons-material/Edit';
-import InfoIcon from '@mui/icons-material/InfoOutlined';
-import LockIcon from '@mui/icons-material/LockOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { LogoutDialog } from '../../features/auth/logout-dialog';
+
+const loadMenuList = () => import('./profile-menu-list');
+const ProfileMenuList = lazy(async () => ({ default: (await loadMenuList()).ProfileMenuList }));
 
 // The password form (react-hook-form, its fields) loads when it is first asked for, not with
 // every dashboard page.
@@ -21,12 +16,17 @@ const ChangePasswordDialog = lazy(async () => ({
 export function ProfileMenu() {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The dropdown's code loads when the button is first pointed at, focused or pressed, and
+  // stays mounted once opened, so that closing plays the menu's exit.
+  const [menuAsked, setMenuAsked] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   // Stays mounted once opened, so that closing plays the dialog's exit.
   const [passwordAsked, setPasswordAsked] = useState(false);
   const open = Boolean(anchor);
+  const closeMenu = useCallback(() => setAnchor(null), []);
   const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const preload = () => void loadMenuList().catch(() => undefined);
 
   return (
     <>
@@ -36,58 +36,29 @@ export function ProfileMenu() {
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          setMenuAsked(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <AccountCircleIcon fontSize="large" />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem
-          component={RouterLink}
-          to="/dashboard/edit-profile"
-          onClick={() => setAnchor(null)}
-        >
-          <ListItemIcon aria-hidden>
-            <EditIcon fontSize="small" />
-          </ListItemIcon>
-          Edit Profile
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setPasswordAsked(true);
-            setPasswordOpen(true);
-          }}
-        >
-          <ListItemIcon aria-hidden>
-            <LockIcon fontSize="small" />
-          </ListItemIcon>
-          Change Password
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/dashboard/about-us" onClick={() => setAnchor(null)}>
-          <ListItemIcon aria-hidden>
-            <InfoIcon fontSize="small" />
-          </ListItemIcon>
-          About Us
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setLogoutOpen(true);
-          }}
-        >
-          <ListItemIcon aria-hidden>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+      {menuAsked && (
+        <Suspense fallback={null}>
+          <ProfileMenuList
+            id={menuId}
+            anchor={anchor}
+            onClose={closeMenu}
+            onChangePassword={() => {
+              setPasswordAsked(true);
+              setPasswordOpen(true);
+            }}
+            onLogout={() => setLogoutOpen(true)}
+          />
+        </Suspense>
+      )}
       {passwordAsked && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={passwordOpen} onClose={closePassword} />

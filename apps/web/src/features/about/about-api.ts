@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSettingResponseSchema } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /** GET /api/admin/get_setting: the About Us HTML (no customer-specific rule, spec/portal.md §6). */
 export function getSettings(signal?: AbortSignal) {
-  return callApi('/api/admin/get_setting', { schema: getSettingResponseSchema, signal });
+  return callApi('GET /api/admin/get_setting', { signal });
 }
 
 export const settingsKeys = {

@@ -1,32 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  MSG,
-  UserType,
-  loginResponseSchema,
-  okEnvelopeSchema,
-  phoneRequiredEnvelopeSchema,
-  sessionResponseSchema,
-  socialConfigResponseSchema,
-  type LoginForm,
-  type RegisterBody,
-} from '@movehub/shared';
+import { MSG, UserType, type LoginForm, type RegisterBody } from '@movehub/shared';
 import { callApi, type ApiError } from '../../lib/api-client';
 
 /** POST /app_api/login (spec/portal.md §7). The form shows the invalid-pair answer itself. */
 export function logIn(form: LoginForm) {
-  return callApi('/app_api/login', {
-    method: 'POST',
+  return callApi('POST /app_api/login', {
     body: { email: form.email, password: form.password, user_type: UserType.customer },
-    schema: loginResponseSchema,
     suppressToast: (error) => error.message === MSG.invalidCredentials,
   });
 }
 
 /** POST /app_api/log_out (auth). The session ends locally whatever the answer, so no toast. */
 export function logOut() {
-  return callApi('/app_api/log_out', {
-    method: 'POST',
-    schema: okEnvelopeSchema,
+  return callApi('POST /app_api/log_out', {
     suppressToast: true,
   });
 }
@@ -38,20 +24,16 @@ export function logOut() {
  * The sign-up form shows the refusal above itself, so no toast.
  */
 export function validateEmailAndPhone(body: { email: string; phone: string }) {
-  return callApi('/app_api/validateEmailandPhone', {
-    method: 'POST',
+  return callApi('POST /app_api/validateEmailandPhone', {
     body,
-    schema: okEnvelopeSchema,
     suppressToast: true,
   });
 }
 
 /** POST /api/customer/register_customer: answers like login (auth_token and user). */
 export function registerCustomer(body: RegisterBody) {
-  return callApi('/api/customer/register_customer', {
-    method: 'POST',
+  return callApi('POST /api/customer/register_customer', {
     body,
-    schema: sessionResponseSchema,
     suppressToast: true,
   });
 }
@@ -62,8 +44,7 @@ export type SocialProvider = 'Google' | 'Facebook';
 
 /** GET /app_api/social_config: the public client ids; null means the provider is off. */
 export function getSocialConfig(signal?: AbortSignal) {
-  return callApi('/app_api/social_config', {
-    schema: socialConfigResponseSchema,
+  return callApi('GET /app_api/social_config', {
     signal,
     // Without an answer the buttons simply say the provider is not configured.
     suppressToast: true,
@@ -83,13 +64,15 @@ export const socialConfigQueryOptions = () =>
 
 /** True when a social login answered that the account needs a verified phone first. */
 export function needsPhone(error: ApiError): boolean {
-  return phoneRequiredEnvelopeSchema.safeParse(error.body).success;
+  // The refusal's envelope carries phone_required: true (schemas/accounts.ts).
+  const body = error.body as { phone_required?: unknown } | null | undefined;
+  return body?.phone_required === true;
 }
 
-const SOCIAL_LOGIN_PATH: Record<SocialProvider, string> = {
-  Google: '/api/customer/login_by_google',
-  Facebook: '/api/customer/login_by_facebook',
-};
+const SOCIAL_LOGIN_CALL = {
+  Google: 'POST /api/customer/login_by_google',
+  Facebook: 'POST /api/customer/login_by_facebook',
+} as const satisfies Record<SocialProvider, string>;
 
 /**
  * POST /api/customer/login_by_google | login_by_facebook: the provider's token and, on the
@@ -99,10 +82,8 @@ export function socialLogin(
   provider: SocialProvider,
   body: { access_token: string; phone_number: string },
 ) {
-  return callApi(SOCIAL_LOGIN_PATH[provider], {
-    method: 'POST',
+  return callApi(SOCIAL_LOGIN_CALL[provider], {
     body,
-    schema: sessionResponseSchema,
     suppressToast: needsPhone,
   });
 }
@@ -111,10 +92,8 @@ export function socialLogin(
 
 /** POST /app_api/reset_password: emails the reset link; 'Invalid Email' is shown by the form. */
 export function resetPassword(email: string) {
-  return callApi('/app_api/reset_password', {
-    method: 'POST',
+  return callApi('POST /app_api/reset_password', {
     body: { email, user_type: UserType.customer },
-    schema: okEnvelopeSchema,
     suppressToast: (error) => error.message === MSG.invalidEmail,
   });
 }
@@ -125,10 +104,8 @@ export function changePassword(body: {
   confirm_password: string;
   jwt_token: string;
 }) {
-  return callApi('/app_api/change_password', {
-    method: 'POST',
+  return callApi('POST /app_api/change_password', {
     body,
-    schema: okEnvelopeSchema,
     // The page shows the answer (an invalid link included) where the form is.
     suppressToast: true,
   });
@@ -136,9 +113,7 @@ export function changePassword(body: {
 
 /** POST /app_api/update_password (auth): the Change Password modal. */
 export function updatePassword(body: { password: string; confirm_password: string }) {
-  return callApi('/app_api/update_password', {
-    method: 'POST',
+  return callApi('POST /app_api/update_password', {
     body,
-    schema: okEnvelopeSchema,
   });
 }

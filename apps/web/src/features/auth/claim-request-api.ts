@@ -1,4 +1,4 @@
-import { claimRequestResponseSchema, type ClaimRequestBody } from '@movehub/shared';
+import { type ClaimRequestBody } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /**
@@ -7,11 +7,9 @@ import { callApi } from '../../lib/api-client';
  * The page shows a refusal itself, so no toast.
  */
 export function claimRequest(body: ClaimRequestBody) {
-  return callApi('/app_api/claim_request', {
-    method: 'POST',
+  return callApi('POST /app_api/claim_request', {
     body,
     withToken: false,
-    schema: claimRequestResponseSchema,
     suppressToast: true,
   });
 }

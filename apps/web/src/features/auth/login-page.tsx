@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -8,14 +7,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MSG, loginFormSchema, type SessionUser } from '@movehub/shared';
+import { MSG, type LoginForm, type SessionUser } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { TextInput } from '../../ui/text-input';
+import { AuthCard } from '../../ui/auth-card';
+import { LOGIN_EMAIL_RULES, LOGIN_PASSWORD_RULES, LoginFields } from '../../ui/login-fields';
 import { logIn } from './auth-api';
 import { SocialSignIn } from './social-sign-in';
 
@@ -32,10 +31,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
 
   // A request saved before login is being sent (spec/portal.md §2 Login).
   const [sendingSaved, setSendingSaved] = useState(false);
@@ -83,72 +79,51 @@ export function LoginPage() {
     if (!busy) login.mutate(values);
   });
 
-  const { ref: emailRef, ...emailField } = register('email');
-  const { ref: passwordRef, ...passwordField } = register('password');
-
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Login
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Log in to follow your moving requests.
-        </Typography>
+    <AuthCard title="Login">
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Log in to follow your moving requests.
+      </Typography>
 
-        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-          <Stack spacing={2.5}>
-            {invalidCredentials && <Alert severity="error">{MSG.invalidCredentialsShown}</Alert>}
-            <TextInput
-              {...emailField}
-              inputRef={emailRef}
-              id="login-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            <TextInput
-              {...passwordField}
-              inputRef={passwordRef}
-              id="login-password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <Box sx={{ textAlign: 'right' }}>
-              <Link component={RouterLink} to="/forget-password">
-                Forgot password?
-              </Link>
-            </Box>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={busy}
-              startIcon={
-                busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
-              }
-            >
-              Login
-            </Button>
-          </Stack>
-        </Box>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <Stack spacing={2.5}>
+          {invalidCredentials && <Alert severity="error">{MSG.invalidCredentialsShown}</Alert>}
+          {/* The shared login rules, without the schema library: a first screen (decision 034). */}
+          <LoginFields
+            idPrefix="login"
+            email={register('email', LOGIN_EMAIL_RULES)}
+            password={register('password', LOGIN_PASSWORD_RULES)}
+            errors={errors}
+          />
+          <Box sx={{ textAlign: 'right' }}>
+            <Link component={RouterLink} to="/forget-password">
+              Forgot password?
+            </Link>
+          </Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={busy}
+            startIcon={
+              busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
+            }
+          >
+            Login
+          </Button>
+        </Stack>
+      </Box>
 
-        <SocialSignIn onSignedIn={(session) => void signedIn(session)} />
+      <SocialSignIn onSignedIn={(session) => void signedIn(session)} />
 
-        <Typography sx={{ mt: 3, textAlign: 'center' }}>
-          Don&apos;t have an account?{' '}
-          {/* A saved request (page state) goes along to the sign-up page. */}
-          <Link component={RouterLink} to="/register" state={location.state}>
-            Sign Up
-          </Link>
-        </Typography>
-      </Paper>
-    </Box>
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        Don&apos;t have an account?{' '}
+        {/* A saved request (page state) goes along to the sign-up page. */}
+        <Link component={RouterLink} to="/register" state={location.state}>
+          Sign Up
+        </Link>
+      </Typography>
+    </AuthCard>
   );
 }

@@ -1,12 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  acceptRequestResponseSchema,
-  detailOfBidedCompaniesResponseSchema,
-  deleteBidResponseSchema,
-  type AcceptRequestBody,
-  type DeleteBidBody,
-  type PriceSort,
-} from '@movehub/shared';
+import { type AcceptRequestBody, type DeleteBidBody, type PriceSort } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /*
@@ -42,10 +35,8 @@ export function getBidedCompanies(
         top_rated: filter.topRated ? 1 : 0,
       }
     : { request_id: requestId, filter_status: 0, top_rated: 0 };
-  return callApi('/api/customer/detail_of_bided_companies', {
-    method: 'POST',
+  return callApi('POST /api/customer/detail_of_bided_companies', {
     body,
-    schema: detailOfBidedCompaniesResponseSchema,
     suppressToast: true,
     signal,
   });
@@ -53,20 +44,16 @@ export function getBidedCompanies(
 
 /** POST /api/customer/delete_bid. */
 export function deleteBid(body: DeleteBidBody) {
-  return callApi('/api/customer/delete_bid', {
-    method: 'POST',
+  return callApi('POST /api/customer/delete_bid', {
     body,
-    schema: deleteBidResponseSchema,
     suppressToast: true,
   });
 }
 
 /** PUT /api/customer/accept_request: final_amount is the accepted company's bid. */
 export function acceptBid(body: AcceptRequestBody) {
-  return callApi('/api/customer/accept_request', {
-    method: 'PUT',
+  return callApi('PUT /api/customer/accept_request', {
     body,
-    schema: acceptRequestResponseSchema,
     suppressToast: true,
   });
 }

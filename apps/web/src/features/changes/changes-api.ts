@@ -1,6 +1,5 @@
 import {
   CHANGE_CONFIRMATION_CALLS,
-  changeConfirmationResponseSchema,
   type ChangeConfirmationBody,
   type ChangeType,
 } from '@movehub/shared';
@@ -23,10 +22,8 @@ export const changeRequestQueryOptions = requestDetailQueryOptions;
  * price is the change's price as the screen showed it, '' for none.
  */
 export function confirmChange(type: ChangeType, body: ChangeConfirmationBody) {
-  return callApi(`/api/customer/${CHANGE_CONFIRMATION_CALLS[type]}`, {
-    method: 'POST',
+  return callApi(`POST /api/customer/${CHANGE_CONFIRMATION_CALLS[type]}` as const, {
     body,
-    schema: changeConfirmationResponseSchema,
     suppressToast: true,
   });
 }

@@ -1,8 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  channelsResponseSchema,
-  getMessagesResponseSchema,
-  okEnvelopeSchema,
   type ChannelsResponse,
   type ChatChannel,
   type ChatMessage,
@@ -34,10 +31,7 @@ export const chatKeys = {
 
 /** POST /app_api/channels (auth): the customer's conversations and own profile. */
 export function getChannels(signal?: AbortSignal) {
-  return callApi('/app_api/channels', {
-    method: 'POST',
-    body: {},
-    schema: channelsResponseSchema,
+  return callApi('POST /app_api/channels', {
     signal,
   });
 }
@@ -48,20 +42,16 @@ function conversationBody(ref: ConversationRef): ConversationBody {
 
 /** POST /app_api/get_messages (auth): one conversation, oldest first. */
 export function getMessages(ref: ConversationRef, signal?: AbortSignal) {
-  return callApi('/app_api/get_messages', {
-    method: 'POST',
+  return callApi('POST /app_api/get_messages', {
     body: conversationBody(ref),
-    schema: getMessagesResponseSchema,
     signal,
   });
 }
 
 /** POST /app_api/change_chat_status (auth): marks one conversation read. */
 export function changeChatStatus(ref: ConversationRef) {
-  return callApi('/app_api/change_chat_status', {
-    method: 'POST',
+  return callApi('POST /app_api/change_chat_status', {
     body: conversationBody(ref),
-    schema: okEnvelopeSchema,
     // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
     suppressToast: true,
   });

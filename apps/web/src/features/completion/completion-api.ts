@@ -1,9 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  addFeedbackResponseSchema,
-  endMoveConfirmationResponseSchema,
-  type AddFeedbackBody,
-} from '@movehub/shared';
+import { type AddFeedbackBody } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
 
@@ -16,20 +12,16 @@ export const completionRequestQueryOptions = requestDetailQueryOptions;
 
 /** POST /api/customer/end_move_confirmation: releases the escrow; the banner shows a failure. */
 export function endMoveConfirmation(requestId: number) {
-  return callApi('/api/customer/end_move_confirmation', {
-    method: 'POST',
+  return callApi('POST /api/customer/end_move_confirmation', {
     body: { request_id: requestId },
-    schema: endMoveConfirmationResponseSchema,
     suppressToast: true,
   });
 }
 
 /** POST /app_api/add_feedback: rating, comment and the tip in whole dollars. */
 export function addFeedback(body: AddFeedbackBody) {
-  return callApi('/app_api/add_feedback', {
-    method: 'POST',
+  return callApi('POST /app_api/add_feedback', {
     body,
-    schema: addFeedbackResponseSchema,
     suppressToast: true,
   });
 }

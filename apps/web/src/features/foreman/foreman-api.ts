@@ -1,10 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  foremanJobDetailResponseSchema,
-  foremanJobsResponseSchema,
-  moveStepResponseSchema,
-  postLocationResponseSchema,
-} from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
@@ -23,10 +17,7 @@ export const foremanKeys = {
 
 /** POST /api/foreman/jobs: today's, upcoming and recently finished jobs. */
 export function getForemanJobs(signal?: AbortSignal) {
-  return callPartnerApi('/api/foreman/jobs', {
-    method: 'POST',
-    body: {},
-    schema: foremanJobsResponseSchema,
+  return callPartnerApi('POST /api/foreman/jobs', {
     // The screen shows the failure with Try again.
     suppressToast: true,
     signal,
@@ -41,10 +32,8 @@ export const foremanJobsQueryOptions = () =>
 
 /** POST /api/foreman/job_detail. */
 export function getForemanJob(requestId: number, signal?: AbortSignal) {
-  return callPartnerApi('/api/foreman/job_detail', {
-    method: 'POST',
+  return callPartnerApi('POST /api/foreman/job_detail', {
     body: { request_id: requestId },
-    schema: foremanJobDetailResponseSchema,
     suppressToast: true,
     signal,
   });
@@ -58,19 +47,15 @@ export const foremanJobQueryOptions = (requestId: number) =>
 
 /** POST /api/foreman/start_move: 4 → 5. */
 export function startMove(requestId: number) {
-  return callPartnerApi('/api/foreman/start_move', {
-    method: 'POST',
+  return callPartnerApi('POST /api/foreman/start_move', {
     body: { request_id: requestId },
-    schema: moveStepResponseSchema,
   });
 }
 
 /** POST /api/company/complete_move (the assigned foreman may call it): 5 → 6. */
 export function completeMove(requestId: number) {
-  return callPartnerApi('/api/company/complete_move', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/complete_move', {
     body: { request_id: requestId },
-    schema: moveStepResponseSchema,
   });
 }
 
@@ -84,10 +69,8 @@ export function postLocation(point: {
   longitude: number;
   recorded_at?: string | undefined;
 }) {
-  return callPartnerApi('/api/foreman/post_location', {
-    method: 'POST',
+  return callPartnerApi('POST /api/foreman/post_location', {
     body: point,
-    schema: postLocationResponseSchema,
     suppressToast: true,
   });
 }

@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  requestEditResponseSchema,
-  type EditExtraItemBody,
-  type EditItemsBody,
-  type LifecycleRequest,
-} from '@movehub/shared';
+import { type EditExtraItemBody, type EditItemsBody, type LifecycleRequest } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
-import { requestEditCallPath } from '../../lib/request-paths';
+import { requestEditCall } from '../../lib/request-paths';
 
 /*
  * The calls of the item edit screens (spec/request-lifecycle.md §7): the request's detail, the
@@ -19,10 +14,8 @@ export const itemEditsRequestQueryOptions = requestDetailQueryOptions;
 
 /** edit_items: the request's regular items become the lines (quantity above 0). */
 export function editItems(request: Pick<LifecycleRequest, 'request_type'>, body: EditItemsBody) {
-  return callApi(requestEditCallPath(request, 'edit_items'), {
-    method: 'POST',
+  return callApi(requestEditCall(request, 'edit_items'), {
     body,
-    schema: requestEditResponseSchema,
     // spec §8: the item screen shows the server's message in its error banner.
     suppressToast: true,
   });
@@ -33,10 +26,8 @@ export function editExtraItems(
   request: Pick<LifecycleRequest, 'request_type'>,
   body: EditExtraItemBody,
 ) {
-  return callApi(requestEditCallPath(request, 'edit_extra_item'), {
-    method: 'POST',
+  return callApi(requestEditCall(request, 'edit_extra_item'), {
     body,
-    schema: requestEditResponseSchema,
     suppressToast: true,
   });
 }

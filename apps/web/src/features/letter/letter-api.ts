@@ -1,10 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  attachSignatureResponseSchema,
-  getConfirmationLetterResponseSchema,
-  type AttachSignatureBody,
-  type GetConfirmationLetterBody,
-} from '@movehub/shared';
+import { type AttachSignatureBody, type GetConfirmationLetterBody } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /*
@@ -31,10 +26,8 @@ export const confirmationLetterQueryOptions = (id: string) =>
   queryOptions({
     queryKey: letterKeys.byId(id),
     queryFn: ({ signal }) =>
-      callApi('/api/company/get_confirmation_letter', {
-        method: 'POST',
+      callApi('POST /api/company/get_confirmation_letter', {
         body: letterTarget(id),
-        schema: getConfirmationLetterResponseSchema,
         suppressToast: true,
         signal,
       }),
@@ -42,10 +35,8 @@ export const confirmationLetterQueryOptions = (id: string) =>
 
 /** POST /api/company/attach_signature_make_confirmation_letter_pdf; errors as the toast. */
 export function attachSignature(body: AttachSignatureBody) {
-  return callApi('/api/company/attach_signature_make_confirmation_letter_pdf', {
-    method: 'POST',
+  return callApi('POST /api/company/attach_signature_make_confirmation_letter_pdf', {
     body,
-    schema: attachSignatureResponseSchema,
   });
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { getNotificationResponseSchema, okEnvelopeSchema } from '@movehub/shared';
+import type { getNotificationResponseSchema } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /** The list as cached: the drawer's entries and the bell's unread count. */
@@ -12,7 +12,7 @@ export const notificationKeys = {
 
 /** GET /app_api/get_notification (auth): newest first; notification_count is the unread count. */
 export function getNotifications(signal?: AbortSignal) {
-  return callApi('/app_api/get_notification', { schema: getNotificationResponseSchema, signal });
+  return callApi('GET /app_api/get_notification', { signal });
 }
 
 // The header badge reads this; a later socket 'notification' event invalidates it.
@@ -24,9 +24,7 @@ export const notificationsQueryOptions = () =>
 
 /** POST /app_api/mark_notification_read (auth): one notification, or all with read_all '1'. */
 export function markNotificationRead(target: { all: true } | { id: number }) {
-  return callApi('/app_api/mark_notification_read', {
-    method: 'POST',
+  return callApi('POST /app_api/mark_notification_read', {
     body: 'all' in target ? { read_all: '1' } : { read_all: '0', notification_id: target.id },
-    schema: okEnvelopeSchema,
   });
 }

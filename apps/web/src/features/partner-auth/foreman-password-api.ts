@@ -1,8 +1,4 @@
-import {
-  setForemanPasswordBodySchema,
-  setForemanPasswordResponseSchema,
-  type SetForemanPasswordBody,
-} from '@movehub/shared';
+import { setForemanPasswordBodySchema, type SetForemanPasswordBody } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 
 /**
@@ -10,10 +6,8 @@ import { callPartnerApi } from '../../lib/partner-api';
  * token. It answers like /app_api/login. The page shows every refusal itself.
  */
 export function setForemanPassword(body: SetForemanPasswordBody) {
-  return callPartnerApi('/app_api/set_foreman_password', {
-    method: 'POST',
+  return callPartnerApi('POST /app_api/set_foreman_password', {
     body: setForemanPasswordBodySchema.parse(body),
-    schema: setForemanPasswordResponseSchema,
     withToken: false,
     suppressToast: true,
   });

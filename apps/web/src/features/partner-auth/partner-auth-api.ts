@@ -1,10 +1,4 @@
-import {
-  AUTH_HEADER,
-  loginResponseSchema,
-  okEnvelopeSchema,
-  partnerLoginFormSchema,
-  type PartnerLoginForm,
-} from '@movehub/shared';
+import { AUTH_HEADER, partnerLoginFormSchema, type PartnerLoginForm } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 
 /*
@@ -15,10 +9,8 @@ import { callPartnerApi } from '../../lib/partner-api';
 /** POST /app_api/login as a company (2) or a foreman (3). The page shows every refusal itself. */
 export function logInPartner(form: PartnerLoginForm) {
   const body = partnerLoginFormSchema.parse(form);
-  return callPartnerApi('/app_api/login', {
-    method: 'POST',
+  return callPartnerApi('POST /app_api/login', {
     body,
-    schema: loginResponseSchema,
     withToken: false,
     suppressToast: true,
   });
@@ -29,9 +21,7 @@ export function logInPartner(form: PartnerLoginForm) {
  * stored. Ends locally whatever the answer.
  */
 export function logOutPartner(token?: string) {
-  return callPartnerApi('/app_api/log_out', {
-    method: 'POST',
-    schema: okEnvelopeSchema,
+  return callPartnerApi('POST /app_api/log_out', {
     suppressToast: true,
     ...(token ? { withToken: false, headers: { [AUTH_HEADER]: token } } : {}),
   });

@@ -10,7 +10,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -19,8 +18,9 @@ import { UserType, partnerLoginFormSchema, type PartnerLoginForm } from '@movehu
 import { errorMessage } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthCard } from '../../ui/auth-card';
 import { logInPartner } from './partner-auth-api';
-import { FormTextField } from '../../ui/form-text-field';
+import { LoginFields } from '../../ui/login-fields';
 
 /**
  * /partner/login: a moving company or its foreman signs in through /app_api/login
@@ -63,86 +63,63 @@ export function PartnerLoginPage() {
     if (!busy) login.mutate(values);
   });
 
-  const { ref: emailRef, ...emailField } = register('email');
-  const { ref: passwordRef, ...passwordField } = register('password');
-
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Partner login
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Moving companies sign in here to bid on moves and run their jobs; foremen, to run move
-          day.
-        </Typography>
+    <AuthCard title="Partner login">
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Moving companies sign in here to bid on moves and run their jobs; foremen, to run move day.
+      </Typography>
 
-        <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-          <Stack spacing={2.5}>
-            {serverMessage && <Alert severity="error">{serverMessage}</Alert>}
-            <Controller
-              name="user_type"
-              control={control}
-              render={({ field }) => (
-                <FormControl error={Boolean(errors.user_type)}>
-                  <FormLabel id="partner-login-user-type">I sign in as</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby="partner-login-user-type"
-                    name={field.name}
-                    value={String(field.value)}
-                    onChange={(event) => field.onChange(event.target.value)}
-                  >
-                    <FormControlLabel
-                      value={String(UserType.company)}
-                      control={<Radio inputRef={field.ref} />}
-                      label="A moving company"
-                    />
-                    <FormControlLabel
-                      value={String(UserType.foreman)}
-                      control={<Radio />}
-                      label="A foreman"
-                    />
-                  </RadioGroup>
-                  {errors.user_type && <FormHelperText>{errors.user_type.message}</FormHelperText>}
-                </FormControl>
-              )}
-            />
-            <FormTextField
-              {...emailField}
-              inputRef={emailRef}
-              id="partner-login-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              fullWidth
-              fieldError={errors.email}
-            />
-            <FormTextField
-              {...passwordField}
-              inputRef={passwordRef}
-              id="partner-login-password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              fullWidth
-              fieldError={errors.password}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={busy}
-              startIcon={
-                busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
-              }
-            >
-              Login
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
-    </Box>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <Stack spacing={2.5}>
+          {serverMessage && <Alert severity="error">{serverMessage}</Alert>}
+          <Controller
+            name="user_type"
+            control={control}
+            render={({ field }) => (
+              <FormControl error={Boolean(errors.user_type)}>
+                <FormLabel id="partner-login-user-type">I sign in as</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="partner-login-user-type"
+                  name={field.name}
+                  value={String(field.value)}
+                  onChange={(event) => field.onChange(event.target.value)}
+                >
+                  <FormControlLabel
+                    value={String(UserType.company)}
+                    control={<Radio inputRef={field.ref} />}
+                    label="A moving company"
+                  />
+                  <FormControlLabel
+                    value={String(UserType.foreman)}
+                    control={<Radio />}
+                    label="A foreman"
+                  />
+                </RadioGroup>
+                {errors.user_type && <FormHelperText>{errors.user_type.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+          <LoginFields
+            idPrefix="partner-login"
+            email={register('email')}
+            password={register('password')}
+            errors={errors}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={busy}
+            startIcon={
+              busy ? <CircularProgress aria-hidden size={20} color="inherit" /> : undefined
+            }
+          >
+            Login
+          </Button>
+        </Stack>
+      </Box>
+    </AuthCard>
   );
 }

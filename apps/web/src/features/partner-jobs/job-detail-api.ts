@@ -1,10 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  addCommentResponseSchema,
-  assignMoveResponseSchema,
-  jobDetailResponseSchema,
-  proposeChangeResponseSchema,
-  sendConfirmationLetterResponseSchema,
   type AddCommentBody,
   type AssignMoveBody,
   type PriceChangeBody,
@@ -28,10 +23,8 @@ export const jobDetailKeys = {
 
 /** POST /api/company/job_detail. */
 export function getJobDetail(requestId: number, signal?: AbortSignal) {
-  return callPartnerApi('/api/company/job_detail', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/job_detail', {
     body: { request_id: requestId },
-    schema: jobDetailResponseSchema,
     signal,
     // The page shows the failure itself (not found, or Try again).
     suppressToast: true,
@@ -51,49 +44,44 @@ export function refreshJob(queryClient: QueryClient): Promise<void> {
 }
 
 // The dialogs show the server's refusal themselves: no toast on top.
-const quiet = { suppressToast: true, method: 'POST' } as const;
+const quiet = { suppressToast: true } as const;
 
 /** POST /api/company/assign_move. */
 export function assignMove(body: AssignMoveBody) {
-  return callPartnerApi('/api/company/assign_move', {
+  return callPartnerApi('POST /api/company/assign_move', {
     ...quiet,
     body,
-    schema: assignMoveResponseSchema,
   });
 }
 
 /** POST /api/company/send_confirmation_letter. */
 export function sendConfirmationLetter(body: SendConfirmationLetterBody) {
-  return callPartnerApi('/api/company/send_confirmation_letter', {
+  return callPartnerApi('POST /api/company/send_confirmation_letter', {
     ...quiet,
     body,
-    schema: sendConfirmationLetterResponseSchema,
   });
 }
 
 /** POST /api/company/propose_change. */
 export function proposeChange(body: ProposeChangeBody) {
-  return callPartnerApi('/api/company/propose_change', {
+  return callPartnerApi('POST /api/company/propose_change', {
     ...quiet,
     body,
-    schema: proposeChangeResponseSchema,
   });
 }
 
 /** POST /api/company/price_change: the company's price of a customer's own edit. */
 export function priceChange(body: PriceChangeBody) {
-  return callPartnerApi('/api/company/price_change', {
+  return callPartnerApi('POST /api/company/price_change', {
     ...quiet,
     body,
-    schema: proposeChangeResponseSchema,
   });
 }
 
 /** POST /app_api/add_comments: the company's comment or reply on its job's thread. */
 export function addComment(body: AddCommentBody) {
-  return callPartnerApi('/app_api/add_comments', {
+  return callPartnerApi('POST /app_api/add_comments', {
     ...quiet,
     body,
-    schema: addCommentResponseSchema,
   });
 }

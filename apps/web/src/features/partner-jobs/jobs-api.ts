@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import { jobsResponseSchema, type JobStage } from '@movehub/shared';
+import { type JobStage } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
@@ -22,14 +22,12 @@ export function getJobs(
   beforeId: number | undefined,
   signal?: AbortSignal,
 ) {
-  return callPartnerApi('/api/company/jobs', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/jobs', {
     body: {
       ...(stage ? { stage } : {}),
       limit: JOBS_PAGE_SIZE,
       ...(beforeId === undefined ? {} : { before_id: beforeId }),
     },
-    schema: jobsResponseSchema,
     signal,
   });
 }

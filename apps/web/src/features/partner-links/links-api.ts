@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  directLinkRequestsResponseSchema,
-  directLinkResponseSchema,
-  directLinksResponseSchema,
-  IDEMPOTENCY_HEADER,
-} from '@movehub/shared';
+import { IDEMPOTENCY_HEADER } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
@@ -21,30 +16,24 @@ export const linkKeys = {
 
 /** POST /api/company/direct_links. */
 export function getDirectLinks(signal?: AbortSignal) {
-  return callPartnerApi('/api/company/direct_links', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/direct_links', {
     body: {},
-    schema: directLinksResponseSchema,
     signal,
   });
 }
 
 /** POST /api/company/create_direct_link: one click, one link (the key answers a repeat). */
 export function createDirectLink(idempotencyKey: string) {
-  return callPartnerApi('/api/company/create_direct_link', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/create_direct_link', {
     body: {},
-    schema: directLinkResponseSchema,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 }
 
 /** POST /api/company/set_direct_link_active. */
 export function setDirectLinkActive(input: { linkId: number; isActive: boolean }) {
-  return callPartnerApi('/api/company/set_direct_link_active', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/set_direct_link_active', {
     body: { link_id: input.linkId, is_active: input.isActive },
-    schema: directLinkResponseSchema,
   });
 }
 
@@ -53,10 +42,8 @@ export const LINK_REQUESTS_LIMIT = 100;
 
 /** POST /api/company/direct_link_requests: a link's latest requests. */
 export function getDirectLinkRequests(linkId: number, signal?: AbortSignal) {
-  return callPartnerApi('/api/company/direct_link_requests', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/direct_link_requests', {
     body: { link_id: linkId, limit: LINK_REQUESTS_LIMIT },
-    schema: directLinkRequestsResponseSchema,
     signal,
   });
 }

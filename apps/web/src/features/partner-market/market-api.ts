@@ -1,11 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import {
-  openRequestsResponseSchema,
-  placeBidResponseSchema,
-  withdrawBidResponseSchema,
-  type PlaceBidBody,
-  type WithdrawBidBody,
-} from '@movehub/shared';
+import { type PlaceBidBody, type WithdrawBidBody } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import type { OpenRequestsFilterBody } from './open-requests-filters';
@@ -31,14 +25,12 @@ export function getOpenRequests(
   beforeId: number | undefined,
   signal?: AbortSignal,
 ) {
-  return callPartnerApi('/api/company/open_requests', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/open_requests', {
     body: {
       ...filters,
       limit: OPEN_REQUESTS_PAGE_SIZE,
       ...(beforeId === undefined ? {} : { before_id: beforeId }),
     },
-    schema: openRequestsResponseSchema,
     signal,
   });
 }
@@ -54,20 +46,16 @@ export const openRequestsQueryOptions = (filters: OpenRequestsFilterBody = {}) =
 
 /** POST /api/company/place_bid: places the company's bid, or changes it. The dialog shows refusals. */
 export function placeBid(body: PlaceBidBody) {
-  return callPartnerApi('/api/company/place_bid', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/place_bid', {
     body,
-    schema: placeBidResponseSchema,
     suppressToast: true,
   });
 }
 
 /** POST /api/company/withdraw_bid. */
 export function withdrawBid(body: WithdrawBidBody) {
-  return callPartnerApi('/api/company/withdraw_bid', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/withdraw_bid', {
     body,
-    schema: withdrawBidResponseSchema,
     suppressToast: true,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { payoutsResponseSchema, type PayoutsQuery } from '@movehub/shared';
+import { type PayoutsQuery } from '@movehub/shared';
 import { callPartnerApi, downloadPartnerFile } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
@@ -20,10 +20,8 @@ const defined = (range: PayoutsQuery): PayoutsQuery => ({
 
 /** POST /api/company/payouts. */
 export function getPayouts(range: PayoutsQuery, signal?: AbortSignal) {
-  return callPartnerApi('/api/company/payouts', {
-    method: 'POST',
+  return callPartnerApi('POST /api/company/payouts', {
     body: defined(range),
-    schema: payoutsResponseSchema,
     signal,
   });
 }

@@ -1,14 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  companyProfileResponseSchema,
-  type AddTruckBody,
-  type CompanyProfileResponse,
-  type InviteForemanBody,
-  type UpdateCompanyProfileBody,
-  type UpdateTruckBody,
-  type ZipCodeBody,
+import type {
+  AddTruckBody,
+  CompanyProfileResponse,
+  InviteForemanBody,
+  UpdateCompanyProfileBody,
+  UpdateTruckBody,
+  ZipCodeBody,
 } from '@movehub/shared';
-import type { CallApiOptions } from '../../lib/api-client';
+import type { CallSettings } from '../../lib/api-client';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
@@ -19,21 +18,11 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 export const companyProfileKey = [...PARTNER_QUERY_ROOT, 'company-profile'] as const;
 
-type Options = Pick<CallApiOptions<typeof companyProfileResponseSchema>, 'suppressToast'>;
-
-function companyCall(path: string, body: unknown, options: Options = {}, signal?: AbortSignal) {
-  return callPartnerApi(`/api/company/${path}`, {
-    method: 'POST',
-    body,
-    schema: companyProfileResponseSchema,
-    signal,
-    ...options,
-  });
-}
+type Options = Pick<CallSettings, 'suppressToast'>;
 
 /** POST /api/company/profile */
 export const getCompanyProfile = (signal?: AbortSignal) =>
-  companyCall('profile', undefined, {}, signal);
+  callPartnerApi('POST /api/company/profile', { signal });
 
 export const companyProfileQueryOptions = () =>
   queryOptions({
@@ -47,15 +36,18 @@ export function storeCompanyProfile(queryClient: QueryClient, response: CompanyP
 }
 
 export const updateCompanyProfile = (body: UpdateCompanyProfileBody) =>
-  companyCall('update_profile', body);
+  callPartnerApi('POST /api/company/update_profile', { body });
 export const addZipCode = (body: ZipCodeBody, options?: Options) =>
-  companyCall('add_zip_code', body, options);
-export const removeZipCode = (body: ZipCodeBody) => companyCall('remove_zip_code', body);
+  callPartnerApi('POST /api/company/add_zip_code', { body, ...options });
+export const removeZipCode = (body: ZipCodeBody) =>
+  callPartnerApi('POST /api/company/remove_zip_code', { body });
 export const addTruck = (body: AddTruckBody, options?: Options) =>
-  companyCall('add_truck', body, options);
-export const updateTruck = (body: UpdateTruckBody) => companyCall('update_truck', body);
-export const removeTruck = (truckId: number) => companyCall('remove_truck', { truck_id: truckId });
+  callPartnerApi('POST /api/company/add_truck', { body, ...options });
+export const updateTruck = (body: UpdateTruckBody) =>
+  callPartnerApi('POST /api/company/update_truck', { body });
+export const removeTruck = (truckId: number) =>
+  callPartnerApi('POST /api/company/remove_truck', { body: { truck_id: truckId } });
 export const inviteForeman = (body: InviteForemanBody, options?: Options) =>
-  companyCall('invite_foreman', body, options);
+  callPartnerApi('POST /api/company/invite_foreman', { body, ...options });
 export const removeForeman = (foremanId: number) =>
-  companyCall('remove_foreman', { foreman_id: foremanId });
+  callPartnerApi('POST /api/company/remove_foreman', { body: { foreman_id: foremanId } });

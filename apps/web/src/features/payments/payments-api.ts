@@ -1,4 +1,4 @@
-import { makePaymentResponseSchema, type MakePaymentBody } from '@movehub/shared';
+import { type MakePaymentBody } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
 
@@ -7,10 +7,8 @@ import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-d
  * failure is the server's message in the screen's error banner, so no toast.
  */
 export function makePayment(body: MakePaymentBody) {
-  return callApi('/api/customer/make_payment', {
-    method: 'POST',
+  return callApi('POST /api/customer/make_payment', {
     body,
-    schema: makePaymentResponseSchema,
     suppressToast: true,
   });
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { updateCustomerBodySchema } from '@movehub/shared';
-import { updateCustomerResponseSchema } from '@movehub/shared';
-import { callApi, type CallApiOptions } from '../../lib/api-client';
+import { callApi, type CallSettings } from '../../lib/api-client';
 
 export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
 
@@ -11,12 +10,10 @@ export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
  */
 export function updateCustomer(
   body: UpdateCustomerBody,
-  options: Pick<CallApiOptions<typeof updateCustomerResponseSchema>, 'suppressToast'> = {},
+  options: Pick<CallSettings, 'suppressToast'> = {},
 ) {
-  return callApi('/api/customer/update_customer', {
-    method: 'PUT',
+  return callApi('PUT /api/customer/update_customer', {
     body,
-    schema: updateCustomerResponseSchema,
     ...options,
   });
 }

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { requestDetailByLinkResponseSchema } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 import { setSession } from '../../lib/storage';
 
@@ -9,11 +8,9 @@ import { setSession } from '../../lib/storage';
  * ('Error Message: …'), so no toast.
  */
 export async function getRequestByLink(publicAccessLink: string, signal?: AbortSignal) {
-  const response = await callApi('/app_api/request_detail_by_request_link', {
-    method: 'POST',
+  const response = await callApi('POST /app_api/request_detail_by_request_link', {
     body: { public_access_link: publicAccessLink },
     withToken: false,
-    schema: requestDetailByLinkResponseSchema,
     suppressToast: true,
     signal,
   });

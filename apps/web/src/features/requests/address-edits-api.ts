@@ -1,12 +1,11 @@
 import {
-  requestEditResponseSchema,
   type AddAddressBody,
   type DeleteAddressBody,
   type EditAddressBody,
   type LifecycleRequest,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
-import { requestEditCallPath } from '../../lib/request-paths';
+import { requestEditCall } from '../../lib/request-paths';
 
 /*
  * The customer's address edits (spec/request-lifecycle.md §7): add_address, edit_address and
@@ -18,28 +17,22 @@ import { requestEditCallPath } from '../../lib/request-paths';
 type RequestKind = Pick<LifecycleRequest, 'request_type'>;
 
 export function addAddress(request: RequestKind, body: AddAddressBody) {
-  return callApi(requestEditCallPath(request, 'add_address'), {
-    method: 'POST',
+  return callApi(requestEditCall(request, 'add_address'), {
     body,
-    schema: requestEditResponseSchema,
     suppressToast: true,
   });
 }
 
 export function editAddress(request: RequestKind, body: EditAddressBody) {
-  return callApi(requestEditCallPath(request, 'edit_address'), {
-    method: 'POST',
+  return callApi(requestEditCall(request, 'edit_address'), {
     body,
-    schema: requestEditResponseSchema,
     suppressToast: true,
   });
 }
 
 export function deleteAddress(request: RequestKind, body: DeleteAddressBody) {
-  return callApi(requestEditCallPath(request, 'delete_address'), {
-    method: 'POST',
+  return callApi(requestEditCall(request, 'delete_address'), {
     body,
-    schema: requestEditResponseSchema,
     suppressToast: true,
   });
 }

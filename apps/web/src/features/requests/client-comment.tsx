@@ -5,13 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import {
-  MAX_COMMENT_LENGTH,
-  MSG,
-  canEditClientComment,
-  editFinalCommentBodySchema,
-  type RequestDetail,
-} from '@movehub/shared';
+import { MAX_COMMENT_LENGTH, MSG, canEditClientComment, type RequestDetail } from '@movehub/shared';
 import { showToast } from '../../lib/toast';
 import { TextInput } from '../../ui/text-input';
 import { useEditClientComment } from './use-request-mutations';
@@ -35,17 +29,14 @@ export function ClientComment({ request }: { request: RequestDetail['request'] }
     setEditing(true);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = editFinalCommentBodySchema.safeParse({
-      request_id: request.id,
-      final_comment: text,
-    });
     if (!text.trim()) return setError(CLIENT_COMMENT_REQUIRED);
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? CLIENT_COMMENT_REQUIRED);
+    const { checkClientComment } = await import('./comment-rules');
+    const checked = checkClientComment({ request_id: request.id, final_comment: text });
+    if (!checked.ok) return setError(checked.message || CLIENT_COMMENT_REQUIRED);
     setError('');
-    save.mutate(parsed.data.final_comment, {
+    save.mutate(checked.value.final_comment, {
       onSuccess: () => {
         showToast(MSG.clientCommentUpdated, 'success');
         setEditing(false);
@@ -75,7 +66,7 @@ export function ClientComment({ request }: { request: RequestDetail['request'] }
         )}
       </Stack>
       {editing ? (
-        <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
+        <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={1.5}>
           <TextInput
             id="final-comment"
             name="final_comment"

@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   MAX_COMMENT_LENGTH,
-  addCommentBodySchema,
   canComment,
   type CommentThread,
   type RequestDetail,
@@ -82,14 +81,15 @@ function CommentForm({
   const [error, setError] = useState('');
   const fieldId = useId();
   const send = useAddRequestComment(requestId);
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { request_id: requestId, comment: text, parent_id: parentId, type: 0 };
-    const parsed = addCommentBodySchema.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '');
+    const { checkComment } = await import('./comment-rules');
+    const checked = checkComment(body);
+    if (!checked.ok) return setError(checked.message);
     setError('');
     send.mutate(
-      { ...body, comment: parsed.data.comment },
+      { ...body, comment: checked.value.comment },
       {
         onSuccess: () => {
           setText('');
@@ -99,7 +99,13 @@ function CommentForm({
     );
   };
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={1} sx={{ mt: 1 }}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      spacing={1}
+      sx={{ mt: 1 }}
+    >
       <TextInput
         id={fieldId}
         name="comment"

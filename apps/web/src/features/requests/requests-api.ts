@@ -1,23 +1,13 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  addCommentResponseSchema,
-  deleteRequestResponseSchema,
-  getCustomerRequestResponseSchema,
-  okEnvelopeSchema,
-  requestDetailResponseSchema,
-  type AddCommentBody,
-  type RequestStatus,
-} from '@movehub/shared';
+import { type AddCommentBody, type RequestStatus } from '@movehub/shared';
 import { requestQueryKeys } from '../../lib/request-detail-query';
 import { callApi } from '../../lib/api-client';
 
 /** POST /api/customer/get_customer_request (auth): one tab's list plus the three tab counts. */
 export function getCustomerRequests(status: RequestStatus, signal?: AbortSignal) {
-  return callApi('/api/customer/get_customer_request', {
-    method: 'POST',
+  return callApi('POST /api/customer/get_customer_request', {
     // The wire carries the tab code as a string: '0', '1' or '2'.
     body: { request_status: String(status) },
-    schema: getCustomerRequestResponseSchema,
     signal,
   });
 }
@@ -27,10 +17,8 @@ export function getCustomerRequests(status: RequestStatus, signal?: AbortSignal)
  * ('Error Message: {message}', spec/request-lifecycle.md §8), so no toast.
  */
 export function getRequestDetail(requestId: number, signal?: AbortSignal) {
-  return callApi('/api/customer/customer_request_detail', {
-    method: 'POST',
+  return callApi('POST /api/customer/customer_request_detail', {
     body: { request_id: requestId },
-    schema: requestDetailResponseSchema,
     suppressToast: true,
     signal,
   });
@@ -38,28 +26,22 @@ export function getRequestDetail(requestId: number, signal?: AbortSignal) {
 
 /** POST /api/customer/delete_request (auth): cancels the request; says what was refunded. */
 export function deleteRequest(requestId: number) {
-  return callApi('/api/customer/delete_request', {
-    method: 'POST',
+  return callApi('POST /api/customer/delete_request', {
     body: { request_id: requestId },
-    schema: deleteRequestResponseSchema,
   });
 }
 
 /** POST /api/customer/edit_final_comment (auth); a failure shows as the error snackbar. */
 export function editFinalComment(requestId: number, finalComment: string) {
-  return callApi('/api/customer/edit_final_comment', {
-    method: 'POST',
+  return callApi('POST /api/customer/edit_final_comment', {
     body: { request_id: requestId, final_comment: finalComment },
-    schema: okEnvelopeSchema,
   });
 }
 
 /** POST /app_api/add_comments (auth): parent_id 0 for a new thread, else the parent's id. */
 export function addComment(body: AddCommentBody) {
-  return callApi('/app_api/add_comments', {
-    method: 'POST',
+  return callApi('POST /app_api/add_comments', {
     body: { type: 0, parent_id: 0, ...body },
-    schema: addCommentResponseSchema,
   });
 }
 

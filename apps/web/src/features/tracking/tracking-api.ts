@@ -1,11 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  envelope,
-  getTrackingResponseSchema,
-  type GetTrackingResponse,
-  type TrackingEvent,
-} from '@movehub/shared';
+import type { GetTrackingResponse, ServerAddress, TrackingEvent } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /*
@@ -14,24 +8,11 @@ import { callApi } from '../../lib/api-client';
  * alert on a tracking detail failure"), so neither shows the toast.
  */
 
-/**
- * What the map reads of customer_request_detail: the fields of each address it shows (spec §3
- * Address (server)); the rest of the detail is not kept. Its own small schema: the whole detail's
- * would travel with this page for nothing.
- */
-const trackedAddressSchema = z.object({
-  id: z.number().int(),
-  address_type: z.number().int(),
-  complete_address: z.string(),
-  address_detail: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-export type TrackedAddress = z.infer<typeof trackedAddressSchema>;
-
-const trackedRequestResponseSchema = envelope({
-  data: z.object({ request_address: z.array(trackedAddressSchema) }),
-});
+/** What the map reads of an address (spec §3 Address (server)). */
+export type TrackedAddress = Pick<
+  ServerAddress,
+  'id' | 'address_type' | 'complete_address' | 'address_detail' | 'latitude' | 'longitude'
+>;
 
 export const trackingKeys = {
   request: (requestId: number) => ['tracking', 'request', requestId] as const,
@@ -40,10 +21,8 @@ export const trackingKeys = {
 
 /** POST /api/customer/customer_request_detail (auth): the addresses the truck drives between. */
 export function getTrackedRequest(requestId: number, signal?: AbortSignal) {
-  return callApi('/api/customer/customer_request_detail', {
-    method: 'POST',
+  return callApi('POST /api/customer/customer_request_detail', {
     body: { request_id: requestId },
-    schema: trackedRequestResponseSchema,
     suppressToast: true,
     signal,
   });
@@ -51,10 +30,8 @@ export function getTrackedRequest(requestId: number, signal?: AbortSignal) {
 
 /** POST /app_api/get_tracking (auth): the points of the move in progress, oldest first. */
 export function getTracking(requestId: number, signal?: AbortSignal) {
-  return callApi('/app_api/get_tracking', {
-    method: 'POST',
+  return callApi('POST /app_api/get_tracking', {
     body: { request_id: requestId },
-    schema: getTrackingResponseSchema,
     suppressToast: true,
     signal,
   });
@@ -64,7 +41,7 @@ export const trackedRequestQueryOptions = (requestId: number) =>
   queryOptions({
     queryKey: trackingKeys.request(requestId),
     queryFn: ({ signal }) => getTrackedRequest(requestId, signal),
-    select: (response) => response.data,
+    select: (response): { request_address: TrackedAddress[] } => response.data,
     retry: false,
   });
 

@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  ADDRESS_LABELS,
   addressLabel,
   addressPlaceholder,
   DEFAULT_FLIGHTS,
@@ -8,8 +6,6 @@ import {
 } from '@movehub/shared';
 import {
   AddItemsOption,
-  itemEntrySchema,
-  roomEntrySchema,
   type ItemEntry,
   type ItemPhoto,
   type RoomEntry,
@@ -41,40 +37,37 @@ export const Screen = {
 } as const;
 export type Screen = (typeof Screen)[keyof typeof Screen];
 
-const text = z.string().catch('');
-const bool = z.boolean().catch(false);
-
-export const wizardAddressSchema = z.object({
-  label: z.enum(ADDRESS_LABELS),
-  type: z.enum(['pick-up', 'drop-off']),
+/** One address card (spec §3 "Wizard draft" addressList). */
+export interface WizardAddress {
+  label: AddressLabel;
+  type: 'pick-up' | 'drop-off';
   /** A local id, stable while the address card lives. */
-  id: z.string(),
-  zip_code: text,
-  address: text,
-  street_number: text,
-  route: text,
-  city: text,
+  id: string;
+  zip_code: string;
+  address: string;
+  street_number: string;
+  route: string;
+  city: string;
   /** The state's name or short code as geocoding gave it; state_code is the short code. */
-  state: text,
-  state_code: text,
-  country: text,
-  formated_address: text,
-  lat: z.number().nullable().catch(null),
-  lng: z.number().nullable().catch(null),
-  unitNumber: text,
-  addressDetails: text,
-  isStorage: bool,
-  liftType: z.enum(['elevator', 'stairs']).catch('elevator'),
-  flights: z.number().int().min(0).catch(DEFAULT_FLIGHTS),
-  isHardwoodFloor: bool,
-  parkingInfo: text,
-  placeholder: text,
+  state: string;
+  state_code: string;
+  country: string;
+  formated_address: string;
+  lat: number | null;
+  lng: number | null;
+  unitNumber: string;
+  addressDetails: string;
+  isStorage: boolean;
+  liftType: 'elevator' | 'stairs';
+  flights: number;
+  isHardwoodFloor: boolean;
+  parkingInfo: string;
+  placeholder: string;
   /** No address chosen yet (an empty card). */
-  isEmpty: z.boolean().catch(true),
+  isEmpty: boolean;
   /** Chosen, but geocoding gave no zip code (step 1 then asks for one). */
-  isZipEmpty: bool,
-});
-export type WizardAddress = z.infer<typeof wizardAddressSchema>;
+  isZipEmpty: boolean;
+}
 
 /** The draft's items and rooms are the item editors' (lib/items), shared with the edit screens. */
 export { AddItemsOption };
@@ -82,47 +75,44 @@ export type WizardItem = ItemEntry;
 export type WizardRoom = RoomEntry;
 export type WizardPhoto = ItemPhoto;
 
-export const requestKeyValueSchema = z.object({
-  comments: text,
+export interface RequestKeyValue {
+  comments: string;
   /** The last estimate shown, 'start - end' in dollars; '' before one is calculated. */
-  estimated_price: text,
-  customer_price: text,
-  movers: z.number().int().nullable().catch(null),
-  customer_phone_number: text,
-  customer_email: text,
-  customer_first_name: text,
-  customer_last_name: text,
-});
-export type RequestKeyValue = z.infer<typeof requestKeyValueSchema>;
+  estimated_price: string;
+  customer_price: string;
+  movers: number | null;
+  customer_phone_number: string;
+  customer_email: string;
+  customer_first_name: string;
+  customer_last_name: string;
+}
 
-export const timeRangeSchema = z.object({
+export interface TimeRange {
   /** 'from - to', e.g. '08:00 - 09:00'. */
-  move_duration: text,
-  start_window_from: text,
-  start_window_to: text,
-});
-export type TimeRange = z.infer<typeof timeRangeSchema>;
+  move_duration: string;
+  start_window_from: string;
+  start_window_to: string;
+}
 
-export const wizardDraftSchema = z.object({
-  screen: z.number().int().min(0).max(8).catch(0),
-  addressList: z.array(wizardAddressSchema).max(ADDRESS_LABELS.length),
-  requestKeyValue: requestKeyValueSchema,
+export interface WizardDraft {
+  screen: number;
+  addressList: WizardAddress[];
+  requestKeyValue: RequestKeyValue;
   /** The move date as MM-DD-YYYY, or '' before one is chosen. */
-  date: text,
-  timeRange: timeRangeSchema,
-  moveType: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null),
-  addItemsOptionType: z.enum(['by_room', 'by_common_list']).nullable().catch(null),
-  rooms: z.array(roomEntrySchema).catch([]),
-  commonList: z.array(itemEntrySchema).catch([]),
-  extraItemsList: z.array(itemEntrySchema).catch([]),
+  date: string;
+  timeRange: TimeRange;
+  moveType: { id: number; name: string } | null;
+  addItemsOptionType: AddItemsOption | null;
+  rooms: RoomEntry[];
+  commonList: ItemEntry[];
+  extraItemsList: ItemEntry[];
   /**
    * The last 'Request Move' sent (ours, decision 007): its Idempotency-Key and the body it went
    * with. A retry of the same body (after a lost answer, a reload, a second tab) reuses the key,
    * so the server answers with the first request; a changed body is a new submit with a new key.
    */
-  submission: z.object({ key: z.string(), body: z.string() }).nullable().optional().catch(null),
-});
-export type WizardDraft = z.infer<typeof wizardDraftSchema>;
+  submission?: { key: string; body: string } | null;
+}
 
 /** An empty address card at `index` (A is the pick-up, the others drop-offs). */
 export function emptyAddress(index: number): WizardAddress {
@@ -193,19 +183,16 @@ export function draftStorageKey(directLink?: string): string {
   return directLink ? `${WIZARD_DRAFT_KEY}:${directLink}` : WIZARD_DRAFT_KEY;
 }
 
-/** The stored draft, or an empty one when none is stored or it cannot be read. */
-export function loadDraft(key: string): WizardDraft {
+/**
+ * The stored draft, or null when none is stored or it cannot be read. Its reader, which repairs
+ * what an older version left, is loaded only when a draft is there: a first visit has none, and
+ * loads no schema (decision 034).
+ */
+export async function restoreDraft(key: string): Promise<WizardDraft | null> {
   const raw = readString(key);
-  if (!raw) return emptyDraft();
-  try {
-    const parsed = wizardDraftSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success || parsed.data.addressList.length < 2) return emptyDraft();
-    // The congratulations step is never restored: its draft was cleared.
-    if (parsed.data.screen === Screen.congratulations) return emptyDraft();
-    return parsed.data;
-  } catch {
-    return emptyDraft();
-  }
+  if (!raw) return null;
+  const { readStoredDraft } = await import('./stored-draft');
+  return readStoredDraft(raw);
 }
 
 /** spec §4: saved on every change except at step 8. */

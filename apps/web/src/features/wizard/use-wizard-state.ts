@@ -7,6 +7,12 @@ import type { WizardContextValue } from './wizard-context';
 export interface WizardStateOptions {
   /** The draft to start from (read once). */
   initial: () => WizardDraft;
+  /**
+   * The stored draft to go on with, read once after the first render (the page drawn at build
+   * time has none): it replaces the initial draft unless the visitor has changed that already.
+   * Nothing is saved before it has been read, so the initial draft never overwrites it.
+   */
+  restore?: () => Promise<WizardDraft | null>;
   /** Direct-link mode: the link and its profile; null in normal mode. */
   direct: WizardContextValue['direct'];
   /** Local-storage key the draft is kept under; null keeps it in memory only. */
@@ -34,9 +40,30 @@ export function useWizardState(options: WizardStateOptions): WizardContextValue 
   const [draft, setDraft] = useState<WizardDraft>(options.initial);
   const [createdAccessLink, setCreatedAccessLink] = useState<string | null>(null);
   const cleared = useRef(false);
+  // True until the stored draft has been read, or the visitor changed the draft first.
+  const restoring = useRef(options.restore !== undefined);
 
   useEffect(() => {
-    if (storageKey === null) return;
+    const { restore } = observers.current;
+    if (!restore) return;
+    let live = true;
+    restore().then(
+      (stored) => {
+        if (!live || !restoring.current) return;
+        restoring.current = false;
+        if (stored) setDraft(stored);
+      },
+      () => {
+        restoring.current = false;
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (storageKey === null || restoring.current) return;
     if (draft.screen === Screen.congratulations) {
       clearDraft(storageKey);
       return;
@@ -46,6 +73,8 @@ export function useWizardState(options: WizardStateOptions): WizardContextValue 
 
   const update = useCallback<WizardContextValue['update']>((recipe) => {
     cleared.current = false;
+    // The visitor's own change wins over a stored draft still being read.
+    restoring.current = false;
     setDraft((current) => {
       const next = recipe(current);
       observers.current.onDraft?.(next);

@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  addCardResponseSchema,
-  checkingCardExistResponseSchema,
-  okEnvelopeSchema,
-  paymentConfigResponseSchema,
-  sandboxTokenResponseSchema,
-  type cardFormSchema,
-} from '@movehub/shared';
+import { type cardFormSchema } from '@movehub/shared';
 import { callApi, errorMessage } from '../api-client';
 
 /** The card form as the schema hands it over (trimmed, address_2 defaulted to ''). */
@@ -27,7 +20,7 @@ export class CardTokenError extends Error {
 
 /** GET /app_api/payment_config: whether the browser tokenises with Stripe or the sandbox. */
 export function getPaymentConfig(signal?: AbortSignal) {
-  return callApi('/app_api/payment_config', { schema: paymentConfigResponseSchema, signal });
+  return callApi('GET /app_api/payment_config', { signal });
 }
 
 /**
@@ -37,10 +30,8 @@ export function getPaymentConfig(signal?: AbortSignal) {
  */
 export async function createSandboxToken(card: CardFormOutput): Promise<string> {
   try {
-    const response = await callApi('/app_api/sandbox/tokens', {
-      method: 'POST',
+    const response = await callApi('POST /app_api/sandbox/tokens', {
       body: card,
-      schema: sandboxTokenResponseSchema,
       withToken: false,
       suppressToast: true,
     });
@@ -52,10 +43,7 @@ export async function createSandboxToken(card: CardFormOutput): Promise<string> 
 
 /** POST /api/customer/checking_card_exist (auth): the saved cards in retrive_stripe_card.data. */
 export function checkingCardExist(signal?: AbortSignal) {
-  return callApi('/api/customer/checking_card_exist', {
-    method: 'POST',
-    body: {},
-    schema: checkingCardExistResponseSchema,
+  return callApi('POST /api/customer/checking_card_exist', {
     signal,
   });
 }
@@ -65,20 +53,15 @@ export function checkingCardExist(signal?: AbortSignal) {
  * provider. spec/portal.md §8: a failure is shown in a banner by the form, not in the toast.
  */
 export function addCard(token: string) {
-  return callApi('/api/customer/add_card', {
-    method: 'POST',
+  return callApi('POST /api/customer/add_card', {
     body: { token },
-    schema: addCardResponseSchema,
     suppressToast: true,
   });
 }
 
 /** POST /api/customer/delete_card (auth). spec/portal.md §8: a failure ends loading, no message. */
 export function deleteCard() {
-  return callApi('/api/customer/delete_card', {
-    method: 'POST',
-    body: {},
-    schema: okEnvelopeSchema,
+  return callApi('POST /api/customer/delete_card', {
     suppressToast: true,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { getMessagesResponseSchema, okEnvelopeSchema, type ChatObject } from '@movehub/shared';
+import { type ChatObject } from '@movehub/shared';
 import { callPartnerApi } from '../partner-api';
 
 /*
@@ -10,10 +10,8 @@ import { callPartnerApi } from '../partner-api';
 
 /** POST /app_api/get_messages: the conversation, oldest first. */
 export function getConversation(chat: ChatObject, signal?: AbortSignal) {
-  return callPartnerApi('/app_api/get_messages', {
-    method: 'POST',
+  return callPartnerApi('POST /app_api/get_messages', {
     body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
-    schema: getMessagesResponseSchema,
     signal,
     // The chat shows the failure itself, with Try again.
     suppressToast: true,
@@ -22,10 +20,8 @@ export function getConversation(chat: ChatObject, signal?: AbortSignal) {
 
 /** POST /app_api/change_chat_status: what the customer wrote is read once it is on screen. */
 export function markConversationRead(chat: ChatObject) {
-  return callPartnerApi('/app_api/change_chat_status', {
-    method: 'POST',
+  return callPartnerApi('POST /app_api/change_chat_status', {
     body: { socket_id: chat.receiver_room_id, request_id: chat.request_id, type: chat.type },
-    schema: okEnvelopeSchema,
     // Marking read happens behind the reader's back; a failure leaves the count, not a toast.
     suppressToast: true,
   });

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  catalogueItemsResponseSchema,
-  getItemCategoriesByTypeResponseSchema,
-  getMoveTypeResponseSchema,
-  type ItemType,
-} from '@movehub/shared';
+import { type ItemType } from '@movehub/shared';
 import { callApi } from '../api-client';
 
 /*
@@ -14,15 +9,13 @@ import { callApi } from '../api-client';
 
 /** GET /api/customer/get_move_type: data.moveTypeItems (the wizard's move sizes, the console's filter). */
 export function getMoveTypes(signal?: AbortSignal) {
-  return callApi('/api/customer/get_move_type', { schema: getMoveTypeResponseSchema, signal });
+  return callApi('GET /api/customer/get_move_type', { signal });
 }
 
 /** POST /api/customer/get_item_categories_by_type, type '1': the room types. */
 export function getRoomTypes(signal?: AbortSignal) {
-  return callApi('/api/customer/get_item_categories_by_type', {
-    method: 'POST',
+  return callApi('POST /api/customer/get_item_categories_by_type', {
     body: { type: '1' },
-    schema: getItemCategoriesByTypeResponseSchema,
     // Kept in the browser with its ETag: a later visit downloads it only when it changed.
     revalidate: true,
     signal,
@@ -34,10 +27,8 @@ export function getRoomTypes(signal?: AbortSignal) {
  * the extra items; company_direct_link goes along in direct-link mode.
  */
 export function getItems(type: ItemType, directLink?: string, signal?: AbortSignal) {
-  return callApi('/api/customer/get_item', {
-    method: 'POST',
+  return callApi('POST /api/customer/get_item', {
     body: { type, ...(directLink ? { company_direct_link: directLink } : {}) },
-    schema: catalogueItemsResponseSchema,
     // Kept in the browser with its ETag: a later visit downloads it only when it changed.
     revalidate: true,
     signal,
@@ -46,10 +37,8 @@ export function getItems(type: ItemType, directLink?: string, signal?: AbortSign
 
 /** POST /api/customer/get_item_by_category_id: the items of one room type. */
 export function getItemsByCategory(categoryId: number, signal?: AbortSignal) {
-  return callApi('/api/customer/get_item_by_category_id', {
-    method: 'POST',
+  return callApi('POST /api/customer/get_item_by_category_id', {
     body: { type: '', category_id: categoryId },
-    schema: catalogueItemsResponseSchema,
     // Kept in the browser with its ETag: a later visit downloads it only when it changed.
     revalidate: true,
     signal,

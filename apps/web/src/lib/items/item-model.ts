@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ITEM_SIZE_CODES, ItemType } from '@movehub/shared';
+import type { ItemSizeCode, ItemType } from '@movehub/shared';
 
 /*
  * The items as the item editors hold them (spec/request-lifecycle.md §3 "Item", "Room"): the
@@ -12,41 +11,39 @@ import { ITEM_SIZE_CODES, ItemType } from '@movehub/shared';
 export const AddItemsOption = { byRoom: 'by_room', byCommonList: 'by_common_list' } as const;
 export type AddItemsOption = (typeof AddItemsOption)[keyof typeof AddItemsOption];
 
-const text = z.string().catch('');
-
-export const itemPhotoSchema = z.object({ image_url: z.string() });
-export type ItemPhoto = z.infer<typeof itemPhotoSchema>;
+/** A photo of an item, once uploaded. */
+export interface ItemPhoto {
+  image_url: string;
+}
 
 /** spec §3 Item. `id` is the catalogue id, '' for a custom item. */
-export const itemEntrySchema = z.object({
-  item_id: z.string(),
-  id: z.union([z.number().int(), z.literal('')]),
-  name: z.string(),
+export interface ItemEntry {
+  item_id: string;
+  id: number | '';
+  name: string;
   /** The quantity. */
-  value: z.number().int().min(0).catch(1),
-  comments: text,
-  images: z.array(itemPhotoSchema).catch([]),
-  type: z.enum([ItemType.regular, ItemType.extra]).catch(ItemType.regular),
-  size: z.enum(ITEM_SIZE_CODES).catch('0'),
-  category_name: text,
-  category_id: z.number().int().nullable().catch(null),
-  unit_price: z.number().catch(0),
-  currency: z.string().catch('USD'),
-  desciption: text,
-  is_active: z.boolean().catch(true),
-  added_by_type: text,
+  value: number;
+  comments: string;
+  images: ItemPhoto[];
+  type: ItemType;
+  size: ItemSizeCode;
+  category_name: string;
+  category_id: number | null;
+  unit_price: number;
+  currency: string;
+  desciption: string;
+  is_active: boolean;
+  added_by_type: string;
   /** Extra items: ticked. */
-  isSelected: z.boolean().catch(false),
-});
-export type ItemEntry = z.infer<typeof itemEntrySchema>;
+  isSelected: boolean;
+}
 
 /** spec §3 Room. */
-export const roomEntrySchema = z.object({
+export interface RoomEntry {
   /** Locally generated. */
-  room_id: z.string(),
+  room_id: string;
   /** The room type's id. */
-  id: z.number().int(),
-  room_name: z.string(),
-  itemList: z.array(itemEntrySchema).catch([]),
-});
-export type RoomEntry = z.infer<typeof roomEntrySchema>;
+  id: number;
+  room_name: string;
+  itemList: ItemEntry[];
+}

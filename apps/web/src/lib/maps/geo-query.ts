@@ -1,11 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  geoAutocompleteResponseSchema,
-  geoConfigResponseSchema,
-  geoDirectionsResponseSchema,
-  geoGeocodeResponseSchema,
-  type LatLng,
-} from '@movehub/shared';
+import { type LatLng } from '@movehub/shared';
 import { callApi } from '../api-client';
 
 /*
@@ -22,7 +16,7 @@ export const geoKeys = {
 
 /** GET /api/geo/config: tile URL, provider, default centre and zoom. */
 export function getGeoConfig(signal?: AbortSignal) {
-  return callApi('/api/geo/config', { schema: geoConfigResponseSchema, signal });
+  return callApi('GET /api/geo/config', { signal });
 }
 
 export const geoConfigQueryOptions = () =>
@@ -34,10 +28,8 @@ export const geoConfigQueryOptions = () =>
 
 /** POST /api/geo/directions: the route line; a failure is only logged (spec §8). */
 export function getDirections(points: LatLng[], signal?: AbortSignal) {
-  return callApi('/api/geo/directions', {
-    method: 'POST',
+  return callApi('POST /api/geo/directions', {
     body: { points },
-    schema: geoDirectionsResponseSchema,
     signal,
     suppressToast: true,
   });
@@ -54,8 +46,8 @@ export const directionsQueryOptions = (pointsKey: string, points: LatLng[]) =>
 
 /** GET /api/geo/autocomplete?input=…: suggestions in the US and Pakistan. */
 export function autocompleteAddress(input: string, signal?: AbortSignal) {
-  return callApi(`/api/geo/autocomplete?input=${encodeURIComponent(input)}`, {
-    schema: geoAutocompleteResponseSchema,
+  return callApi('GET /api/geo/autocomplete', {
+    query: { input },
     signal,
     suppressToast: true,
   });
@@ -71,7 +63,5 @@ export const autocompleteQueryOptions = (term: string) =>
 
 /** GET /api/geo/geocode?place_id=…: the address's parts and position. */
 export function geocodePlace(placeId: string) {
-  return callApi(`/api/geo/geocode?place_id=${encodeURIComponent(placeId)}`, {
-    schema: geoGeocodeResponseSchema,
-  });
+  return callApi('GET /api/geo/geocode', { query: { place_id: placeId } });
 }

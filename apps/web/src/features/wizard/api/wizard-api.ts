@@ -1,11 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  calculateEstimatedPriceResponseSchema,
-  generateRequestResponseSchema,
   IDEMPOTENCY_HEADER,
-  okEnvelopeSchema,
-  serviceAreaResponseSchema,
-  validateGeneratedLinkResponseSchema,
   type CalculateEstimatedPriceBody,
   type GenerateDirectRequestBody,
 } from '@movehub/shared';
@@ -31,8 +26,8 @@ export const wizardKeys = {
  * for other callers. The screen shows the area-not-found popup itself, so no toast.
  */
 export function lookUpServiceArea(zipCode: string, signal?: AbortSignal) {
-  return callApi(`/api/customer/service_area?zip_code=${encodeURIComponent(zipCode)}`, {
-    schema: serviceAreaResponseSchema,
+  return callApi('GET /api/customer/service_area', {
+    query: { zip_code: zipCode },
     signal,
     suppressToast: true,
   });
@@ -52,10 +47,8 @@ export const serviceAreaQueryOptions = (zipCode: string) =>
 
 /** POST /api/customer/add_wishlist_area: success 'Zipcode added into our waitlist.' */
 export function addWishlistArea(body: { email: string; zip_code: string }) {
-  return callApi('/api/customer/add_wishlist_area', {
-    method: 'POST',
+  return callApi('POST /api/customer/add_wishlist_area', {
     body,
-    schema: okEnvelopeSchema,
   });
 }
 
@@ -63,10 +56,8 @@ export function addWishlistArea(body: { email: string; zip_code: string }) {
 
 /** POST /api/customer/calculate_estimated_price: data.Estimated_Price_Start / _End. */
 export function calculateEstimatedPrice(body: CalculateEstimatedPriceBody, signal?: AbortSignal) {
-  return callApi('/api/customer/calculate_estimated_price', {
-    method: 'POST',
+  return callApi('POST /api/customer/calculate_estimated_price', {
     body,
-    schema: calculateEstimatedPriceResponseSchema,
     signal,
   });
 }
@@ -82,10 +73,8 @@ export const estimateQueryOptions = (body: CalculateEstimatedPriceBody) =>
 
 /** POST /api/company/validate_generated_link (no token): data true and the profile. */
 export function validateGeneratedLink(link: string, signal?: AbortSignal) {
-  return callApi('/api/company/validate_generated_link', {
-    method: 'POST',
+  return callApi('POST /api/company/validate_generated_link', {
     body: { generated_link: link },
-    schema: validateGeneratedLinkResponseSchema,
     withToken: false,
     suppressToast: true,
     signal,
@@ -111,13 +100,11 @@ export function generateDirectRequest(
   salesTeam: boolean,
   idempotencyKey: string,
 ) {
-  const path = salesTeam
-    ? '/api/sale_team/generate_request_by_customer'
-    : '/api/company/generate_request_by_customer';
-  return callApi(path, {
-    method: 'POST',
+  const call = salesTeam
+    ? 'POST /api/sale_team/generate_request_by_customer'
+    : 'POST /api/company/generate_request_by_customer';
+  return callApi(call, {
     body,
-    schema: generateRequestResponseSchema,
     withToken: false,
     suppressToast: true,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
