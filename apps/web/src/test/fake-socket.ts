@@ -1,3 +1,4 @@
+import { createElement, type ReactNode } from 'react';
 import { act, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type {
@@ -7,6 +8,7 @@ import type {
   ServerToClientEvents,
   SocketAck,
 } from '@movehub/shared';
+import { SocketConnectorContext } from '../lib/realtime';
 import type { RealtimeSocket, SocketConnector, SocketSession } from '../lib/socket';
 
 /**
@@ -182,4 +184,15 @@ export function fakeConnector() {
       return socket;
     },
   };
+}
+
+/**
+ * A fake connector and the wrapper that hands it to the app (`renderApp(at, { wrapper })`): the
+ * layouts' realtime providers then open their sockets on it, which the test drives.
+ */
+export function fakeSocketWrapper() {
+  const connector = fakeConnector();
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(SocketConnectorContext.Provider, { value: connector.connect }, children);
+  return { connector, wrapper };
 }

@@ -1,20 +1,19 @@
 import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import {
-  MemoryRouter,
+  BrowserRouter,
   useLocation,
   useNavigate,
-  useRoutes,
   type InitialEntry,
   type Location,
   type NavigateFunction,
-  type RouteObject,
 } from 'react-router';
 // The app as main.tsx mounts it: the production route table, router and providers.
 import { App } from '../app/app';
+import { AppProviders } from '../app/providers';
+import { preloadRoute } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
-import { Toaster } from '../lib/toast';
 
 type Wrapper = (props: { children: ReactNode }) => ReactElement;
 
@@ -64,7 +63,8 @@ const entries = (at: InitialEntry | InitialEntry[]) => (Array.isArray(at) ? at :
 
 /**
  * The browser's history as BrowserRouter keeps it (its state's `usr`, `key` and `idx`): each
- * entry pushed in turn, the last one shown.
+ * entry pushed in turn, the last one shown. A first entry without page state is a tab opened at
+ * it, whose history state is empty (React Router's 'default' location key).
  */
 function seedHistory(at: InitialEntry | InitialEntry[]): void {
   entries(at).forEach((entry, idx) => {
@@ -75,8 +75,9 @@ function seedHistory(at: InitialEntry | InitialEntry[]): void {
       state = null,
     } = typeof entry === 'string' ? { pathname: entry } : entry;
     const record = { usr: state, key: `entry${idx}`, idx };
-    if (idx === 0) window.history.replaceState(record, '', pathname + search + hash);
-    else window.history.pushState(record, '', pathname + search + hash);
+    if (idx === 0) {
+      window.history.replaceState(state === null ? null : record, '', pathname + search + hash);
+    } else window.history.pushState(record, '', pathname + search + hash);
   });
 }
 
@@ -98,45 +99,37 @@ export function renderApp(
   return { ...view, router, queryClient };
 }
 
-function TableRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+/**
+ * Loads the code of the screens at `paths` (their guards, layouts and the screen itself), as
+ * main.tsx does before it draws a prerendered page. Called in a file's `beforeAll`, it spares the
+ * file's first test the wait for its chunks to be transformed, which on a busy machine outlasts
+ * Testing Library's timeout; every test then renders as the file's later tests do.
+ */
+export async function preloadScreens(...paths: string[]): Promise<void> {
+  await Promise.all(paths.map((path) => preloadRoute(path)));
 }
 
 /**
- * A route table of the test's own (stand-ins for the pages a screen links to), in the router's
- * mode the app uses (declarative routes, app/app.tsx), with a query client that does not retry
- * and the toast. Screens whose journey matters through the app's own routes use `renderApp`.
+ * One component that is not a screen (a field, a dialog, a section of a page) with what it needs
+ * around it: the app's providers (theme, a query client that does not retry, the toast) and the
+ * app's router mode at `at`, for its links and hooks. A screen, anything in the route table,
+ * renders through `renderApp` at its real URL instead.
  */
-export function renderRoutes(
-  routes: RouteObject[],
-  initial: InitialEntry | InitialEntry[],
-  { wrapper: Wrap }: { wrapper?: Wrapper } = {},
+export function renderComponent(
+  element: ReactElement,
+  { at = '/', wrapper: Wrap }: { at?: InitialEntry | InitialEntry[]; wrapper?: Wrapper } = {},
 ) {
+  seedHistory(at);
   const { router, probe } = probedRouter();
   const queryClient = testQueryClient();
-  const app = (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={entries(initial)} initialIndex={entries(initial).length - 1}>
-        <TableRoutes routes={routes} />
+  const ui = (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        {element}
         {probe}
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>
+      </BrowserRouter>
+    </AppProviders>
   );
-  const view = render(Wrap ? <Wrap>{app}</Wrap> : app);
+  const view = render(Wrap ? <Wrap>{ui}</Wrap> : ui);
   return { ...view, router, queryClient };
-}
-
-/** One screen at one path, with stand-ins for the places it links to. */
-export function renderScreen(
-  element: ReactElement,
-  { path = '/', at = path }: { path?: string; at?: InitialEntry | InitialEntry[] } = {},
-) {
-  return renderRoutes(
-    [
-      { path, element },
-      { path: '*', element: <p>Other page</p> },
-    ],
-    at,
-  );
 }

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_KEYS, type SettingData } from '@movehub/shared';
-import { setSession } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
-import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { AboutPage } from './about-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, signInCustomer } from '../../test/sessions';
 
 function settings(overrides: Partial<SettingData> = {}): SettingData {
   const base = Object.fromEntries(
@@ -16,10 +14,15 @@ function settings(overrides: Partial<SettingData> = {}): SettingData {
 }
 
 function renderAbout(setting_data: SettingData) {
-  setSession('token-abc', buildUser());
-  const server = stubFetch({ 'GET /api/admin/get_setting': { code: 200, setting_data } });
-  return { ...server, ...renderScreen(<AboutPage />, { path: '/dashboard/about-us' }) };
+  signInCustomer();
+  const server = stubFetch({
+    ...dashboardStubs(),
+    'GET /api/admin/get_setting': { code: 200, setting_data },
+  });
+  return { ...server, ...renderApp('/dashboard/about-us') };
 }
+
+beforeAll(() => preloadScreens('/dashboard/about-us'), 60_000);
 
 describe('AboutPage', () => {
   it('shows the about text, then the seven sections titled as the product titles them', async () => {
@@ -27,7 +30,8 @@ describe('AboutPage', () => {
 
     expect(await screen.findByText('We match movers.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();
-    const titles = screen
+    // The page's sections (the header's menus are buttons that expand too).
+    const titles = within(screen.getByRole('main'))
       .getAllByRole('button', { expanded: false })
       .map((button) => button.textContent);
     expect(titles).toEqual([
@@ -69,9 +73,12 @@ describe('AboutPage', () => {
   });
 
   it('says so when the page cannot be loaded', async () => {
-    setSession('token-abc', buildUser());
-    stubFetch({ 'GET /api/admin/get_setting': { code: 500, message: 'Something went wrong.' } });
-    renderScreen(<AboutPage />);
+    signInCustomer();
+    stubFetch({
+      ...dashboardStubs(),
+      'GET /api/admin/get_setting': { code: 500, message: 'Something went wrong.' },
+    });
+    renderApp('/dashboard/about-us');
     expect(await screen.findByText('We could not load this page.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, PASSWORD_SUCCESS_CLOSE_MS } from '@movehub/shared';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 function renderDialog() {
   const onClose = vi.fn();
-  const view = renderScreen(<ChangePasswordDialog open onClose={onClose} />);
+  const view = renderComponent(<ChangePasswordDialog open onClose={onClose} />);
   return { ...view, onClose };
 }
 

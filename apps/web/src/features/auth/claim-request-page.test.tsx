@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { buildUser } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
+import { renderApp } from '../../test/render';
 import { getToken } from '../../lib/storage';
-import { ClaimRequestPage } from './claim-request-page';
 
-const renderClaim = () =>
-  renderScreen(<ClaimRequestPage />, {
-    path: '/claim-request/:token',
-    at: '/claim-request/claim-token-1',
-  });
+/** The emailed link's page, once it asks. */
+async function renderClaim() {
+  const view = renderApp('/claim-request/claim-token-1');
+  await screen.findByRole('button', { name: 'Yes, this is my request' });
+  return view;
+}
 
 const result = (overrides: Record<string, unknown>) => ({
   request_id: 41,
@@ -33,7 +33,7 @@ describe('ClaimRequestPage', () => {
         data: result({ claimed: true, auth_token: 'session-1', user: buildUser() }),
       },
     });
-    renderClaim();
+    await renderClaim();
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, this is my request' }));
     expect(await screen.findByText(`${MSG.requestClaimed} (request #41)`)).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('ClaimRequestPage', () => {
               data: result({ claimed: true, auth_token: 'session-2', user: buildUser() }),
             },
     });
-    renderClaim();
+    await renderClaim();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Yes, this is my request' }));
     await user.type(await screen.findByLabelText('New password'), 'Strong@123');
@@ -77,7 +77,7 @@ describe('ClaimRequestPage', () => {
     stubFetch({
       'POST /app_api/claim_request': { code: 400, message: MSG.claimLinkInvalid },
     });
-    renderClaim();
+    await renderClaim();
     await userEvent.click(screen.getByRole('button', { name: 'Yes, this is my request' }));
     expect(await screen.findByText(MSG.claimLinkInvalid)).toBeInTheDocument();
     expect(getToken()).toBeNull();

@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
-import { ForgetPasswordPage } from './forget-password-page';
+import { renderApp } from '../../test/render';
 
-function renderForget() {
-  return renderScreen(<ForgetPasswordPage />, { path: '/forget-password' });
+/** The page at its URL, once its form shows. */
+async function renderForget() {
+  const view = renderApp('/forget-password');
+  await screen.findByLabelText('Email');
+  return view;
 }
 
 async function request(email: string) {
@@ -21,7 +23,7 @@ async function request(email: string) {
 describe('ForgetPasswordPage', () => {
   it("shows 'Please enter a valid email' next to the field and sends nothing", async () => {
     const { fetchMock } = stubFetch({});
-    renderForget();
+    await renderForget();
     expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
     await request('nobody@');
     expect(await screen.findByText(MSG.loginEmailInvalid)).toBeInTheDocument();
@@ -32,7 +34,7 @@ describe('ForgetPasswordPage', () => {
     const { calls } = stubFetch({
       'POST /app_api/reset_password': { code: 200, message: MSG.resetLinkSent },
     });
-    renderForget();
+    await renderForget();
     await request(' Demo@MoveHub.test ');
 
     expect(
@@ -48,7 +50,7 @@ describe('ForgetPasswordPage', () => {
 
   it("shows the server's 'Invalid Email' as the product's sentence, without a toast", async () => {
     stubFetch({ 'POST /app_api/reset_password': { code: 400, message: MSG.invalidEmail } });
-    renderForget();
+    await renderForget();
     await request('nobody@movehub.test');
 
     expect(await screen.findByText(MSG.invalidEmailShown)).toBeInTheDocument();
@@ -62,7 +64,7 @@ describe('ForgetPasswordPage', () => {
     stubFetch({
       'POST /app_api/reset_password': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderForget();
+    await renderForget();
     await request('demo@movehub.test');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Send reset link' })).toBeDisabled(),

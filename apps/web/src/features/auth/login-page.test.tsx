@@ -7,20 +7,26 @@ import { getToast } from '../../lib/toast';
 import { getStoredUser, getToken, readString, writeString } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { LoginPage } from './login-page';
+import { renderApp } from '../../test/render';
+import { customerHomeStubs, GEO_CONFIG_STUB } from '../../test/sessions';
 
 // Social sign-in asks the server which providers it can verify; here none is configured.
 const NO_SOCIAL = {
   'GET /app_api/social_config': { code: 200, google_client_id: null, facebook_app_id: null },
 };
 
-function renderLogin(state?: unknown) {
-  return renderScreen(<LoginPage />, { path: '/login', at: { pathname: '/login', state } });
+/** The page at /login (with the page state a link gave it), once its form shows. */
+async function renderLogin(state?: unknown) {
+  const view = renderApp({ pathname: '/login', state });
+  await screen.findByRole('heading', { level: 1, name: 'Login' });
+  return view;
 }
 
 const SIGNED_IN = {
   'POST /app_api/login': { code: 200, data: { auth_token: 'token-123', user: buildUser() } },
+  // Where a sign-in leads: the dashboard's calls (and the wizard's map, after a failed submit).
+  ...customerHomeStubs(),
+  'GET /api/geo/config': GEO_CONFIG_STUB,
 };
 
 /** A request a visitor built in the wizard before logging in (spec/portal.md §2 Login). */
@@ -66,9 +72,9 @@ async function fillAndSubmit(email: string, password: string) {
 }
 
 describe('LoginPage', () => {
-  it('labels the inputs Email and Password and names them with the wire fields', () => {
+  it('labels the inputs Email and Password and names them with the wire fields', async () => {
     stubFetch(NO_SOCIAL);
-    renderLogin();
+    await renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
@@ -80,7 +86,7 @@ describe('LoginPage', () => {
 
   it('shows the spec validation messages next to the fields and sends nothing', async () => {
     const { calls } = stubFetch(NO_SOCIAL);
-    renderLogin();
+    await renderLogin();
     await fillAndSubmit('not-an-email', '12345');
 
     expect(await screen.findByText(MSG.loginEmailInvalid)).toBeInTheDocument();
@@ -94,7 +100,7 @@ describe('LoginPage', () => {
       ...NO_SOCIAL,
       'POST /app_api/login': { code: 400, message: MSG.invalidCredentials },
     });
-    renderLogin();
+    await renderLogin();
     await fillAndSubmit('demo@movehub.test', 'wrong-password');
 
     expect(await screen.findByText(MSG.invalidCredentialsShown)).toBeInTheDocument();
@@ -108,7 +114,7 @@ describe('LoginPage', () => {
       ...NO_SOCIAL,
       'POST /app_api/login': { code: 429, message: MSG.tooManyRequests },
     });
-    renderLogin();
+    await renderLogin();
     await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
     expect(await screen.findByText(MSG.tooManyRequests)).toBeInTheDocument();
@@ -122,7 +128,7 @@ describe('LoginPage', () => {
       ...NO_SOCIAL,
       'POST /app_api/login': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderLogin();
+    await renderLogin();
     await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled());
@@ -134,12 +140,17 @@ describe('LoginPage', () => {
     const user = buildUser();
     const { calls } = stubFetch({
       ...NO_SOCIAL,
+      ...customerHomeStubs(user),
       'POST /app_api/login': { code: 200, data: { auth_token: 'token-123', user } },
     });
-    const { router } = renderLogin();
+    const { router } = await renderLogin();
     await fillAndSubmit('  demo@movehub.test ', 'Demo@1234');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // /dashboard is My Requests.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-requests'));
     expect(calls.find((call) => call.path === '/app_api/login')?.body).toEqual({
       email: 'demo@movehub.test',
       password: 'Demo@1234',
@@ -151,7 +162,7 @@ describe('LoginPage', () => {
 
   it('offers no Google or Facebook button when the server has neither configured', async () => {
     const { calls } = stubFetch(NO_SOCIAL);
-    renderLogin();
+    await renderLogin();
 
     await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/app_api/social_config']));
     // Let the answer render before looking for what it leaves out.
@@ -161,9 +172,9 @@ describe('LoginPage', () => {
     expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 
-  it('links to the password reset and sign-up screens', () => {
+  it('links to the password reset and sign-up screens', async () => {
     stubFetch(NO_SOCIAL);
-    renderLogin();
+    await renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forget-password',
@@ -180,12 +191,13 @@ describe('LoginPage', () => {
       });
       writeString(WIZARD_DRAFT_KEY, '{"screen":7}');
       saveRequest(SAVED_REQUEST);
-      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      const { router } = await renderLogin({ savedRequest: SAVED_REQUEST });
       await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
-      await waitFor(() =>
-        expect(router.state.location.pathname).toBe('/dashboard/congratulations'),
-      );
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Congratulations!' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard/congratulations');
       const sent = calls.filter((call) => call.path === '/api/customer/generate_request');
       expect(sent).toHaveLength(1);
       expect(sent[0]?.body).toEqual(SAVED_REQUEST);
@@ -201,12 +213,13 @@ describe('LoginPage', () => {
         'POST /api/customer/generate_request': CREATED,
       });
       saveRequest(SAVED_REQUEST);
-      const { router } = renderLogin();
+      const { router } = await renderLogin();
       await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
-      await waitFor(() =>
-        expect(router.state.location.pathname).toBe('/dashboard/congratulations'),
-      );
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Congratulations!' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard/congratulations');
       expect(calls.filter((call) => call.path === '/api/customer/generate_request')).toHaveLength(
         1,
       );
@@ -222,7 +235,7 @@ describe('LoginPage', () => {
         },
       });
       writeString(WIZARD_DRAFT_KEY, '{"screen":7}');
-      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      const { router } = await renderLogin({ savedRequest: SAVED_REQUEST });
       await fillAndSubmit('demo@movehub.test', 'Demo@1234');
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/create-request'));
@@ -234,9 +247,9 @@ describe('LoginPage', () => {
       expect(readString(WIZARD_DRAFT_KEY)).toBe('{"screen":7}');
     });
 
-    it('carries the saved request along to the sign-up link', () => {
+    it('carries the saved request along to the sign-up link', async () => {
       stubFetch(NO_SOCIAL);
-      const { router } = renderLogin({ savedRequest: SAVED_REQUEST });
+      const { router } = await renderLogin({ savedRequest: SAVED_REQUEST });
       expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
       expect(router.state.location.state).toEqual({ savedRequest: SAVED_REQUEST });
     });

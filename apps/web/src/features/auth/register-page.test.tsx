@@ -6,13 +6,16 @@ import { getStoredUser, getToken, setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { RegisterPage } from './register-page';
+import { renderApp } from '../../test/render';
+import { GEO_CONFIG_STUB } from '../../test/sessions';
 
 const OK = { code: 200, message: 'Success' };
 
-function renderRegister(at: Parameters<typeof renderScreen>[1] = {}) {
-  return renderScreen(<RegisterPage />, { path: '/register', ...at });
+/** The page at `at` (/register, or a referral link), once its form shows. */
+async function renderRegister(at: Parameters<typeof renderApp>[0] = '/register') {
+  const view = renderApp(at);
+  await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+  return view;
 }
 
 /** A server that accepts the whole sign-up; one call may be overridden. */
@@ -34,6 +37,8 @@ function stubSignUp(overrides: Record<string, StubHandler> = {}) {
       message: MSG.registered,
       data: { auth_token: 'new-token', user: buildUser({ first_name: 'Ana', last_name: 'Lee' }) },
     },
+    // Where a sign-up leads: the wizard, with its map.
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     ...overrides,
   });
 }
@@ -70,8 +75,8 @@ async function enterCode(user: UserEvent, code: string) {
 }
 
 describe('RegisterPage', () => {
-  it('labels every field and names it with its wire field', () => {
-    renderRegister({ path: '/register/:reff', at: '/register/DANA5' });
+  it('labels every field and names it with its wire field', async () => {
+    await renderRegister('/register/DANA5');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     const names = {
       'First name': 'first_name',
@@ -89,8 +94,8 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
-  it('offers the how_found_us options with facebook chosen by default', () => {
-    renderRegister();
+  it('offers the how_found_us options with facebook chosen by default', async () => {
+    await renderRegister();
     const select = screen.getByLabelText('How did you find us?');
     expect(select).toHaveValue('facebook');
     expect(
@@ -102,7 +107,7 @@ describe('RegisterPage', () => {
 
   it('shows the section 5 messages next to the fields and sends nothing', async () => {
     const { fetchMock } = stubFetch({});
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     await fillForm(user, {
       first: '4',
@@ -126,7 +131,7 @@ describe('RegisterPage', () => {
 
   it('asks for two name characters and a password with all three classes', async () => {
     stubFetch({});
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     await fillForm(user, { first: 'A', password: 'longbutweak', confirm: 'longbutweak' });
     await submit(user);
@@ -136,7 +141,7 @@ describe('RegisterPage', () => {
   });
 
   it('rates the password Very Weak, Medium or Strong as it is typed', async () => {
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     const password = screen.getByLabelText('Password');
     expect(screen.queryByText(/Password strength/)).not.toBeInTheDocument();
@@ -156,7 +161,7 @@ describe('RegisterPage', () => {
   });
 
   it('masks the phone as (###) ###-#### while it is typed', async () => {
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     const phone = screen.getByLabelText('Phone number (optional)');
     await user.type(phone, '31055501429999');
@@ -165,7 +170,7 @@ describe('RegisterPage', () => {
 
   it('signs up with the email code: validate, send, verify, register, then /create-request', async () => {
     const { calls } = stubSignUp();
-    const { router } = renderRegister({ path: '/register/:reff', at: '/register/DANA5' });
+    const { router } = await renderRegister('/register/DANA5');
     const user = userEvent.setup();
     await fillForm(user);
     await submit(user);
@@ -176,7 +181,10 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Verification code')).toHaveAttribute('name', 'code');
     await enterCode(user, '123456');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/create-request'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'When and where are you moving?' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/create-request');
     await waitFor(() => expect(getToken()).toBe('new-token'));
     expect(getStoredUser()?.first_name).toBe('Ana');
     expect(calls.map((call) => call.path)).toEqual([
@@ -184,6 +192,8 @@ describe('RegisterPage', () => {
       '/app_api/send_verification_code_on_email',
       '/app_api/verify_code_send_on_email',
       '/api/customer/register_customer',
+      // The wizard's own, once there: its map's configuration.
+      '/api/geo/config',
     ]);
     expect(calls[0]?.body).toEqual({ email: 'ana@example.test', phone: '' });
     expect(calls[1]?.body).toEqual({ email: 'ana@example.test', name: 'Ana Lee' });
@@ -202,7 +212,7 @@ describe('RegisterPage', () => {
 
   it('shows the server message above the code form when the code is wrong, without a toast', async () => {
     const { calls } = stubSignUp();
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     await fillForm(user);
     await submit(user);
@@ -219,7 +229,7 @@ describe('RegisterPage', () => {
 
   it('verifies the phone by SMS too when one is given, and sends it with +1', async () => {
     const { calls } = stubSignUp();
-    const { router } = renderRegister();
+    const { router } = await renderRegister();
     const user = userEvent.setup();
     await fillForm(user, { phone: '3105550142' });
     await user.selectOptions(screen.getByLabelText('How did you find us?'), 'Friend/Family');
@@ -257,7 +267,7 @@ describe('RegisterPage', () => {
     const { calls } = stubSignUp({
       'POST /app_api/validateEmailandPhone': { code: 409, message: MSG.emailTaken },
     });
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     await fillForm(user);
     await submit(user);
@@ -268,11 +278,12 @@ describe('RegisterPage', () => {
   });
 
   it('shows the server message and clears storage when registration fails', async () => {
-    setSession('stale-token', buildUser());
     stubSignUp({
       'POST /api/customer/register_customer': { code: 400, message: MSG.referralInvalid },
     });
-    const { router } = renderRegister({ path: '/register/:reff', at: '/register/NOPE' });
+    const { router } = await renderRegister('/register/NOPE');
+    // Stored while the form is open (a session stored before sends /register to the dashboard).
+    setSession('stale-token', buildUser());
     const user = userEvent.setup();
     await fillForm(user);
     await submit(user);
@@ -291,7 +302,7 @@ describe('RegisterPage', () => {
     stubSignUp({
       'POST /app_api/validateEmailandPhone': () => new Promise((resolve) => (answer = resolve)),
     });
-    renderRegister();
+    await renderRegister();
     const user = userEvent.setup();
     await fillForm(user);
     await submit(user);
@@ -302,13 +313,13 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 
-  it('says the saved request is kept when the page carries one', () => {
-    renderRegister({ at: { pathname: '/register', state: { savedRequest: { movers: 2 } } } });
+  it('says the saved request is kept when the page carries one', async () => {
+    await renderRegister({ pathname: '/register', state: { savedRequest: { movers: 2 } } });
     expect(screen.getByText(MSG.savedRequestBanner)).toBeInTheDocument();
   });
 
-  it('shows no banner without a saved request, and no how_found_us for a direct request', () => {
-    renderRegister({ at: { pathname: '/register', state: { directRequest: true } } });
+  it('shows no banner without a saved request, and no how_found_us for a direct request', async () => {
+    await renderRegister({ pathname: '/register', state: { directRequest: true } });
     expect(screen.queryByText(MSG.savedRequestBanner)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('How did you find us?')).not.toBeInTheDocument();
   });

@@ -4,14 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, RESET_REDIRECT_MS } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
-import { SetPasswordPage } from './set-password-page';
+import { renderApp } from '../../test/render';
 
-function renderSetPassword() {
-  return renderScreen(<SetPasswordPage />, {
-    path: '/set-forget-password/:token',
-    at: '/set-forget-password/reset-token-1',
-  });
+/** The page at the reset link's URL, once its form shows. */
+async function renderSetPassword() {
+  const view = renderApp('/set-forget-password/reset-token-1');
+  await screen.findByLabelText('New password');
+  return view;
 }
 
 async function choose(password: string, confirm: string, fakeTimers = false) {
@@ -28,7 +27,7 @@ afterEach(() => {
 describe('SetPasswordPage', () => {
   it('applies the sign-up password rules and rates the password', async () => {
     const { fetchMock } = stubFetch({});
-    renderSetPassword();
+    await renderSetPassword();
     expect(screen.getByLabelText('New password')).toHaveAttribute('name', 'password');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('name', 'confirm_password');
 
@@ -48,7 +47,7 @@ describe('SetPasswordPage', () => {
     const { calls } = stubFetch({
       'POST /app_api/change_password': { code: 200, message: MSG.passwordChanged },
     });
-    const { router } = renderSetPassword();
+    const { router } = await renderSetPassword();
     await choose('Strong@123', 'Strong@123', true);
 
     expect(await screen.findByText(MSG.passwordChanged)).toBeInTheDocument();
@@ -61,11 +60,12 @@ describe('SetPasswordPage', () => {
     expect(router.state.location.pathname).toBe('/set-forget-password/reset-token-1');
     act(() => vi.advanceTimersByTime(400));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
   });
 
   it('shows the server message of an invalid or used link where the form is', async () => {
     stubFetch({ 'POST /app_api/change_password': { code: 400, message: MSG.resetLinkInvalid } });
-    const { router } = renderSetPassword();
+    const { router } = await renderSetPassword();
     await choose('Strong@123', 'Strong@123');
 
     expect(await screen.findByText(MSG.resetLinkInvalid)).toBeInTheDocument();

@@ -6,8 +6,8 @@ import { getStoredUser, getToken } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { LoginPage } from './login-page';
+import { renderApp } from '../../test/render';
+import { customerHomeStubs } from '../../test/sessions';
 import type { GoogleCredentialResponse } from './social-sdk';
 
 /*
@@ -51,10 +51,8 @@ afterEach(() => {
   delete window.FB;
 });
 
-const session = {
-  code: 200,
-  data: { auth_token: 'social-token', user: buildUser({ login_by: 'google' }) },
-};
+const socialUser = buildUser({ login_by: 'google' });
+const session = { code: 200, data: { auth_token: 'social-token', user: socialUser } };
 
 function renderLogin(
   handlers: Record<string, StubHandler>,
@@ -64,10 +62,18 @@ function renderLogin(
   },
 ) {
   const server = stubFetch({
+    // Where a sign-in leads: the dashboard.
+    ...customerHomeStubs(socialUser),
     'GET /app_api/social_config': { code: 200, ...config },
     ...handlers,
   });
-  return { ...server, ...renderScreen(<LoginPage />, { path: '/login' }) };
+  return { ...server, ...renderApp('/login') };
+}
+
+/** Signed in: /dashboard, which is My Requests. */
+async function expectMyRequests(router: ReturnType<typeof renderApp>['router']) {
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Requests' })).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-requests'));
 }
 
 describe('Google and Facebook sign-in', () => {
@@ -91,7 +97,7 @@ describe('Google and Facebook sign-in', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Sign in with Google (provider)' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await expectMyRequests(router);
     expect(initialize).toHaveBeenCalledWith(
       expect.objectContaining({ client_id: 'google-client' }),
     );
@@ -115,7 +121,7 @@ describe('Google and Facebook sign-in', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Continue with Facebook' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await expectMyRequests(router);
     expect(init).toHaveBeenCalledWith(expect.objectContaining({ appId: 'fb-app' }));
     expect(calls.find((c) => c.path === '/api/customer/login_by_facebook')?.body).toEqual({
       access_token: 'fb-access-token',
@@ -164,7 +170,7 @@ describe('Google and Facebook sign-in', () => {
     await user.type(code, '246810');
     await user.click(within(dialog).getByRole('button', { name: 'Verify and sign in' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await expectMyRequests(router);
     const logins = calls.filter((c) => c.path === '/api/customer/login_by_google');
     expect(logins.map((c) => c.body)).toEqual([
       { access_token: 'google-id-token', phone_number: '' },

@@ -1,27 +1,45 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@movehub/shared';
-import { stubFetch, type StubReply } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
+import {
+  stubFetch,
+  type RecordedCall,
+  type StubHandler,
+  type StubReply,
+} from '../../test/fetch-stub';
+import { buildRequestDetail } from '../../test/fixtures';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 import { COMPANIES_REFRESH_MS } from './bids-api';
-import { CompaniesListPage } from './companies-list-page';
-import { ReviewProfilePage } from './review-profile-page';
 import { buildCompany, companiesReply } from './test-companies';
 
 const LIST_CALL = 'POST /api/customer/detail_of_bided_companies';
 
 function renderList(at = '/dashboard/my-requests/companies-list/101') {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests/companies-list/:requestId', element: <CompaniesListPage /> },
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail</p> },
-      { path: '/dashboard/my-requests', element: <p>My Requests list</p> },
-      { path: '/dashboard/review-profile', element: <ReviewProfilePage /> },
-    ],
-    at,
-  );
+  signInCustomer();
+  return renderApp(at);
 }
+
+/**
+ * The server: the dashboard's own calls, the pages the list leads to (My Requests, the request's
+ * detail), and the test's.
+ */
+function server(handlers: Record<string, StubHandler>) {
+  return stubFetch({
+    ...customerHomeStubs(),
+    'POST /api/customer/customer_request_detail': {
+      code: 200,
+      data: buildRequestDetail({ request: { id: 101, request_timeline_status: 2 } }),
+    },
+    'GET /api/geo/config': GEO_CONFIG_STUB,
+    ...handlers,
+  });
+}
+
+/** The list's own calls for the companies. */
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path === '/api/customer/detail_of_bided_companies');
 
 const swift = buildCompany();
 const atlas = buildCompany({
@@ -39,13 +57,24 @@ async function findCard(name: string) {
   return within(list).getByRole('listitem', { name });
 }
 
+beforeAll(
+  () =>
+    preloadScreens(
+      '/dashboard/my-requests/companies-list/101',
+      '/dashboard/my-requests',
+      '/dashboard/my-requests/101',
+      '/dashboard/review-profile',
+    ),
+  60_000,
+);
+
 describe('CompaniesListPage', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it("shows each bidding company's name, rating, completed moves and bid", async () => {
-    const { calls } = stubFetch({ [LIST_CALL]: companiesReply([swift, atlas]) });
+    const { calls } = server({ [LIST_CALL]: companiesReply([swift, atlas]) });
     renderList();
 
     const card = await findCard('Swift Movers');
@@ -55,34 +84,39 @@ describe('CompaniesListPage', () => {
     const other = await findCard('Atlas Van Lines');
     expect(within(other).getByText('1 completed move')).toBeInTheDocument();
     expect(within(other).getByText('$910.50')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ request_id: 101, filter_status: 0, top_rated: 0 });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_id: 101, filter_status: 0, top_rated: 0 });
   });
 
   it('sends the customer to My Requests unless the request is pending acceptance (status 1)', async () => {
-    stubFetch({ [LIST_CALL]: companiesReply([swift], { request_timeline_status: 2 }) });
+    server({ [LIST_CALL]: companiesReply([swift], { request_timeline_status: 2 }) });
     const { router } = renderList();
 
-    expect(await screen.findByText('My Requests list')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests');
   });
 
   it('sends a malformed request id to My Requests without asking the server', async () => {
-    const { calls } = stubFetch({});
-    renderList('/dashboard/my-requests/companies-list/abc');
+    const { calls } = server({});
+    const { router } = renderList('/dashboard/my-requests/companies-list/abc');
 
-    expect(await screen.findByText('My Requests list')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-requests');
+    expect(listCalls(calls)).toHaveLength(0);
   });
 
   it('says more bids are coming when there are none', async () => {
-    stubFetch({ [LIST_CALL]: companiesReply([]) });
+    server({ [LIST_CALL]: companiesReply([]) });
     renderList();
 
     expect(await screen.findByText(MSG.noBids)).toBeInTheDocument();
   });
 
   it("shows the server's message in an error banner when the list cannot load", async () => {
-    stubFetch({ [LIST_CALL]: { code: 404, message: 'Request not found.' } });
+    server({ [LIST_CALL]: { code: 404, message: 'Request not found.' } });
     renderList();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Request not found.');
@@ -92,7 +126,7 @@ describe('CompaniesListPage', () => {
   it('asks again every few seconds while open, so new bids appear', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let companies = [swift];
-    stubFetch({ [LIST_CALL]: () => companiesReply(companies) });
+    server({ [LIST_CALL]: () => companiesReply(companies) });
     renderList();
     await findCard('Swift Movers');
 
@@ -103,7 +137,7 @@ describe('CompaniesListPage', () => {
 
   it('deletes a bid after confirmation and shows the list without it', async () => {
     let companies = [swift, atlas];
-    const { calls } = stubFetch({
+    const { calls } = server({
       [LIST_CALL]: () => companiesReply(companies),
       'POST /api/customer/delete_bid': (): StubReply => {
         companies = [atlas];
@@ -129,7 +163,7 @@ describe('CompaniesListPage', () => {
   });
 
   it('keeps the bid when the deletion is not confirmed', async () => {
-    const { calls } = stubFetch({ [LIST_CALL]: companiesReply([swift]) });
+    const { calls } = server({ [LIST_CALL]: companiesReply([swift]) });
     renderList();
     const user = userEvent.setup();
 
@@ -142,7 +176,7 @@ describe('CompaniesListPage', () => {
   });
 
   it('accepts a bid at its amount, showing the discounted price, then opens the request', async () => {
-    const { calls } = stubFetch({
+    const { calls } = server({
       [LIST_CALL]: companiesReply([swift], { discount: 5 }),
       'PUT /api/customer/accept_request': {
         code: 200,
@@ -165,7 +199,9 @@ describe('CompaniesListPage', () => {
     expect(dialog).toHaveTextContent('With your 5% discount the discounted price is $608.00.');
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
-    expect(await screen.findByText('Request detail')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests/101');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       request_id: 101,
@@ -175,7 +211,7 @@ describe('CompaniesListPage', () => {
   });
 
   it('shows only the bid amount when there is no discount', async () => {
-    stubFetch({ [LIST_CALL]: companiesReply([swift]) });
+    server({ [LIST_CALL]: companiesReply([swift]) });
     renderList();
     const user = userEvent.setup();
 
@@ -187,7 +223,7 @@ describe('CompaniesListPage', () => {
   });
 
   it("shows the server's message in an error banner when another accept won", async () => {
-    stubFetch({
+    server({
       [LIST_CALL]: companiesReply([swift]),
       'PUT /api/customer/accept_request': {
         code: 409,
@@ -210,7 +246,7 @@ describe('CompaniesListPage', () => {
   });
 
   it('filters by completed moves, price and top rating', async () => {
-    const { calls } = stubFetch({ [LIST_CALL]: companiesReply([swift, atlas]) });
+    const { calls } = server({ [LIST_CALL]: companiesReply([swift, atlas]) });
     renderList();
     const user = userEvent.setup();
     await findCard('Swift Movers');
@@ -227,7 +263,7 @@ describe('CompaniesListPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
 
     await waitFor(() =>
-      expect(calls.at(-1)?.body).toEqual({
+      expect(listCalls(calls).at(-1)?.body).toEqual({
         request_id: 101,
         filter_status: 1,
         min_completed_movies: 2,
@@ -249,7 +285,7 @@ describe('CompaniesListPage', () => {
   });
 
   it("opens a company's profile from its name, and Back returns to the list", async () => {
-    stubFetch({ [LIST_CALL]: companiesReply([swift]) });
+    server({ [LIST_CALL]: companiesReply([swift]) });
     const { router } = renderList();
     const user = userEvent.setup();
 

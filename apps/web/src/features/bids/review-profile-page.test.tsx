@@ -1,20 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../test/render';
-import { ReviewProfilePage } from './review-profile-page';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs, signInCustomer } from '../../test/sessions';
 import { reviewProfileStateOf, type ReviewProfileState } from './review-profile-state';
-import { buildCompany, buildReview } from './test-companies';
+import { buildCompany, buildReview, companiesReply } from './test-companies';
 
+/** The profile as the companies list opens it (the company in page state). */
 function renderProfile(state: unknown) {
-  return renderRoutes(
-    [
-      { path: '/dashboard/review-profile', element: <ReviewProfilePage /> },
-      { path: '/dashboard/my-requests', element: <p>My Requests list</p> },
-      { path: '/dashboard/my-requests/companies-list/:requestId', element: <p>Companies list</p> },
-    ],
-    { pathname: '/dashboard/review-profile', state },
-  );
+  signInCustomer();
+  stubFetch({
+    // The pages it leads to: the request's companies list, My Requests.
+    ...customerHomeStubs(),
+    'POST /api/customer/detail_of_bided_companies': companiesReply([buildCompany()]),
+  });
+  return renderApp({ pathname: '/dashboard/review-profile', state });
 }
 
 const profile: ReviewProfileState = reviewProfileStateOf(
@@ -30,6 +31,16 @@ const profile: ReviewProfileState = reviewProfileStateOf(
       },
     ],
   }),
+);
+
+beforeAll(
+  () =>
+    preloadScreens(
+      '/dashboard/review-profile',
+      '/dashboard/my-requests',
+      '/dashboard/my-requests/companies-list/101',
+    ),
+  60_000,
 );
 
 describe('ReviewProfilePage', () => {
@@ -81,7 +92,8 @@ describe('ReviewProfilePage', () => {
     const { router } = renderProfile(profile);
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByText('Companies list')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Bidding companies' });
+    expect(within(list).getByRole('listitem', { name: 'Swift Movers' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests/companies-list/101');
   });
 
@@ -91,7 +103,9 @@ describe('ReviewProfilePage', () => {
   ])('sends the customer to My Requests with %s', async (_case, state) => {
     const { router } = renderProfile(state);
 
-    expect(await screen.findByText('My Requests list')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests');
   });
 });

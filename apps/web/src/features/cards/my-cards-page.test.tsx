@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type SavedCard } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler, type StubReply } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, screenCalls, signInCustomer } from '../../test/sessions';
 import {
   buildSavedCard,
   cardField,
@@ -13,12 +14,12 @@ import {
   tokenReply,
   typeCard,
 } from '../../lib/card-form/card-test-helpers';
-import { MyCardsPage } from './my-cards-page';
 
 /** A fake server holding the customer's one card, as the real one does. */
 function stubServer(initial: SavedCard | null, handlers: Record<string, StubHandler> = {}) {
   let saved = initial;
   const stub = stubFetch({
+    ...dashboardStubs(),
     'GET /app_api/payment_config': SANDBOX_CONFIG,
     'POST /api/customer/checking_card_exist': () => cardsReply(saved ? [saved] : []),
     'POST /app_api/sandbox/tokens': tokenReply(),
@@ -38,21 +39,27 @@ function stubServer(initial: SavedCard | null, handlers: Record<string, StubHand
 }
 
 function renderMyCards() {
-  return renderScreen(<MyCardsPage />, { path: '/dashboard/my-cards' });
+  signInCustomer();
+  return renderApp('/dashboard/my-cards');
 }
+
+beforeAll(() => preloadScreens('/dashboard/my-cards'), 60_000);
 
 describe('MyCardsPage', () => {
   it('shows the Add Card form when no card is saved', async () => {
     const { calls } = stubServer(null);
     renderMyCards();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My Cards' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Cards' })).toBeInTheDocument();
     expect(screen.getByLabelText('Loading your card')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Add Card' })).toBeInTheDocument();
     expect(cardField.number()).toBeEnabled();
     expect(cardField.number()).toHaveValue('');
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ path: '/api/customer/checking_card_exist', body: {} });
+    expect(screenCalls(calls)[0]).toMatchObject({
+      path: '/api/customer/checking_card_exist',
+      body: {},
+    });
   });
 
   it('shows a saved card with Verified, its brand and only its last digits', async () => {
@@ -122,7 +129,8 @@ describe('MyCardsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
 
     expect(await screen.findByRole('heading', { name: 'Add Card' })).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/customer/delete_card')?.body).toEqual({});
+    // The call takes no body (the route table's delete_card): the session says whose card.
+    expect(calls.find((call) => call.path === '/api/customer/delete_card')?.body).toBeUndefined();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     for (const field of Object.values(cardField)) {

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useParams } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHANGE_MESSAGES,
   MSG,
@@ -16,10 +15,11 @@ import { buildSavedCard, cardsReply } from '../../lib/card-form/card-test-helper
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 import { MARKER_JUMP_DELAY_MS } from './change-map';
 import { PAYMENT_TEXT } from './change-payment';
-import { CHANGE_TEXT, ChangeRequestPage, isChangeType } from './change-request-page';
+import { CHANGE_TEXT } from './change-request-page';
 
 const REQUEST_ID = 42;
 const DETAIL = 'POST /api/customer/customer_request_detail';
@@ -117,16 +117,9 @@ function detailWith(
 
 function stubServer(detail: RequestDetail, more: Record<string, StubHandler> = {}) {
   return stubFetch({
+    ...dashboardStubs(),
     [DETAIL]: { code: 200, data: detail },
-    'GET /api/geo/config': {
-      code: 200,
-      data: {
-        map_tile_url: null,
-        provider: 'offline',
-        default_center: { lat: 33.9679, lng: -118.297 },
-        default_zoom: 11,
-      },
-    },
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/geo/directions': {
       code: 200,
       data: { route: { distance_miles: 3, points: [], legs: [] } },
@@ -153,28 +146,33 @@ const confirmed = (status: 'accepted' | 'rejected', type: ChangeType, price: num
   },
 });
 
-/** The route as the app mounts it: one of the four types, anything else is not this page. */
-function TypedRoute() {
-  const { type } = useParams();
-  return isChangeType(type) ? <ChangeRequestPage type={type} /> : <p>Page not found</p>;
+/** The change screen of `type`, opened from the request's detail. */
+function renderPage(type: string) {
+  signInCustomer();
+  return renderApp([
+    `/dashboard/my-requests/${REQUEST_ID}`,
+    `/dashboard/my-requests/change-request/${type}/${REQUEST_ID}`,
+  ]);
 }
 
-function renderPage(type: string) {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
-      { path: '/dashboard/my-requests/change-request/:type/:requestId', element: <TypedRoute /> },
-    ],
-    [
-      `/dashboard/my-requests/${REQUEST_ID}`,
-      `/dashboard/my-requests/change-request/${type}/${REQUEST_ID}`,
-    ],
+/** Back on the request's detail: its summary, and no change to answer. */
+async function expectRequestDetail() {
+  await waitFor(() =>
+    expect(window.location.pathname).toBe(`/dashboard/my-requests/${REQUEST_ID}`),
   );
+  expect(await screen.findByRole('heading', { name: `Request #${REQUEST_ID}` })).toBeVisible();
+  expect(screen.queryByRole('button', { name: CHANGE_TEXT.accept })).not.toBeInTheDocument();
 }
 
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
 const sent = (calls: ReturnType<typeof stubFetch>['calls'], type: ChangeType) =>
   calls.filter((c) => `${c.method} ${c.path}` === CALLS[type]).map((c) => c.body);
+
+beforeAll(
+  () =>
+    preloadScreens('/dashboard/my-requests/change-request/request/42', '/dashboard/my-requests/42'),
+  60_000,
+);
 
 describe('ChangeRequestPage: the previous version beside the changed one', () => {
   it("type request: date, time window, movers and price, the changed ones marked, under 'Request DETAIL'", async () => {
@@ -366,7 +364,7 @@ describe('ChangeRequestPage: answering', () => {
     const view = renderPage('request');
 
     await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.accept }));
-    await screen.findByText('Request detail page');
+    await expectRequestDetail();
     expect(view.router.state.location.pathname).toBe(`/dashboard/my-requests/${REQUEST_ID}`);
     expect(screen.queryByRole('button', { name: PAYMENT_TEXT.pay })).not.toBeInTheDocument();
     expect(sent(calls, 'request')).toEqual([{ request_id: REQUEST_ID, status: '1', price: '60' }]);
@@ -381,7 +379,7 @@ describe('ChangeRequestPage: answering', () => {
     renderPage('address');
 
     await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.accept }));
-    await screen.findByText('Request detail page');
+    await expectRequestDetail();
     expect(sent(calls, 'address')).toEqual([{ request_id: REQUEST_ID, status: '1', price: '' }]);
   });
 
@@ -409,7 +407,7 @@ describe('ChangeRequestPage: answering', () => {
     expect(payment.getByRole('button', { name: PAYMENT_TEXT.back })).toBeDisabled();
     fireEvent.click(pay);
     release();
-    await screen.findByText('Request detail page');
+    await expectRequestDetail();
     expect(sent(calls, 'request')).toEqual([
       { request_id: REQUEST_ID, status: '1', price: '75.5' },
     ]);
@@ -429,7 +427,7 @@ describe('ChangeRequestPage: answering', () => {
     );
     expect(payment.queryByRole('button', { name: PAYMENT_TEXT.pay })).not.toBeInTheDocument();
     await user.click(payment.getByRole('button', { name: PAYMENT_TEXT.refund }));
-    await screen.findByText('Request detail page');
+    await expectRequestDetail();
     expect(sent(calls, 'items')).toEqual([{ request_id: REQUEST_ID, status: '1', price: '-40' }]);
   });
 
@@ -471,7 +469,7 @@ describe('ChangeRequestPage: answering', () => {
     renderPage('extra-items');
 
     await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.reject }));
-    await screen.findByText('Request detail page');
+    await expectRequestDetail();
     expect(sent(calls, 'extra-items')).toEqual([
       { request_id: REQUEST_ID, status: '0', price: '' },
     ]);
@@ -489,7 +487,9 @@ describe('ChangeRequestPage: answering', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This change has already been answered.',
     );
-    expect(screen.queryByText('Request detail page')).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe(
+      `/dashboard/my-requests/change-request/request/${REQUEST_ID}`,
+    );
     await waitFor(() =>
       expect(screen.getByRole('button', { name: CHANGE_TEXT.accept })).toBeEnabled(),
     );

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHAT_TEXT,
   NEW_MESSAGE_SNACK_MS,
@@ -9,16 +8,15 @@ import {
   type ChatMessage,
   type ConversationBody,
 } from '@movehub/shared';
-import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
-import { fakeConnector } from '../../test/fake-socket';
+import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
-import { buildUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { buildCounts, buildUser } from '../../test/fixtures';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs } from '../../test/sessions';
 import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from '../../lib/chat/send-chat-message';
-import { ChatMessageWatcher } from './chat-message-watcher';
-import { ChatPage, SELECT_CONVERSATION_TEXT } from './chat-page';
+import { SELECT_CONVERSATION_TEXT } from './chat-page';
 
 const ME = 'room-1';
 
@@ -111,9 +109,17 @@ function renderChat({
   foremen = [foreman],
   messages = { '42-0': companyThread } as Record<string, ChatMessage[]>,
 } = {}) {
-  setSession('token-abc', buildUser({ room_id: ME }));
+  const user = buildUser({ room_id: ME });
+  setSession('token-abc', user);
   const server = { company: channels, foreman: foremen };
   const http = stubFetch({
+    // The dashboard's own calls (its chat link's dot reads the channels below), My Requests.
+    ...dashboardStubs(user),
+    'POST /api/customer/get_customer_request': {
+      code: 200,
+      data: [],
+      request_count: buildCounts(),
+    },
     'POST /app_api/channels': () => ({
       code: 200,
       request_data: server.company,
@@ -135,26 +141,10 @@ function renderChat({
       return { code: 200, message: 'Success' };
     },
   });
-  const connector = fakeConnector();
-  const view = renderRoutes(
-    [
-      {
-        path: '/dashboard',
-        element: (
-          <RealtimeProvider connect={connector.connect}>
-            <ChatMessageWatcher />
-            <Outlet />
-          </RealtimeProvider>
-        ),
-        children: [
-          { path: 'chats', element: <ChatPage /> },
-          { path: 'my-requests', element: <p>My Requests page</p> },
-          { path: 'my-requests/:requestId', element: <p>Request page</p> },
-        ],
-      },
-    ],
-    at,
-  );
+  // The dashboard's layout holds the realtime connection (here a fake socket) and the watcher
+  // of new messages.
+  const { connector, wrapper } = fakeSocketWrapper();
+  const view = renderApp(at, { wrapper });
   const connected = async () => {
     const socket = await connector.opened();
     await socket.serverConnects();
@@ -165,6 +155,8 @@ function renderChat({
 
 const posts = (calls: ReturnType<typeof stubFetch>['calls'], path: string) =>
   calls.filter((call) => call.path === path);
+
+beforeAll(() => preloadScreens('/dashboard/chats', '/dashboard/my-requests'), 60_000);
 
 describe('ChatPage', () => {
   it('lists the company and foreman conversations with names, status and unread counts', async () => {
@@ -177,7 +169,7 @@ describe('ChatPage', () => {
       'Mike LopezForeman · Request #42 · Offline',
     ]);
     // The profile header, a picture when there is one, a placeholder otherwise.
-    expect(screen.getByText('Dana Mover')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Dana Mover')).toBeInTheDocument();
     expect(container.querySelector('img[src="/uploads/swift.png"]')).not.toBeNull();
     expect(screen.getByText(SELECT_CONVERSATION_TEXT)).toBeInTheDocument();
     expect(document.title).toBe('Chat | MoveHub');
@@ -391,7 +383,7 @@ describe('ChatPage', () => {
   it('elsewhere in the dashboard, a received message shows the snack; an own message from another tab does not', async () => {
     const { connected } = renderChat({ at: '/dashboard/my-requests' });
     const socket = await connected();
-    await screen.findByText('My Requests page');
+    await screen.findByRole('heading', { level: 1, name: 'My Requests' });
 
     await socket.serverEmits(
       'chatMessage',

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TimelineStatus, type RequestDetail } from '@movehub/shared';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { ConfirmCompletePage } from './confirm-complete-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs, dashboardStubs, signInCustomer } from '../../test/sessions';
 
 const DETAIL = 'POST /api/customer/customer_request_detail';
 const CONFIRM = 'POST /api/customer/end_move_confirmation';
@@ -35,19 +35,22 @@ function renderPage(
   path = '/dashboard/my-requests/confirm-complete/42',
   more: Record<string, StubHandler> = {},
 ) {
-  const stub = stubFetch({ [DETAIL]: { code: 200, data: detail }, ...more });
-  const view = renderRoutes(
-    [
-      { path: '/dashboard/my-requests', element: <p>My Requests page</p> },
-      {
-        path: '/dashboard/my-requests/confirm-complete/:requestId',
-        element: <ConfirmCompletePage />,
-      },
-    ],
-    ['/dashboard/my-requests', path],
-  );
+  signInCustomer();
+  const stub = stubFetch({
+    // The dashboard's own calls, and My Requests, where the page returns.
+    ...customerHomeStubs(),
+    [DETAIL]: { code: 200, data: detail },
+    ...more,
+  });
+  // Opened from My Requests.
+  const view = renderApp(['/dashboard/my-requests', path]);
   return { ...stub, ...view };
 }
+
+beforeAll(
+  () => preloadScreens('/dashboard/my-requests/confirm-complete/42', '/dashboard/my-requests'),
+  60_000,
+);
 
 describe('ConfirmCompletePage', () => {
   it('confirms the move at 6, releasing the discounted price, then opens the feedback modal', async () => {
@@ -101,8 +104,11 @@ describe('ConfirmCompletePage', () => {
     ['completed (7) without the feedback link', TimelineStatus.completed, ''],
     ['feedback given (8)', TimelineStatus.feedbackGiven, '?feedback=1'],
   ])('goes back to My Requests at %s', async (_name, status, query) => {
-    renderPage(at(status), `/dashboard/my-requests/confirm-complete/42${query}`);
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    const { router } = renderPage(at(status), `/dashboard/my-requests/confirm-complete/42${query}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-requests');
   });
 
   it("opens the feedback modal at 7 from the card's 'Leave feedback'", async () => {
@@ -120,16 +126,9 @@ describe('ConfirmCompletePage', () => {
   });
 
   it('shows a load failure as Error Message', async () => {
-    stubFetch({ [DETAIL]: { code: 404, message: 'Request not found.' } });
-    renderRoutes(
-      [
-        {
-          path: '/dashboard/my-requests/confirm-complete/:requestId',
-          element: <ConfirmCompletePage />,
-        },
-      ],
-      '/dashboard/my-requests/confirm-complete/42',
-    );
+    signInCustomer();
+    stubFetch({ ...dashboardStubs(), [DETAIL]: { code: 404, message: 'Request not found.' } });
+    renderApp('/dashboard/my-requests/confirm-complete/42');
     expect(await screen.findByText('Error Message: Request not found.')).toBeInTheDocument();
   });
 });

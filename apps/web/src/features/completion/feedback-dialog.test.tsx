@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_TEXT, MSG } from '@movehub/shared';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import { FeedbackDialog } from './feedback-dialog';
 
 const FEEDBACK = 'POST /app_api/add_feedback';
@@ -21,7 +21,7 @@ function renderDialog(handler: StubHandler = ok) {
   const stub = stubFetch({ [FEEDBACK]: handler });
   const onDone = vi.fn();
   const onClose = vi.fn();
-  renderScreen(
+  renderComponent(
     <FeedbackDialog
       open
       requestId={42}

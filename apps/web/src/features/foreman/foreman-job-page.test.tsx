@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_HEADER,
   type ChatMessage,
@@ -8,13 +8,12 @@ import {
   type SendMessage,
 } from '@movehub/shared';
 import { NO_MESSAGES_TEXT } from '../../lib/chat/partner-chat';
-import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
-import { fakeConnector } from '../../test/fake-socket';
+import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { foremanKeys } from './foreman-api';
-import { CHAT_OPENS_TEXT, ForemanJobPage, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
+import { CHAT_OPENS_TEXT, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
 import { buildForemanJobDetail, buildForemanUser } from './foreman-test-data';
 import { queueKey } from './location-queue';
 import { PROBLEM_TEXT, SHARING_TEXT } from './location-sharing-panel';
@@ -81,37 +80,15 @@ function jobServer(
   });
 }
 
-function renderPage(id = 701) {
-  setSession('foreman-token', buildForemanUser(), 'partner');
-  return renderRoutes(
-    [
-      { path: '/partner/foreman/jobs/:requestId', element: <ForemanJobPage /> },
-      { path: '/partner/foreman', element: <h1>My jobs list</h1> },
-    ],
-    `/partner/foreman/jobs/${id}`,
-  );
-}
-
-/** The page inside the partner session's socket (the console's layout provides it). */
+/** The job's page in the console, whose layout opens the partner session's (fake) socket. */
 function renderWithSocket(id = 701) {
   setSession('foreman-token', buildForemanUser(), 'partner');
-  const connector = fakeConnector();
-  const view = renderRoutes(
-    [
-      {
-        path: '/partner/foreman/jobs/:requestId',
-        element: (
-          <RealtimeProvider session="partner" connect={connector.connect}>
-            <ForemanJobPage />
-          </RealtimeProvider>
-        ),
-      },
-      { path: '/partner/foreman', element: <h1>My jobs list</h1> },
-    ],
-    `/partner/foreman/jobs/${id}`,
-  );
+  const { connector, wrapper } = fakeSocketWrapper();
+  const view = renderApp(`/partner/foreman/jobs/${id}`, { wrapper });
   return { ...view, connector };
 }
+
+const renderPage = renderWithSocket;
 
 const FOREMAN_ROOM = 'room-foreman-601';
 const CUSTOMER_ROOM = 'room-customer-1';
@@ -145,6 +122,8 @@ beforeEach(() => {
 afterEach(() => {
   onLine.mockRestore();
 });
+
+beforeAll(() => preloadScreens('/partner/foreman/jobs/701'), 60_000);
 
 describe('ForemanJobPage', () => {
   it('shows the addresses with maps links, the inventory with photos, extra items and the customer', async () => {

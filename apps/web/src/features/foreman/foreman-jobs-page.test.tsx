@@ -1,18 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_HEADER, type ForemanJob } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
+import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderRoutes } from '../../test/render';
-import { EMPTY_SECTION_TEXT, ForemanJobsPage, NO_FOREMAN_JOBS_MESSAGE } from './foreman-jobs-page';
-import { buildForemanJob, buildForemanUser } from './foreman-test-data';
+import { preloadScreens, renderApp } from '../../test/render';
+import { EMPTY_SECTION_TEXT, NO_FOREMAN_JOBS_MESSAGE } from './foreman-jobs-page';
+import { buildForemanJob, buildForemanJobDetail, buildForemanUser } from './foreman-test-data';
 
 function renderPage(
   lists: { today?: ForemanJob[]; upcoming?: ForemanJob[]; recent?: ForemanJob[] },
   code = 200,
 ) {
   const stub = stubFetch({
+    // The job a card opens.
+    'POST /api/foreman/job_detail': (body) => ({
+      code: 200,
+      data: buildForemanJobDetail({ id: (body as { request_id: number }).request_id }),
+    }),
     'POST /api/foreman/jobs':
       code === 200
         ? {
@@ -27,17 +33,13 @@ function renderPage(
         : { code, message: 'Something went wrong.' },
   });
   setSession('foreman-token', buildForemanUser(), 'partner');
-  const view = renderRoutes(
-    [
-      { path: '/partner/foreman', element: <ForemanJobsPage /> },
-      { path: '/partner/foreman/jobs/:requestId', element: <h1>Job page</h1> },
-    ],
-    '/partner/foreman',
-  );
+  const view = renderApp('/partner/foreman', { wrapper: fakeSocketWrapper().wrapper });
   return { ...view, calls: stub.calls };
 }
 
 const section = (name: RegExp) => screen.findByRole('region', { name });
+
+beforeAll(() => preloadScreens('/partner/foreman', '/partner/foreman/jobs/705'), 60_000);
 
 describe('ForemanJobsPage', () => {
   it("shows today's, upcoming and recently finished jobs as cards, with the foreman's token", async () => {
@@ -77,7 +79,9 @@ describe('ForemanJobsPage', () => {
     );
     link.focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Job page' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Request #705\b/ }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/partner/foreman/jobs/705');
   });
 

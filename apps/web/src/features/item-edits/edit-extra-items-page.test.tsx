@@ -1,19 +1,24 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_MESSAGES, ItemType } from '@movehub/shared';
 import { PACKING_MATERIALS } from '../../lib/items/test-catalogue';
 import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { EditExtraItemsPage, EXTRA_ITEMS_TITLE } from './edit-extra-items-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
+import { EXTRA_ITEMS_TITLE } from './edit-extra-items-page';
 import { serverItem } from './test-items';
 
 const [smallBox, bubbleWrap] = [PACKING_MATERIALS[0]!, PACKING_MATERIALS[1]!];
 
 function renderExtraItems() {
+  signInCustomer();
   const server = stubFetch({
+    // The dashboard's own calls, and the detail's map once the edit returns there.
+    ...dashboardStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/customer/customer_request_detail': {
       code: 200,
       data: buildRequestDetail({
@@ -44,24 +49,30 @@ function renderExtraItems() {
       },
     },
   });
-  const view = renderRoutes(
-    [
-      {
-        path: '/dashboard/my-requests/edit-extra-items/:requestId',
-        element: <EditExtraItemsPage />,
-      },
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
-    ],
-    '/dashboard/my-requests/edit-extra-items/42',
-  );
+  const view = renderApp('/dashboard/my-requests/edit-extra-items/42');
   return { ...server, ...view };
 }
+
+/** The request's detail page, where the edit screen returns. */
+async function expectRequestDetail() {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+  ).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/dashboard/my-requests/42');
+}
+
+beforeAll(
+  () => preloadScreens('/dashboard/my-requests/edit-extra-items/42', '/dashboard/my-requests/42'),
+  60_000,
+);
 
 describe('EditExtraItemsPage', () => {
   it("ticks the request's extra items; ticking sets 1, unticking 0, and Update sends them all", async () => {
     const { calls } = renderExtraItems();
     const user = userEvent.setup({ delay: null });
-    expect(screen.getByRole('heading', { level: 1, name: EXTRA_ITEMS_TITLE })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: EXTRA_ITEMS_TITLE }),
+    ).toBeInTheDocument();
     const box = await screen.findByRole('checkbox', { name: smallBox.name });
     const wrap = screen.getByRole('checkbox', { name: bubbleWrap.name });
     expect(box).toBeChecked();
@@ -76,7 +87,7 @@ describe('EditExtraItemsPage', () => {
     expect(screen.getByLabelText(`Quantity: ${smallBox.name}`)).toHaveValue('0');
 
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    await expectRequestDetail();
     const body = calls.find((call) => call.path === '/api/customer/edit_extra_item')?.body as {
       request_id: number;
       items_array: { _id: number; quantity: number; type: string }[];

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_MESSAGES, EDIT_MESSAGES, type ServerItem } from '@movehub/shared';
 import { COMMON_ITEMS, LIVING_ROOM_ITEMS, ROOM_TYPES } from '../../lib/items/test-catalogue';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 import {
   BY_ROOM_TITLE,
   COMMON_LIST_TITLE,
-  EditItemsPage,
   ITEMS_OPTION_TITLE,
   ROOM_PLACEHOLDER,
 } from './edit-items-page';
@@ -40,7 +40,11 @@ function renderEditItems(
   items: ServerItem[],
   { request = {}, more = {} }: { request?: Request; more?: Record<string, StubHandler> } = {},
 ) {
+  signInCustomer();
   const server = stubFetch({
+    // The dashboard's own calls, and the detail's map once the edit returns there.
+    ...dashboardStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/customer/customer_request_detail': {
       code: 200,
       data: buildRequestDetail({
@@ -55,14 +59,16 @@ function renderEditItems(
     'POST /app_api/edit_items': EDITED(true),
     ...more,
   });
-  const view = renderRoutes(
-    [
-      { path: '/dashboard/my-requests/edit-items/:requestId', element: <EditItemsPage /> },
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
-    ],
-    '/dashboard/my-requests/edit-items/42',
-  );
+  const view = renderApp('/dashboard/my-requests/edit-items/42');
   return { ...server, ...view };
+}
+
+/** The request's detail page, where the edit screen returns. */
+async function expectRequestDetail() {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+  ).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/dashboard/my-requests/42');
 }
 
 const setup = () => userEvent.setup({ delay: null });
@@ -74,6 +80,11 @@ const commonList = [
   serverItem({ id: 1, item_id: 33, name: 'Chair', quantity: 2, category_name: 'Common List' }),
   serverItem({ id: 2, item_id: 34, name: 'Television', quantity: 1, category_name: 'Common List' }),
 ];
+
+beforeAll(
+  () => preloadScreens('/dashboard/my-requests/edit-items/42', '/dashboard/my-requests/42'),
+  60_000,
+);
 
 describe('EditItemsPage', () => {
   it('asks how to add items when the request has none, then opens the chosen editor', async () => {
@@ -134,7 +145,7 @@ describe('EditItemsPage', () => {
     await user.type(tv, '0');
     await user.click(update()!);
 
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    await expectRequestDetail();
     const body = sent(calls, '/api/customer/edit_items');
     expect(body).toMatchObject({ request_id: 42 });
     expect(body.items_array).toEqual([
@@ -190,7 +201,7 @@ describe('EditItemsPage', () => {
     );
     expect(screen.getByText('Total items: 1')).toBeInTheDocument();
     await user.click(update()!);
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    await expectRequestDetail();
     // The renamed room is what the request keeps.
     expect(sent(calls, '/api/customer/edit_items').items_array).toEqual([
       expect.objectContaining({ name: 'Sofa 3-seat', category_name: 'Lounge' }),
@@ -206,7 +217,7 @@ describe('EditItemsPage', () => {
     await user.clear(sofa);
     await user.type(sofa, '3');
     await user.click(update()!);
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    await expectRequestDetail();
     expect(sent(calls, '/app_api/edit_items').items_array).toEqual([
       expect.objectContaining({ name: 'Sofa 3-seat', quantity: 3, category_name: 'Living Room' }),
     ]);
@@ -233,6 +244,6 @@ describe('EditItemsPage', () => {
 
   it('goes back to the detail when the request can no longer be edited', async () => {
     renderEditItems(commonList, { request: { request_timeline_status: 3 } });
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    await expectRequestDetail();
   });
 });

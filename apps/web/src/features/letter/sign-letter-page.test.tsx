@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { buildRequestEntry } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { afterSigningPath, LETTER_TEXT, SignLetterPage } from './sign-letter-page';
+import { buildRequestDetail, buildRequestEntry } from '../../test/fixtures';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
+import { afterSigningPath, LETTER_TEXT } from './sign-letter-page';
 import { signatureWidth } from './signature-field';
 
 const GET = 'POST /api/company/get_confirmation_letter';
@@ -39,16 +40,35 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/**
+ * The letter at `path`: by a request id, as the signed-in customer's dashboard links it, or by
+ * the public access link, as the emailed link opens it without a session.
+ */
 function renderPage(path: string, more: Record<string, StubHandler> = {}) {
-  const stub = stubFetch({ [GET]: letter(), ...more });
-  const view = renderRoutes(
-    [
-      { path: '/sign-confirmation-letter/:id', element: <SignLetterPage /> },
-      { path: '/view-request/:link', element: <p>Public request page</p> },
-      { path: '/dashboard/my-requests/:id', element: <p>Request detail page</p> },
-    ],
-    path,
-  );
+  if (/\/\d+$/.test(path)) signInCustomer();
+  const stub = stubFetch({
+    // Where signing leads: the request's detail (the dashboard's), or its public page.
+    ...dashboardStubs(),
+    'POST /api/customer/customer_request_detail': {
+      code: 200,
+      data: buildRequestDetail({ request: { id: 42, request_timeline_status: 3 } }),
+    },
+    'GET /api/geo/config': GEO_CONFIG_STUB,
+    'POST /app_api/request_detail_by_request_link': {
+      code: 200,
+      request: {
+        request: buildRequestEntry({ request: { id: 42, request_timeline_status: 3 } }).request,
+        request_address: [],
+        company_profile: null,
+        company_phone: null,
+      },
+      token: null,
+      claim: null,
+    },
+    [GET]: letter(),
+    ...more,
+  });
+  const view = renderApp(path);
   return { ...stub, ...view };
 }
 
@@ -64,6 +84,16 @@ function draw(canvas: HTMLElement) {
 }
 
 const toast = () => screen.findByRole('alert');
+
+beforeAll(
+  () =>
+    preloadScreens(
+      '/sign-confirmation-letter/42',
+      '/dashboard/my-requests/42',
+      '/view-request/link-42',
+    ),
+  60_000,
+);
 
 describe('SignLetterPage', () => {
   it("shows the letter's sanitised HTML in the expandable 'Move Confirmation Letter' panel", async () => {
@@ -106,7 +136,10 @@ describe('SignLetterPage', () => {
     await user.click(await screen.findByRole('checkbox', { name: LETTER_TEXT.agree }));
     draw(screen.getByRole('img', { name: 'Signature pad' }));
     await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
-    expect(await screen.findByText('Public request page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request #42' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/view-request/link-42');
     expect(calls.find((c) => c.path.includes('get_confirmation_letter'))?.body).toEqual({
       public_access_link: 'link-42',
     });
@@ -149,7 +182,10 @@ describe('SignLetterPage', () => {
     await user.type(name, 'Robin Avery');
     screen.getByRole('button', { name: LETTER_TEXT.done }).focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard/my-requests/42');
     expect(calls.find((c) => c.path.includes('attach_signature'))?.body).toEqual({
       request_id: 42,
       signature_path: PNG,
@@ -174,11 +210,7 @@ describe('SignLetterPage', () => {
   });
 
   it('links the PDF instead of the pad once the letter is signed', async () => {
-    stubFetch({ [GET]: letter('/uploads/abc.pdf') });
-    renderRoutes(
-      [{ path: '/sign-confirmation-letter/:id', element: <SignLetterPage /> }],
-      '/sign-confirmation-letter/42',
-    );
+    renderPage('/sign-confirmation-letter/42', { [GET]: letter('/uploads/abc.pdf') });
     expect(await screen.findByRole('link', { name: LETTER_TEXT.viewPdf })).toHaveAttribute(
       'href',
       '/uploads/abc.pdf',

@@ -7,7 +7,7 @@ import { setSession } from '../../lib/storage';
 import { fakeConnector } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import { NotificationCenter } from './notification-center';
 
 function buildNotification(overrides: Partial<Notification> = {}): Notification {
@@ -50,11 +50,12 @@ function renderCenter(initial: Notification[]) {
     },
   });
   const connector = fakeConnector();
-  const view = renderScreen(
+  // The bell is a part of the dashboard's header, not a screen: it renders alone, on a page.
+  const view = renderComponent(
     <RealtimeProvider connect={connector.connect}>
       <NotificationCenter />
     </RealtimeProvider>,
-    { path: '/dashboard/my-requests' },
+    { at: '/dashboard/my-requests' },
   );
   /** The server stores a notification, then pushes it (as the API does). */
   const push = async (notification: Notification) => {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_PROFILE_TEXT, MSG } from '@movehub/shared';
 import { getStoredUser, getToken, setSession } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildCompanyUser, buildUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { PartnerSetPasswordPage } from './partner-set-password-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { foremanHomeStubs } from '../../test/sessions';
 
 const foreman = buildUser({
   id: 601,
@@ -17,28 +17,25 @@ const foreman = buildUser({
   room_id: 'room-foreman-601',
 });
 
+/** The foreman's invitation link. */
 function renderPage(at = '/partner/set-password?token=invite-token') {
-  return renderRoutes(
-    [
-      { path: '/partner/set-password', element: <PartnerSetPasswordPage /> },
-      { path: '/partner', element: <h1>Console</h1> },
-    ],
-    at,
-  );
+  return renderApp(at);
 }
 
 async function fill(password: string, confirm = password) {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('New password'), password);
+  await user.type(await screen.findByLabelText('New password'), password);
   await user.type(screen.getByLabelText('Confirm password'), confirm);
   return user;
 }
+
+beforeAll(() => preloadScreens('/partner/set-password', '/partner/foreman'), 60_000);
 
 describe('PartnerSetPasswordPage', () => {
   it('has labelled inputs named password and confirm_password, with the strength meter', async () => {
     stubFetch({});
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('name', 'password');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('name', 'confirm_password');
     await userEvent.type(screen.getByLabelText('New password'), 'Moving@2026');
@@ -50,6 +47,7 @@ describe('PartnerSetPasswordPage', () => {
     setSession('customer-token', buildUser());
     setSession('company-token', buildCompanyUser(), 'partner');
     const { calls } = stubFetch({
+      ...foremanHomeStubs(),
       'POST /app_api/set_foreman_password': {
         code: 200,
         message: COMPANY_PROFILE_TEXT.foremanPasswordSet,
@@ -60,8 +58,9 @@ describe('PartnerSetPasswordPage', () => {
     const user = await fill('Moving@2026');
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Console' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/partner');
+    // The console, which for a foreman is his jobs.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My jobs' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/partner/foreman');
     expect(calls[0]?.body).toEqual({
       token: 'invite-token',
       password: 'Moving@2026',
@@ -101,10 +100,10 @@ describe('PartnerSetPasswordPage', () => {
     );
   });
 
-  it('says the link is invalid when it carries no token', () => {
+  it('says the link is invalid when it carries no token', async () => {
     const { calls } = stubFetch({});
     renderPage('/partner/set-password');
-    expect(screen.getByText(COMPANY_PROFILE_TEXT.inviteLinkInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(COMPANY_PROFILE_TEXT.inviteLinkInvalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Partner login' })).toHaveAttribute(
       'href',
       '/partner/login',

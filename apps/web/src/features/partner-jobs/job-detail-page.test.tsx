@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_HEADER,
   type ChatMessage,
@@ -10,19 +10,17 @@ import {
 } from '@movehub/shared';
 import { NO_MESSAGES_TEXT } from '../../lib/chat/partner-chat';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
-import { RealtimeProvider } from '../../lib/realtime';
 import { setSession } from '../../lib/storage';
-import { fakeConnector } from '../../test/fake-socket';
+import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { CHOOSE_FOREMAN, CHOOSE_TRUCK } from './assign-crew-dialog';
 import { NO_COMMENTS_TEXT } from './job-comments';
 import { jobDetailKeys } from './job-detail-api';
 import {
   CONTACT_HIDDEN_TEXT,
   JOB_NOT_FOUND_TEXT,
-  JobDetailPage,
   mapLink,
   NO_CHANGES_TEXT,
   WAITING_FOR_SIGNATURE,
@@ -171,27 +169,17 @@ function jobServer(initial: JobDetail | null, extra: Handlers = {}, messages: Ch
 
 function renderPage(at = '/partner/jobs/401') {
   setSession('company-token', buildCompanyUser(), 'partner');
-  const connector = fakeConnector();
-  const view = renderRoutes(
-    [
-      {
-        path: '/partner/jobs/:requestId',
-        element: (
-          <RealtimeProvider session="partner" connect={connector.connect}>
-            <JobDetailPage />
-          </RealtimeProvider>
-        ),
-      },
-      { path: '/partner/jobs', element: <p>My jobs list</p> },
-    ],
-    at,
-  );
+  // The console's layout opens the partner session's socket, here a fake the test drives.
+  const { connector, wrapper } = fakeSocketWrapper();
+  const view = renderApp(at, { wrapper });
   return { ...view, connector };
 }
 
 const section = (name: string) => screen.findByRole('region', { name });
 const posted = (calls: ReturnType<typeof stubFetch>['calls'], path: string) =>
   calls.filter((c) => c.path === path);
+
+beforeAll(() => preloadScreens('/partner/jobs/401'), 60_000);
 
 describe('JobDetailPage', () => {
   it('shows the move, the customer and the stage: addresses with map links, inventory with photos, extra items and prices', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_HEADER,
   JOB_STAGES,
@@ -9,11 +9,11 @@ import {
   type JobSummary,
 } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
-import { stubFetch } from '../../test/fetch-stub';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { JOBS_PAGE_SIZE } from './jobs-api';
-import { JobsPage, NO_JOBS_MESSAGE, NO_STAGE_JOBS_MESSAGE } from './jobs-page';
+import { NO_JOBS_MESSAGE, NO_STAGE_JOBS_MESSAGE } from './jobs-page';
 
 function buildJob(overrides: Partial<JobSummary> = {}): JobSummary {
   return {
@@ -60,8 +60,9 @@ function buildJob(overrides: Partial<JobSummary> = {}): JobSummary {
 }
 
 /** A fake API holding the company's jobs, answering by stage and page as the server does. */
-function jobsServer(jobs: JobSummary[], failing = false) {
+function jobsServer(jobs: JobSummary[], failing = false, extra: Record<string, StubHandler> = {}) {
   return stubFetch({
+    ...extra,
     'POST /api/company/jobs': (body) => {
       if (failing) return { code: 500, message: 'Something went wrong.' };
       const {
@@ -86,11 +87,13 @@ function jobsServer(jobs: JobSummary[], failing = false) {
 
 function renderPage(at = '/partner/jobs') {
   setSession('company-token', buildCompanyUser(), 'partner');
-  return renderRoutes([{ path: '/partner/jobs', element: <JobsPage /> }], at);
+  return renderApp(at);
 }
 
 const card = (id: number) =>
   screen.findByRole('article', { name: new RegExp(`^Request #${id}\\b`) });
+
+beforeAll(() => preloadScreens('/partner/jobs', '/partner/jobs/402'), 60_000);
 
 describe('JobsPage', () => {
   it("shows the stages with their counts and each job's date, window, addresses, type, amount, customer and status", async () => {
@@ -139,19 +142,20 @@ describe('JobsPage', () => {
   });
 
   it("opens a job's detail from its card", async () => {
-    jobsServer([buildJob({ id: 402 })]);
-    setSession('company-token', buildCompanyUser(), 'partner');
-    const { router } = renderRoutes(
-      [
-        { path: '/partner/jobs', element: <JobsPage /> },
-        { path: '/partner/jobs/:requestId', element: <p>Job detail</p> },
-      ],
-      '/partner/jobs',
-    );
+    // The detail screen asks for the job it opened (here gone by then: its not-found state).
+    const { calls } = jobsServer([buildJob({ id: 402 })], false, {
+      'POST /api/company/job_detail': { code: 404, message: 'This request was not found.' },
+    });
+    const { router } = renderPage();
     const job = within(await card(402));
     await userEvent.click(job.getByRole('link', { name: 'Open job #402' }));
-    expect(await screen.findByText('Job detail')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Job not found' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/partner/jobs/402');
+    expect(calls.find((c) => c.path === '/api/company/job_detail')?.body).toEqual({
+      request_id: 402,
+    });
   });
 
   it('lists one stage when its tab is chosen, and keeps the stage in the address', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_HEADER,
   DIRECT_LINK_TEXT,
@@ -13,10 +13,10 @@ import { setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './link-card';
 import { NO_LINK_REQUESTS_MESSAGE } from './link-requests';
-import { LINK_CREATED_MESSAGE, LinksPage, NO_LINKS_MESSAGE } from './links-page';
+import { LINK_CREATED_MESSAGE, NO_LINKS_MESSAGE } from './links-page';
 
 function buildLink(overrides: Partial<DirectLink> = {}): DirectLink {
   const link = overrides.link ?? `tok${overrides.id ?? 7}AbCdEfGhIjKlMnOpQrSt`;
@@ -84,7 +84,7 @@ function linksServer(
 
 function renderPage() {
   setSession('company-token', buildCompanyUser(), 'partner');
-  return renderRoutes([{ path: '/partner/links', element: <LinksPage /> }], '/partner/links');
+  return renderApp('/partner/links');
 }
 
 /** The card of link `id`, found by its address. */
@@ -94,6 +94,8 @@ async function card(id: number) {
   if (!found) throw new Error(`no card of link ${id}`);
   return within(found);
 }
+
+beforeAll(() => preloadScreens('/partner/links'), 60_000);
 
 describe('LinksPage', () => {
   it('lists the links with their address, state, maker and request count', async () => {

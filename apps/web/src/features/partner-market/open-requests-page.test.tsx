@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_HEADER, type OpenRequest } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser, buildOpenRequest } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { OPEN_REQUESTS_PAGE_SIZE } from './market-api';
-import { NO_MATCH_MESSAGE, NO_OPEN_REQUESTS_MESSAGE, OpenRequestsPage } from './open-requests-page';
+import { NO_MATCH_MESSAGE, NO_OPEN_REQUESTS_MESSAGE } from './open-requests-page';
 
 const GEO_CONFIG = {
   code: 200,
@@ -106,14 +106,13 @@ function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {
 
 function renderPage() {
   setSession('company-token', buildCompanyUser(), 'partner');
-  return renderRoutes(
-    [{ path: '/partner/open-requests', element: <OpenRequestsPage /> }],
-    '/partner/open-requests',
-  );
+  return renderApp('/partner/open-requests');
 }
 
 const card = async (id: number) =>
   screen.findByRole('article', { name: new RegExp(`^Request #${id}\\b`) });
+
+beforeAll(() => preloadScreens('/partner/open-requests'), 60_000);
 
 describe('OpenRequestsPage', () => {
   it("shows each request's addresses, date, window, type, inventory with photos, prices and bids, and no contact", async () => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_HEADER, PAYOUTS_TEXT, type PayoutJob, type PayoutTotals } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { NO_PAYOUTS_IN_RANGE_MESSAGE, NO_PAYOUTS_MESSAGE, PayoutsPage } from './payouts-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { NO_PAYOUTS_IN_RANGE_MESSAGE, NO_PAYOUTS_MESSAGE } from './payouts-page';
 
 function buildJob(overrides: Partial<PayoutJob> = {}): PayoutJob {
   return {
@@ -73,10 +73,12 @@ afterEach(() => {
 
 function renderPage(at = '/partner/payouts') {
   setSession('company-token', buildCompanyUser(), 'partner');
-  return renderRoutes([{ path: '/partner/payouts', element: <PayoutsPage /> }], at);
+  return renderApp(at);
 }
 
 const table = () => screen.findByRole('table');
+
+beforeAll(() => preloadScreens('/partner/payouts'), 60_000);
 
 describe('PayoutsPage', () => {
   it('shows each job and the totals in dollars, in a table that scrolls inside its card', async () => {

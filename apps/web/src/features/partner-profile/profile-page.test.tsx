@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_HEADER,
   COMPANY_PROFILE_TEXT as TEXT,
@@ -10,9 +10,8 @@ import {
 import { setSession } from '../../lib/storage';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
 import { NO_FOREMEN_MESSAGE } from './foremen-section';
-import { ProfilePage } from './profile-page';
 import { NO_ZIPS_MESSAGE } from './service-zips-section';
 import { NO_TRUCKS_MESSAGE } from './trucks-section';
 
@@ -129,10 +128,12 @@ function profileServer(initial: CompanyProfile, refuse: Record<string, StubReply
 
 function renderPage() {
   setSession('company-token', buildCompanyUser(), 'partner');
-  return renderRoutes([{ path: '/partner/profile', element: <ProfilePage /> }], '/partner/profile');
+  return renderApp('/partner/profile');
 }
 
 const section = async (name: string) => within(await screen.findByRole('region', { name }));
+
+beforeAll(() => preloadScreens('/partner/profile'), 60_000);
 
 describe('ProfilePage', () => {
   it("shows the company's details, zip codes, trucks and foremen with their status", async () => {

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type RequestDetail, type SavedCard } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { buildSavedCard, cardsReply } from '../../lib/card-form/card-test-helpers';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { AGREE_TERMS_REQUIRED, MakePaymentPage } from './make-payment-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
+import { AGREE_TERMS_REQUIRED } from './make-payment-page';
 import { rememberPaidInSession } from './paid-in-session';
 
 const DETAIL = 'POST /api/customer/customer_request_detail';
@@ -27,22 +28,19 @@ function stubServer(
   more: Record<string, StubHandler> = {},
 ) {
   return stubFetch({
+    // The dashboard's own calls, and where the screen leads: My Requests, the detail (its map).
+    ...customerHomeStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     [DETAIL]: { code: 200, data: detail },
     [CARDS]: cardsReply(cards),
     ...more,
   });
 }
 
+/** The payment screen, opened from My Requests. */
 function renderPayment() {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests', element: <p>My Requests page</p> },
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
-      { path: '/dashboard/my-requests/make-payment/:requestId', element: <MakePaymentPage /> },
-      { path: '*', element: <p>Other page</p> },
-    ],
-    ['/dashboard/my-requests', '/dashboard/my-requests/make-payment/42'],
-  );
+  signInCustomer();
+  return renderApp(['/dashboard/my-requests', '/dashboard/my-requests/make-payment/42']);
 }
 
 async function section(name: string) {
@@ -54,12 +52,24 @@ async function section(name: string) {
 
 const payButton = () => screen.findByRole('button', { name: /^Pay / });
 
+beforeAll(
+  () =>
+    preloadScreens(
+      '/dashboard/my-requests/make-payment/42',
+      '/dashboard/my-requests',
+      '/dashboard/my-requests/42',
+    ),
+  60_000,
+);
+
 describe('MakePaymentPage', () => {
   it('shows the saved card, the final price, the processing fee and the total', async () => {
     const { calls } = stubServer(at(2));
     renderPayment();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Make Payment' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Make Payment' }),
+    ).toBeInTheDocument();
     const card = await section('Saved Card');
     expect(await card.findByText('Visa card ending in 4242')).toBeInTheDocument();
     expect(card.getByText('Expires 12/34')).toBeInTheDocument();
@@ -138,7 +148,9 @@ describe('MakePaymentPage', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Agree to terms' }));
     await user.click(await payButton());
 
-    expect(await screen.findByText('Request detail page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests/42');
     expect(calls.find((c) => c.path.endsWith('make_payment'))?.body).toEqual({
       request_id: 42,
@@ -168,7 +180,9 @@ describe('MakePaymentPage', () => {
     rememberPaidInSession(42);
     stubServer(at(11, { request_status: 2 }));
     const { router } = renderPayment();
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests');
     expect(screen.queryByText('Payment successful')).not.toBeInTheDocument();
   });
@@ -176,7 +190,9 @@ describe('MakePaymentPage', () => {
   it.each([1, 3, 11])('goes back to My Requests at status %i', async (status) => {
     stubServer(at(status));
     const { router } = renderPayment();
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests');
   });
 

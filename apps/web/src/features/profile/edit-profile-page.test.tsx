@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_HEADER, MSG, type SessionUser } from '@movehub/shared';
 import { getStoredUser, setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { EditProfilePage } from './edit-profile-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs } from '../../test/sessions';
 
 /** The profile as the server holds it; update_customer merges what it is sent. */
 function renderEditProfile(
@@ -17,6 +17,8 @@ function renderEditProfile(
   let profile = buildUser(overrides);
   setSession('token-abc', profile);
   const server = stubFetch({
+    // The dashboard's own calls and My Requests; the profile is this server's.
+    ...customerHomeStubs(profile),
     'GET /api/customer/profile_customer': () => ({ code: 200, profile, customer_rating: 4.5 }),
     'PUT /api/customer/update_customer': (body) => {
       profile = { ...profile, ...(body as Partial<SessionUser>) };
@@ -33,10 +35,8 @@ function renderEditProfile(
     'POST /app_api/verify_code_send_on_phone_number': { code: 200, message: MSG.phoneVerified },
     ...handlers,
   });
-  const view = renderScreen(<EditProfilePage />, {
-    path: '/dashboard/edit-profile',
-    at: ['/dashboard/my-requests', '/dashboard/edit-profile'],
-  });
+  // Opened from My Requests, where it returns.
+  const view = renderApp(['/dashboard/my-requests', '/dashboard/edit-profile']);
   return { ...server, ...view };
 }
 
@@ -47,6 +47,8 @@ async function openEmailChange(user: UserEvent) {
   await user.click(await screen.findByRole('button', { name: 'Edit email' }));
   return screen.findByRole('dialog', { name: 'Change email' });
 }
+
+beforeAll(() => preloadScreens('/dashboard/edit-profile', '/dashboard/my-requests'), 60_000);
 
 describe('EditProfilePage', () => {
   it('shows the profile: read-only email, phone, editable names for an app-login account', async () => {
@@ -100,6 +102,9 @@ describe('EditProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-requests'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(getToast()).toMatchObject({ message: MSG.profileUpdated, severity: 'success' });
     expect(body(calls, '/api/customer/update_customer')).toEqual([
       { first_name: 'Anna Maria', last_name: 'Mover' },
@@ -120,6 +125,9 @@ describe('EditProfilePage', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/my-requests'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(body(calls, '/api/customer/update_customer')).toEqual([{}]);
   });
 

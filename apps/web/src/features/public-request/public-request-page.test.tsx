@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type PublicRequest, type RequestDetailByLinkResponse } from '@movehub/shared';
 import { getToken } from '../../lib/storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestEntry, buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { PublicRequestPage } from './public-request-page';
+import { preloadScreens, renderApp } from '../../test/render';
 
 const LINK_CALL = 'POST /app_api/request_detail_by_request_link';
 
@@ -30,11 +29,10 @@ function reply(
 }
 
 function renderPage(link = 'pub-41') {
-  return renderScreen(<PublicRequestPage />, {
-    path: '/view-request/:access_token',
-    at: `/view-request/${link}`,
-  });
+  return renderApp(`/view-request/${link}`);
 }
+
+beforeAll(() => preloadScreens('/view-request/pub-41'), 60_000);
 
 describe('PublicRequestPage', () => {
   it("shows the request's status, date, time, addresses and company, asking with the link", async () => {

@@ -1,29 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../lib/storage';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { ReferralPage } from './referral-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, signInCustomer } from '../../test/sessions';
 
 function renderReferral(code: string | null) {
-  setSession('token-abc', buildUser({ invite_friend_code: 'STALE' }));
+  signInCustomer(buildUser({ invite_friend_code: 'STALE' }));
   stubFetch({
+    ...dashboardStubs(),
     'GET /api/customer/profile_customer': {
       code: 200,
       profile: buildUser({ invite_friend_code: code }),
       customer_rating: 4.5,
     },
   });
-  return renderScreen(<ReferralPage />, { path: '/dashboard/refferral-program' });
+  return renderApp('/dashboard/refferral-program');
 }
+
+beforeAll(() => preloadScreens('/dashboard/refferral-program'), 60_000);
 
 describe('ReferralPage', () => {
   it('shows the 5% badge, the offer and the invite code with its registration link', async () => {
     renderReferral('DANA5');
     expect(
-      screen.getByRole('heading', { level: 1, name: 'Refferral Program' }),
+      await screen.findByRole('heading', { level: 1, name: 'Refferral Program' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '5% off' })).toHaveTextContent('5%');
     expect(screen.getByText(/5% off when they take their first move/)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANGE_MESSAGES,
   EDIT_MESSAGES,
@@ -10,8 +10,8 @@ import {
 } from '@movehub/shared';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { RequestDetailPage } from './request-detail-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 
 function detailWith(status: number, addressCount: number, requestType = 0): RequestDetail {
   const detail = buildRequestDetail({
@@ -49,7 +49,10 @@ function stubDetail(detail: RequestDetail, { awaitingPrice = false } = {}) {
       },
     };
   };
+  signInCustomer();
   return stubFetch({
+    ...dashboardStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/customer/customer_request_detail': () => ({
       code: 200,
       data: deleted ? afterDelete : detail,
@@ -60,18 +63,14 @@ function stubDetail(detail: RequestDetail, { awaitingPrice = false } = {}) {
 }
 
 function renderDetail() {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> },
-      { path: '*', element: <p>Other page</p> },
-    ],
-    '/dashboard/my-requests/42',
-  );
+  return renderApp('/dashboard/my-requests/42');
 }
 
 const addresses = async () => within(await screen.findByRole('region', { name: 'Addresses' }));
 const deletes = (calls: ReturnType<typeof stubFetch>['calls']) =>
   calls.filter((call) => call.path.endsWith('/delete_address'));
+
+beforeAll(() => preloadScreens('/dashboard/my-requests/42'), 60_000);
 
 describe('request detail address controls', () => {
   it('offers Edit, Delete and Add address before bidding ends', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANGE_MESSAGES,
   EDIT_MESSAGES,
@@ -10,8 +10,8 @@ import {
 } from '@movehub/shared';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { AddAddressPage, EditAddressPage } from './address-form-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 
 const OCEAN_AVE: GeocodedAddress = {
   zip_code: '90401',
@@ -63,16 +63,9 @@ function stubServer(detail: RequestDetail, more: Record<string, StubHandler> = {
     },
   });
   return stubFetch({
+    ...dashboardStubs(),
     'POST /api/customer/customer_request_detail': { code: 200, data: detail },
-    'GET /api/geo/config': {
-      code: 200,
-      data: {
-        map_tile_url: null,
-        provider: 'offline',
-        default_center: { lat: 33.9679, lng: -118.297 },
-        default_zoom: 11,
-      },
-    },
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'GET /api/geo/autocomplete': {
       code: 200,
       data: {
@@ -100,18 +93,14 @@ function stubServer(detail: RequestDetail, more: Record<string, StubHandler> = {
 }
 
 function renderAt(path: string) {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests/add-address/:requestId', element: <AddAddressPage /> },
-      {
-        path: '/dashboard/my-requests/edit-address/:requestId/:addressId',
-        element: <EditAddressPage />,
-      },
-      { path: '/add-address/:requestId', element: <AddAddressPage /> },
-      { path: '/dashboard/my-requests/:requestId', element: <p>Request detail page</p> },
-    ],
-    path,
-  );
+  signInCustomer();
+  return renderApp(path);
+}
+
+/** The request's detail page, where the form returns. */
+async function expectRequestDetail() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' })).toBeVisible();
+  expect(window.location.pathname).toBe('/dashboard/my-requests/42');
 }
 
 async function chooseOceanAve(label: string) {
@@ -125,6 +114,17 @@ async function chooseOceanAve(label: string) {
 
 const posted = (calls: ReturnType<typeof stubServer>['calls'], path: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === path);
+
+beforeAll(
+  () =>
+    preloadScreens(
+      '/dashboard/my-requests/add-address/42',
+      '/dashboard/my-requests/edit-address/42/1',
+      '/add-address/42',
+      '/dashboard/my-requests/42',
+    ),
+  60_000,
+);
 
 describe('AddAddressPage', () => {
   it('asks for a place from the suggestions and a zip, and sends nothing without them', async () => {
@@ -157,7 +157,7 @@ describe('AddAddressPage', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Storage' }));
     await user.click(screen.getByRole('button', { name: 'Add Address' }));
 
-    expect(await screen.findByText('Request detail page')).toBeVisible();
+    await expectRequestDetail();
     expect(screen.getByText(EDIT_MESSAGES.addressAdded)).toBeVisible();
     expect(posted(calls, '/app_api/add_address')).toHaveLength(0);
     const [sent] = posted(calls, '/api/customer/add_address');
@@ -192,7 +192,8 @@ describe('AddAddressPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getByRole('button', { name: 'Add Address' })).toBeEnabled();
-    expect(screen.queryByText('Request detail page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Request DETAIL' })).toBeNull();
+    expect(window.location.pathname).toBe('/add-address/42');
   });
 
   it('offers no form once the request can no longer be edited', async () => {
@@ -245,7 +246,7 @@ describe('EditAddressPage', () => {
     await chooseOceanAve('Address B');
     await user.click(screen.getByRole('button', { name: 'Update Address' }));
 
-    expect(await screen.findByText('Request detail page')).toBeVisible();
+    await expectRequestDetail();
     expect(screen.getByText(EDIT_MESSAGES.addressUpdated)).toBeVisible();
     expect(posted(calls, '/api/customer/edit_address')).toHaveLength(0);
     const [sent] = posted(calls, '/app_api/edit_address');
@@ -285,7 +286,7 @@ describe('EditAddressPage', () => {
     expect(update).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Hardwood Floor' }));
     await userEvent.click(update);
-    expect(await screen.findByText('Request detail page')).toBeVisible();
+    await expectRequestDetail();
     expect(screen.getByText(CHANGE_MESSAGES.sentForPricing)).toBeVisible();
   });
 });

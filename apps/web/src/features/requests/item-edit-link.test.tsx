@@ -1,12 +1,15 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { RequestDetailPage } from './request-detail-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 
 function renderDetail(status: number, requestType = 0) {
+  signInCustomer();
   stubFetch({
+    ...dashboardStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/customer/customer_request_detail': {
       code: 200,
       data: buildRequestDetail({
@@ -14,11 +17,10 @@ function renderDetail(status: number, requestType = 0) {
       }),
     },
   });
-  return renderRoutes(
-    [{ path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> }],
-    '/dashboard/my-requests/42',
-  );
+  return renderApp('/dashboard/my-requests/42');
 }
+
+beforeAll(() => preloadScreens('/dashboard/my-requests/42'), 60_000);
 
 describe('the item edit links of the request detail', () => {
   it('lead to the item and extra-item edit screens before a marketplace request is paid', async () => {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_HEADER, TimelineStatus } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { setSession } from '../../lib/storage';
 import { buildRequestDetail, buildUser } from '../../test/fixtures';
 import { stubFetch } from '../../test/fetch-stub';
-import { renderRoutes, renderScreen } from '../../test/render';
-import { RequestDetailPage } from './request-detail-page';
+import { preloadScreens, renderApp, renderComponent } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB } from '../../test/sessions';
 import { calendarPath, MoveDocuments, receiptPath } from './move-documents';
 
 const paid = buildRequestDetail({
@@ -52,15 +52,17 @@ function stubDownload(status = 200, body: BodyInit = 'BEGIN:VCALENDAR') {
 
 const box = () => within(screen.getByRole('region', { name: 'Your documents' }));
 
+beforeAll(() => preloadScreens('/dashboard/my-requests/42'), 60_000);
+
 describe('MoveDocuments', () => {
   it('shows nothing before payment and without receipts', () => {
-    renderScreen(<MoveDocuments detail={buildRequestDetail()} />);
+    renderComponent(<MoveDocuments detail={buildRequestDetail()} />);
     expect(screen.queryByRole('heading', { name: 'Your documents' })).toBeNull();
   });
 
   it('downloads the calendar invite with the session header, never the token in the URL', async () => {
     const fetchMock = stubDownload();
-    renderScreen(<MoveDocuments detail={paid} />);
+    renderComponent(<MoveDocuments detail={paid} />);
     await userEvent.click(box().getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -72,7 +74,7 @@ describe('MoveDocuments', () => {
 
   it('lists the receipts and downloads one as a PDF', async () => {
     const fetchMock = stubDownload(200, new Blob(['%PDF-1.7']));
-    renderScreen(<MoveDocuments detail={paid} />);
+    renderComponent(<MoveDocuments detail={paid} />);
     const receipts = within(box().getByRole('region', { name: 'Receipts' }));
     const items = receipts.getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -86,7 +88,7 @@ describe('MoveDocuments', () => {
 
   it("shows the server's message when a download fails", async () => {
     stubDownload(404);
-    renderScreen(<MoveDocuments detail={paid} />);
+    renderComponent(<MoveDocuments detail={paid} />);
     await userEvent.click(box().getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(getToast()?.message).toBe('Request not found.'));
     expect(saved).toEqual([]);
@@ -95,11 +97,12 @@ describe('MoveDocuments', () => {
 
 describe('on the request detail page', () => {
   it("shows 'Add to calendar' and the receipts once paid", async () => {
-    stubFetch({ 'POST /api/customer/customer_request_detail': { code: 200, data: paid } });
-    renderRoutes(
-      [{ path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> }],
-      '/dashboard/my-requests/42',
-    );
+    stubFetch({
+      ...dashboardStubs(),
+      'POST /api/customer/customer_request_detail': { code: 200, data: paid },
+      'GET /api/geo/config': GEO_CONFIG_STUB,
+    });
+    renderApp('/dashboard/my-requests/42');
     const heading = await screen.findByRole('heading', { name: 'Your documents' });
     const documents = within(heading.closest('section')!);
     expect(documents.getByRole('button', { name: 'Add to calendar' })).toBeVisible();

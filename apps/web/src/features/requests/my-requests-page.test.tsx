@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TIMELINE_LABELS, type RequestListEntry } from '@movehub/shared';
-import { stubFetch, type StubReply } from '../../test/fetch-stub';
+import { stubFetch, type RecordedCall, type StubReply } from '../../test/fetch-stub';
 import { buildCounts, buildRequestEntry } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
-import { MY_REQUESTS_TAB_KEY, MyRequestsPage } from './my-requests-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, signInCustomer } from '../../test/sessions';
+import { MY_REQUESTS_TAB_KEY } from './my-requests-page';
 
 const counts = buildCounts({
   active_request_count: 3,
@@ -16,6 +17,7 @@ const counts = buildCounts({
 /** The server's answer per tab code; counts are the same whichever tab is asked. */
 function stubRequests(lists: Partial<Record<'0' | '1' | '2', RequestListEntry[]>> = {}) {
   return stubFetch({
+    ...dashboardStubs(),
     'POST /api/customer/get_customer_request': (body): StubReply => {
       const status = (body as { request_status: '0' | '1' | '2' }).request_status;
       return { code: 200, data: lists[status] ?? [], request_count: counts };
@@ -24,15 +26,24 @@ function stubRequests(lists: Partial<Record<'0' | '1' | '2', RequestListEntry[]>
 }
 
 function renderMyRequests() {
-  return renderScreen(<MyRequestsPage />, { path: '/dashboard/my-requests' });
+  signInCustomer();
+  return renderApp('/dashboard/my-requests');
 }
+
+/** The page's own calls for its list. */
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path === '/api/customer/get_customer_request');
+
+beforeAll(() => preloadScreens('/dashboard/my-requests'), 60_000);
 
 describe('MyRequestsPage', () => {
   it('shows the three tabs with the counts from request_count', async () => {
     stubRequests();
     renderMyRequests();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My Requests' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Requests' }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Active (3)' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -50,7 +61,7 @@ describe('MyRequestsPage', () => {
       'href',
       '/create-request',
     );
-    expect(calls[0]?.body).toEqual({ request_status: '0' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0' });
   });
 
   it('shows the empty text without the create button on an empty Completed tab', async () => {
@@ -66,7 +77,7 @@ describe('MyRequestsPage', () => {
     const { calls } = stubRequests();
     const first = renderMyRequests();
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Cancelled (2)' }));
-    await waitFor(() => expect(calls.at(-1)?.body).toEqual({ request_status: '2' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.body).toEqual({ request_status: '2' }));
     expect(window.localStorage.getItem(MY_REQUESTS_TAB_KEY)).toBe('2');
     first.unmount();
 
@@ -76,7 +87,7 @@ describe('MyRequestsPage', () => {
       'aria-selected',
       'true',
     );
-    expect(calls[0]?.body).toEqual({ request_status: '2' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '2' });
   });
 
   it('opens on the Active tab when nothing (or nonsense) is remembered', async () => {
@@ -87,7 +98,7 @@ describe('MyRequestsPage', () => {
       'aria-selected',
       'true',
     );
-    expect(calls[0]?.body).toEqual({ request_status: '0' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0' });
   });
 
   it('lists request cards with number, date, time, lettered addresses, status and a detail link', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CANCELLATION_POLICY_TEXT,
   MSG,
@@ -9,29 +9,52 @@ import {
   type ServerItem,
 } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
-import { stubFetch, type StubHandler } from '../../test/fetch-stub';
+import { stubFetch, type RecordedCall, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
-import { RequestDetailPage } from './request-detail-page';
+import { preloadScreens, renderApp } from '../../test/render';
+import { customerHomeStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 
 type DetailOverrides = Parameters<typeof buildRequestDetail>[0];
 
 const DETAIL = 'POST /api/customer/customer_request_detail';
 
-function stubDetail(detail: RequestDetail, more: Record<string, StubHandler> = {}) {
-  return stubFetch({ [DETAIL]: { code: 200, data: detail }, ...more });
+/**
+ * The server: the dashboard's own calls, My Requests (where the page goes back to), the map's
+ * configuration, and the test's.
+ */
+function server(handlers: Record<string, StubHandler>) {
+  return stubFetch({
+    ...customerHomeStubs(),
+    'GET /api/geo/config': GEO_CONFIG_STUB,
+    ...handlers,
+  });
 }
 
-/** The detail page opened from My Requests (so that "back" has somewhere to go). */
+function stubDetail(detail: RequestDetail, more: Record<string, StubHandler> = {}) {
+  return server({ [DETAIL]: { code: 200, data: detail }, ...more });
+}
+
+/** The page's own calls for the detail. */
+const detailCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.path === '/api/customer/customer_request_detail');
+
+/**
+ * The detail page opened from My Requests (so that "back" has somewhere to go), itself opened
+ * from the About page (so that going back twice shows).
+ */
 function renderDetail(id = 42) {
-  return renderRoutes(
-    [
-      { path: '/dashboard/my-requests', element: <p>My Requests page</p> },
-      { path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> },
-      { path: '*', element: <p>Other page</p> },
-    ],
-    ['/dashboard', '/dashboard/my-requests', `/dashboard/my-requests/${id}`],
-  );
+  signInCustomer();
+  return renderApp([
+    '/dashboard/about-us',
+    '/dashboard/my-requests',
+    `/dashboard/my-requests/${id}`,
+  ]);
+}
+
+/** Back on My Requests, once: the page before it was not reached. */
+async function expectMyRequests() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'My Requests' })).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/dashboard/my-requests');
 }
 
 const at = (status: number, more: DetailOverrides = {}) =>
@@ -81,12 +104,20 @@ const company = {
   movers_change: null,
 };
 
+beforeAll(
+  () =>
+    preloadScreens('/dashboard/my-requests/42', '/dashboard/my-requests', '/dashboard/about-us'),
+  60_000,
+);
+
 describe('RequestDetailPage summary', () => {
   it('asks for the request and shows its summary with the estimated and offered price', async () => {
     const { calls } = stubDetail(at(0));
     renderDetail();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Request DETAIL' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request DETAIL' }),
+    ).toBeInTheDocument();
     const card = await summary();
     expect(card.getByText(TIMELINE_LABELS[0])).toBeInTheDocument();
     expect(card.getByText('2 bed room apt.')).toHaveTextContent('Move Type: 2 bed room apt.');
@@ -97,7 +128,7 @@ describe('RequestDetailPage summary', () => {
     expect(card.getByText('$450.00')).toHaveTextContent('Your Price: $450.00');
     expect(card.queryByText(/Final Price/)).not.toBeInTheDocument();
     expect(card.queryByRole('heading', { name: 'Company Info' })).not.toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({ request_id: 42 });
+    expect(detailCalls(calls)[0]?.body).toEqual({ request_id: 42 });
   });
 
   it('shows a range start to end in 12-hour display', async () => {
@@ -404,11 +435,11 @@ describe('RequestDetailPage information', () => {
 describe('RequestDetailPage client comment', () => {
   it('edits the client comment and says so', async () => {
     let comment = 'Old note';
-    const { calls } = stubFetch({
+    const { calls } = server({
       [DETAIL]: () => ({ code: 200, data: at(2, { request: { final_comment: comment } }) }),
       'POST /api/customer/edit_final_comment': (body) => {
         comment = (body as { final_comment: string }).final_comment;
-        return { code: 200 };
+        return { code: 200, data: { request_id: 42, final_comment: comment } };
       },
     });
     renderDetail();
@@ -553,7 +584,7 @@ const cancelData = (refund: number) => ({
 describe('RequestDetailPage cancel, errors and cancelled requests', () => {
   it('cancels after confirmation and goes back', async () => {
     let cancelled = false;
-    const { calls } = stubFetch({
+    const { calls } = server({
       // Once deleted, the detail says so: the page must still go back only once.
       [DETAIL]: () => ({
         code: 200,
@@ -572,11 +603,10 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to cancel request #42?');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    await expectMyRequests();
     expect(calls.find((c) => c.path.endsWith('delete_request'))?.body).toEqual({ request_id: 42 });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('Other page')).toBeNull();
-    expect(screen.getByText('My Requests page')).toBeInTheDocument();
+    await expectMyRequests();
   });
 
   it('says what a paid request will refund before confirming, and the refund after', async () => {
@@ -585,7 +615,7 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
       request: { final_amount: 600 },
       cancellation_refund: { refund_amount: 300, kept_amount: 300 },
     });
-    stubFetch({
+    server({
       [DETAIL]: () => ({
         code: 200,
         data: cancelled ? at(11, { request: { request_status: 2 } }) : paid,
@@ -605,7 +635,7 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     expect(dialog).toHaveTextContent(CANCELLATION_POLICY_TEXT);
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    await expectMyRequests();
     expect(getToast()).toMatchObject({
       severity: 'success',
       message: 'Your request has been cancelled. $300.00 will be refunded to your card.',
@@ -647,24 +677,22 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
   });
 
   it("shows 'Error Message: {message}' when the detail cannot be loaded", async () => {
-    stubFetch({ [DETAIL]: { code: 404, message: 'Request not found.' } });
+    server({ [DETAIL]: { code: 404, message: 'Request not found.' } });
     renderDetail();
     expect(await screen.findByText('Error Message: Request not found.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a malformed request id", async () => {
-    const { calls } = stubFetch({
+    const { calls } = server({
       [DETAIL]: { code: 422, message: 'request_id must be a request id.' },
     });
-    renderRoutes(
-      [{ path: '/dashboard/my-requests/:requestId', element: <RequestDetailPage /> }],
-      '/dashboard/my-requests/abc',
-    );
+    signInCustomer();
+    renderApp('/dashboard/my-requests/abc');
     expect(
       await screen.findByText('Error Message: request_id must be a request id.'),
     ).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(detailCalls(calls)).toHaveLength(1);
   });
 
   it('shows the actions of the status in the summary: Pay at 2, Track and Chat at 5', async () => {
@@ -689,8 +717,8 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
   it('goes back when the request is cancelled (request_status 2)', async () => {
     stubDetail(at(11, { request: { request_status: 2 } }));
     renderDetail();
-    expect(await screen.findByText('My Requests page')).toBeInTheDocument();
+    await expectMyRequests();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('Other page')).toBeNull();
+    await expectMyRequests();
   });
 });

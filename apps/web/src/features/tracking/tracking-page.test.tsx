@@ -1,21 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type ServerAddress, type TrackingPoint } from '@movehub/shared';
 import { ROUTE_COLOR } from '../../lib/maps/map-layers';
-import { RealtimeProvider } from '../../lib/realtime';
-import { setSession } from '../../lib/storage';
 import { getToast, resetToast } from '../../lib/toast';
 import { stubFetch, type StubHandler } from '../../test/fetch-stub';
-import { fakeConnector } from '../../test/fake-socket';
+import { fakeSocketWrapper } from '../../test/fake-socket';
 import { buildRequestDetail, buildUser } from '../../test/fixtures';
-import { renderRoutes } from '../../test/render';
+import { preloadScreens, renderApp } from '../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 import { ADDRESS_MARKER_COLORS } from '../../lib/maps/map-markers';
 import { LOCATE_LABEL } from './tracking-map';
-import { TRACKING_TEXT, TrackingPage } from './tracking-page';
+import { TRACKING_TEXT } from './tracking-page';
 
-const PATH = '/dashboard/my-requests/tracking-location/:requestId';
 const REQUEST_ID = 42;
+const USER = buildUser({ room_id: 'room-7' });
 
 const address = (
   i: number,
@@ -63,6 +62,7 @@ function stubServer(
   } = {},
 ) {
   return stubFetch({
+    ...dashboardStubs(USER),
     'POST /api/customer/customer_request_detail': {
       code: 200,
       data: buildRequestDetail({
@@ -75,15 +75,7 @@ function stubServer(
       message: 'Tracking data of the move in progress.',
       tracking_data: opts.points ?? [],
     },
-    'GET /api/geo/config': {
-      code: 200,
-      data: {
-        map_tile_url: null,
-        provider: 'offline',
-        default_center: { lat: 33.9679, lng: -118.297 },
-        default_zoom: 11,
-      },
-    },
+    'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/geo/directions': (body) => {
       const points = (body as { points: { lat: number; lng: number }[] }).points;
       return { code: 200, data: { route: { distance_miles: 12.3, points, legs: [] } } };
@@ -91,23 +83,11 @@ function stubServer(
   });
 }
 
-/** The page inside the session's realtime connection (a fake socket), as the dashboard has it. */
+/** The page in the dashboard, whose realtime connection is a fake socket the test drives. */
 function renderPage() {
-  setSession('token-abc', buildUser({ room_id: 'room-7' }));
-  const connector = fakeConnector();
-  const view = renderRoutes(
-    [
-      {
-        path: PATH,
-        element: (
-          <RealtimeProvider connect={connector.connect}>
-            <TrackingPage />
-          </RealtimeProvider>
-        ),
-      },
-    ],
-    `/dashboard/my-requests/tracking-location/${REQUEST_ID}`,
-  );
+  signInCustomer(USER);
+  const { connector, wrapper } = fakeSocketWrapper();
+  const view = renderApp(`/dashboard/my-requests/tracking-location/${REQUEST_ID}`, { wrapper });
   return { ...view, connector };
 }
 
@@ -124,6 +104,8 @@ beforeEach(() => {
 afterEach(() => {
   alertSpy.mockRestore();
 });
+
+beforeAll(() => preloadScreens('/dashboard/my-requests/tracking-location/42'), 60_000);
 
 describe('TrackingPage', () => {
   it("heads the map 'ORDER # {id}' and says 'Tracking' while the truck has no position", async () => {

@@ -1,12 +1,15 @@
 import type { DirectLinkProfile } from '@movehub/shared';
-import { renderRoutes } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import { emptyDraft, type WizardDraft } from './draft';
 import { useWizardState } from './use-wizard-state';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 /*
  * Renders one wizard step inside the wizard's context, as the create-request page does, with a
- * draft the test chooses. `latest()` reads the draft as the step left it.
+ * draft the test chooses. `latest()` reads the draft as the step left it. A step is a part of the
+ * /create-request screen, not a screen: it renders as a component at the wizard's URL, and where
+ * it leads shows in the router's location. The wizard as a whole, at /create-request, renders
+ * through renderApp (api/saved-request.test.tsx).
  */
 
 export const TEST_PROFILE: DirectLinkProfile = {
@@ -44,13 +47,7 @@ export function renderStep(step: React.ReactElement, options: Options = {}) {
   }
 
   const path = options.path ?? '/create-request';
-  const view = renderRoutes(
-    [
-      { path, element: <Harness /> },
-      { path: '*', element: <p>Other page</p> },
-    ],
-    { pathname: path, state: options.state },
-  );
+  const view = renderComponent(<Harness />, { at: { pathname: path, state: options.state } });
   return {
     ...view,
     /** The draft as the step last wrote it. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@movehub/shared';
 import { stubFetch, type StubHandler, type StubReply } from '../../test/fetch-stub';
-import { renderScreen } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import { getToast } from '../toast';
 import { CardForm } from './card-form';
 import {
@@ -26,7 +26,7 @@ function stubCards(handlers: Record<string, StubHandler> = {}) {
 }
 
 async function renderForm(props: Parameters<typeof CardForm>[0] = {}) {
-  const view = renderScreen(<CardForm {...props} />);
+  const view = renderComponent(<CardForm {...props} />);
   await screen.findByRole('heading', { name: 'Add Card' });
   return view;
 }

@@ -6,7 +6,7 @@ import { AUTH_HEADER } from '@movehub/shared';
 import { setSession } from '../storage';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildUser } from '../../test/fixtures';
-import { renderScreen } from '../../test/render';
+import { renderComponent } from '../../test/render';
 import type { ItemEntry } from './item-model';
 import { customItemEntry } from './item-factory';
 import { PHOTO_LIMIT_MESSAGE, PHOTO_NOT_IMAGE_MESSAGE } from './item-photos';
@@ -41,7 +41,7 @@ function renderDetails(item: ItemEntry) {
     box.items = items;
     return <ItemList label="Your items" items={items} onChange={setItems} />;
   }
-  const view = renderScreen(<Host />);
+  const view = renderComponent(<Host />);
   return { ...server, ...view, uploads, latest: () => ({ commonList: box.items }) };
 }
 

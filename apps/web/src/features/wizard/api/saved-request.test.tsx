@@ -1,47 +1,46 @@
 import { StrictMode } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SAVED_REQUEST_KEY, saveRequest, WIZARD_DRAFT_KEY } from '../../../lib/saved-request';
 import { readString, setSession } from '../../../lib/storage';
 import { getToast } from '../../../lib/toast';
 import { buildUser } from '../../../test/fixtures';
-import { renderRoutes } from '../../../test/render';
+import { renderApp } from '../../../test/render';
+import { dashboardStubs, GEO_CONFIG_STUB } from '../../../test/sessions';
 import { buildRequestPayload } from '../summary/build-payload';
-import { CreateRequestPage } from '../create-request-page';
 import { saveDraft } from '../draft';
 import { buildDraft, stubWizardServer } from '../test-draft';
 
 const DRAFT = buildDraft();
 const SAVED = buildRequestPayload(DRAFT);
 
-/** /create-request as sign-up leaves it: the draft at step 7, the saved request in page state. */
+/**
+ * /create-request as sign-up leaves it: the draft at step 7, the saved request in page state; in
+ * StrictMode, as main.tsx mounts the app (its effects run twice, the request is sent once).
+ */
 function arriveAfterSignUp(state: unknown = { savedRequest: SAVED }) {
   saveDraft(WIZARD_DRAFT_KEY, DRAFT);
-  return renderRoutes(
-    [
-      {
-        path: '/create-request',
-        element: (
-          <StrictMode>
-            <CreateRequestPage />
-          </StrictMode>
-        ),
-      },
-      { path: '/dashboard/congratulations', element: <p>Congratulations route</p> },
-    ],
+  return renderApp(
     { pathname: '/create-request', state },
+    { wrapper: ({ children }) => <StrictMode>{children}</StrictMode> },
   );
 }
+
+/** The wizard's map, and the dashboard it leads to once the request is sent. */
+const AROUND = { ...dashboardStubs(), 'GET /api/geo/config': GEO_CONFIG_STUB };
 
 describe('useSavedRequestOnArrival (the wizard after sign-up)', () => {
   it('sends the saved request once, clears it and the draft, and lands on /dashboard/congratulations', async () => {
     setSession('token-123', buildUser());
     saveRequest(SAVED);
-    const { callsTo } = stubWizardServer();
+    const { callsTo } = stubWizardServer(AROUND);
     const { router } = arriveAfterSignUp();
 
-    expect(screen.getByLabelText('Sending your request')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/congratulations'));
+    expect(await screen.findByLabelText('Sending your request')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Congratulations!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/congratulations');
     const sent = callsTo('/api/customer/generate_request');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual(SAVED);
@@ -53,16 +52,20 @@ describe('useSavedRequestOnArrival (the wizard after sign-up)', () => {
   it('sends a stored saved request when the page state is gone (a reload)', async () => {
     setSession('token-123', buildUser());
     saveRequest(SAVED);
-    const { callsTo } = stubWizardServer();
+    const { callsTo } = stubWizardServer(AROUND);
     const { router } = arriveAfterSignUp(null);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/congratulations'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Congratulations!' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/congratulations');
     expect(callsTo('/api/customer/generate_request')).toHaveLength(1);
   });
 
   it('shows the failure on the wizard at its draft step, keeping the draft to fix and resend', async () => {
     setSession('token-123', buildUser());
     const { callsTo } = stubWizardServer({
+      ...AROUND,
       'POST /api/customer/generate_request': {
         code: 400,
         message: 'The move date cannot be in the past.',
@@ -83,7 +86,7 @@ describe('useSavedRequestOnArrival (the wizard after sign-up)', () => {
   });
 
   it('sends nothing without a token', async () => {
-    const { callsTo } = stubWizardServer();
+    const { callsTo } = stubWizardServer(AROUND);
     arriveAfterSignUp();
 
     expect(await screen.findByRole('heading', { name: 'Confirm request details' })).toBeVisible();

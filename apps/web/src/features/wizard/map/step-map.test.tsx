@@ -96,11 +96,11 @@ describe('StepMap: Next and Back', () => {
   it('returns to the dashboard with Back', async () => {
     stubGeoServer();
     const user = userEvent.setup();
-    renderStep(<StepMap />);
+    const { router } = renderStep(<StepMap />);
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
 
-    expect(await screen.findByText('Other page')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
 
