@@ -47,3 +47,4 @@ export * from './schemas/payouts';
 export * from './schemas/foreman';
 export * from './api/call';
 export * from './api/routes';
+export * from './api/string-fields';

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MAX_URL_LENGTH, MSG } from '@movehub/shared';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -21,6 +22,19 @@ function fieldErrors(error: FastifyError): FieldError[] {
       message = 'The request body must be a JSON object.';
     return { path: field, message };
   });
+}
+
+/**
+ * A failed query's error as the log may keep it: the statement, without its parameters (a
+ * session token, an email, a password's hash are parameters), and the database's own error.
+ */
+export function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const message = `Failed query: ${error.query}`;
+  const safe = new Error(message, { cause: error.cause });
+  safe.name = error.name;
+  safe.stack = (error.stack ?? '').replace(error.message, message);
+  return safe;
 }
 
 /** How soon a client may try again after the database was unreachable. */
@@ -70,14 +84,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // The database is down, restarting or out of reach: nothing this call did was committed,
       // and the pool reconnects by itself, so the client is told to come back shortly.
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: withoutQueryParameters(error) }, 'database unavailable');
       const code = ErrorCode.serviceUnavailable;
       return reply
         .code(code)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ code, message: MSG.serviceUnavailable });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
     return reply.code(ErrorCode.internal).send({ code: ErrorCode.internal, message: MSG.internal });
   });
 }

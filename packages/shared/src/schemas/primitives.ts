@@ -38,13 +38,28 @@ export const controlCharactersMessage = (path?: readonly PropertyKey[]) =>
   `${fieldName(path)} must not contain control characters.`;
 
 /**
+ * Half of a surrogate pair without the other: not a character, and not storable as UTF-8 (the
+ * database would keep a replacement character in its place), so never text a person typed.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/**
  * A string without control characters: the base of every text field on the wire. Chain the
  * field's own rules after it (trim, max, regex); this check runs first, so its message wins.
  */
-export const safeString = (opts: { multiline?: boolean } = {}) =>
-  z.string().refine((v) => !hasControlCharacters(v, opts.multiline), {
-    error: (issue) => controlCharactersMessage(issue.path),
-  });
+export const safeString = (opts: { multiline?: boolean; error?: string } = {}) =>
+  z
+    .string(opts.error ? { error: opts.error } : undefined)
+    .refine((v) => !hasControlCharacters(v, opts.multiline), {
+      error: (issue) => controlCharactersMessage(issue.path),
+    })
+    .refine((v) => !hasLoneSurrogate(v), {
+      error: (issue) => `${fieldName(issue.path)} must be valid text.`,
+    });
 
 /** Free text, trimmed, at most `max` characters: names of things, addresses, comments. */
 export const safeText = (max: number, opts: { multiline?: boolean } = {}) =>

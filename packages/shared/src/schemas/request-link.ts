@@ -3,6 +3,7 @@ import { MSG } from '../messages';
 import { sessionUserSchema } from './auth';
 import { newPasswordSchema } from './accounts';
 import { envelope } from './envelope';
+import { safeString } from './primitives';
 import { requestListEntrySchema } from './requests';
 
 /*
@@ -12,16 +13,14 @@ import { requestListEntrySchema } from './requests';
  * proves the contact email, can attach it to an account and return a session token.
  */
 
-const claimToken = z
-  .string({ error: MSG.claimLinkInvalid })
+const claimToken = safeString({ error: MSG.claimLinkInvalid })
   .trim()
   .min(1, MSG.claimLinkInvalid)
   .max(200, MSG.claimLinkInvalid);
 
 /** POST /app_api/request_detail_by_request_link (no token). */
 export const requestDetailByLinkBodySchema = z.object({
-  public_access_link: z
-    .string({ error: MSG.requestLinkInvalid })
+  public_access_link: safeString({ error: MSG.requestLinkInvalid })
     .trim()
     .min(1, MSG.requestLinkInvalid)
     .max(200, MSG.requestLinkInvalid),
@@ -73,7 +72,7 @@ export const claimRequestBodySchema = z
   .object({
     claim_token: claimToken,
     password: newPasswordSchema.optional(),
-    confirm_password: z.string().optional(),
+    confirm_password: safeString().optional(),
   })
   .refine((v) => v.password === undefined || v.password === v.confirm_password, {
     message: MSG.passwordMismatch,

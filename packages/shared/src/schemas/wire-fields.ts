@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 
 /*
  * Field readers for payloads that the web app sends as form values: numbers may arrive as
@@ -18,7 +19,7 @@ export const stringCode = <const T extends readonly [string, ...string[]]>(
 
 /** A yes/no field that the web app may send as a boolean, 0/1 or '0'/'1'/'true'/'false'. */
 export const flag = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .union([z.boolean(), z.number(), safeString(), z.null()])
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
