@@ -189,10 +189,12 @@ export function draftStorageKey(directLink?: string): string {
  * loads no schema (decision 034).
  */
 export async function restoreDraft(key: string): Promise<WizardDraft | null> {
-  const raw = readString(key);
-  if (!raw) return null;
+  if (!readString(key)) return null;
   const { readStoredDraft } = await import('./stored-draft');
-  return readStoredDraft(raw);
+  // Read once the reader is here: a request sent meanwhile (the saved request a sign-up brings
+  // back to the wizard) has cleared the draft, which must not come back.
+  const raw = readString(key);
+  return raw ? readStoredDraft(raw) : null;
 }
 
 /** spec §4: saved on every change except at step 8. */
