@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -163,7 +164,9 @@ export function RealtimeProvider({
           if (answered) return;
           answered = true;
           clearTimeout(joinTimer);
-          if (!closed) hub.emit('connect', info);
+          if (closed) return;
+          hub.emit(READY, s);
+          hub.emit('connect', info);
         };
         const joinTimer = setTimeout(() => {
           console.warn('realtime: joining the room got no answer');
@@ -236,6 +239,36 @@ export function RealtimeProvider({
       {children}
     </RealtimeContext.Provider>
   );
+}
+
+/** The hub's own event: the socket has connected and joined its room (useConnectedSocket). */
+const READY = 'ready';
+
+/**
+ * The socket for something the person has just asked to send: at once when it is connected;
+ * while the session's first connection is being made (a tab just opened), once it has joined
+ * its room, within `ms`; else null. A reconnection is not waited for: the screens say the
+ * connection is back on its way, and what was not sent is not sent later behind one's back.
+ */
+export function useConnectedSocket(ms = SOCKET_TIMEOUT_MS): () => Promise<RealtimeSocket | null> {
+  const { socket, status, hub } = useContext(RealtimeContext);
+  const latest = useLatest({ socket, status });
+  return useCallback(() => {
+    const now = latest.current;
+    if (now.socket?.connected) return Promise.resolve(now.socket);
+    if (now.status !== 'connecting' || !hub) return Promise.resolve(null);
+    return new Promise<RealtimeSocket | null>((resolve) => {
+      const stop = hub.on(READY, (ready) => {
+        clearTimeout(timer);
+        stop();
+        resolve(ready as RealtimeSocket);
+      });
+      const timer = setTimeout(() => {
+        stop();
+        resolve(null);
+      }, ms);
+    });
+  }, [hub, latest, ms]);
 }
 
 /** The open socket (null before it has loaded, or outside a session) and its status. */

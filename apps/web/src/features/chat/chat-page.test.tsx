@@ -10,7 +10,7 @@ import {
 } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
-import { fakeSocketWrapper } from '../../test/fake-socket';
+import { fakeSocketWrapper, storedMessage } from '../../test/fake-socket';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildCounts, buildUser } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
@@ -317,6 +317,32 @@ describe('ChatPage', () => {
     await user.type(field, 'Hello?{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(SEND_TIMEOUT_MESSAGE);
     expect(field).toHaveValue('Hello?');
+  });
+
+  it('waits for the first connection of a tab just opened, then sends', async () => {
+    // The server keeps what it stores: the conversation read again on connecting holds it.
+    const thread = [...companyThread];
+    const { connector } = renderChat({
+      at: '/dashboard/chats?request_id=42&type=0',
+      messages: { '42-0': thread },
+    });
+    const socket = await connector.opened();
+    socket.sendReply = (message) => {
+      const stored = storedMessage(message);
+      thread.push(stored);
+      return { code: 200, message: 'Sent', data: stored };
+    };
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(field, 'Thanks, see you then.{Enter}');
+    expect(socket.count('sendMessage')).toBe(0);
+
+    await socket.serverConnects();
+    const log = screen.getByRole('log', { name: 'Messages with Swift Movers' });
+    expect(await within(log).findByText('Thanks, see you then.')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(socket.count('sendMessage')).toBe(1);
+    expect(screen.queryByText(NOT_CONNECTED_MESSAGE)).not.toBeInTheDocument();
   });
 
   it('sends nothing while the socket is down, and says so', async () => {

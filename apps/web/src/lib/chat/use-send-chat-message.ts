@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ChatObject } from '@movehub/shared';
-import { useRealtime } from '../realtime';
+import { useConnectedSocket } from '../realtime';
 import { newClientId } from './client-id';
 import { sendChatMessage } from './send-chat-message';
 
@@ -10,12 +10,13 @@ import { sendChatMessage } from './send-chat-message';
  * failure keeps its client_id, so the server stores it once however many times it arrives.
  */
 export function useSendChatMessage(channel: ChatObject) {
-  const { socket } = useRealtime();
+  const connectedSocket = useConnectedSocket();
   const pending = useRef<{ text: string; clientId: string } | null>(null);
   return useMutation({
-    mutationFn: (text: string) => {
+    mutationFn: async (text: string) => {
       if (pending.current?.text !== text) pending.current = { text, clientId: newClientId() };
-      return sendChatMessage(socket, {
+      // A tab just opened may still be connecting: the message waits for it, shown as sending.
+      return sendChatMessage(await connectedSocket(), {
         client_id: pending.current.clientId,
         sender_id: channel.room_id,
         room_id: channel.room_id,
