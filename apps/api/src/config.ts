@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { IP_LIMIT_PER_MINUTE, isTimeZone, UPLOAD_MAX_BYTES } from '@movehub/shared';
+import {
+  IP_LIMIT_PER_MINUTE,
+  isTimeZone,
+  LOGIN_BACKOFF_BASE_MS,
+  LOGIN_FAILURES_PER_MINUTE,
+  UPLOAD_MAX_BYTES,
+} from '@movehub/shared';
 
 const MB = 1024 * 1024;
 /** 20 full-size photos, or an inventory's worth of phone pictures, an hour from one address. */
@@ -29,6 +35,8 @@ const schema = z
     SEED_DEMO: bool.optional(),
     PUBLIC_URL: z.string().url().optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    // The API docs (/docs): served outside production; in production only when set to true.
+    API_DOCS_PUBLIC: bool.optional(),
     // Behind a load balancer: how many proxy hops to trust for the client address (X-Forwarded-For).
     // 0 trusts none, so a client cannot choose the address its rate limit is counted against.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -51,6 +59,15 @@ const schema = z
     // and how many may wait for a turn before a caller gets 503 with Retry-After.
     HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
+    // Sign-in limits (docs/decisions/036): the first wait of an address that keeps failing, and
+    // the failed logins a minute, everywhere together, from which on failing addresses are refused.
+    LOGIN_BACKOFF_BASE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(LOGIN_BACKOFF_BASE_MS),
+    LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(LOGIN_FAILURES_PER_MINUTE),
     // Email: SMTP through nodemailer when set; the outbox table otherwise.
     SMTP_URL: z
       .string()
@@ -164,6 +181,7 @@ const schema = z
       // request's Host header, which whoever sends the request chooses.
       publicUrl: resolvePublicUrl(env.PUBLIC_URL, host, env.PORT),
       webDistDir: env.WEB_DIST_DIR,
+      docsPublic: env.API_DOCS_PUBLIC ?? !production,
       sessionTtlDays: env.SESSION_TTL_DAYS,
       serviceTimeZone: env.SERVICE_TIME_ZONE,
       trustProxyHops: env.TRUST_PROXY_HOPS,
@@ -172,6 +190,10 @@ const schema = z
       hashing: {
         concurrency: env.HASH_CONCURRENCY ?? Math.min(4, availableParallelism()),
         maxWaiting: env.HASH_QUEUE_MAX,
+      },
+      loginLimits: {
+        backoffBaseMs: env.LOGIN_BACKOFF_BASE_MS,
+        failuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
       },
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
       sms:

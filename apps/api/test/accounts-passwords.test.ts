@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@movehub/shared';
+import { LOGIN_FAILURES_MAX, MSG } from '@movehub/shared';
 import { passwordResets } from '../src/db/schema';
 import { hashToken } from '../src/lib/tokens';
 import { buildTestApp, createUser, loginAs, TEST_PASSWORD, type TestContext } from './helper';
@@ -8,7 +8,8 @@ import { outboxFor, post, sessionFor, STRONG_PASSWORD, uniqueEmail } from './acc
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // No waits for an address that keeps failing: these tests count (accounts-limits times them).
+  ctx = await buildTestApp({ LOGIN_BACKOFF_BASE_MS: '0' });
 });
 afterAll(() => ctx.close());
 
@@ -174,37 +175,122 @@ describe('POST /app_api/change_password', () => {
 });
 
 describe('POST /app_api/update_password', () => {
-  it("changes the password and ends the user's other sessions, keeping this one", async () => {
-    const user = await createUser(ctx.database);
+  const update = (token: string, body: object, remoteAddress = '192.0.2.50') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/update_password',
+      payload: body,
+      headers: { 'x-sh-auth': token },
+      remoteAddress,
+    });
+  const change = (current_password?: string) => ({
+    ...(current_password === undefined ? {} : { current_password }),
+    password: NEW_PASSWORD,
+    confirm_password: NEW_PASSWORD,
+  });
+  const passwordMails = async (email: string) =>
+    (await outboxFor(ctx.app, email)).filter((m) => /password/i.test(m.subject ?? ''));
+
+  it("changes the password with the current one, ends the user's other sessions and emails the owner", async () => {
+    const user = await createUser(ctx.database, { firstName: 'Rosa' });
     const current = await sessionFor(ctx.database, user.id);
     const other = await sessionFor(ctx.database, user.id);
-    const res = await post(
-      ctx.app,
-      '/app_api/update_password',
-      { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-      { 'x-sh-auth': current },
-    );
+    const res = await update(current, change(TEST_PASSWORD));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 200, message: 'Password updated successfully' });
     expect((await profile(current)).statusCode).toBe(200);
     expect((await profile(other)).statusCode).toBe(401);
     await loginAs(ctx.app, user.email, NEW_PASSWORD);
+
+    const [mail] = await outboxFor(ctx.app, user.email);
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Your MoveHub password was changed' });
+    expect(mail?.body).toContain('Hi Rosa,');
+    expect(mail?.body).toContain('http://127.0.0.1:3000/forget-password');
+    expect(mail?.body).not.toContain(NEW_PASSWORD);
+  });
+
+  it('refuses a session token without the current password: nothing changes, nothing is sent', async () => {
+    const user = await createUser(ctx.database);
+    const token = await sessionFor(ctx.database, user.id);
+    const other = await sessionFor(ctx.database, user.id);
+
+    const missing = await update(token, change());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ code: 400, message: MSG.currentPasswordRequired });
+    const wrong = await update(token, change('Wrong@1234'));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 400, message: MSG.currentPasswordWrong });
+
+    // The old password still works, the other session lives, and no mail went out.
+    expect((await profile(other)).statusCode).toBe(200);
+    await loginAs(ctx.app, user.email, TEST_PASSWORD);
+    expect(await passwordMails(user.email)).toHaveLength(0);
+  });
+
+  it('counts a wrong current password as a failed login of its address: 429 on both calls', async () => {
+    const user = await createUser(ctx.database);
+    const token = await sessionFor(ctx.database, user.id);
+    const address = '192.0.2.51';
+    for (let i = 0; i < LOGIN_FAILURES_MAX; i++) {
+      expect((await update(token, change(`Wrong@${i}000`), address)).statusCode).toBe(400);
+    }
+    // That address is refused, the right password included, on this call and on the login.
+    const refused = await update(token, change(TEST_PASSWORD), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 429, message: MSG.tooManyLogins });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/login',
+      payload: { email: user.email, password: TEST_PASSWORD, user_type: 1 },
+      remoteAddress: address,
+    });
+    expect(login.statusCode).toBe(429);
+    // The owner, from another address, changes it.
+    expect((await update(token, change(TEST_PASSWORD), '198.51.100.51')).statusCode).toBe(200);
+  });
+
+  it('lets an account made by Google set its first password without a current one', async () => {
+    const user = await createUser(ctx.database, { passwordHash: null, loginBy: 'google' });
+    const token = await sessionFor(ctx.database, user.id);
+    expect((await profile(token)).json().profile).toMatchObject({
+      login_by: 'google',
+      has_password: false,
+    });
+
+    const res = await update(token, change());
+    expect(res.statusCode).toBe(200);
+    await loginAs(ctx.app, user.email, NEW_PASSWORD);
+    const [mail] = await passwordMails(user.email);
+    expect(mail?.subject).toBe('A password was added to your MoveHub account');
+
+    // From now on it has one, and changing it needs it.
+    expect((await profile(token)).json().profile).toMatchObject({ has_password: true });
+    const again = { password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD };
+    expect((await update(token, again)).json()).toEqual({
+      code: 400,
+      message: MSG.currentPasswordRequired,
+    });
+  });
+
+  it('says in the profile whether a password account has a password', async () => {
+    const user = await createUser(ctx.database);
+    const token = await sessionFor(ctx.database, user.id);
+    expect((await profile(token)).json().profile).toMatchObject({
+      login_by: 'app',
+      has_password: true,
+    });
   });
 
   it('answers 401 without a live session and 422 for a weak password', async () => {
-    const none = await post(ctx.app, '/app_api/update_password', {
-      password: NEW_PASSWORD,
-      confirm_password: NEW_PASSWORD,
-    });
+    const none = await post(ctx.app, '/app_api/update_password', change(TEST_PASSWORD));
     expect(none.statusCode).toBe(401);
     const user = await createUser(ctx.database);
     const token = await sessionFor(ctx.database, user.id);
-    const weak = await post(
-      ctx.app,
-      '/app_api/update_password',
-      { password: 'short', confirm_password: 'short' },
-      { 'x-sh-auth': token },
-    );
+    const weak = await update(token, {
+      current_password: TEST_PASSWORD,
+      password: 'short',
+      confirm_password: 'short',
+    });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().message).toBe(MSG.passwordShort);
   });

@@ -89,6 +89,9 @@ test('the Change Password modal updates the password and closes after a second',
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'change password modal');
+  // docs/decisions/036: a password account gives its current password first.
+  await expect(dialog.locator('input[name="current_password"]')).toBeFocused();
+  await dialog.locator('input[name="current_password"]').fill(customer.password);
   await dialog.locator('input[name="password"]').fill('Changed@2468');
   await dialog.locator('input[name="confirm_password"]').fill('Changed@2468');
   await dialog.getByRole('button', { name: 'Update Password' }).click();

@@ -43,10 +43,21 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
  */
 export const LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 20;
 /**
- * Failures on one account (from any address) before each further attempt on it waits: the
- * account is slowed, never locked, so that its owner still gets in.
+ * Failures on one account from one address before each further attempt of that address on it
+ * waits (docs/decisions/036): the failing address is slowed, never the account, so that its
+ * owner signing in from an address of their own is not.
  */
-export const LOGIN_BACKOFF_AFTER_FAILURES = 10;
+export const LOGIN_BACKOFF_AFTER_FAILURES = 5;
+/** Failures of one address on any accounts in the window before its every attempt waits… */
+export const LOGIN_ADDRESS_BACKOFF_AFTER_FAILURES = 10;
+/** …and before it is refused (429) on every account for the rest of the window. */
+export const LOGIN_ADDRESS_FAILURES_MAX = 30;
+/**
+ * Failed logins a minute, all accounts and addresses together, from which on an address that
+ * has failed in the window is refused (429): a guessing attack spread over many addresses gets
+ * about one guess an address while it lasts; an address without failures is served as ever.
+ */
+export const LOGIN_FAILURES_PER_MINUTE = 60;
 /** The first wait, doubled with each further failure, and its ceiling. */
 export const LOGIN_BACKOFF_BASE_MS = 500;
 export const LOGIN_BACKOFF_MAX_MS = 10_000;

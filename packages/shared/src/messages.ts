@@ -98,6 +98,9 @@ export const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   passwordChanged: 'Your password has been changed. Please log in.',
   tooManyLogins: 'Too many failed login attempts. Please try again in 15 minutes.',
+  // The Change Password modal's current password (docs/decisions/036, not in the spec).
+  currentPasswordRequired: 'Please enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
   socialNotConfigured: (provider: 'Google' | 'Facebook') =>
     `Sign-in with ${provider} is not configured.`,
   socialTokenInvalid: (provider: 'Google' | 'Facebook') =>

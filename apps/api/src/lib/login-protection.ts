@@ -8,17 +8,20 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import {
+  LOGIN_ADDRESS_BACKOFF_AFTER_FAILURES,
+  LOGIN_ADDRESS_FAILURES_MAX,
   LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
   LOGIN_BACKOFF_AFTER_FAILURES,
   LOGIN_BACKOFF_BASE_MS,
   LOGIN_BACKOFF_MAX_MS,
   LOGIN_FAILURE_WINDOW_MINUTES,
   LOGIN_FAILURES_MAX,
+  LOGIN_FAILURES_PER_MINUTE,
   MSG,
 } from '@movehub/shared';
 import { AppError } from '../errors';
 
-/** One sign-in attempt: the account as typed (known or not) and where it comes from. */
+/** One password check (a sign-in, a password change): the account as typed and its address. */
 export interface LoginAttempt {
   /** Trimmed and lower-cased. */
   email: string;
@@ -29,73 +32,98 @@ export interface LoginAttempt {
   passwordHash: string | null;
 }
 
-/**
- * The wait before an attempt on an account that failed `failures` times in the window: none
- * up to LOGIN_BACKOFF_AFTER_FAILURES, then LOGIN_BACKOFF_BASE_MS doubled with each further
- * failure, at most LOGIN_BACKOFF_MAX_MS. The account is slowed, never closed.
- */
-export function loginBackoffMs(failures: number): number {
-  if (failures < LOGIN_BACKOFF_AFTER_FAILURES) return 0;
-  const doublings = Math.min(failures - LOGIN_BACKOFF_AFTER_FAILURES, 30);
-  return Math.min(LOGIN_BACKOFF_MAX_MS, LOGIN_BACKOFF_BASE_MS * 2 ** doublings);
+/** The tunable limits (configuration: LOGIN_BACKOFF_BASE_MS, LOGIN_FAILURES_PER_MINUTE). */
+export interface LoginLimits {
+  /** The first wait of a failing address, doubled with each further failure. */
+  backoffBaseMs: number;
+  /** Failures a minute, everywhere together, from which on failing addresses are refused. */
+  failuresPerMinute: number;
 }
 
-function accountKey(a: { email: string; userType: number }): string {
-  return `${a.userType}:${a.email}`;
+/**
+ * The wait before an attempt of an address that failed `failures` times: none below `after`,
+ * then `baseMs` doubled with each further failure, at most LOGIN_BACKOFF_MAX_MS.
+ */
+export function loginBackoffMs(
+  failures: number,
+  after: number,
+  baseMs: number = LOGIN_BACKOFF_BASE_MS,
+): number {
+  if (failures < after) return 0;
+  const doublings = Math.min(failures - after, 30);
+  return Math.min(LOGIN_BACKOFF_MAX_MS, baseMs * 2 ** doublings);
 }
 
 /**
  * Failures per account and address are keyed to the account's current password hash as well,
- * so that a password reset (a new hash) starts every address's count afresh without listing
- * the keys of the store.
+ * so that a new password (a reset, a change) starts every address's count afresh without
+ * listing the keys of the store.
  */
 function accountAndAddressKey(a: LoginAttempt): string {
   const version = a.passwordHash
     ? createHash('sha256').update(a.passwordHash).digest('base64url').slice(0, 12)
     : '-';
-  return `${accountKey(a)}:${version}:${a.ip}`;
+  return `${a.userType}:${a.email}:${version}:${a.ip}`;
 }
+
+/** The one key of the count of failures everywhere. */
+const EVERYWHERE = 'all';
 
 function isRefusal(err: unknown): err is RateLimiterRes {
   return err instanceof RateLimiterRes;
 }
 
 /**
- * Sign-in protection after rate-limiter-flexible's "login endpoint protection": three counters
- * in one store (Redis when REDIS_URL is set, so that every process sees them; memory otherwise).
+ * Sign-in protection after rate-limiter-flexible's "login endpoint protection", in one store
+ * (Redis when REDIS_URL is set, so that every process sees the same counts; memory otherwise).
+ * It slows and refuses the addresses that fail, never an account: the owner signing in from an
+ * address without failures is served at once whatever others do (docs/decisions/036).
  *
  * - Attempts per address: LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, whatever the accounts, so that one
- *   address cannot make the server hash for it faster than that.
- * - Failures per account and address: after LOGIN_FAILURES_MAX in LOGIN_FAILURE_WINDOW_MINUTES
- *   that address is refused on that account (429); other addresses are not.
- * - Failures per account, from any address: past LOGIN_BACKOFF_AFTER_FAILURES each attempt on
- *   the account waits (loginBackoffMs) before its password is checked. Many addresses together
- *   are slowed down; the owner, from an address of their own, still gets in.
- *
- * A successful login forgets its address's failures on the account; a password reset forgets
- * the account's (the new hash also renews every per-address key).
+ *   address cannot make the server hash for it faster than that (429 tooManyRequests).
+ * - Failures per account and address: past LOGIN_BACKOFF_AFTER_FAILURES each attempt of that
+ *   address on that account waits (loginBackoffMs); after LOGIN_FAILURES_MAX in
+ *   LOGIN_FAILURE_WINDOW_MINUTES it is refused (429 tooManyLogins). Counted before the password
+ *   is checked, so that concurrent guesses cannot slip past, and forgotten on success.
+ * - Failures per address, on any accounts: past LOGIN_ADDRESS_BACKOFF_AFTER_FAILURES each of its
+ *   attempts waits; after LOGIN_ADDRESS_FAILURES_MAX in the window it is refused everywhere.
+ * - Failures everywhere a minute: at or above `failuresPerMinute` (a guessing attack spread over
+ *   many addresses) an address that has failed in the window is refused (429 tooManyRequests)
+ *   until the minute ends; an address without failures is not.
  */
 export class LoginProtection {
-  private readonly byAddress: RateLimiterAbstract;
-  private readonly byAccountAndAddress: RateLimiterAbstract;
-  private readonly byAccount: RateLimiterAbstract;
+  private readonly attemptsByAddress: RateLimiterAbstract;
+  private readonly failuresByAccountAndAddress: RateLimiterAbstract;
+  private readonly failuresByAddress: RateLimiterAbstract;
+  private readonly failuresEverywhere: RateLimiterAbstract;
+  private readonly limits: LoginLimits;
 
-  constructor(store: { redis?: Redis | undefined } = {}) {
+  constructor(store: { redis?: Redis | undefined; limits?: Partial<LoginLimits> } = {}) {
     const limiter = (keyPrefix: string, points: number, duration: number) =>
       store.redis
         ? new RateLimiterRedis({ storeClient: store.redis, keyPrefix, points, duration })
         : new RateLimiterMemory({ keyPrefix, points, duration });
     const window = LOGIN_FAILURE_WINDOW_MINUTES * 60;
-    this.byAddress = limiter('movehub:login:ip', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 60);
-    this.byAccountAndAddress = limiter('movehub:login:account-ip', LOGIN_FAILURES_MAX, window);
-    // Counted only, never refused: a count far above any backoff step.
-    this.byAccount = limiter('movehub:login:account', Number.MAX_SAFE_INTEGER, window);
+    // Counted only, refused by admit's own reading: a count far above any limit.
+    const uncapped = Number.MAX_SAFE_INTEGER;
+    this.attemptsByAddress = limiter('movehub:login:ip', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 60);
+    this.failuresByAccountAndAddress = limiter(
+      'movehub:login:account-ip',
+      LOGIN_FAILURES_MAX,
+      window,
+    );
+    this.failuresByAddress = limiter('movehub:login:ip-failures', uncapped, window);
+    this.failuresEverywhere = limiter('movehub:login:all-failures', uncapped, 60);
+    this.limits = {
+      backoffBaseMs: store.limits?.backoffBaseMs ?? LOGIN_BACKOFF_BASE_MS,
+      failuresPerMinute: store.limits?.failuresPerMinute ?? LOGIN_FAILURES_PER_MINUTE,
+    };
   }
 
   /** Counts an attempt of an address, before any work: 429 past the per-address limit. */
   async admitAddress(ip: string): Promise<void> {
     try {
-      await this.byAddress.consume(ip);
+      await this.attemptsByAddress.consume(ip);
     } catch (err) {
       if (isRefusal(err))
         throw AppError.tooManyRequests(MSG.tooManyRequests, err.msBeforeNext / 1000);
@@ -104,41 +132,72 @@ export class LoginProtection {
   }
 
   /**
-   * Before the password is checked: counts the attempt as a failure of its address on the
-   * account (forgotten on success, so concurrent guesses cannot slip past the limit between a
-   * read and a write), refuses an address past LOGIN_FAILURES_MAX with 429, then waits the
-   * account's backoff.
+   * Before the password is checked: refuses an address past its failures (everywhere, or while
+   * failures everywhere are above the ceiling), counts the attempt as a failure of the address
+   * on the account and refuses it past LOGIN_FAILURES_MAX, then waits the address's backoff.
+   * An address without failures goes through at once.
    */
   async admit(attempt: LoginAttempt): Promise<void> {
+    const [byAddress, everywhere] = await Promise.all([
+      this.failuresByAddress.get(attempt.ip),
+      this.failuresEverywhere.get(EVERYWHERE),
+    ]);
+    const addressFailures = byAddress?.consumedPoints ?? 0;
+    if (byAddress && addressFailures >= LOGIN_ADDRESS_FAILURES_MAX) {
+      throw AppError.tooManyRequests(MSG.tooManyLogins, byAddress.msBeforeNext / 1000);
+    }
+    if (
+      addressFailures > 0 &&
+      everywhere &&
+      everywhere.consumedPoints >= this.limits.failuresPerMinute
+    ) {
+      throw AppError.tooManyRequests(MSG.tooManyRequests, everywhere.msBeforeNext / 1000);
+    }
+    let onAccount: RateLimiterRes;
     try {
-      await this.byAccountAndAddress.consume(accountAndAddressKey(attempt));
+      onAccount = await this.failuresByAccountAndAddress.consume(accountAndAddressKey(attempt));
     } catch (err) {
       if (isRefusal(err))
         throw AppError.tooManyRequests(MSG.tooManyLogins, err.msBeforeNext / 1000);
       throw err;
     }
-    const wait = loginBackoffMs(await this.accountFailures(attempt));
+    const base = this.limits.backoffBaseMs;
+    const wait = Math.max(
+      // This attempt is already counted: the failures before it are one fewer.
+      loginBackoffMs(onAccount.consumedPoints - 1, LOGIN_BACKOFF_AFTER_FAILURES, base),
+      loginBackoffMs(addressFailures, LOGIN_ADDRESS_BACKOFF_AFTER_FAILURES, base),
+    );
     if (wait > 0) await sleep(wait);
   }
 
-  /** A wrong password (or an unknown email): one more failure on the account. */
+  /** A wrong password (or an unknown email): a failure of the address, and one everywhere. */
   async failed(attempt: LoginAttempt): Promise<void> {
-    await this.byAccount.consume(accountKey(attempt));
+    await Promise.all([
+      this.failuresByAddress.consume(attempt.ip),
+      this.failuresEverywhere.consume(EVERYWHERE),
+    ]);
   }
 
-  /** The right password: the address's failures on the account are forgotten. */
+  /**
+   * The right password: the address's failures on this account are forgotten, there and in the
+   * address's own count (they were the owner's typing). Its failures on other accounts stay: an
+   * attacker signing in to an account of their own clears nothing else.
+   */
   async succeeded(attempt: LoginAttempt): Promise<void> {
-    await this.byAccountAndAddress.delete(accountAndAddressKey(attempt));
+    const key = accountAndAddressKey(attempt);
+    const [onAccount, byAddress] = await Promise.all([
+      this.failuresByAccountAndAddress.get(key),
+      this.failuresByAddress.get(attempt.ip),
+    ]);
+    await this.failuresByAccountAndAddress.delete(key);
+    // This attempt is counted on the account but was no failure of the address.
+    const typos = Math.min((onAccount?.consumedPoints ?? 1) - 1, byAddress?.consumedPoints ?? 0);
+    if (typos > 0) await this.failuresByAddress.reward(attempt.ip, typos);
   }
 
-  /** A password reset by the emailed link: the owner proved the mailbox; the account is clear. */
-  async passwordReset(account: { email: string; userType: number }): Promise<void> {
-    await this.byAccount.delete(accountKey({ ...account, email: account.email.toLowerCase() }));
-  }
-
-  /** Failures on the account in the current window, from any address. */
-  async accountFailures(account: { email: string; userType: number }): Promise<number> {
-    const res = await this.byAccount.get(accountKey(account));
+  /** Failures of an address in the current window, on any accounts. */
+  async addressFailures(ip: string): Promise<number> {
+    const res = await this.failuresByAddress.get(ip);
     return res?.consumedPoints ?? 0;
   }
 }

@@ -6,7 +6,7 @@ import { LoginProtection } from '../lib/login-protection';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The sign-in counters (per address, per account and address, per account). */
+    /** The sign-in counters (per address, per account and address, everywhere). */
     loginProtection: LoginProtection;
   }
 }
@@ -61,5 +61,5 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     ...(redis ? { redis, nameSpace: 'movehub:ip:' } : {}),
   });
 
-  app.decorate('loginProtection', new LoginProtection({ redis }));
+  app.decorate('loginProtection', new LoginProtection({ redis, limits: config.loginLimits }));
 }

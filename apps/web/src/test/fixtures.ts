@@ -19,6 +19,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     customer_rating: 4.5,
     room_id: 'room-1',
     login_by: 'app',
+    has_password: true,
     how_found_us: 'facebook',
     invite_friend_code: 'DANA5',
     ...overrides,
@@ -244,7 +245,7 @@ export function buildOpenRequest(overrides: Partial<OpenRequest> = {}): OpenRequ
         size: 'large',
         unit_price: 0,
         additional_info: null,
-        image_urls: ['/uploads/sofa-1.jpg'],
+        image_urls: ['/uploads/bedbedbedbedbedbedbedbedbedbed01.jpg'],
       },
     ],
     extra_request_items: [

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { profileNamesSchema, registerBodySchema, registerFormSchema } from './accounts';
+import { MSG } from '../messages';
+import {
+  profileNamesSchema,
+  registerBodySchema,
+  registerFormSchema,
+  updatePasswordBodySchema,
+  updatePasswordFormSchema,
+} from './accounts';
 
 const valid = {
   first_name: ' Rosa ',
@@ -66,5 +73,30 @@ describe('profile name rules', () => {
     expect(firstMessage(profileNamesSchema.safeParse({ first_name: 'Ann', last_name: 'B4' }))).toBe(
       'Please use english alphabets for last name.',
     );
+  });
+});
+
+describe('the Change Password modal (docs/decisions/036)', () => {
+  const pair = { password: 'Newer@1234', confirm_password: 'Newer@1234' };
+
+  it("keeps the spec's call and takes the current password beside it", () => {
+    expect(updatePasswordBodySchema.parse(pair)).toEqual(pair);
+    expect(updatePasswordBodySchema.parse({ current_password: 'Older@1234', ...pair })).toEqual({
+      current_password: 'Older@1234',
+      ...pair,
+    });
+  });
+
+  it('asks for the current password only of an account that has one', () => {
+    const empty = { current_password: '', ...pair };
+    expect(firstMessage(updatePasswordFormSchema(true).safeParse(empty))).toBe(
+      MSG.currentPasswordRequired,
+    );
+    expect(updatePasswordFormSchema(false).safeParse(empty).success).toBe(true);
+    expect(
+      firstMessage(
+        updatePasswordFormSchema(false).safeParse({ ...empty, confirm_password: 'Other@1234' }),
+      ),
+    ).toBe(MSG.passwordMismatch);
   });
 });

@@ -160,14 +160,35 @@ export const changePasswordBodySchema = z
   })
   .refine(confirmationMatches, mismatch);
 
-/** POST /app_api/update_password (auth): the Change Password modal. */
+/**
+ * POST /app_api/update_password (auth): the Change Password modal. current_password is not in
+ * the spec's call (docs/decisions/036, ASVS 6.2.3): the server requires it of an account that has
+ * a password (has_password) and ignores it for one made by Google or Facebook, which sets its
+ * first password without it.
+ */
 export const updatePasswordBodySchema = z
-  .object(passwordPair)
+  .object({ current_password: safeString().optional(), ...passwordPair })
   .refine(confirmationMatches, mismatch);
+export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
 
-/** The two password forms in the browser. */
-export const newPasswordFormSchema = updatePasswordBodySchema;
+/** The new-password forms in the browser (set password, claim a request, a foreman's invite). */
+export const newPasswordFormSchema = z.object(passwordPair).refine(confirmationMatches, mismatch);
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+/**
+ * The Change Password modal's form: the current password comes first, required when the account
+ * has one (has_password); without one the field is not shown and stays empty.
+ */
+export const updatePasswordFormSchema = (hasPassword: boolean) =>
+  z
+    .object({
+      current_password: hasPassword
+        ? safeString().min(1, MSG.currentPasswordRequired)
+        : safeString(),
+      ...passwordPair,
+    })
+    .refine(confirmationMatches, mismatch);
+export type UpdatePasswordForm = z.infer<ReturnType<typeof updatePasswordFormSchema>>;
 
 // --- profile -------------------------------------------------------------------------------
 

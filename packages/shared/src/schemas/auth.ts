@@ -18,6 +18,12 @@ export const sessionUserSchema = z
     customer_rating: z.number(),
     room_id: z.string(),
     login_by: z.string(),
+    /**
+     * Whether the account has a password: login_by does not say it (an app account may be
+     * linked to Google, a Google account may have set a password). Without one, the Change
+     * Password modal sets the first password and asks for no current one.
+     */
+    has_password: z.boolean(),
     how_found_us: z.string().nullable(),
     invite_friend_code: z.string().nullable(),
   })

@@ -66,3 +66,39 @@ export function resetPasswordMessage(opts: {
     ].join('\n'),
   };
 }
+
+/**
+ * The notice of a new password (update_password): the owner hears of it even when someone else
+ * changed it with their session, and learns how to take the account back.
+ */
+export function passwordChangedMessage(opts: {
+  to: string;
+  name: string;
+  /** The account had no password (made by Google or Facebook): one was added. */
+  added: boolean;
+  /** The page that emails a reset link. */
+  resetPage: string;
+}): MailMessage {
+  const what = opts.added
+    ? 'A password was added to your MoveHub account'
+    : 'The password of your MoveHub account was changed';
+  return {
+    to: opts.to,
+    subject: opts.added
+      ? 'A password was added to your MoveHub account'
+      : 'Your MoveHub password was changed',
+    text: [
+      `Hi ${greetingName(opts.name)},`,
+      '',
+      `${what} from your profile. Your other devices were signed out.`,
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      'If it was not, reset your password now from this page, which signs you out on every device:',
+      '',
+      opts.resetPage,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

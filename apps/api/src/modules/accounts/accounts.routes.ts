@@ -208,12 +208,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: ipRateLimit,
     handler: async (request) => {
       const { jwt_token, password } = request.body;
-      await resetPassword({
-        domain: app.domain,
-        token: jwt_token,
-        password,
-        protection: app.loginProtection,
-      });
+      await resetPassword({ domain: app.domain, token: jwt_token, password });
       return { code: 200, message: MSG.passwordChanged };
     },
   });
@@ -221,17 +216,23 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute('POST /app_api/update_password', {
       tags: ['accounts'],
-      summary: 'Change the password of the signed-in user; its other sessions end',
-      failures: [401, 429, 503],
+      summary:
+        'Change the password of the signed-in user (the current one required if it has one); its other sessions end and the owner is emailed',
+      failures: [400, 401, 429, 503],
     }),
     config: { ...ipRateLimit, ...signedIn },
     handler: async (request) => {
       const { user, sessionId } = authOf(request);
       await changePassword({
         domain: app.domain,
-        userId: user.id,
+        mailer,
+        protection: app.loginProtection,
+        user,
         sessionId,
+        ip: request.ip,
+        currentPassword: request.body.current_password,
         password: request.body.password,
+        origin: app.config.publicUrl,
       });
       return { code: 200, message: MSG.passwordUpdated };
     },

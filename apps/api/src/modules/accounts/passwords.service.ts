@@ -10,12 +10,22 @@ import type { LoginProtection } from '../../lib/login-protection';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
-import { revokeAllSessions, revokeOtherSessions } from '../auth/auth.service';
-import { resetPasswordMessage } from './accounts.messages';
+import {
+  checkPassword,
+  revokeAllSessions,
+  revokeOtherSessions,
+  type UserRow,
+} from '../auth/auth.service';
+import { passwordChangedMessage, resetPasswordMessage } from './accounts.messages';
 
 /** The page of the web app that a reset link opens (spec route /set-forget-password/{token}). */
 export function resetLink(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/set-forget-password/${token}`;
+}
+
+/** The page that asks for a reset link (spec route /forget-password). */
+function forgotPasswordLink(origin: string): string {
+  return `${origin.replace(/\/+$/, '')}/forget-password`;
 }
 
 /**
@@ -68,14 +78,13 @@ export async function requestPasswordReset(opts: {
 
 /**
  * change_password: sets the password from a reset link, spends the link and ends every session
- * of the account, in one transaction (their sockets close once it commits). The account's
- * failed-login counters are cleared as well: the owner has just proved control of the mailbox.
+ * of the account, in one transaction (their sockets close once it commits). The new hash starts
+ * every address's failed-login count on the account afresh (LoginProtection keys them to it).
  */
 export async function resetPassword(opts: {
   domain: Pick<Domain, 'db' | 'events'>;
   token: string;
   password: string;
-  protection: LoginProtection;
 }): Promise<void> {
   const live = (db: Tx) =>
     db
@@ -92,44 +101,89 @@ export async function resetPassword(opts: {
   // A dead link is refused before the new password is hashed.
   if ((await live(opts.domain.db)).length === 0) throw AppError.badRequest(MSG.resetLinkInvalid);
   const passwordHash = await hashPassword(opts.password);
-  const user = await runWithEvents(opts.domain, async (tx, emit) => {
+  const done = await runWithEvents(opts.domain, async (tx, emit) => {
     // Two tabs using one link at once: the second waits on the row, then finds it used.
     const [reset] = await live(tx).for('update');
-    if (!reset) return null;
+    if (!reset) return false;
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(eq(passwordResets.id, reset.id));
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, reset.userId))
-      .returning({ email: users.email, userType: users.userType });
-    await revokeAllSessions({ db: tx, emit, userId: reset.userId });
-    return updated ?? null;
-  });
-  if (!user) throw AppError.badRequest(MSG.resetLinkInvalid);
-  await opts.protection.passwordReset(user);
-}
-
-/** update_password (the Change Password modal): new password; other sessions end, this one stays. */
-export async function changePassword(opts: {
-  domain: Pick<Domain, 'db' | 'events'>;
-  userId: number;
-  sessionId: number;
-  password: string;
-}): Promise<void> {
-  const passwordHash = await hashPassword(opts.password);
-  await runWithEvents(opts.domain, async (tx, emit) => {
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, opts.userId));
+      .where(eq(users.id, reset.userId));
+    await revokeAllSessions({ db: tx, emit, userId: reset.userId });
+    return true;
+  });
+  if (!done) throw AppError.badRequest(MSG.resetLinkInvalid);
+}
+
+/**
+ * update_password (the Change Password modal). An account with a password must give it
+ * (docs/decisions/036, ASVS 6.2.3): a session token alone does not own the account. It is
+ * checked through the sign-in limits, so that a wrong one counts as a failed login of the
+ * address (and a refused address is refused here too). An account made by Google or Facebook
+ * sets its first password without one. The new password, the end of the other sessions (this
+ * one stays) and the email that tells the owner commit together.
+ */
+export async function changePassword(opts: {
+  domain: Pick<Domain, 'db' | 'events'>;
+  mailer: Mailer;
+  protection: LoginProtection;
+  user: UserRow;
+  sessionId: number;
+  ip: string;
+  currentPassword: string | undefined;
+  password: string;
+  origin: string;
+}): Promise<void> {
+  const { user } = opts;
+  const previous = user.passwordHash;
+  if (previous !== null) {
+    if (!opts.currentPassword) throw AppError.badRequest(MSG.currentPasswordRequired);
+    await opts.protection.admitAddress(opts.ip);
+    const ok = await checkPassword({
+      protection: opts.protection,
+      ip: opts.ip,
+      account: { email: user.email, userType: user.userType, passwordHash: previous },
+      password: opts.currentPassword,
+    });
+    if (!ok) throw AppError.badRequest(MSG.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(opts.password);
+  await runWithEvents(opts.domain, async (tx, emit) => {
+    // Only over the password that was checked: if another change committed in between, the
+    // password this call proved is no longer the account's, and it is refused.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, user.id),
+          previous === null ? isNull(users.passwordHash) : eq(users.passwordHash, previous),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!changed) {
+      throw AppError.badRequest(
+        previous === null ? MSG.currentPasswordRequired : MSG.currentPasswordWrong,
+      );
+    }
     await revokeOtherSessions({
       db: tx,
       emit,
-      userId: opts.userId,
+      userId: user.id,
       keepSessionId: opts.sessionId,
     });
+    await opts.mailer.send(
+      passwordChangedMessage({
+        to: user.email,
+        name: user.firstName,
+        added: previous === null,
+        resetPage: forgotPasswordLink(opts.origin),
+      }),
+      { db: tx },
+    );
   });
 }

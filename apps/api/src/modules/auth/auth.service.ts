@@ -32,12 +32,9 @@ export async function createSession(opts: {
 }
 
 /**
- * Email and password sign-in for one user type; any mismatch gives the same answer. Cheap
- * refusals come before the hash, which costs a bounded share of the CPU (hashing queue, 503
- * when full): the address's attempts (LOGIN_ATTEMPTS_PER_IP_PER_MINUTE), then its failures on
- * this account (LOGIN_FAILURES_MAX in LOGIN_FAILURE_WINDOW_MINUTES), then the account's
- * backoff, which slows every address but refuses none (see LoginProtection). A hash of a former
- * scheme is replaced by argon2id once the password is known to be right.
+ * Email and password sign-in for one user type; any mismatch gives the same answer. The password
+ * is checked through the sign-in limits (checkPassword). A hash of a former scheme is replaced
+ * by argon2id once the password is known to be right.
  */
 export async function login(opts: {
   db: Db;
@@ -50,28 +47,45 @@ export async function login(opts: {
 }): Promise<{ token: string; user: UserRow }> {
   const email = opts.email.trim().toLowerCase();
   await opts.protection.admitAddress(opts.ip);
-  const [user] = await opts.db
+  const [found] = await opts.db
     .select()
     .from(users)
     .where(and(eq(users.email, email), eq(users.userType, opts.userType)))
     .limit(1);
-  const attempt = {
-    email,
-    userType: opts.userType,
+  const ok = await checkPassword({
+    protection: opts.protection,
     ip: opts.ip,
-    passwordHash: user?.passwordHash ?? null,
-  };
-  await opts.protection.admit(attempt);
-  // Hash even when there is no such user, so timing does not tell which emails exist.
-  const ok = await verifyPassword(opts.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !user.passwordHash || !ok) {
-    await opts.protection.failed(attempt);
-    throw AppError.badRequest(MSG.invalidCredentials);
-  }
-  await opts.protection.succeeded(attempt);
+    account: { email, userType: opts.userType, passwordHash: found?.passwordHash ?? null },
+    password: opts.password,
+  });
+  const user = ok ? found : undefined;
+  if (!user?.passwordHash) throw AppError.badRequest(MSG.invalidCredentials);
   if (needsRehash(user.passwordHash)) await upgradeHash(opts.db, user, opts.password);
   const token = await createSession({ db: opts.db, userId: user.id, ttlDays: opts.ttlDays });
   return { token, user };
+}
+
+/**
+ * Whether a password is the account's, through the sign-in limits (LoginProtection): the cheap
+ * refusals of a failing address (429) and its backoff come before the hash, which costs a
+ * bounded share of the CPU (hashing queue, 503 when full); a wrong password is a failure of
+ * the address, the right one forgets its failures on the account. The caller has counted the
+ * attempt of the address (admitAddress) before any work. An unknown account (null hash) is
+ * hashed against a decoy all the same, so timing does not tell which emails exist.
+ */
+export async function checkPassword(opts: {
+  protection: LoginProtection;
+  ip: string;
+  account: { email: string; userType: number; passwordHash: string | null };
+  password: string;
+}): Promise<boolean> {
+  const attempt = { ...opts.account, ip: opts.ip };
+  await opts.protection.admit(attempt);
+  const hash = opts.account.passwordHash;
+  const ok = (await verifyPassword(opts.password, hash ?? (await decoyHash()))) && hash !== null;
+  if (ok) await opts.protection.succeeded(attempt);
+  else await opts.protection.failed(attempt);
+  return ok;
 }
 
 /**

@@ -214,7 +214,6 @@ export const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         token: request.body.token,
         password: request.body.password,
         ttlDays: app.config.sessionTtlDays,
-        protection: app.loginProtection,
       });
       return {
         code: 200,

@@ -24,7 +24,6 @@ import {
 } from '../../db/schema';
 import { minutesFromNow } from '../../db/time';
 import { AppError } from '../../errors';
-import type { LoginProtection } from '../../lib/login-protection';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { profilePictureUrl } from '../accounts/profile.service';
@@ -501,7 +500,6 @@ export async function setForemanPassword(opts: {
   token: string;
   password: string;
   ttlDays: number;
-  protection: LoginProtection;
 }): Promise<{ token: string; user: UserRow }> {
   const live = (db: Tx) =>
     db
@@ -558,6 +556,5 @@ export async function setForemanPassword(opts: {
     return { token, user };
   });
   if (!signedIn) throw AppError.badRequest(TEXT.inviteLinkInvalid);
-  await opts.protection.passwordReset(signedIn.user);
   return signedIn;
 }

@@ -16,6 +16,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     customer_rating: row.customerRating,
     room_id: row.roomId,
     login_by: row.loginBy,
+    has_password: row.passwordHash !== null,
     how_found_us: row.howFoundUs,
     invite_friend_code: row.inviteFriendCode,
   };

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MSG, UserType, type LoginForm, type RegisterBody } from '@movehub/shared';
+import {
+  MSG,
+  UserType,
+  type LoginForm,
+  type RegisterBody,
+  type UpdatePasswordBody,
+} from '@movehub/shared';
 import { callApi, type ApiError } from '../../lib/api-client';
 
 /** POST /app_api/login (spec/portal.md §7). The form shows the invalid-pair answer itself. */
@@ -111,8 +117,11 @@ export function changePassword(body: {
   });
 }
 
-/** POST /app_api/update_password (auth): the Change Password modal. */
-export function updatePassword(body: { password: string; confirm_password: string }) {
+/**
+ * POST /app_api/update_password (auth): the Change Password modal; current_password for an
+ * account that has a password (docs/decisions/036).
+ */
+export function updatePassword(body: UpdatePasswordBody) {
   return callApi('POST /app_api/update_password', {
     body,
   });

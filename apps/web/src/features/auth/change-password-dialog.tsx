@@ -1,9 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import { MSG, PASSWORD_SUCCESS_CLOSE_MS, newPasswordFormSchema } from '@movehub/shared';
+import {
+  MSG,
+  PASSWORD_SUCCESS_CLOSE_MS,
+  updatePasswordFormSchema,
+  type UpdatePasswordForm,
+} from '@movehub/shared';
+import { profileQueryOptions } from '../../lib/profile-query';
+import { useStoredUser } from '../../lib/storage';
 import { FormDialog } from '../../ui/form-dialog';
+import { FormTextField } from '../../ui/form-text-field';
 import { NewPasswordFields } from '../../ui/new-password-fields';
 import { useUpdatePassword } from './use-auth-mutations';
 
@@ -14,21 +23,36 @@ interface ChangePasswordDialogProps {
 
 /**
  * spec/portal.md §2 Change Password modal: new password and confirmation (update_password); on
- * success it shows 'Password updated successfully' and closes after 1 second.
+ * success it shows 'Password updated successfully' and closes after 1 second. An account that
+ * has a password gives the current one first (docs/decisions/036); one made by Google or
+ * Facebook sets its first password without it.
  */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
+  const storedUser = useStoredUser();
+  // The dashboard has the profile already; the stored user answers while it loads. Unknown (a
+  // session stored by an older version): asked for, as the server will for a password account.
+  const profile = useQuery(profileQueryOptions());
+  const hasPassword = (profile.data?.profile ?? storedUser)?.has_password !== false;
   // Mounted only while open, so that every opening starts from an empty form.
-  return open ? <ChangePasswordForm onClose={onClose} /> : null;
+  return open ? <ChangePasswordForm onClose={onClose} asksCurrent={hasPassword} /> : null;
 }
 
-function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+function ChangePasswordForm({
+  onClose,
+  asksCurrent,
+}: {
+  onClose: () => void;
+  asksCurrent: boolean;
+}) {
   const [updated, setUpdated] = useState(false);
-  const { register, control, handleSubmit } = useForm({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: '', confirm_password: '' },
+  const { register, control, handleSubmit, formState } = useForm<UpdatePasswordForm>({
+    resolver: zodResolver(updatePasswordFormSchema(asksCurrent)),
+    defaultValues: { current_password: '', password: '', confirm_password: '' },
   });
-  // spec §8: a refusal is the red toast of any failed call; the form stays as typed.
+  // spec §8: a refusal (a wrong current password included) is the red toast of any failed call;
+  // the form stays as typed.
   const update = useUpdatePassword();
+  const { ref: currentRef, ...currentField } = register('current_password');
 
   useEffect(() => {
     if (!updated) return;
@@ -43,8 +67,10 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
       titleId="change-password-title"
       pending={update.isPending}
       submitLabel="Update Password"
-      onSubmit={handleSubmit((values) =>
-        update.mutate(values, { onSuccess: () => setUpdated(true) }),
+      onSubmit={handleSubmit(({ current_password, ...fields }) =>
+        update.mutate(asksCurrent ? { current_password, ...fields } : fields, {
+          onSuccess: () => setUpdated(true),
+        }),
       )}
       hideActions={updated}
     >
@@ -53,12 +79,27 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           {MSG.passwordUpdated}
         </Alert>
       ) : (
-        <NewPasswordFields
-          control={control}
-          register={register}
-          idPrefix="change-password"
-          autoFocus
-        />
+        <>
+          {asksCurrent && (
+            <FormTextField
+              {...currentField}
+              inputRef={currentRef}
+              id="change-password-current-password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              fullWidth
+              fieldError={formState.errors.current_password}
+            />
+          )}
+          <NewPasswordFields
+            control={control}
+            register={register}
+            idPrefix="change-password"
+            autoFocus={!asksCurrent}
+          />
+        </>
       )}
     </FormDialog>
   );

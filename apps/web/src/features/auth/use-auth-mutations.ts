@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimRequestBody, NewPasswordForm } from '@movehub/shared';
+import { profileKeys } from '../../lib/profile-query';
 import { clearSession, markSessionEnding, setSession } from '../../lib/storage';
 import { verifyPhoneCode } from '../../lib/verification-api';
 import { changePassword, logOut, resetPassword, socialLogin, updatePassword } from './auth-api';
@@ -11,8 +12,17 @@ import { claimRequest } from './claim-request-api';
  * page goes next is the page's.
  */
 
-/** update_password: the Change Password modal. */
-export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });
+/**
+ * update_password: the Change Password modal. The profile is read again: an account that set its
+ * first password has one now (has_password), and the next opening asks for it.
+ */
+export function useUpdatePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
 
 /** reset_password: emails the reset link. */
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
