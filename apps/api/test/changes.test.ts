@@ -40,6 +40,7 @@ import { buildTestApp, createRequest, type TestContext } from './helper';
 import { type Status } from './lifecycle';
 import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
+import { uploadPhoto } from './uploads-helpers';
 
 /*
  * Change proposals and confirmations through the real server on the sandbox gateway
@@ -242,6 +243,8 @@ describe('propose_change', () => {
 
   it('shows an items change and an extra-items change with their photos and prices', async () => {
     const { company, customer, request } = await paidMove();
+    // A proposed line's photos are uploads of ours, as the customer's own.
+    const piano = await uploadPhoto(ctx.app);
     const [tape] = await db()
       .select()
       .from(catalogueItems)
@@ -256,7 +259,7 @@ describe('propose_change', () => {
           name: 'Piano',
           type: '1',
           quantity: 1,
-          items_image_array: ['https://cdn.example.com/piano.jpg'],
+          items_image_array: [piano],
         },
         { name: 'Gone', type: '1', quantity: 0 },
       ],
@@ -277,7 +280,7 @@ describe('propose_change', () => {
         id: null,
         name: 'Piano',
         quantity: 1,
-        item_change_images: [{ image_url: 'https://cdn.example.com/piano.jpg' }],
+        item_change_images: [{ image_url: piano }],
       }),
     ]);
     expect(d.request.item_price_change).toBe(120);

@@ -22,6 +22,7 @@ import {
 } from '../src/db/schema';
 import { DEMO_COMPANIES, DEMO_DIRECT_LINKS, DEMO_SALES_MEMBER } from '../src/db/seed/demo';
 import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
+import { uploadPhoto } from './uploads-helpers';
 
 let ctx: TestContext;
 let token: string;
@@ -29,9 +30,12 @@ let customerId: number;
 let moveTypeId: number;
 let sofa: typeof catalogueItems.$inferSelect;
 let tape: typeof catalogueItems.$inferSelect;
+/** Three photos uploaded as the wizard uploads them: item photos are uploads of ours only. */
+let photos: string[];
 
 beforeAll(async () => {
   ctx = await buildTestApp();
+  photos = [await uploadPhoto(ctx.app), await uploadPhoto(ctx.app), await uploadPhoto(ctx.app)];
   const customer = await createUser(ctx.database, { phone: '+13105550100' });
   customerId = customer.id;
   token = await loginAs(ctx.app, customer.email);
@@ -117,7 +121,7 @@ function payload(overrides: Record<string, unknown> = {}) {
         currency: 'USD',
         quantity: 2,
         additional_info: 'Leather, scratches easily',
-        items_image_array: ['/uploads/a.jpg', '/uploads/b.jpg'],
+        items_image_array: [photos[0], photos[1]],
         added_by_type: '',
       },
       {
@@ -130,7 +134,7 @@ function payload(overrides: Record<string, unknown> = {}) {
         currency: 'USD',
         quantity: 1,
         additional_info: '',
-        items_image_array: ['/uploads/c.jpg'],
+        items_image_array: [photos[2]],
         added_by_type: '1',
       },
       {
@@ -247,17 +251,15 @@ describe('generate_request (normal mode)', () => {
     ]);
     expect(items[2]!.unitPriceCents).toBe(450);
     expect(items[1]!.addedByType).toBe('1');
-    const photos = await db
+    const stored = await db
       .select({ itemId: requestItemImages.requestItemId, url: requestItemImages.imageUrl })
       .from(requestItemImages)
       .orderBy(asc(requestItemImages.id));
-    expect(photos.filter((p) => p.itemId === items[0]!.id).map((p) => p.url)).toEqual([
-      '/uploads/a.jpg',
-      '/uploads/b.jpg',
+    expect(stored.filter((p) => p.itemId === items[0]!.id).map((p) => p.url)).toEqual([
+      photos[0],
+      photos[1],
     ]);
-    expect(photos.filter((p) => p.itemId === items[1]!.id).map((p) => p.url)).toEqual([
-      '/uploads/c.jpg',
-    ]);
+    expect(stored.filter((p) => p.itemId === items[1]!.id).map((p) => p.url)).toEqual([photos[2]]);
 
     const timeline = await db
       .select()

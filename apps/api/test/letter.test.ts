@@ -374,14 +374,21 @@ describe('attach_signature_make_confirmation_letter_pdf', () => {
     expect(resend.statusCode).toBe(409);
   });
 
-  it('signs through the public link too', async () => {
+  it('signs through the public link with its owner signed in, not through the link alone', async () => {
+    // The request is in the customer's account: the link alone no longer signs in their name
+    // (decision 037; an unclaimed request's link signs: claimed-links.test.ts).
     const f = await fixture();
     await send({ request_id: f.request.id, ...HOURLY }, f.companyToken);
-    const res = await sign({
+    const body = {
       request_id: f.request.id,
       signature_path: signature,
       public_access_link: f.request.publicAccessLink,
-    });
+    };
+    const alone = await sign(body);
+    expect(alone.statusCode).toBe(401);
+    expect(alone.json().message).toBe(LETTER_TEXT.logInToSign);
+    expect((await rowOf(f.request.id))?.additionalStatus).toBe(0);
+    const res = await sign(body, f.customerToken);
     expect(res.statusCode).toBe(200);
     expect((await rowOf(f.request.id))?.additionalStatus).toBe(1);
   });

@@ -28,6 +28,7 @@ import {
 } from '../src/domain/request/edits';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import { uploadPhoto } from './uploads-helpers';
 
 /*
  * The customer's edits of a request (spec §2 "Item and extra-item editing",
@@ -43,9 +44,12 @@ let tape: typeof catalogueItems.$inferSelect;
 let owner: Party;
 let stranger: Party;
 let company: Company;
+/** Photos uploaded as the edit screens upload them: item photos are uploads of ours only. */
+let photos: string[];
 
 beforeAll(async () => {
   ctx = await buildTestApp();
+  photos = [await uploadPhoto(ctx.app), await uploadPhoto(ctx.app), await uploadPhoto(ctx.app)];
   const db = ctx.database.db;
   const [move] = await db.select().from(moveTypes).orderBy(asc(moveTypes.id)).limit(1);
   moveTypeId = move!.id;
@@ -276,7 +280,7 @@ const line = (overrides: Record<string, unknown> = {}) => ({
   currency: 'USD',
   quantity: 2,
   additional_info: 'Leather',
-  items_image_array: ['/uploads/a.jpg', '/uploads/b.jpg'],
+  items_image_array: [photos[0], photos[1]],
   ...overrides,
 });
 const extraLine = (overrides: Record<string, unknown> = {}) =>
@@ -541,7 +545,8 @@ describe('edit_items', () => {
           added_by_type: '1',
           size: '4',
           quantity: '1',
-          items_image_array: [{ _pic: '/uploads/c.jpg' }],
+          // The bare file name is ours too (spec: a storage base path plus the file name).
+          items_image_array: [{ _pic: photos[2]!.slice('/uploads/'.length) }],
         }),
         line({ name: 'Dropped', _id: '', quantity: 0 }),
       ],
@@ -557,17 +562,14 @@ describe('edit_items', () => {
         size: '3',
         type: '1',
         additional_info: 'Leather',
-        request_item_image_models: [
-          { image_url: '/uploads/a.jpg' },
-          { image_url: '/uploads/b.jpg' },
-        ],
+        request_item_image_models: [{ image_url: photos[0] }, { image_url: photos[1] }],
       }),
       expect.objectContaining({
         item_id: null,
         name: 'Grandfather clock',
         quantity: 1,
         added_by_type: '1',
-        request_item_image_models: [{ image_url: '/uploads/c.jpg' }],
+        request_item_image_models: [{ image_url: photos[2] }],
       }),
     ]);
     expect(shown.extra_request_items).toEqual([

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { uploadUrl } from '../lib/upload-url';
+import { itemPhotoUrl } from '../lib/upload-url';
 
 export interface ListedItem {
   key: Key;
@@ -13,7 +13,10 @@ export interface ListedItem {
   line: ReactNode;
   /** Below it, in grey: the category, the customer's notes or comments. */
   details?: ReactNode;
-  /** The customer's photos of it, as file names or URLs (spec/portal.md §7). */
+  /**
+   * The customer's photos of it, as file names or URLs (spec/portal.md §7); only our uploads are
+   * shown (itemPhotoUrl, decision 037).
+   */
   photos?: readonly string[];
 }
 
@@ -48,29 +51,39 @@ export function ItemList({ label, items, empty }: ItemListProps) {
               {item.details}
             </Typography>
           )}
-          {item.photos && item.photos.length > 0 && (
-            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-              {item.photos.map((photo, index) => (
-                <Link key={photo} href={uploadUrl(photo)} target="_blank" rel="noopener noreferrer">
-                  <Box
-                    component="img"
-                    src={uploadUrl(photo)}
-                    alt={`${item.name}, photo ${index + 1}`}
-                    loading="lazy"
-                    sx={{
-                      width: 72,
-                      height: 72,
-                      objectFit: 'cover',
-                      borderRadius: 1,
-                      display: 'block',
-                    }}
-                  />
-                </Link>
-              ))}
-            </Stack>
-          )}
+          <PhotoLinks name={item.name} photos={item.photos ?? []} />
         </li>
       ))}
     </Box>
+  );
+}
+
+/** Each photo that is one of our uploads, as a thumbnail linking to the full picture. */
+function PhotoLinks({ name, photos }: { name: string; photos: readonly string[] }) {
+  const shown = photos.flatMap((photo) => {
+    const url = itemPhotoUrl(photo);
+    return url ? [url] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+      {shown.map((photo, index) => (
+        <Link key={photo} href={photo} target="_blank" rel="noopener noreferrer">
+          <Box
+            component="img"
+            src={photo}
+            alt={`${name}, photo ${index + 1}`}
+            loading="lazy"
+            sx={{
+              width: 72,
+              height: 72,
+              objectFit: 'cover',
+              borderRadius: 1,
+              display: 'block',
+            }}
+          />
+        </Link>
+      ))}
+    </Stack>
   );
 }

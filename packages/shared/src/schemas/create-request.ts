@@ -109,7 +109,8 @@ export type CreateRequestAddress = z.output<typeof createRequestAddressSchema>;
 /**
  * One items_array line (spec §3 Item, §7): regular ('1') and extra ('2') items together. _id is
  * the catalogue id, empty for a custom item; quantities are whole, 0 to 999 (spec §5); photos
- * are the urls upload_s3_file returned, at most 3 (spec §9).
+ * are the urls upload_s3_file returned, at most 3 (spec §9): the server refuses any other link
+ * with 422 (decision 037).
  */
 export const createRequestItemSchema = z.object({
   // '' or absent for a custom item; otherwise a catalogue id within the id column's range.

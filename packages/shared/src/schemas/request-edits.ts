@@ -80,7 +80,8 @@ export type DeleteAddressBody = z.input<typeof deleteAddressBodySchema>;
 
 /**
  * A photo of an item line: the url upload_s3_file returned, sent as the string itself or as the
- * edit screens' `{_pic}` (spec §3 Outgoing item line: "items_image_array (of _pic)").
+ * edit screens' `{_pic}` (spec §3 Outgoing item line: "items_image_array (of _pic)"). The server
+ * keeps only its own uploads (422 otherwise, decision 037).
  */
 const itemPhoto = z
   .union([safeText(2048).min(1), z.object({ _pic: safeText(2048).min(1) })])

@@ -28,16 +28,54 @@ export const requestDetailByLinkBodySchema = z.object({
 });
 export type RequestDetailByLinkBody = z.input<typeof requestDetailByLinkBodySchema>;
 
-/** The request as its public link shows it: no contact details, no customer. */
-export const publicRequestSchema = requestListEntrySchema
-  .pick({ request: true, request_address: true, company_profile: true })
+const listEntry = requestListEntrySchema.shape;
+const listRequest = listEntry.request;
+const listAddress = listEntry.request_address.element;
+
+/**
+ * The fields the link shows only while the request is in nobody's account (a direct request not
+ * yet claimed, decision 007): the amounts, the client comment, the crew, the zip and storage of
+ * each address. Once the request is in an account they are the account's (decision 037).
+ */
+const UNCLAIMED_ONLY_REQUEST = {
+  recommend_amount: true,
+  customer_budget: true,
+  final_amount: true,
+  final_comment: true,
+  discount: true,
+  request_type: true,
+  public_access_link: true,
+  movers: true,
+} as const;
+const UNCLAIMED_ONLY_ADDRESS = { zip_code: true, is_storage: true, address_type: true } as const;
+
+/**
+ * What the public page shows (spec §2 /view-request/{access_token}; a cancelled request only
+ * 'This Request has been canceled. Please contact the company at {phone} ...'): the request's
+ * number, status, date and time window, its company and the addresses in order. All the link
+ * answers once the request is in a customer's account: parsing a full view with it drops the rest.
+ */
+export const publicRequestPageSchema = z.object({
+  request: listRequest.omit(UNCLAIMED_ONLY_REQUEST),
+  request_address: z.array(listAddress.omit(UNCLAIMED_ONLY_ADDRESS)),
+  company_profile: listEntry.company_profile,
+  /**
+   * The company's phone (the accepted or the direct link's company), for a cancelled request's
+   * 'This Request has been canceled. Please contact the company at {phone} for more
+   * information.' (spec §2); null when no company has it.
+   */
+  company_phone: z.string().nullable(),
+});
+
+/**
+ * The request as its public link shows it: no contact details, no customer; the public page's
+ * fields only once the request is in an account (publicRequestPageSchema), else also those of
+ * UNCLAIMED_ONLY_*.
+ */
+export const publicRequestSchema = publicRequestPageSchema
   .extend({
-    /**
-     * The company's phone (the accepted or the direct link's company), for a cancelled request's
-     * 'This Request has been canceled. Please contact the company at {phone} for more
-     * information.' (spec §2); null when no company has it.
-     */
-    company_phone: z.string().nullable(),
+    request: listRequest.partial(UNCLAIMED_ONLY_REQUEST),
+    request_address: z.array(listAddress.partial(UNCLAIMED_ONLY_ADDRESS)),
   })
   .meta({ id: 'PublicRequest' });
 export type PublicRequest = z.infer<typeof publicRequestSchema>;

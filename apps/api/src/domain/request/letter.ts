@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
 import {
   assertLetterSent,
+  assertMaySign,
   assertSignable,
   composeLetter,
   contactEmailOf,
@@ -139,13 +140,16 @@ export async function signLetter(opts: {
   try {
     const { value } = await runRequestCommand(opts.domain, {
       requestId: opts.requestId,
-      // The holder of the public link signs as the customer, whoever is signed in.
+      // The holder of the public link signs as the customer, whoever is signed in, while the
+      // request is in nobody's account (assertMaySign).
       actor: {
         type: 'customer',
         userId: opts.reader.user?.userType === UserType.customer ? opts.reader.user.id : null,
       },
       authorize: (r) => readsLetter(r, opts.reader),
       run: async (ctx) => {
+        // Again under the lock: the request may have joined an account since the PDF was made.
+        assertMaySign(ctx.request, opts.reader);
         assertLetterSent(ctx.request);
         assertSignable(ctx.request);
         const signed = await ctx.update({

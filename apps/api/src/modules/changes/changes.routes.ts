@@ -10,6 +10,7 @@ import {
   proposeChange,
   rejectChange,
 } from '../../domain/request/changes';
+import { uploadedItemPhotos } from '../uploads/uploads.service';
 import { toAskedChange, toChangeProposal } from './changes.wire';
 
 /*
@@ -21,17 +22,30 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /api/company/propose_change', {
       tags: ['partner'],
       summary:
-        "The request's company proposes a change (type request: s_date, s_time or start_window_from/to, movers; address: new_address_array, edit_address_array, delete_address_array; items / extra-items: items_array) with its price, the signed difference to the final amount in dollars",
+        "The request's company proposes a change (type request: s_date, s_time or start_window_from/to, movers; address: new_address_array, edit_address_array, delete_address_array; items / extra-items: items_array, photos uploads of ours only, else 422) with its price, the signed difference to the final amount in dollars",
       description:
         "Only the company of the request (the accepted bid's, or a direct request's): another request is 404. Marketplace requests from status 2, direct ones from 0, both below 6 (422 before, 409 once completed or cancelled). One pending proposal per request and type: a second one is 409 until the customer answers. The request keeps its values; the detail shows the proposed ones (s_date_change, s_time_change, movers_change, final_amount_change, new/edit/delete_address_array, change_item, change_item_extra, item_price_change, extra_item_price_change); the timeline gets 'Change in request' / 'Change in address' / 'Change in items' / 'Change in extra items' and the customer a notification and an email. A saving may not exceed the final amount, nor from status 3 what the escrow holds (422).",
       failures: [400, 401, 403, 404, 409],
     }),
     config: companyOnly,
     handler: async (request) => {
+      const { body } = request;
+      // A proposed line's photos are uploads of ours too, else 422 (decision 037).
+      const input =
+        body.type === 'items' || body.type === 'extra-items'
+          ? {
+              ...body,
+              items_array: await uploadedItemPhotos({
+                db: app.db,
+                storage: app.storage,
+                lines: body.items_array,
+              }),
+            }
+          : body;
       const row = await proposeChange({
         domain: app.domain,
         companyId: authOf(request).user.id,
-        input: request.body,
+        input,
       });
       return { code: 200, message: CHANGE_MESSAGES.proposed, data: toChangeProposal(row) };
     },

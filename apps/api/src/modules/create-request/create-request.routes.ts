@@ -11,6 +11,7 @@ import {
   REQUEST_CREATED_MESSAGE,
   type CreatedRequest,
 } from './create-request.service';
+import { uploadedItemPhotos } from '../uploads/uploads.service';
 import { claimRequest, publicRequestByLink } from './request-claims.service';
 
 /** The optional Idempotency-Key of a submit (decision 007): one 'Request Move', one request. */
@@ -42,6 +43,17 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   // Emailed links are built from configuration only, never from the Host header.
   const publicUrl = app.config.publicUrl ?? `http://${app.config.host}:${app.config.port}`;
   const ttlDays = app.config.sessionTtlDays;
+  /** The body with its item photos checked: uploads of ours only, else 422 (decision 037). */
+  const withUploadedPhotos = async <B extends { items_array: { items_image_array: string[] }[] }>(
+    body: B,
+  ): Promise<B> => ({
+    ...body,
+    items_array: await uploadedItemPhotos({
+      db: app.db,
+      storage: app.storage,
+      lines: body.items_array,
+    }),
+  });
 
   app.route({
     ...apiRoute('POST /api/company/validate_generated_link', {
@@ -59,7 +71,8 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute('POST /api/customer/generate_request', {
       tags: ['create-request'],
-      summary: 'Sends a marketplace request: addresses, items, photos, timeline, notification',
+      summary:
+        'Sends a marketplace request: addresses, items, photos (uploads of ours only, else 422), timeline, notification',
       headers: idempotencyHeaders,
       failures: [400, 401, 403],
     }),
@@ -69,7 +82,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await generateRequest({
         domain: app.domain,
         customer: { id: user.id, phone: user.phone },
-        body: request.body,
+        body: await withUploadedPhotos(request.body),
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
       });
       return createdBody(created);
@@ -95,7 +108,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
           domain: app.domain,
           mailer,
           publicUrl,
-          body: request.body,
+          body: await withUploadedPhotos(request.body),
           salesTeam,
           idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
         });
@@ -108,7 +121,7 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /app_api/request_detail_by_request_link', {
       tags: ['create-request'],
       summary:
-        'The request of a public link; token only when a valid claim token attaches it to an account',
+        "The request of a public link (once in an account, only the public page's fields); token only when a valid claim token attaches it to an account",
       failures: [400],
     }),
     config: ipRateLimit,

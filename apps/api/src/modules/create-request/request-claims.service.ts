@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MSG, type ClaimResult, type PublicRequest } from '@movehub/shared';
+import {
+  MSG,
+  publicRequestPageSchema,
+  type ClaimResult,
+  type PublicRequest,
+} from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
 import { requestAddresses, requestClaims, requests, users } from '../../db/schema';
@@ -16,7 +21,9 @@ import { customerNotice } from './create-request.service';
 
 /**
  * request_detail_by_request_link (spec §7): the request its public link names, as anyone holding
- * the link may see it (no contact details, no customer). 400 for an unknown link.
+ * the link may see it (no contact details, no customer). Once the request is in a customer's
+ * account (a claimed direct request, a marketplace request) the link shows only what the public
+ * page shows, the rest being the account's (decision 037). 400 for an unknown link.
  */
 export async function publicRequestByLink(opts: {
   db: Db;
@@ -30,13 +37,15 @@ export async function publicRequestByLink(opts: {
     },
   });
   if (!row) throw AppError.badRequest(MSG.requestLinkInvalid);
-  return {
-    id: row.id,
+  const view: PublicRequest = {
     request: toRequestSummary(row),
     request_address: row.addresses.map(toListAddress),
     company_profile: row.company ? { name: row.company.name } : null,
     company_phone: row.company?.phone ?? null,
   };
+  // The page's schema keeps its own fields and drops every other.
+  const shown = row.customerId === null ? view : publicRequestPageSchema.parse(view);
+  return { id: row.id, ...shown };
 }
 
 /** The live (unused, unexpired) claim of a token, or null. */

@@ -12,7 +12,9 @@ import { getConfirmationLetter, LETTER_TEXT, ratesOf, type LetterReader } from '
  * The confirmation letter of a direct request (spec §7 get_confirmation_letter and
  * attach_signature_make_confirmation_letter_pdf; the partner API's send_confirmation_letter).
  * The customer's two calls are open to the request's customer (token) and to the holder of its
- * public access link (the /sign-confirmation-letter/{public_access_link} page): decision 016.
+ * public access link (the /sign-confirmation-letter/{public_access_link} page): decision 016; once
+ * the request is in a customer's account, the link reads the letter but only they sign it
+ * (decision 037).
  */
 
 function readerOf(request: FastifyRequest, publicAccessLink: string | undefined): LetterReader {
@@ -85,8 +87,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /api/company/attach_signature_make_confirmation_letter_pdf', {
       tags: ['letter'],
       summary:
-        'Signs the confirmation letter: a PDF of the letter with the signature is stored and the request moves to additional_status 1',
-      failures: [400, 401, 404, 409, 422],
+        "Signs the confirmation letter: a PDF of the letter with the signature is stored and the request moves to additional_status 1. Once the request is in a customer's account only that customer signs: the public link alone is 401, another session 403",
+      failures: [400, 401, 403, 404, 409, 422],
     }),
     config: { ...ipRateLimit, ...customerOrLink },
     handler: async (request) => {

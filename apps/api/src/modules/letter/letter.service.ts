@@ -35,6 +35,11 @@ export const LETTER_TEXT = {
   notSent: 'The confirmation letter of this request has not been sent yet.',
   alreadySigned: 'The confirmation letter of this request has already been signed.',
   cancelled: 'This request has been cancelled.',
+  /** Decision 037: the public link no longer signs once the request is in an account. */
+  logInToSign:
+    "This request is in its customer's account now: please log in to that account to sign its confirmation letter.",
+  ownerSigns:
+    'Only the customer whose account holds this request can sign its confirmation letter; please log in to that account.',
   sent: 'The confirmation letter has been sent to the customer.',
   signed: 'The confirmation letter has been signed.',
   timelineSent: 'Confirmation letter sent',
@@ -204,6 +209,20 @@ export function readsLetter(request: RequestRow, reader: LetterReader): boolean 
   return (byAccount || byLink) && isDirectRequest({ request_type: request.requestType });
 }
 
+/**
+ * Whether this reader may sign (decision 037). A request in nobody's account (a direct request
+ * not yet claimed) is signed by whoever holds its public link, as decision 016 had it. Once it is
+ * in a customer's account, the link still reads the letter but signs nothing in that customer's
+ * name: only the customer signed in signs (401 with the link alone, 403 with another session).
+ */
+export function assertMaySign(request: RequestRow, reader: LetterReader): void {
+  if (request.customerId === null) return;
+  if (reader.user === null) throw AppError.unauthorized(LETTER_TEXT.logInToSign);
+  if (reader.user.userType !== UserType.customer || reader.user.id !== request.customerId) {
+    throw AppError.forbidden(LETTER_TEXT.ownerSigns);
+  }
+}
+
 /** 409 until the letter of the request is sent. */
 export function assertLetterSent(request: RequestRow): void {
   if (request.letterHtml === null) throw AppError.conflict(LETTER_TEXT.notSent);
@@ -267,6 +286,7 @@ export async function storeSignedLetter(opts: {
 }): Promise<SignedLetterPdf> {
   const signature = signaturePng(opts.signatureDataUrl);
   const request = await readableRequest(opts.db, opts.requestId, opts.reader);
+  assertMaySign(request, opts.reader);
   assertSignable(request);
   const byAccount = opts.reader.user?.id === request.customerId && opts.reader.user !== null;
   const signerName = byAccount

@@ -10,6 +10,7 @@ import {
   editItems,
   type RequestEditResult,
 } from '../../domain/request/edits';
+import { uploadedItemPhotos } from '../uploads/uploads.service';
 
 /*
  * The customer's edits of a request (spec §7): each call on /api/customer, which the web app uses
@@ -33,6 +34,9 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!data.awaiting_price) return { code: 200, message, data };
     return { code: 200, message: CHANGE_MESSAGES.sentForPricing, data };
   };
+  /** Item photos are uploads of ours only, else 422 (decision 037). */
+  const uploaded = <L extends { items_image_array: string[] }>(lines: readonly L[]) =>
+    uploadedItemPhotos({ db: app.db, storage: app.storage, lines });
 
   for (const { prefix, who } of FAMILIES) {
     app.route({
@@ -99,7 +103,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       ...apiRoute(`POST ${prefix}/edit_items`, {
         tags: ['request-edits'],
         summary: `Replaces the regular items of the customer's request by the lines sent with a quantity above 0 (path of ${who})`,
-        description: `${GUARD}. The wizard's item rules: at most 3 photos, whole quantities 0 to 999, a name, catalogue ids that exist, the request's total caps.`,
+        description: `${GUARD}. The wizard's item rules: at most 3 photos, each an upload of ours (422 otherwise), whole quantities 0 to 999, a name, catalogue ids that exist, the request's total caps.`,
         failures: [400, 401, 403, 404, 409],
       }),
       config: customerOnly,
@@ -108,7 +112,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request.body.request_id,
-          lines: request.body.items_array,
+          lines: await uploaded(request.body.items_array),
         });
         return answer(EDIT_MESSAGES.itemsUpdated, data);
       },
@@ -118,7 +122,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
       ...apiRoute(`POST ${prefix}/edit_extra_item`, {
         tags: ['request-edits'],
         summary: `Replaces the extra items of the customer's request: all are sent, those with a quantity above 0 are kept (path of ${who})`,
-        description: `${GUARD}.`,
+        description: `${GUARD}. Photos are uploads of ours only (422 otherwise).`,
         failures: [400, 401, 403, 404, 409],
       }),
       config: customerOnly,
@@ -127,7 +131,7 @@ export const requestEditRoutes: FastifyPluginAsyncZod = async (app) => {
           domain: app.domain,
           customerId: authOf(request).user.id,
           requestId: request.body.request_id,
-          lines: request.body.items_array,
+          lines: await uploaded(request.body.items_array),
         });
         return answer(EDIT_MESSAGES.extraItemsUpdated, data);
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { ErrorCode, MSG, type UPLOAD_TYPES } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
@@ -176,6 +176,11 @@ export async function saveUpload(opts: {
   return { fileName, url: opts.storage.url(fileName) };
 }
 
+/** The key a link names in the storage: its own URL of the key, or the bare key; else null. */
+function storageKeyOf(storage: Storage, link: string): string | null {
+  return storage.keyOf(link) ?? (STORAGE_KEY_PATTERN.test(link) ? link : null);
+}
+
 /**
  * The storage key of a picture link when it names a live upload of ours: the storage's own URL
  * (`/uploads/<key>` on disk, the bucket's address on S3) or the bare file name (spec: images
@@ -187,8 +192,7 @@ export async function liveUploadKey(opts: {
   storage: Storage;
   link: string;
 }): Promise<string | null> {
-  const key =
-    opts.storage.keyOf(opts.link) ?? (STORAGE_KEY_PATTERN.test(opts.link) ? opts.link : null);
+  const key = storageKeyOf(opts.storage, opts.link);
   if (!key) return null;
   const [row] = await opts.db
     .select({ id: uploads.id })
@@ -196,6 +200,53 @@ export async function liveUploadKey(opts: {
     .where(and(eq(uploads.fileName, key), isNull(uploads.deletedAt)))
     .limit(1);
   return row ? key : null;
+}
+
+/** Ours (decision 037): the refusal of an item photo that is not an upload of ours. */
+export const ITEM_PHOTO_INVALID =
+  'items_image_array must hold only photos uploaded with upload_s3_file.';
+
+/**
+ * The items_array lines with every photo in the storage's own form (a bare file name becomes its
+ * URL), or 422 naming each refused photo: only live uploads of ours, as a profile picture
+ * (liveUploadKey). A photo is shown as an image and a link on the console, the foreman's phone and
+ * the customer's detail, so `javascript:`, `data:` or another site's page must never be stored as
+ * the customer's photo (decision 037). One query for all the photos of a call. The paths count
+ * the lines the schema kept (the edits drop those with quantity 0).
+ */
+export async function uploadedItemPhotos<L extends { items_image_array: string[] }>(opts: {
+  db: Tx;
+  storage: Storage;
+  lines: readonly L[];
+}): Promise<L[]> {
+  const keyOf = (link: string) => storageKeyOf(opts.storage, link);
+  const keys = [
+    ...new Set(opts.lines.flatMap((l) => l.items_image_array.map(keyOf)).filter((k) => k !== null)),
+  ];
+  const live = new Set(
+    keys.length === 0
+      ? []
+      : (
+          await opts.db
+            .select({ fileName: uploads.fileName })
+            .from(uploads)
+            .where(and(inArray(uploads.fileName, keys), isNull(uploads.deletedAt)))
+        ).map((row) => row.fileName),
+  );
+  const errors: { path: string; message: string }[] = [];
+  const lines = opts.lines.map((line, i) => ({
+    ...line,
+    items_image_array: line.items_image_array.flatMap((link, j) => {
+      const key = keyOf(link);
+      if (key !== null && live.has(key)) return [opts.storage.url(key)];
+      errors.push({ path: `items_array.${i}.items_image_array.${j}`, message: ITEM_PHOTO_INVALID });
+      return [];
+    }),
+  }));
+  if (errors.length > 0) {
+    throw new AppError(ErrorCode.unprocessable, ITEM_PHOTO_INVALID, { errors });
+  }
+  return lines;
 }
 
 // The file name at the end of a stored link, whatever base path or bucket address precedes it.

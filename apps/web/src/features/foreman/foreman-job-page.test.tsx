@@ -171,7 +171,7 @@ describe('ForemanJobPage', () => {
     expect(inventory.getByText('Sofa × 2')).toBeInTheDocument();
     expect(inventory.getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
       'src',
-      '/uploads/sofa.jpg',
+      '/uploads/5afa5afa5afa5afa5afa5afa5afa5afa.jpg',
     );
     expect(
       within(screen.getByRole('list', { name: 'Extra items' })).getByText('Piano × 1'),

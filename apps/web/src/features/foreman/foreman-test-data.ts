@@ -105,7 +105,7 @@ export function buildForemanJobDetail(overrides: Partial<ForemanJobDetail> = {})
         unit_price: 40,
         size: '3',
         added_by_type: null,
-        request_item_image_models: [{ image_url: 'sofa.jpg' }],
+        request_item_image_models: [{ image_url: '5afa5afa5afa5afa5afa5afa5afa5afa.jpg' }],
       },
     ],
     extra_request_items: [

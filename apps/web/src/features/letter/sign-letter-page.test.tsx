@@ -209,6 +209,19 @@ describe('SignLetterPage', () => {
     expect(screen.getByRole('button', { name: LETTER_TEXT.done })).toBeEnabled();
   });
 
+  it('asks to log in when the link alone may not sign a request in an account (401), and stays', async () => {
+    const logIn =
+      "This request is in its customer's account now: please log in to that account to sign its confirmation letter.";
+    renderPage('/sign-confirmation-letter/link-42', { [SIGN]: { code: 401, message: logIn } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: LETTER_TEXT.agree }));
+    draw(screen.getByRole('img', { name: 'Signature pad' }));
+    await user.click(screen.getByRole('button', { name: LETTER_TEXT.done }));
+    expect(await toast()).toHaveTextContent(logIn);
+    expect(window.location.pathname).toBe('/sign-confirmation-letter/link-42');
+    expect(screen.getByRole('button', { name: LETTER_TEXT.done })).toBeEnabled();
+  });
+
   it('links the PDF instead of the pad once the letter is signed', async () => {
     renderPage('/sign-confirmation-letter/42', { [GET]: letter('/uploads/abc.pdf') });
     expect(await screen.findByRole('link', { name: LETTER_TEXT.viewPdf })).toHaveAttribute(

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@movehub/shared';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { requestDetailPath } from '../../lib/request-paths';
@@ -72,6 +72,11 @@ export function SignLetterPage() {
         onSuccess: () => {
           showToast(LETTER_TEXT.signed, 'success');
           void navigate(afterSigningPath(id));
+        },
+        // A claimed request's link alone does not sign (decision 037): the 401 asks to log in.
+        // The api client toasts every other failure, but a 401 ends a session without a word.
+        onError: (error) => {
+          if (isApiError(error) && error.code === 401) showToast(errorMessage(error), 'error');
         },
       },
     );

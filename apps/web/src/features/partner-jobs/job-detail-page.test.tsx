@@ -109,7 +109,7 @@ function buildJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
         id: 11,
         name: 'Sofa',
         quantity: 2,
-        request_item_image_models: [{ image_url: '/uploads/sofa.jpg' }],
+        request_item_image_models: [{ image_url: '/uploads/5afa5afa5afa5afa5afa5afa5afa5afa.jpg' }],
       },
     ],
     extra_request_items: [
@@ -211,7 +211,7 @@ describe('JobDetailPage', () => {
     expect(within(inventory).getByText('Sofa')).toBeInTheDocument();
     expect(within(inventory).getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
       'src',
-      '/uploads/sofa.jpg',
+      '/uploads/5afa5afa5afa5afa5afa5afa5afa5afa.jpg',
     );
     expect(
       within(move.getByRole('list', { name: 'Extra items' })).getByText('Piano'),
@@ -642,7 +642,7 @@ describe('JobDetailPage', () => {
           size: '2',
           unit_price: 0,
           quantity: 3,
-          items_image_array: ['/uploads/sofa.jpg'],
+          items_image_array: ['/uploads/5afa5afa5afa5afa5afa5afa5afa5afa.jpg'],
         },
       ],
       price: '30',

@@ -131,7 +131,7 @@ describe('OpenRequestsPage', () => {
     expect(mine.getByText('Sofa × 1')).toBeInTheDocument();
     expect(mine.getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
       'src',
-      '/uploads/sofa-1.jpg',
+      '/uploads/bedbedbedbedbedbedbedbedbedbed01.jpg',
     );
     expect(mine.getByText('Moving box × 10')).toBeInTheDocument();
     expect(mine.getByText('$450')).toBeInTheDocument();

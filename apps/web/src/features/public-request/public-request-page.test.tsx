@@ -57,6 +57,44 @@ describe('PublicRequestPage', () => {
     expect(calls[0]?.headers['x-sh-auth']).toBeUndefined();
   });
 
+  it("shows the same page from a claimed request's link, which answers only the page's fields", async () => {
+    // Once in an account the link answers no amounts, comment, crew, zips or storage (decision 037).
+    const { request, request_address, company_profile, company_phone } = publicView({
+      request_timeline_status: 3,
+    });
+    const claimedView: PublicRequest = {
+      request: {
+        id: request.id,
+        request_timeline_status: request.request_timeline_status,
+        request_status: request.request_status,
+        s_date: request.s_date,
+        s_time: request.s_time,
+        start_window_from: request.start_window_from,
+        start_window_to: request.start_window_to,
+      },
+      request_address: request_address.map(({ id, complete_address, apartment_number }) => ({
+        id,
+        complete_address,
+        apartment_number,
+      })),
+      company_profile,
+      company_phone,
+    };
+    stubFetch({ [LINK_CALL]: reply(claimedView) });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request #41' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Mar 15th 26')).toBeInTheDocument();
+    expect(screen.getByText('8AM - 12PM Morning')).toBeInTheDocument();
+    expect(screen.getByText('Swift Movers')).toBeInTheDocument();
+    const addresses = screen.getByRole('region', { name: 'Addresses' });
+    expect(within(addresses).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Address A: 100 Main St, Los Angeles, CA',
+    );
+  });
+
   it('shows only the cancellation notice with the company phone for a cancelled request', async () => {
     stubFetch({ [LINK_CALL]: reply(publicView({ request_status: 2 })) });
     renderPage();

@@ -14,6 +14,7 @@ import {
   type ServerItem,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
+import { itemPhotoUrl } from '../../lib/upload-url';
 import { AddressCard } from '../../ui/address-card';
 import { DetailLine } from '../../ui/detail-line';
 import { AddAddressLink, AddressActions } from './address-actions';
@@ -44,7 +45,11 @@ function RequestInformation({ request }: { request: RequestDetail['request'] }) 
 function ItemPhotos({ item }: { item: ServerItem }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popperId = useId();
-  const photos = item.request_item_image_models;
+  // Only our uploads are shown (decision 037).
+  const photos = item.request_item_image_models.flatMap((photo) => {
+    const url = itemPhotoUrl(photo.image_url);
+    return url ? [url] : [];
+  });
   if (photos.length === 0) return null;
   const open = (event: SyntheticEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const close = () => setAnchor(null);
@@ -76,9 +81,9 @@ function ItemPhotos({ item }: { item: ServerItem }) {
             >
               {photos.map((photo, index) => (
                 <Box
-                  key={photo.image_url}
+                  key={photo}
                   component="img"
-                  src={photo.image_url}
+                  src={photo}
                   alt={`${item.name} photo ${index + 1}`}
                   sx={{ width: 80, height: 80, objectFit: 'cover', borderRadius: 1 }}
                 />

@@ -386,7 +386,10 @@ describe('RequestDetailPage information', () => {
             name: 'Piano',
             quantity: 1,
             category_name: 'Common List',
-            request_item_image_models: [{ image_url: '/a.jpg' }, { image_url: '/b.jpg' }],
+            request_item_image_models: [
+              { image_url: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg' },
+              { image_url: '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg' },
+            ],
           }),
         ],
       }),
@@ -409,7 +412,7 @@ describe('RequestDetailPage information', () => {
     photos.focus();
     expect(await screen.findByRole('img', { name: 'Piano photo 2' })).toHaveAttribute(
       'src',
-      '/b.jpg',
+      '/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg',
     );
     photos.blur();
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Piano photo 1' })).toBeNull());
