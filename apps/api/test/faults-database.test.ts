@@ -190,4 +190,45 @@ describe.skipIf(!serverUrl)('the database stopping mid-run (PostgreSQL through a
     });
     expect(mine.statusCode).toBe(200);
   });
+
+  it('stays up when connections are lost inside transactions: 20 of them, the database cut', async () => {
+    let inside = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Twenty transactions, each past its first statement and waiting, its connection checked
+    // out of the pool between two statements (the pool holds some; the rest wait for one).
+    const writers = Array.from({ length: 20 }, () =>
+      peer.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select txid_current()`);
+          inside += 1;
+          await held;
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        ),
+    );
+    await expect.poll(() => inside, { timeout: 10_000, interval: 50 }).toBeGreaterThan(1);
+
+    await proxy.cut();
+    // Let every lost connection say so while its transaction still holds it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const outcomes = await Promise.all(writers);
+    for (const outcome of outcomes) {
+      expect(outcome).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(outcome)).toBe(true);
+    }
+    // The process is still here: it answers 503 while the database is away, then recovers.
+    expect((await peer.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    await proxy.restore();
+    await expect
+      .poll(async () => (await peer.app.inject({ method: 'GET', url: '/healthz' })).statusCode, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe(200);
+  });
 });

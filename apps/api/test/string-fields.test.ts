@@ -50,16 +50,17 @@ const tokens: Record<number, string> = {
 function withValueAt(root: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const container: Record<string | number, unknown> =
-    typeof head === 'number'
-      ? Array.isArray(root)
-        ? [...(root as unknown[])]
-        : []
-      : root && typeof root === 'object' && !Array.isArray(root)
-        ? { ...(root as Record<string, unknown>) }
-        : {};
-  container[head!] = withValueAt(container[head!], rest, value);
-  return container;
+  if (typeof head === 'number') {
+    const list = Array.isArray(root) ? [...(root as unknown[])] : [];
+    list[head] = withValueAt(list[head], rest, value);
+    return list;
+  }
+  const record =
+    root && typeof root === 'object' && !Array.isArray(root)
+      ? { ...(root as Record<string, unknown>) }
+      : {};
+  record[head!] = withValueAt(record[head!], rest, value);
+  return record;
 }
 
 function queryString(query: unknown): string {

@@ -23,7 +23,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * How the job queue reaches the same database: the server's URL (pg-boss keeps a pool of its
-   * own), or the one embedded PGlite instance (pg-boss runs on it through its PGlite adapter).
+   * own), or the one embedded PGlite instance (pg-boss runs on it through our PGlite adapter).
    */
   connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   migrate(): Promise<void>;
@@ -82,6 +82,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Without a listener pg-pool's 'error' event is thrown, and one lost idle connection would
     // take the whole process down.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // The pool listens to a connection only while it is idle: one checked out for a transaction
+    // has no listener, and its loss (a cut network, a server restart) between two statements
+    // was an unhandled 'error' event that killed the process. Every connection keeps this one;
+    // the transaction's next statement fails as 'unavailable' (503) and the pool discards the
+    // connection when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
