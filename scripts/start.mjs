@@ -2,8 +2,10 @@
 // serves the web app, the API and the socket on PORT. The server migrates and seeds its database.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, root } from './lib/setup.mjs';
+import { ensureBuilt, ensureInstalled, ensureNodeVersion, root } from './lib/setup.mjs';
 
+// First: an older Node would fail later, in the middle of installing or building.
+ensureNodeVersion();
 ensureInstalled();
 ensureBuilt();
 

@@ -1,7 +1,7 @@
 // Set-up shared by `npm start` and `npm test`: only Node built-ins here, because it runs
 // before the project's dependencies are installed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +33,35 @@ function newestMtime(target) {
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;
+}
+
+/**
+ * What is wrong with this Node for the project, or null: package.json's `engines.node` is a
+ * `>=X.Y[.Z]` range, read here without semver because nothing is installed yet. A range of
+ * another form is not judged (null).
+ */
+export function nodeVersionProblem(current, range) {
+  const wanted = /^>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
+  const have = /^v?(\d+)\.(\d+)\.(\d+)/.exec(current);
+  if (!wanted || !have) return null;
+  const need = [1, 2, 3].map((i) => Number(wanted[i] ?? 0));
+  const got = [1, 2, 3].map((i) => Number(have[i]));
+  const index = need.findIndex((n, i) => got[i] !== n);
+  if (index === -1 || got[index] > need[index]) return null;
+  const shown = need.slice(0, wanted[3] === undefined ? 2 : 3).join('.');
+  return (
+    `MoveHub needs Node ${shown} or newer (package.json "engines": "${range}"), ` +
+    `and this is Node ${current}. Install Node ${shown} or newer, then run npm start again.`
+  );
+}
+
+/** Stops, saying why, when this Node is older than package.json's engines field. */
+export function ensureNodeVersion() {
+  const { engines } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const problem = engines?.node ? nodeVersionProblem(process.versions.node, engines.node) : null;
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
 }
 
 /** Installs dependencies when node_modules is missing or older than the lock file. */

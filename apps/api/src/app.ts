@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,8 +17,10 @@ import {
 import { CONSENT_COOKIE, ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { serializeRequest } from './lib/log-redaction';
 import { configureHashing } from './lib/password';
 import { registerAuth } from './plugins/auth';
+import { registerNoStore } from './plugins/no-store';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -108,6 +111,8 @@ export interface BuildAppOptions {
   adapters?: Partial<Adapters>;
   /** Sees every route as it is registered (the tests' route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log lines go: stdout unless a test reads them. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -159,6 +164,7 @@ export async function buildApp({
   database,
   adapters: overrides,
   onRoute,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const thirdParty = thirdPartyOrigins(config);
   // One hashing queue per process: the last app built sizes it (tests build one per file).
@@ -167,6 +173,9 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ['req.headers["x-sh-auth"]', 'req.headers.authorization', 'req.headers.cookie'],
+      // The reset, claim and view links are secrets in URLs: logged as [redacted].
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Trust exactly the configured number of proxy hops (proxy-addr's hop index), none by default.
@@ -239,6 +248,8 @@ export async function buildApp({
   registerUrlLimit(app);
   // Before every route: its onRoute hook puts authentication first on the routes that need it.
   registerAuth(app);
+  // Before every route too: no cache keeps an authenticated answer or a handed-out session.
+  registerNoStore(app);
   // The socket on the same HTTP server; chat stores, then delivers through it.
   await registerRealtime(app);
   registerChatDelivery(app);
@@ -296,7 +307,9 @@ export async function buildApp({
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The docs (/docs and its /docs/json) map every call for whoever asks: served outside
+  // production, and in production only when API_DOCS_PUBLIC says so.
+  if (config.docsPublic) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   // Before the route modules: its onRoute hooks must see their routes.
   await registerRateLimit(app);
 

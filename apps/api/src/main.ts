@@ -48,7 +48,9 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  MoveHub is running at ${url}`,
-    `  API docs: ${url}/docs`,
+    config.docsPublic
+      ? `  API docs: ${url}/docs`
+      : '  API docs: off (API_DOCS_PUBLIC=true serves them)',
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
   ];
   if (config.seedDemo) {

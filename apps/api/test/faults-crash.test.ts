@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatType, SOCKET_PATH, TimelineStatus, type ChatMessage } from '@movehub/shared';

@@ -236,3 +236,19 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL database', () =
     expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
   });
 });
+
+describe('a database whose job tables a newer pg-boss made', () => {
+  it('stops the start with what to do, rather than failing on the first job', async () => {
+    const { app, database } = await embeddedAppWithWorkers();
+    try {
+      // pg-boss 12 left its tables at schema version 46; this pg-boss reads version 24.
+      await database.db.execute(sql`create schema pgboss`);
+      await database.db.execute(sql`create table pgboss.version (version int primary key)`);
+      await database.db.execute(sql`insert into pgboss.version values (46)`);
+      await expect(app.ready()).rejects.toThrow(/newer pg-boss.*DROP SCHEMA pgboss CASCADE/s);
+    } finally {
+      await app.close().catch(() => undefined);
+      await database.close();
+    }
+  });
+});

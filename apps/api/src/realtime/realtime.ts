@@ -4,7 +4,6 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
-  AUTH_HEADER,
   CHAT_TEXT,
   ErrorCode,
   hasControlCharacters,
@@ -18,6 +17,7 @@ import {
   type ServerEvent,
   type ServerToClientEvents,
   type SocketAck,
+  type SocketHandshakeAuth,
 } from '@movehub/shared';
 import { authenticate } from '../modules/auth/auth.service';
 import { messageToDeliver } from '../modules/chat/chat.service';
@@ -92,15 +92,12 @@ function queryValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The session's token: in the handshake's `auth` (the web app), else the `x-sh-auth` header as
- * the HTTP calls send it (clients that can set headers), else a `token` query parameter.
+ * The session's token, from the handshake's `auth` only (SocketHandshakeAuth, as the web app
+ * sends it). Never from the query string: the handshake's URL lands in proxy and server logs and
+ * in the browser's history. Nor from a header, so that there is one way a socket signs in.
  */
 function tokenOf(handshake: AppSocket['handshake']): unknown {
-  const fromAuth: unknown = handshake.auth?.token;
-  if (fromAuth !== undefined) return fromAuth;
-  const header = handshake.headers[AUTH_HEADER];
-  if (header !== undefined) return Array.isArray(header) ? header[0] : header;
-  return queryValue(handshake.query.token);
+  return (handshake.auth as Partial<SocketHandshakeAuth> | undefined)?.token;
 }
 
 function ackError(error: unknown): SocketAck<never> {

@@ -19,7 +19,7 @@ export interface JobQueue {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /**
    * Queues one job. `startAfter` defers it; `singletonKey` on an exclusive job keeps at most one
-   * job of that key queued or running (the call then answers null).
+   * job of that key waiting (a twin answers null), and one running (decision 039).
    */
   send(name: string, data?: object, options?: SendJobOptions): Promise<string | null>;
   /** Installs or migrates the queue's tables and, when this process works jobs, starts working. */
@@ -36,8 +36,9 @@ export interface JobQueue {
 export interface JobDefinition<T extends object> {
   handler: (data: T, job: { id: string; name: string }) => Promise<void>;
   /**
-   * At most one job of this name (per singletonKey) queued or running at a time: a clean-up
-   * that is already waiting needs no twin.
+   * At most one job of this name (per singletonKey) waiting and one running: a clean-up that
+   * is already waiting needs no twin. One sent while another runs waits for it, so the handler
+   * must bear a second run (decision 039: pg-boss 10's `stately` policy).
    */
   exclusive?: boolean;
   /** Attempts after the first failure; the queue waits between them. Default 2. */

@@ -1,4 +1,6 @@
-import { fromPglite, PgBoss, type ConstructorOptions, type Job } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import {
   JOB_NAME_PATTERN,
@@ -23,13 +25,72 @@ export interface PgBossQueueOptions {
 
 // Registered definitions carry a handler of unknown data; the queue hands each its own job's.
 type AnyDefinition = JobDefinition<Record<string, unknown>>;
+type Job = PgBoss.Job<Record<string, unknown>>;
 
 /**
- * The job queue on pg-boss, in the application's database (schema `pgboss`). On PostgreSQL it
- * keeps a small pool of its own; on PGlite it runs on the same embedded instance through
- * pg-boss's PGlite adapter (docs/decisions/008). pg-boss fetches with SKIP LOCKED, so two
- * processes never take the same job, and its cron pass is guarded so one job is queued per
- * occurrence whatever the number of processes.
+ * The schema version of pg-boss 10's tables (its version.json). A database whose `pgboss`
+ * schema is newer was set up by a later pg-boss (12 uses 46), whose tables this one cannot
+ * read: start-up stops and says so rather than failing on the first job.
+ */
+export const PGBOSS_SCHEMA_VERSION = 24;
+
+/**
+ * pg-boss's database interface on the one embedded PGlite instance (pg-boss 10 ships no PGlite
+ * adapter; pg-boss 12's `fromPglite`, which needs Node 22, did the same). A call with
+ * parameters is one statement (`query`); one without may be a multi-statement script (the
+ * schema's installation, `BEGIN; … COMMIT;` maintenance blocks), which only `exec` runs, and
+ * whose rows are flattened so that a RETURNING before the COMMIT is not lost. PGlite is a single
+ * connection, where a pool would hand out a fresh one: a statement that fails inside such a
+ * block would leave the transaction aborted for every later query, ours included, so it is
+ * rolled back before the error is passed on.
+ */
+export function pgliteDb(client: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      try {
+        if (values?.length) {
+          const result = await client.query(text, values);
+          return { rows: result.rows };
+        }
+        const results = await client.exec(text);
+        return { rows: results.flatMap((r) => r.rows ?? []) };
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
+  };
+}
+
+/** The version of the `pgboss` schema in the database, or null when pg-boss never ran there. */
+async function installedSchemaVersion(connection: Database['connection']): Promise<number | null> {
+  const read = async (query: (text: string) => Promise<{ rows: unknown[] }>) => {
+    const [table] = (await query(`select to_regclass('pgboss.version') is not null as present`))
+      .rows as { present: boolean }[];
+    if (!table?.present) return null;
+    const [row] = (await query('select version from pgboss.version')).rows as {
+      version: number | string;
+    }[];
+    return row ? Number(row.version) : null;
+  };
+  if (connection.kind === 'pglite') {
+    return read((text) => connection.client.query(text));
+  }
+  const client = new pg.Client({ connectionString: connection.url });
+  await client.connect();
+  try {
+    return await read((text) => client.query(text));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The job queue on pg-boss 10 (the newest that supports Node 20), in the application's database
+ * (schema `pgboss`). On PostgreSQL it keeps a small pool of its own; on PGlite it runs on the
+ * same embedded instance through pgliteDb above (docs/decisions/008 and 039). pg-boss fetches
+ * with SKIP LOCKED, so two processes never take the same job, and its cron pass is guarded so
+ * one job is queued per occurrence whatever the number of processes.
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
@@ -40,7 +101,7 @@ export class PgBossJobQueue implements JobQueue {
 
   constructor(private readonly options: PgBossQueueOptions) {
     const { connection, workers } = options;
-    const common: ConstructorOptions = {
+    const common: PgBoss.ConstructorOptions = {
       // The cron pass and the maintenance (expiring stuck jobs, pruning old ones) only where jobs
       // are worked; a sending-only process stays light.
       schedule: workers,
@@ -54,9 +115,8 @@ export class PgBossJobQueue implements JobQueue {
             max: 4,
             application_name: 'movehub-jobs',
           })
-        : new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' });
+        : new PgBoss({ ...common, db: pgliteDb(connection.client) });
     this.boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
-    this.boss.on('warning', (warning) => options.log.warn({ warning }, 'job queue warning'));
   }
 
   define<T extends object>(name: string, definition: JobDefinition<T>): void {
@@ -92,11 +152,23 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async doStart(): Promise<void> {
+    const installed = await installedSchemaVersion(this.options.connection);
+    if (installed !== null && installed > PGBOSS_SCHEMA_VERSION) {
+      throw new Error(
+        `The job queue's tables (schema pgboss, version ${installed}) were made by a newer ` +
+          `pg-boss than this one (version ${PGBOSS_SCHEMA_VERSION}). Drop them to let it make ` +
+          'its own: DROP SCHEMA pgboss CASCADE (queued jobs are lost; schedules are registered ' +
+          'again at start). docs/decisions/039',
+      );
+    }
     await this.boss.start();
     for (const [name, definition] of this.definitions) {
-      // Idempotent: a restart, or a second process, finds the queue already there.
+      // Idempotent: a restart, or a second process, finds the queue already there. pg-boss 10
+      // has no 'exclusive' policy (one job per key queued or active); 'stately' is the nearest:
+      // one queued and one active per key, so a twin sent while one waits is refused.
       await this.boss.createQueue(name, {
-        policy: definition.exclusive ? 'exclusive' : 'standard',
+        name,
+        policy: definition.exclusive ? 'stately' : 'standard',
         retryLimit: definition.retryLimit ?? 2,
         retryDelay: 30,
         retryBackoff: true,
@@ -108,23 +180,26 @@ export class PgBossJobQueue implements JobQueue {
     }
     if (!this.options.workers) return;
     for (const [name, definition] of this.definitions) {
-      await this.boss.work<Record<string, unknown>>(
-        name,
-        {
-          batchSize: 1,
-          localConcurrency: definition.concurrency ?? 1,
-          pollingIntervalSeconds:
-            definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
-        },
-        async ([job]) => {
-          // A throw fails the job and pg-boss retries it; log it here with its name and id.
-          if (job) await this.run(name, definition, job);
-        },
-      );
+      // pg-boss 10 works one job at a time per worker: a name's concurrency is that many workers,
+      // each polling on its own.
+      for (let n = 0; n < (definition.concurrency ?? 1); n++) {
+        await this.boss.work<Record<string, unknown>>(
+          name,
+          {
+            batchSize: 1,
+            pollingIntervalSeconds:
+              definition.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2,
+          },
+          async ([job]) => {
+            // A throw fails the job and pg-boss retries it; log it here with its name and id.
+            if (job) await this.run(name, definition, job);
+          },
+        );
+      }
     }
   }
 
-  private async run(name: string, definition: AnyDefinition, job: Job<Record<string, unknown>>) {
+  private async run(name: string, definition: AnyDefinition, job: Job) {
     try {
       await definition.handler(job.data ?? {}, { id: job.id, name });
     } catch (err) {
