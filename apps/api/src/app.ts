@@ -30,6 +30,8 @@ import {
 import { createJobQueue } from './adapters/jobs/create-job-queue';
 import type { JobQueue } from './adapters/jobs/job-queue';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerRequestTimeLimit } from './plugins/request-time-limit';
+import { registerBusinessLimits } from './plugins/business-limits';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
@@ -250,6 +252,8 @@ export async function buildApp({
   registerAuth(app);
   // Before every route too: no cache keeps an authenticated answer or a handed-out session.
   registerNoStore(app);
+  // Before the socket and the routes: both count their business calls in it.
+  await registerBusinessLimits(app);
   // The socket on the same HTTP server; chat stores, then delivers through it.
   await registerRealtime(app);
   registerChatDelivery(app);
@@ -312,6 +316,7 @@ export async function buildApp({
   if (config.docsPublic) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   // Before the route modules: its onRoute hooks must see their routes.
   await registerRateLimit(app);
+  registerRequestTimeLimit(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -53,6 +53,9 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
+    // The longest an HTTP call may take before it is answered 503 with Retry-After (a slow or
+    // overloaded database); uploads are exempt. Statements stop at 30 s on the server anyway.
+    REQUEST_TIME_LIMIT_MS: z.coerce.number().int().min(100).default(15_000),
     // The per-IP ceiling of the sign-in, sign-up, code and password routes (calls a minute).
     IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(IP_LIMIT_PER_MINUTE),
     // Password hashes running at once (default: one per core, at most 4, libuv's thread pool),
@@ -187,6 +190,7 @@ const schema = z
       trustProxyHops: env.TRUST_PROXY_HOPS,
       redisUrl: env.REDIS_URL,
       ipRateLimitPerMinute: env.IP_RATE_LIMIT_PER_MINUTE,
+      requestTimeLimitMs: env.REQUEST_TIME_LIMIT_MS,
       hashing: {
         concurrency: env.HASH_CONCURRENCY ?? Math.min(4, availableParallelism()),
         maxWaiting: env.HASH_QUEUE_MAX,

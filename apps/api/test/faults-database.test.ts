@@ -1,8 +1,11 @@
-import net from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, MSG } from '@movehub/shared';
+import { ChatType, ErrorCode, MSG, TimelineStatus } from '@movehub/shared';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { CuttableProxy } from './fault-proxy';
+import { moveFixtures } from './moves-helpers';
+import { connected, openSocket } from './socket-client';
 import {
   buildPeerApp,
   buildTestApp,
@@ -25,56 +28,11 @@ import {
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
-/** A TCP proxy in front of PostgreSQL that can be cut and restored on the same port. */
-class CuttableProxy {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Destroys every live connection and stops listening: connecting is refused. */
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    const closed = new Promise<void>((resolve) =>
-      server ? server.close(() => resolve()) : resolve(),
-    );
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-
-  /** Listens again on the same port. */
-  restore(): Promise<void> {
-    return this.open();
-  }
-}
-
 describe.skipIf(!serverUrl)('the database stopping mid-run (PostgreSQL through a proxy)', () => {
   let ctx: TestContext;
   let peer: TestContext;
   let proxy: CuttableProxy;
+  const f = moveFixtures(() => ctx);
 
   beforeAll(async () => {
     ctx = await buildTestApp();
@@ -230,5 +188,44 @@ describe.skipIf(!serverUrl)('the database stopping mid-run (PostgreSQL through a
         interval: 200,
       })
       .toBe(200);
+  });
+
+  it('acknowledges a chat message refused while it is away 503, in the envelope', async () => {
+    const company = await f.company();
+    const customer = await f.customer();
+    const request = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      status: TimelineStatus.paid,
+    });
+    const baseUrl = await peer.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = openSocket(baseUrl, {
+      token: customer.token,
+      roomId: customer.user.roomId,
+      type: customer.user.userType,
+    });
+    try {
+      await connected(socket);
+      const message = () => ({
+        client_id: randomUUID(),
+        sender_id: customer.user.roomId,
+        room_id: customer.user.roomId,
+        receiver_id: company.user.roomId,
+        receive_type: ChatType.company,
+        request_id: request.id,
+        message: 'Is the truck on its way?',
+      });
+      expect(await socket.emitWithAck('sendMessage', message())).toMatchObject({ code: 200 });
+
+      await proxy.cut();
+      // Refused as "try again", as the HTTP calls are: not as a fault of the server (500).
+      expect(await socket.emitWithAck('sendMessage', message())).toEqual({
+        code: ErrorCode.serviceUnavailable,
+        message: MSG.serviceUnavailable,
+      });
+    } finally {
+      socket.close();
+      await proxy.restore();
+    }
   });
 });

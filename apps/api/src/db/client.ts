@@ -61,6 +61,8 @@ export interface OpenDatabaseOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+/** The health check's bound, to connect and to answer: a load balancer is told promptly. */
+const HEALTH_TIMEOUT_MS = 2_000;
 const STATEMENT_TIMEOUT_MS = 30_000;
 /** The wire's own limit comes a little after the server's, which cancels the statement first. */
 const QUERY_TIMEOUT_GRACE_MS = 5_000;
@@ -90,6 +92,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onIdleError?.(error));
     });
+    // The health check's own connection: it never queues behind the calls that hold the pool
+    // (a slow database held all ten for 20 s, and /healthz with them), and it gives up quickly.
+    const healthPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      idleTimeoutMillis: 0,
+      connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
+      query_timeout: HEALTH_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    healthPool.on('error', (error) => options.onIdleError?.(error));
+    healthPool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -97,7 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connection: { kind: 'postgres', url: options.databaseUrl },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       ping: async () => {
-        await pool.query('select 1');
+        await healthPool.query('select 1');
       },
       listen: (channel, onPayload) =>
         listenOnServer({
@@ -106,7 +122,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           onPayload,
           onError: options.onIdleError,
         }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), healthPool.end()]);
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });

@@ -75,7 +75,8 @@ function isRefusal(err: unknown): err is RateLimiterRes {
 
 /**
  * Sign-in protection after rate-limiter-flexible's "login endpoint protection", in one store
- * (Redis when REDIS_URL is set, so that every process sees the same counts; memory otherwise).
+ * (Redis when REDIS_URL is set, so that every process sees the same counts; memory otherwise, and
+ * memory meanwhile whenever Redis does not answer).
  * It slows and refuses the addresses that fail, never an account: the owner signing in from an
  * address without failures is served at once whatever others do (docs/decisions/036).
  *
@@ -101,7 +102,16 @@ export class LoginProtection {
   constructor(store: { redis?: Redis | undefined; limits?: Partial<LoginLimits> } = {}) {
     const limiter = (keyPrefix: string, points: number, duration: number) =>
       store.redis
-        ? new RateLimiterRedis({ storeClient: store.redis, keyPrefix, points, duration })
+        ? new RateLimiterRedis({
+            storeClient: store.redis,
+            keyPrefix,
+            points,
+            duration,
+            // Redis away (refused at once, or past the client's commandTimeout): this process
+            // counts in memory meanwhile, so sign-in neither fails nor waits on Redis.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+          })
         : new RateLimiterMemory({ keyPrefix, points, duration });
     const window = LOGIN_FAILURE_WINDOW_MINUTES * 60;
     // Counted only, refused by admit's own reading: a count far above any limit.

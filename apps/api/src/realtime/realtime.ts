@@ -21,6 +21,8 @@ import {
 } from '@movehub/shared';
 import { authenticate } from '../modules/auth/auth.service';
 import { messageToDeliver } from '../modules/chat/chat.service';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { failFastRedisOptions } from '../plugins/rate-limit';
 import { AppError } from '../errors';
 import { parseSignal, REALTIME_CHANNEL, type ChatDelivery, type RealtimeSignal } from './signals';
 
@@ -75,9 +77,6 @@ declare module 'fastify' {
 const MAX_FRAME_BYTES = 16 * 1024;
 // Our tokens are 43 base64url characters.
 const MAX_TOKEN_LENGTH = 512;
-/** A socket may send this many messages per window; more are refused with 429 until it passes. */
-export const SOCKET_MESSAGE_BURST = 30;
-export const SOCKET_MESSAGE_WINDOW_MS = 10_000;
 // How long a presence question waits for the other processes (Redis adapter).
 const PRESENCE_TIMEOUT_MS = 2_000;
 /** One account may hold this many sockets in one process (tabs, phones); more are refused. */
@@ -102,6 +101,10 @@ function tokenOf(handshake: AppSocket['handshake']): unknown {
 
 function ackError(error: unknown): SocketAck<never> {
   if (error instanceof AppError) return { code: error.code, message: error.message };
+  // As the HTTP error handler does: an outage is "try again", not a fault of ours (issue 30).
+  if (isDatabaseUnavailable(error)) {
+    return { code: ErrorCode.serviceUnavailable, message: MSG.serviceUnavailable };
+  }
   return { code: ErrorCode.internal, message: MSG.internal };
 }
 
@@ -121,8 +124,10 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
 
   let redis: { pub: Redis; sub: Redis } | null = null;
   if (app.config.redisUrl) {
-    const pub = new Redis(app.config.redisUrl, { connectTimeout: 2_000, lazyConnect: true });
-    const sub = pub.duplicate();
+    // Presence questions are asked inside requests: they fail fast when Redis is away (and
+    // presence answers for this process). The subscriber waits for messages, with no timeout.
+    const pub = new Redis(app.config.redisUrl, failFastRedisOptions());
+    const sub = new Redis(app.config.redisUrl, { connectTimeout: 2_000, lazyConnect: true });
     pub.on('error', (err) => app.log.warn({ err }, 'redis (realtime publish) error'));
     sub.on('error', (err) => app.log.warn({ err }, 'redis (realtime subscribe) error'));
     await Promise.all([pub.connect(), sub.connect()]);
@@ -149,12 +154,6 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
     keyPrefix: 'socket-handshake',
     points: app.config.ipRateLimitPerMinute,
     duration: 60,
-  });
-  // Messages per socket (keyed by its id): a burst, then a refusal until the window passes.
-  const messages = new RateLimiterMemory({
-    keyPrefix: 'socket-message',
-    points: SOCKET_MESSAGE_BURST,
-    duration: SOCKET_MESSAGE_WINDOW_MS / 1000,
   });
   const tokens = new WeakMap<AppSocket, string>();
   const socketsPerUser = new Map<number, number>();
@@ -231,9 +230,14 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
 
     socket.on('sendMessage', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      messages.consume(socket.id).then(
-        () => receive(payload, reply),
-        () => reply({ code: ErrorCode.tooManyRequests, message: MSG.tooManyRequests }),
+      // Messages per user across all their sockets (and processes, with Redis): more sockets do
+      // not multiply the ceiling (issue 30, item 6; docs/decisions/040).
+      app.businessLimits.admit('chatMessage', String(userId)).then(
+        (refused) => (refused ? reply(refused) : receive(payload, reply)),
+        (err: unknown) => {
+          app.log.warn({ err }, 'chat message limit could not be read');
+          reply({ code: ErrorCode.serviceUnavailable, message: MSG.serviceUnavailable });
+        },
       );
     });
 
@@ -372,7 +376,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     await stopListening();
     if (redis) {
-      await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+      const { pub, sub } = redis;
+      // A client without its offline queue cannot send QUIT while Redis is away: drop it.
+      await Promise.allSettled([pub.quit().catch(() => pub.disconnect()), sub.quit()]);
     }
   });
 }
