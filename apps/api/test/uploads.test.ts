@@ -3,10 +3,14 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { PassThrough, Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { eq, notLike, sql } from 'drizzle-orm';
 import { MSG, UPLOAD_MAX_BYTES } from '@movehub/shared';
 import { companyProfiles, requestItemImages, requestItems, uploads } from '../src/db/schema';
+import { uploadSlots } from '../src/modules/uploads/upload-slots';
 import {
+  REJECTED_NAME_PREFIX,
   UPLOAD_CLEANUP_JOB,
   UPLOAD_QUOTA_EXCEEDED,
   UPLOAD_STORAGE_FULL,
@@ -188,16 +192,21 @@ describe('POST /app_api/upload_s3_file', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  it('refuses a 6 MB image with 400, leaving no file and no row behind', async () => {
+  it('refuses a 6 MB image with 400, leaving no file and no row of a file behind', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
     const filesBefore = storedFiles();
-    const rowsBefore = (await ctx.database.db.select().from(uploads)).length;
+    const fileRows = () =>
+      ctx.database.db
+        .select()
+        .from(uploads)
+        .where(notLike(uploads.fileName, `${REJECTED_NAME_PREFIX}%`));
+    const rowsBefore = (await fileRows()).length;
     // Streamed (no Content-Length): the parser's own 5 MB limit stops it.
     const res = await upload(form({ bytes: big }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: MSG.uploadTooLarge });
     expect(storedFiles()).toEqual(filesBefore);
-    expect(await ctx.database.db.select().from(uploads)).toHaveLength(rowsBefore);
+    expect(await fileRows()).toHaveLength(rowsBefore);
   });
 
   it('refuses an announced oversize body before reading it', async () => {
@@ -385,6 +394,26 @@ describe('the hourly byte quota of an address', () => {
   it('counts each address apart', async () => {
     expect((await send(pngOf(3), '10.0.0.2')).statusCode).toBe(200);
   });
+
+  it('counts the bytes of refused uploads, so an address sending only refused files reaches 429', async () => {
+    // Not images, 2 MB each: refused, but received, so they use up the 5 MB of the hour.
+    const junk = Buffer.alloc(2 * 1024 * 1024, 'a');
+    expect((await send(junk, '10.0.0.3')).statusCode).toBe(400);
+    expect((await send(junk, '10.0.0.3')).statusCode).toBe(400);
+    const res = await send(pngOf(2), '10.0.0.3');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ code: 429, message: UPLOAD_QUOTA_EXCEEDED });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(readdirSync(path.join(dir, 'uploads')).filter((f) => !f.startsWith('.'))).toHaveLength(
+      2,
+    );
+  });
+
+  it('counts the bytes of an oversize upload cut off at 5 MB', async () => {
+    // Streamed without a length, so only reading finds it too large; what was read counts.
+    expect((await send(pngOf(6), '10.0.0.4')).statusCode).toBe(400);
+    expect((await send(pngOf(1), '10.0.0.4')).statusCode).toBe(429);
+  });
 });
 
 describe('the ceiling of all stored uploads', () => {
@@ -470,5 +499,86 @@ describe('the clean-up of unreferenced uploads', () => {
     expect((await ctx.app.inject({ method: 'GET', url: orphan! })).statusCode).toBe(404);
     for (const kept of [profile, company, item, young])
       expect(await stored(kept!), kept).toBe(true);
+  });
+});
+
+describe('uploads processed at once', () => {
+  const boundary = 'movehubslots';
+  /** An upload whose body arrives only when the test says so: it holds its turn till then. */
+  function heldUpload(remoteAddress: string) {
+    const body = new PassThrough();
+    body.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload_file"; filename="a.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    body.write(PNG.subarray(0, 8));
+    const response = ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/upload_s3_file',
+      payload: body as never,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      remoteAddress,
+    });
+    const finish = () => {
+      body.end(Buffer.concat([PNG.subarray(8), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      return response;
+    };
+    return { response, finish };
+  }
+
+  async function until(condition: () => boolean) {
+    for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(condition()).toBe(true);
+  }
+
+  it('runs at most 4 uploads at once; the others wait their turn and all are stored', async () => {
+    uploadSlots.resetPeak();
+    const held = Array.from({ length: 10 }, (_, i) => heldUpload(`10.0.2.${i + 1}`));
+    await until(() => uploadSlots.load.running === 4 && uploadSlots.load.waiting === 6);
+    const results = await Promise.all(held.map((h) => h.finish()));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(uploadSlots.peak).toBe(4);
+    expect(uploadSlots.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('answers 503 with Retry-After when 4 run and 16 wait', async () => {
+    const held = Array.from({ length: 20 }, (_, i) => heldUpload(`10.0.3.${i + 1}`));
+    await until(() => uploadSlots.load.running === 4 && uploadSlots.load.waiting === 16);
+    const res = await upload(form({ bytes: PNG }));
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 503, message: MSG.serverBusy });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const results = await Promise.all(held.map((h) => h.finish()));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+
+  it('stores a streamed upload of several megabytes intact', async () => {
+    // Random bytes after a PNG header, sent in 16 KB pieces as a socket delivers them: any piece
+    // lost, doubled or reordered would show.
+    const bytes = Buffer.concat([PNG, randomBytes(4 * 1024 * 1024 + 12345)]);
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="upload_file"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const pieces = Array.from({ length: Math.ceil(whole.length / 16384) }, (_, i) =>
+      whole.subarray(i * 16384, (i + 1) * 16384),
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app_api/upload_s3_file',
+      payload: Readable.from(pieces) as never,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().file_url;
+    const served = await ctx.app.inject({ method: 'GET', url });
+    expect(served.rawPayload.length).toBe(bytes.length);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    // No temporary file left beside it.
+    expect(storedFiles().filter((f) => f.startsWith('.upload-'))).toEqual([]);
   });
 });

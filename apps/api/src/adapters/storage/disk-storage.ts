@@ -15,6 +15,8 @@ export function createDiskStorage(config: { dir: string }): Storage & { dir: str
   return {
     kind: 'disk',
     dir,
+    // Temporary names start with a dot and end in .tmp: never served (uploads.routes.ts).
+    tempDir: dir,
     async put({ key, body }) {
       assertStorageKey(key);
       await mkdir(dir, { recursive: true });
@@ -26,6 +28,15 @@ export function createDiskStorage(config: { dir: string }): Storage & { dir: str
         await rename(temp, target);
       } catch (err) {
         await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async putFile({ key, path: file }) {
+      try {
+        assertStorageKey(key);
+        await rename(file, path.join(dir, key));
+      } catch (err) {
+        await rm(file, { force: true });
         throw err;
       }
     },

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, IMMUTABLE_CACHE, keyAfter, type Storage } from './storage';
 
@@ -30,6 +33,7 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Sender): Sto
   const base = publicBase(config);
   return {
     kind: 's3',
+    tempDir: tmpdir(),
     async put({ key, body, contentType }) {
       assertStorageKey(key);
       await s3.send(
@@ -41,6 +45,25 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Sender): Sto
           CacheControl: IMMUTABLE_CACHE,
         }),
       );
+    },
+    async putFile({ key, path, size, contentType }) {
+      try {
+        assertStorageKey(key);
+        // A file stream with its length: PutObject streams it (a stream of unknown length would
+        // need @aws-sdk/lib-storage's multipart upload, which a file of at most 5 MB does not).
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Body: createReadStream(path),
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: IMMUTABLE_CACHE,
+          }),
+        );
+      } finally {
+        await rm(path, { force: true });
+      }
     },
     async delete(key) {
       assertStorageKey(key);

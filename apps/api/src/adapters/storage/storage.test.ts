@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,17 @@ describe('disk storage', () => {
     expect(readdirSync(storage.dir)).toEqual([KEY]);
     expect(readFileSync(path.join(storage.dir, KEY)).equals(body)).toBe(true);
     expect(storage.url(KEY)).toBe(`/uploads/${KEY}`);
+  });
+
+  it('moves a finished temporary file into place under its key', async () => {
+    const storage = createDiskStorage({ dir: path.join(dir, 'moves') });
+    await storage.put({ key: KEY, body, contentType: 'image/png' });
+    const temp = path.join(storage.tempDir, '.upload-x.tmp');
+    writeFileSync(temp, body);
+    const other = `${'cd'.repeat(16)}.png`;
+    await storage.putFile({ key: other, path: temp, size: body.length, contentType: 'image/png' });
+    expect(readdirSync(storage.dir).sort()).toEqual([KEY, other].sort());
+    expect(readFileSync(path.join(storage.dir, other)).equals(body)).toBe(true);
   });
 
   it('deletes a file, and a file already gone is no error', async () => {
@@ -80,6 +92,26 @@ describe('S3 storage', () => {
       ContentType: 'image/png',
       CacheControl: 'public, max-age=31536000, immutable',
     });
+  });
+
+  it('streams a temporary file with its length and removes it', async () => {
+    const received: Buffer[] = [];
+    let input: Record<string, unknown> = {};
+    const client: S3Sender = {
+      send: async (command) => {
+        input = command.input as unknown as Record<string, unknown>;
+        for await (const chunk of input.Body as Readable) received.push(chunk as Buffer);
+        return {};
+      },
+    };
+    const storage = createS3Storage({ bucket: 'b', region: 'us-east-1' }, client);
+    const temp = path.join(mkdtempSync(path.join(tmpdir(), 'movehub-s3-')), 'f.tmp');
+    writeFileSync(temp, body);
+    await storage.putFile({ key: KEY, path: temp, size: body.length, contentType: 'image/png' });
+    expect(input).toMatchObject({ Bucket: 'b', Key: KEY, ContentLength: body.length });
+    expect(input.Body).toBeInstanceOf(Readable);
+    expect(Buffer.concat(received).equals(body)).toBe(true);
+    expect(existsSync(temp)).toBe(false);
   });
 
   it('addresses the file by the public URL, the custom endpoint or the bucket’s own host', () => {

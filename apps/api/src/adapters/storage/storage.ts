@@ -6,6 +6,14 @@
 export interface Storage {
   readonly kind: 'disk' | 's3';
   put(file: { key: string; body: Buffer; contentType: string }): Promise<void>;
+  /**
+   * Stores a finished temporary file under key and takes it over: it is moved (disk) or sent as
+   * a stream and removed (S3), never read into memory; on failure it is removed too. The file
+   * should lie in `tempDir`, so that the disk storage can rename it into place.
+   */
+  putFile(file: { key: string; path: string; size: number; contentType: string }): Promise<void>;
+  /** Where a caller writes a file that it hands to putFile (created on demand). */
+  readonly tempDir: string;
   /** Removes the file; a file that is already gone is not an error (the clean-up may retry). */
   delete(key: string): Promise<void>;
   /** The address a browser loads the file from. */

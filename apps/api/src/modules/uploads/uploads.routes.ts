@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -14,15 +14,21 @@ import { DISK_PUBLIC_PREFIX } from '../../adapters/storage/disk-storage';
 import { IMMUTABLE_CACHE, STORAGE_KEY_PATTERN } from '../../adapters/storage/storage';
 import { AppError } from '../../errors';
 import { apiRoute } from '../../lib/api-route';
+import { uploadSlots } from './upload-slots';
 import {
   assertUploadRoom,
   cleanUpUploads,
-  saveUpload,
+  recordRejectedBytes,
+  stageFile,
   StoredBytes,
+  storeUpload,
   UPLOAD_CLEANUP_CRON,
   UPLOAD_CLEANUP_JOB,
+  type UploadLimits,
   type UploadType,
 } from './uploads.service';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Db } from '../../db/client';
 
 // Ours, not the spec's: refusals of a malformed form (the spec's three cases are in MSG).
 const ONE_FILE_ONLY = 'Please upload one file at a time.';
@@ -92,15 +98,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         address,
         incomingBytes: declared > FORM_OVERHEAD_BYTES ? declared - FORM_OVERHEAD_BYTES : 1,
       });
-      const form = await readUploadForm(request);
-      const saved = await saveUpload({
-        db: app.db,
-        storage,
-        storedBytes,
-        limits,
-        address,
-        ...form,
-      });
+      // One of the process's few upload turns (503 when none comes soon), then the file streams
+      // to a temporary file and on to storage; every byte read counts against the quota.
+      const saved = await uploadSlots.run(() =>
+        receiveUpload({ request, db: app.db, storage, storedBytes, limits, address }),
+      );
       return { code: 200, message: MSG.ok, file_url: saved.url };
     },
   });
@@ -129,38 +131,64 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Reads the form: the file in upload_file (kept in memory, at most 5 MB) and upload_type. Any
- * way the form can be wrong ends as a 400 with a clear message, never a 500 or a partial file.
+ * Reads the form as it arrives: the file in upload_file is staged chunk by chunk (never whole in
+ * memory) and stored once the form is read and found right; upload_type may come before or after
+ * it. Any way the form can be wrong ends as a 400 (422 for upload_type) with a clear message,
+ * never a 500 or a partial file, and the bytes read so far count against the hourly quota.
  */
-async function readUploadForm(
-  request: FastifyRequest,
-): Promise<{ bytes: Buffer; uploadType: UploadType }> {
+async function receiveUpload(opts: {
+  request: FastifyRequest;
+  db: Db;
+  storage: Storage;
+  storedBytes: StoredBytes;
+  limits: UploadLimits;
+  address: string;
+}): Promise<{ url: string }> {
+  const { request } = opts;
   if (!request.isMultipart()) throw AppError.badRequest(MSG.uploadMissing);
 
-  let bytes: Buffer | undefined;
+  const counter = { bytes: 0 };
+  let staged: Awaited<ReturnType<typeof stageFile>> | undefined;
   let uploadType: string | undefined;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        // Reading drains the part, which the parser needs before it hands over the next one.
-        const content = await part.toBuffer();
-        if (part.fieldname === 'upload_file') bytes = content;
-      } else if (part.fieldname === 'upload_type') {
-        uploadType = String(part.value);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          // Reading drains the part, which the parser needs before it hands over the next one.
+          if (part.fieldname === 'upload_file' && !staged) {
+            staged = await stageFile(part, opts.storage.tempDir, counter);
+          } else {
+            for await (const chunk of part.file) counter.bytes += (chunk as Buffer).length;
+          }
+        } else if (part.fieldname === 'upload_type') {
+          uploadType = String(part.value);
+        }
       }
+    } catch (err) {
+      throw formError(err);
     }
-  } catch (err) {
-    throw formError(err);
-  }
 
-  if (!bytes || bytes.length === 0) throw AppError.badRequest(MSG.uploadMissing);
-  const type = (uploadType?.trim() || 'profile') as UploadType;
-  if (!UPLOAD_TYPES.includes(type)) {
-    throw new AppError(ErrorCode.unprocessable, UPLOAD_TYPE_INVALID, {
-      errors: [{ path: 'upload_type', message: UPLOAD_TYPE_INVALID }],
-    });
+    if (!staged) throw AppError.badRequest(MSG.uploadMissing);
+    if (!staged.ok) throw staged.error ?? AppError.badRequest(MSG.uploadMissing);
+    const type = (uploadType?.trim() || 'profile') as UploadType;
+    if (!UPLOAD_TYPES.includes(type)) {
+      throw new AppError(ErrorCode.unprocessable, UPLOAD_TYPE_INVALID, {
+        errors: [{ path: 'upload_type', message: UPLOAD_TYPE_INVALID }],
+      });
+    }
+    const ready = staged;
+    staged = undefined;
+    return await storeUpload({ ...opts, staged: ready, uploadType: type });
+  } catch (err) {
+    // A staged file that is not stored (a later part was wrong) is removed.
+    if (staged?.ok) await rm(staged.path, { force: true });
+    // Refused after reading: what was read counts all the same (issue 30), so that an address
+    // cannot send rejected files without limit. Nothing counts twice: a stored row is not made.
+    if (!(err instanceof AppError) || err.code !== ErrorCode.serviceUnavailable) {
+      await recordRejectedBytes({ db: opts.db, address: opts.address, bytes: counter.bytes });
+    }
+    throw err;
   }
-  return { bytes, uploadType: type };
 }
 
 function formError(err: unknown): AppError {

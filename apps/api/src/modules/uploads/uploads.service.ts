@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, gt, inArray, isNotNull, isNull, notLike, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { ErrorCode, MSG, type UPLOAD_TYPES } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
@@ -66,7 +68,8 @@ export class StoredBytes {
     if (Date.now() - this.readAt > this.maxAgeMs) {
       const [row] = await this.db
         .select({ total: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)` })
-        .from(uploads);
+        .from(uploads)
+        .where(notLike(uploads.fileName, `${REJECTED_NAME_PREFIX}%`));
       this.total = Number(row?.total ?? 0);
       this.readAt = Date.now();
     }
@@ -83,7 +86,7 @@ export class StoredBytes {
   }
 }
 
-/** Bytes an address uploaded in the last hour, and when its oldest upload leaves that hour. */
+/** Bytes an address sent in the last hour (stored or refused), and when the oldest leaves that hour. */
 async function hourlyUsage(
   db: Tx,
   address: string,
@@ -128,46 +131,152 @@ export async function assertUploadRoom(opts: {
   }
 }
 
+/** Enough of the file's first bytes for file-type to know JPEG, PNG, GIF and WebP. */
+const HEAD_BYTES = 4100;
+
 /**
- * Stores an uploaded image under a random name and records it. The quota is checked before the
- * image is inspected, and again under a per-address lock as the row is written, so parallel
- * uploads from one address cannot together pass it. The row comes before the file: a failed
- * write removes the row, and a crash in between leaves a row that the clean-up removes.
+ * The rows that count bytes an address sent but that were not stored (too large, not an image,
+ * a bad upload_type, a malformed form): in the uploads table, so that the one hourly quota query
+ * counts them, under a name that no storage key matches (so no link can name one, the ceiling
+ * leaves them out and the clean-up removes the row without touching the storage).
  */
-export async function saveUpload(opts: {
+export const REJECTED_NAME_PREFIX = 'rejected-';
+const REJECTED_TYPE = 'rejected';
+
+/** Counts bytes an address sent and were refused against its hourly quota. */
+export async function recordRejectedBytes(opts: {
+  db: Db;
+  address: string;
+  bytes: number;
+}): Promise<void> {
+  if (opts.bytes <= 0) return;
+  await opts.db.insert(uploads).values({
+    fileName: `${REJECTED_NAME_PREFIX}${randomBytes(16).toString('hex')}`,
+    contentType: REJECTED_TYPE,
+    sizeBytes: opts.bytes,
+    uploadType: REJECTED_TYPE,
+    uploaderAddress: opts.address,
+  });
+}
+
+/** A file part of the form: its stream (ended early and marked truncated past the size limit). */
+export interface FilePart {
+  file: AsyncIterable<Buffer> & { truncated?: boolean };
+}
+
+/** What staging a file part gave: a temporary file holding an image, or why not. */
+type Staged =
+  | { ok: true; path: string; size: number; image: { contentType: string; extension: string } }
+  | { ok: false; error: AppError | null };
+
+/**
+ * Reads a file part into a temporary file in `dir`, chunk by chunk (the reader waits for each
+ * write, so memory holds a chunk or two, not the file), once its first bytes show an image;
+ * anything else is read to its end and dropped. `counter.bytes` grows with every byte read,
+ * also when the stream fails half way, so that refused bytes count against the quota.
+ */
+export async function stageFile(
+  part: FilePart,
+  dir: string,
+  counter: { bytes: number },
+): Promise<Staged> {
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let image: { contentType: string; extension: string } | null = null;
+  let decided = false;
+  let out: FileHandle | undefined;
+  let path: string | undefined;
+  let size = 0;
+
+  const decide = async () => {
+    decided = true;
+    const first = Buffer.concat(head);
+    head = [];
+    image = first.length > 0 ? await detectImage(first) : null;
+    if (!image) return;
+    await mkdir(dir, { recursive: true });
+    path = join(dir, `.upload-${randomBytes(12).toString('hex')}.tmp`);
+    out = await open(path, 'wx', 0o644);
+    await out.write(first);
+    size += first.length;
+  };
+
+  try {
+    for await (const chunk of part.file) {
+      counter.bytes += chunk.length;
+      if (!decided) {
+        head.push(chunk);
+        headLength += chunk.length;
+        if (headLength >= HEAD_BYTES) await decide();
+      } else if (out) {
+        await out.write(chunk);
+        size += chunk.length;
+      }
+    }
+    if (!decided) await decide();
+    await out?.close();
+    out = undefined;
+    if (part.file.truncated) throw AppError.badRequest(MSG.uploadTooLarge);
+    if (!image || !path) {
+      return {
+        ok: false,
+        error: counter.bytes > 0 ? AppError.badRequest(MSG.uploadNotImage) : null,
+      };
+    }
+    return { ok: true, path, size, image };
+  } catch (err) {
+    await out?.close().catch(() => undefined);
+    if (path) await rm(path, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Stores a staged image under a random name and records it. The quota and the ceiling are
+ * checked again with the real size under a per-address lock as the row is written, so parallel
+ * uploads from one address cannot together pass them. The row comes before the stored file: a
+ * failed store removes the row, and a crash in between leaves a row that the clean-up removes.
+ * The staged file is taken over (stored or removed) whatever happens.
+ */
+export async function storeUpload(opts: {
   db: Db;
   storage: Storage;
   storedBytes: StoredBytes;
   limits: UploadLimits;
   address: string;
-  bytes: Buffer;
+  staged: { path: string; size: number; image: { contentType: string; extension: string } };
   uploadType: UploadType;
 }): Promise<{ fileName: string; url: string }> {
-  const size = opts.bytes.length;
-  if (size === 0) throw AppError.badRequest(MSG.uploadMissing);
-  const room = { ...opts, incomingBytes: size };
-  await assertUploadRoom(room);
-  const image = await detectImage(opts.bytes);
-  if (!image) throw AppError.badRequest(MSG.uploadNotImage);
+  const { size, image } = opts.staged;
   const fileName = `${randomBytes(16).toString('hex')}.${image.extension}`;
-
-  const [row] = await opts.db.transaction(async (tx) => {
-    await lockName(tx, `upload-quota:${opts.address}`);
-    await assertUploadRoom({ ...room, db: tx });
-    return tx
-      .insert(uploads)
-      .values({
-        fileName,
-        contentType: image.contentType,
-        sizeBytes: size,
-        uploadType: opts.uploadType,
-        uploaderAddress: opts.address,
-      })
-      .returning({ id: uploads.id });
-  });
+  let row: { id: number } | undefined;
+  try {
+    [row] = await opts.db.transaction(async (tx) => {
+      await lockName(tx, `upload-quota:${opts.address}`);
+      await assertUploadRoom({ ...opts, db: tx, incomingBytes: size });
+      return tx
+        .insert(uploads)
+        .values({
+          fileName,
+          contentType: image.contentType,
+          sizeBytes: size,
+          uploadType: opts.uploadType,
+          uploaderAddress: opts.address,
+        })
+        .returning({ id: uploads.id });
+    });
+  } catch (err) {
+    await rm(opts.staged.path, { force: true });
+    throw err;
+  }
   opts.storedBytes.add(size);
   try {
-    await opts.storage.put({ key: fileName, body: opts.bytes, contentType: image.contentType });
+    await opts.storage.putFile({
+      key: fileName,
+      path: opts.staged.path,
+      size,
+      contentType: image.contentType,
+    });
   } catch (err) {
     if (row) await opts.db.delete(uploads).where(eq(uploads.id, row.id));
     opts.storedBytes.add(-size);
@@ -314,7 +423,8 @@ export async function cleanUpUploads(opts: {
     let progressed = false;
     for (const row of rows) {
       try {
-        await opts.storage.delete(row.fileName);
+        // A rejected upload's row counts bytes; there is no file.
+        if (!row.fileName.startsWith(REJECTED_NAME_PREFIX)) await opts.storage.delete(row.fileName);
         await opts.db.delete(uploads).where(eq(uploads.id, row.id));
         deleted += 1;
         progressed = true;
