@@ -17,7 +17,7 @@ import {
   signalOpenRequest,
   type ChatDelivery,
 } from '../src/realtime/signals';
-import { SOCKET_MESSAGE_BURST } from '../src/realtime/realtime';
+import { CHAT_MESSAGES_PER_USER_PER_MINUTE } from '../src/lib/business-limits';
 import { notify } from '../src/modules/notifications/notifications.service';
 import { outboxFor } from './accounts-helpers';
 import { buildTestApp, createRequest, createUser, TEST_PASSWORD, type TestContext } from './helper';
@@ -381,18 +381,37 @@ describe('sendMessage', () => {
     ).toEqual([]);
   });
 
-  it('limits how fast one socket may send', async () => {
+  it('limits how fast one user may send across all their sockets: 150 over 5 sockets stop at the ceiling', async () => {
     const s = await scene();
+    const more = await Promise.all(
+      Array.from({ length: 4 }, () => socketOf(s.customer.user, s.customer.token)),
+    );
+    const sockets = [s.sockets.customer, ...more];
     const acks = await Promise.all(
-      Array.from({ length: SOCKET_MESSAGE_BURST + 3 }, (_, i) =>
-        s.sockets.customer.emitWithAck(
+      Array.from({ length: 150 }, (_, i) =>
+        sockets[i % sockets.length]!.emitWithAck(
           'sendMessage',
           message(s.customer.user, s.company.user, s.request.id, `Message ${i}`),
         ),
       ),
     );
-    expect(acks.filter((a) => a.code === 200)).toHaveLength(SOCKET_MESSAGE_BURST);
-    expect(acks.filter((a) => a.code === 429)).toHaveLength(3);
+    const ceiling = CHAT_MESSAGES_PER_USER_PER_MINUTE;
+    expect(acks.filter((a) => a.code === 200)).toHaveLength(ceiling);
+    const refused = acks.filter((a) => a.code === 429);
+    expect(refused).toHaveLength(150 - ceiling);
+    expect(refused[0]!.message).toMatch(
+      /^Too many chat messages from this account\. Please try again in \d+ seconds\.$/,
+    );
+    expect(
+      await f.db().select().from(chatMessages).where(eq(chatMessages.requestId, s.request.id)),
+    ).toHaveLength(ceiling);
+    // Another user is not held by this one's ceiling.
+    const other = await s.sockets.company.emitWithAck(
+      'sendMessage',
+      message(s.company.user, s.customer.user, s.request.id, 'Still here'),
+    );
+    expect(other.code).toBe(200);
+    for (const socket of more) socket.disconnect();
   });
 
   it('stores a resent client_id once and delivers it once', async () => {

@@ -332,6 +332,9 @@ describe('commands racing on one request, generated', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(roundArb, async (round) => {
+          // A customer of each round's own: one account's requests an hour have a ceiling
+          // (decision 040).
+          customer = await life.customer();
           const { id } = await life.requestAt({
             status: round.status,
             customer,

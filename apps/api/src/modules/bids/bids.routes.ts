@@ -48,9 +48,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     config: companyOnly,
     handler: async (request) => {
       const body = request.body;
+      const companyId = authOf(request).user.id;
+      // Each placement or change notifies the customer: a ceiling per company and request.
+      await app.businessLimits.consume('bidChange', `${companyId}:${body.request_id}`);
       const placed = await placeBid({
         domain: app.domain,
-        companyId: authOf(request).user.id,
+        companyId,
         requestId: body.request_id,
         bidAmountCents: toCents(body.bid_amount),
         ...(body.movers !== undefined ? { movers: body.movers } : {}),

@@ -17,6 +17,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     config: signedIn,
     handler: async (request) => {
       const { user } = authOf(request);
+      // Each comment notifies the other side: a ceiling per user and request.
+      await app.businessLimits.consume('comment', `${user.id}:${request.body.request_id}`);
       const { hideCustomer } = await addComment({ domain: app.domain, user, body: request.body });
       const data = await loadThread({
         db: app.db,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, MSG } from '@movehub/shared';
+import { fingerprint } from '../../lib/fingerprint';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { ipRateLimit } from '../../plugins/rate-limit';
@@ -79,11 +80,16 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     config: customerOnly,
     handler: async (request) => {
       const { user } = authOf(request);
+      // Counted after the photos are checked (a 422 counts nothing), before any write; a resend
+      // with the same Idempotency-Key is answered from the first, so it is counted once.
+      const body = await withUploadedPhotos(request.body);
+      const key = request.headers[IDEMPOTENCY_HEADER];
+      await app.businessLimits.consume('requestCreation', String(user.id), key);
       const created = await generateRequest({
         domain: app.domain,
         customer: { id: user.id, phone: user.phone },
-        body: await withUploadedPhotos(request.body),
-        idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+        body,
+        idempotencyKey: key,
       });
       return createdBody(created);
     },
@@ -104,11 +110,20 @@ export const createRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
       config: ipRateLimit,
       handler: async (request) => {
+        // Anonymous: each one emails its contact address, so a ceiling per email and per link
+        // (the per-address ceiling does not stop varied bodies). Counted after the photos are
+        // checked, before any write; an identical resend is answered with the first request
+        // (the service's dedupe), so it is counted once.
+        const body = await withUploadedPhotos(request.body);
+        const { email, direct_access_link } = body;
+        const submission = fingerprint({ path, ...body, email: email.toLowerCase() });
+        await app.businessLimits.consume('directRequestLink', direct_access_link, submission);
+        await app.businessLimits.consume('directRequestEmail', email.toLowerCase(), submission);
         const created = await generateDirectRequest({
           domain: app.domain,
           mailer,
           publicUrl,
-          body: await withUploadedPhotos(request.body),
+          body,
           salesTeam,
           idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
         });
