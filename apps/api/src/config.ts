@@ -9,6 +9,8 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@movehub/shared';
 
+import { REQUEST_CREATIONS_PER_CUSTOMER_PER_HOUR } from './lib/business-limits';
+
 const MB = 1024 * 1024;
 /** 20 full-size photos, or an inventory's worth of phone pictures, an hour from one address. */
 const DEFAULT_UPLOAD_QUOTA_BYTES_PER_HOUR = 100 * MB;
@@ -55,6 +57,12 @@ const schema = z
       .optional(),
     // The longest an HTTP call may take before it is answered 503 with Retry-After (a slow or
     // overloaded database); uploads are exempt. Statements stop at 30 s on the server anyway.
+    // A customer's new marketplace requests an hour (docs/decisions/040).
+    REQUEST_CREATIONS_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(REQUEST_CREATIONS_PER_CUSTOMER_PER_HOUR),
     REQUEST_TIME_LIMIT_MS: z.coerce.number().int().min(100).default(15_000),
     // The per-IP ceiling of the sign-in, sign-up, code and password routes (calls a minute).
     IP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(IP_LIMIT_PER_MINUTE),
@@ -191,6 +199,7 @@ const schema = z
       redisUrl: env.REDIS_URL,
       ipRateLimitPerMinute: env.IP_RATE_LIMIT_PER_MINUTE,
       requestTimeLimitMs: env.REQUEST_TIME_LIMIT_MS,
+      requestCreationsPerHour: env.REQUEST_CREATIONS_PER_HOUR,
       hashing: {
         concurrency: env.HASH_CONCURRENCY ?? Math.min(4, availableParallelism()),
         maxWaiting: env.HASH_QUEUE_MAX,

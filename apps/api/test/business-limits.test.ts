@@ -28,7 +28,9 @@ import { lifecycle } from './lifecycle';
 let ctx: TestContext;
 let moveTypeId: number;
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({
+    REQUEST_CREATIONS_PER_HOUR: String(REQUEST_CREATIONS_PER_CUSTOMER_PER_HOUR),
+  });
   const [type] = await ctx.database.db
     .select()
     .from(moveTypes)

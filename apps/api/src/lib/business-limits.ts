@@ -113,7 +113,11 @@ export class BusinessLimits {
   private readonly limiters: Record<BusinessLimitName, RateLimiterAbstract>;
   private readonly seen: RateLimiterAbstract;
 
-  constructor(store: { redis?: Redis | undefined } = {}) {
+  constructor(
+    store: { redis?: Redis | undefined } = {},
+    /** Ceilings other than the defaults above (REQUEST_CREATIONS_PER_HOUR). */
+    points: Partial<Record<BusinessLimitName, number>> = {},
+  ) {
     const limiter = (name: string, c: Ceiling): RateLimiterAbstract => {
       const options = { keyPrefix: `movehub:limit:${name}`, points: c.points, duration: c.seconds };
       // With Redis away, each process counts in memory (the insurance limiter) rather than
@@ -128,7 +132,10 @@ export class BusinessLimits {
         : new RateLimiterMemory(options);
     };
     this.limiters = Object.fromEntries(
-      Object.entries(CEILINGS).map(([name, c]) => [name, limiter(name, c)]),
+      Object.entries(CEILINGS).map(([name, c]) => [
+        name,
+        limiter(name, { ...c, points: points[name as BusinessLimitName] ?? c.points }),
+      ]),
     ) as Record<BusinessLimitName, RateLimiterAbstract>;
     // Counted only, never refused: how often a submission was seen in the replay window.
     this.seen = limiter('seen', {

@@ -26,5 +26,8 @@ export async function registerBusinessLimits(app: FastifyInstance): Promise<void
       await redis.quit();
     });
   }
-  app.decorate('businessLimits', new BusinessLimits({ redis }));
+  app.decorate(
+    'businessLimits',
+    new BusinessLimits({ redis }, { requestCreation: app.config.requestCreationsPerHour }),
+  );
 }
