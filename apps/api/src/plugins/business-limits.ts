@@ -23,7 +23,8 @@ export async function registerBusinessLimits(app: FastifyInstance): Promise<void
     redis.on('error', (err) => app.log.warn({ err }, 'redis (business limits) error'));
     await redis.connect();
     app.addHook('onClose', async () => {
-      await redis.quit();
+      // With Redis away QUIT cannot be sent (no offline queue): drop the connection instead.
+      await redis.quit().catch(() => redis.disconnect());
     });
   }
   app.decorate(
