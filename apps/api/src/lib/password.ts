@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import { HashQueue } from './hash-queue';
+import { BoundedQueue } from './bounded-queue';
 
 // argon2id at OWASP's parameters (19 MiB, t=2, p=1), through @node-rs/argon2 (prebuilt native
 // binaries, no install script). docs/decisions/006 compares it with scrypt on the bench.
@@ -21,17 +21,17 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-// Every hash of the process goes through one bounded queue (see HashQueue); buildApp sizes it
+// Every hash of the process goes through one bounded queue (see BoundedQueue); buildApp sizes it
 // from the configuration. The default suits a small machine: one hash per core.
-let queue = new HashQueue(Math.min(4, availableParallelism()), 16);
+let queue = new BoundedQueue(Math.min(4, availableParallelism()), 16);
 
 /** Sizes the process's hashing queue (HASH_CONCURRENCY, HASH_QUEUE_MAX). */
 export function configureHashing(options: { concurrency: number; maxWaiting: number }): void {
-  queue = new HashQueue(options.concurrency, options.maxWaiting);
+  queue = new BoundedQueue(options.concurrency, options.maxWaiting);
 }
 
 /** The queue in force, for its load and for tests of its bounds. */
-export function hashingQueue(): HashQueue {
+export function hashingQueue(): BoundedQueue {
   return queue;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, MSG } from '@movehub/shared';
 import { AppError } from '../errors';
-import { HashQueue } from './hash-queue';
+import { BoundedQueue } from './bounded-queue';
 
 /** A task that finishes when the test says so. */
 function gate() {
@@ -10,9 +10,9 @@ function gate() {
   return { task: () => done, open };
 }
 
-describe('HashQueue', () => {
+describe('BoundedQueue', () => {
   it('runs at most `concurrency` tasks at once and starts the waiting ones in order', async () => {
-    const queue = new HashQueue(2, 5);
+    const queue = new BoundedQueue(2, 5);
     const gates = [gate(), gate(), gate(), gate()];
     const order: number[] = [];
     const runs = gates.map((g, i) =>
@@ -36,7 +36,7 @@ describe('HashQueue', () => {
   });
 
   it('refuses with 503 and Retry-After once the waiting room is full, without queueing', async () => {
-    const queue = new HashQueue(1, 1);
+    const queue = new BoundedQueue(1, 1);
     const g = gate();
     const running = queue.run(g.task);
     const waiting = queue.run(async () => 'second');
@@ -53,8 +53,22 @@ describe('HashQueue', () => {
   });
 
   it('frees its slot when a task fails', async () => {
-    const queue = new HashQueue(1, 0);
+    const queue = new BoundedQueue(1, 0);
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await queue.run(async () => 'next')).toBe('next');
+  });
+
+  it('gives up a wait longer than maxWaitMs with the fixed Retry-After, and runs the next caller', async () => {
+    const queue = new BoundedQueue(1, 2, { maxWaitMs: 30, retryAfterSeconds: 5 });
+    const g = gate();
+    const running = queue.run(g.task);
+    const late = await queue.run(async () => 'late').catch((err: unknown) => err);
+    expect(late).toBeInstanceOf(AppError);
+    expect((late as AppError).headers['retry-after']).toBe('5');
+    expect(queue.load).toEqual({ running: 1, waiting: 0 });
+    const next = queue.run(async () => 'next');
+    g.open();
+    await running;
+    expect(await next).toBe('next');
   });
 });
