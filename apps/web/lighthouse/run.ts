@@ -11,6 +11,8 @@
  *   (disableStorageReset); the HTTP cache is emptied before each of these audits, so that they
  *   download every script as a returning customer's new tab after a deployment does.
  *
+ * LH_PAGES ('request detail', or several names separated by commas) audits only those pages.
+ *
  * Each page is audited twice over, three times each by default (LH_RUNS sets how many), keeping
  * the median run by performance score, as Lighthouse recommends on a noisy machine: one run's
  * total blocking time varied by 100 ms from one CI run to the next. Categories performance and
@@ -40,6 +42,8 @@ const port = Number(process.env.LH_PORT ?? 3230);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = `.data-lighthouse-${port}`;
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+/** LH_PAGES: a comma-separated list of the pages to audit (by name), to look at one page. */
+const only = process.env.LH_PAGES?.split(',').map((name) => name.trim());
 const resultsDir = path.join(root, 'test-results');
 const reportsDir = path.join(resultsDir, 'lighthouse');
 
@@ -412,7 +416,7 @@ async function main(): Promise<number> {
     requestId = await sendMove(session.token);
 
     const results: PageResult[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !only || only.includes(p.name))) {
       if (page.signedIn) {
         // Sign in as the web app does after its login screen: the token and the user object.
         const tab = context.pages()[0] ?? (await context.newPage());
