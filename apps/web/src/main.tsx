@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // The entry point is the one module that mounts app/ (web/boundaries keeps every other one out).
 import { App } from './app/app';
@@ -34,7 +34,8 @@ async function mount(root: HTMLElement) {
     </StrictMode>
   );
   if (!root.hasAttribute('data-prerendered')) {
-    createRoot(root).render(app);
+    const fresh = createRoot(root);
+    startTransition(() => fresh.render(app));
     return;
   }
   await preloadRoute(window.location.pathname).catch(() => undefined);
@@ -48,7 +49,9 @@ async function mount(root: HTMLElement) {
     root.removeAttribute('data-prerendered');
     carryOverInput(root, { ...typed, pressed: takePress(root) });
   });
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }
 
 void mount(container);
