@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isRequestCancelled } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { MY_REQUESTS_PATH } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
@@ -42,6 +43,9 @@ export function RequestDetailPage() {
   // a transition it can interrupt, in slices, not in one task that blocks taps and scrolling
   // for a third of a second on a phone (the Lighthouse run's total blocking time).
   const shown = useDeferredValue(detail.data);
+  // Then in three commits: the summary first (the top of the screen on a phone), the timeline
+  // and the request's information, the comments last.
+  const stage = useStagedReveal(3, shown !== undefined);
   const goBack = useGoBack();
   const request = detail.data?.request;
   const cancelled = request !== undefined && isRequestCancelled(request.request_status);
@@ -75,13 +79,13 @@ export function RequestDetailPage() {
       >
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <DetailSummary detail={data} timeline={timeline} onCancelled={goBack} />
-          <DetailTimeline detail={data} />
-          <MoveDocuments detail={data} />
+          {stage >= 2 && <DetailTimeline detail={data} />}
+          {stage >= 3 && <MoveDocuments detail={data} />}
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <DetailInformation detail={data} />
-          <ClientComment request={data.request} />
-          <CommentsThread detail={data} />
+          {stage >= 2 && <DetailInformation detail={data} />}
+          {stage >= 3 && <ClientComment request={data.request} />}
+          {stage >= 3 && <CommentsThread detail={data} />}
         </Stack>
       </Box>
     );
