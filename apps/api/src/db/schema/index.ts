@@ -11,3 +11,5 @@ export * from './lifecycle';
 export * from './realtime';
 export * from './changes';
 export * from './events';
+export * from './analytics';
+export * from './demo';

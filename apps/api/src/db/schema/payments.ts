@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
   boolean,
+  date,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
@@ -222,6 +223,66 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_amount_ck', sql`${t.amountCents} <> 0`),
   ],
+);
+
+/**
+ * The customer's receipts (decision 041): one for each posted ledger transaction that moved money
+ * on the customer's card (a payment, a tip, a refund), numbered 1, 2, 3… per customer without a
+ * gap. The number is taken when the movement posts, in its transaction, from the customer's row
+ * of `receipt_counters`, whose lock it holds until the commit: two receipts of one customer at
+ * once are numbered one after the other, and a transaction rolled back gives its number back.
+ * What the receipt says of the move is kept as it was then (the card charged or refunded, the
+ * company, the move's date and window, its addresses); its amounts are the ledger's.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    /** 1, 2, 3… per customer, in the order their money moved. */
+    number: integer('number').notNull(),
+    ledgerTransactionId: integer('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    requestId: integer('request_id').references(() => requests.id),
+    kind: text('kind', { enum: ['payment', 'tip', 'refund'] }).notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    companyName: text('company_name'),
+    moveDate: date('move_date', { mode: 'string' }),
+    moveTime: text('s_time'),
+    windowFrom: text('start_window_from'),
+    windowTo: text('start_window_to'),
+    /** The move's addresses in route order: [{ type: 1 pick-up | 2 drop-off, address }]. */
+    addresses: jsonb('addresses').$type<ReceiptAddress[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('receipts_customer_number_uq').on(t.customerId, t.number),
+    uniqueIndex('receipts_ledger_transaction_uq').on(t.ledgerTransactionId),
+    index('receipts_request_idx').on(t.requestId),
+    check('receipts_number_ck', sql`${t.number} > 0`),
+    check('receipts_kind_ck', sql`${t.kind} in ('payment', 'tip', 'refund')`),
+  ],
+);
+
+export interface ReceiptAddress {
+  type: number;
+  address: string;
+}
+
+/** The last receipt number of each customer: its row is the lock their receipts are numbered under. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    customerId: integer('customer_id')
+      .primaryKey()
+      .references(() => users.id),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [check('receipt_counters_last_number_ck', sql`${t.lastNumber} > 0`)],
 );
 
 /**

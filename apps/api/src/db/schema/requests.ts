@@ -215,6 +215,9 @@ export const requestAddresses = pgTable(
     parkingAndBuildingInfo: text('parking_and_building_info'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    // The position is its zip code's centre, not the street's (issue 31): the offline gazetteer
+    // places a typed street there, and maps and the company say 'approximate location'.
+    isApproximateLocation: boolean('is_approximate_location').notNull().default(false),
   },
   (t) => [
     index('request_addresses_request_idx').on(t.requestId, t.position),
