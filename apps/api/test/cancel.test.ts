@@ -69,6 +69,8 @@ async function paidRequest(opts: { hours: number; status?: Status }) {
   const customer = await life.customer();
   // A company of its own: its payable balance is this request's alone.
   const company_ = await life.company();
+  // The fixture's calls run on that clock too: a move is started in its window (decision 042).
+  ctx.app.domain.now = () => new Date(windowStart().getTime() - opts.hours * HOUR);
   const { id } = await life.requestAt({
     status: opts.status ?? TimelineStatus.paid,
     customer,
@@ -76,7 +78,6 @@ async function paidRequest(opts: { hours: number; status?: Status }) {
     amountCents: PRICE,
     daysAhead: DAYS_AHEAD,
   });
-  ctx.app.domain.now = () => new Date(windowStart().getTime() - opts.hours * HOUR);
   return { customer: customer.user, token: customer.token, mover: company_.user, request: { id } };
 }
 
@@ -203,7 +204,8 @@ describe('POST /api/customer/delete_request after payment', () => {
   it.each([TimelineStatus.inProgress, TimelineStatus.completedByCompany] as const)(
     'refunds nothing once the move has started (status %i): the company keeps the escrow',
     async (status) => {
-      const p = await paidRequest({ hours: 24 * 10, status });
+      // The eve of the move: its crew has started it.
+      const p = await paidRequest({ hours: 2, status });
       const operationsBefore = await db().select().from(sandboxOperations);
       const res = await cancel(p.token, p.request.id);
       expect(res.statusCode).toBe(200);
@@ -224,7 +226,7 @@ describe('POST /api/customer/delete_request after payment', () => {
   );
 
   it('refuses at 7 and later with 409 and moves no money', async () => {
-    const p = await paidRequest({ hours: 24 * 10, status: TimelineStatus.completed });
+    const p = await paidRequest({ hours: 2, status: TimelineStatus.completed });
     const before = await balances(p);
     const res = await cancel(p.token, p.request.id);
     expect(res.statusCode).toBe(409);
@@ -277,10 +279,7 @@ describe('delete_request races and faults', () => {
 
   it('racing the confirmation of the move, one wins and the ledger stays whole', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const p = await paidRequest({
-        hours: 24 * 10,
-        status: TimelineStatus.completedByCompany,
-      });
+      const p = await paidRequest({ hours: 2, status: TimelineStatus.completedByCompany });
       const [cancelled, confirmed] = await Promise.all([
         cancel(p.token, p.request.id),
         life.call('POST', '/api/customer/end_move_confirmation', p.token, {

@@ -265,11 +265,12 @@ describe('calculate_estimated_price', () => {
       movers: 3,
     });
     expect(res.statusCode, res.body).toBe(200);
-    // volume 950, handling 950/300 × 1.24, drive 0.25 h (one extra stop), $45 × 3, truck $75.
+    // volume 950, handling 950/300 × 1.24, drive 0.25 h (one extra stop), $45 × 3, truck $75:
+    // $638.85, so $575 – $767; and the 30 medium boxes picked at $4, $120 on both bounds.
     expect(res.json()).toEqual({
       code: 200,
       message: 'Success',
-      data: { Estimated_Price_Start: 575, Estimated_Price_End: 767 },
+      data: { Estimated_Price_Start: 695, Estimated_Price_End: 887 },
     });
   });
 

@@ -37,7 +37,7 @@ import {
   EDIT_WAITS_FOR_ANSWER,
 } from '../src/domain/request/edits';
 import { buildTestApp, createRequest, type TestContext } from './helper';
-import { type Status } from './lifecycle';
+import { serviceDay, type Status } from './lifecycle';
 import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 import { uploadPhoto } from './uploads-helpers';
@@ -1080,7 +1080,11 @@ describe("a paid direct request's edits are priced by the company before they ap
       customerId: customer.user.id,
       companyId: company.user.id,
       requestType: 1,
-      moveDate: specDateToIso(toSpecDate(addLocalDays(new Date(), 16)))!,
+      // A move the crew starts is due tomorrow: it starts only in its window (decision 042).
+      moveDate:
+        status >= TimelineStatus.inProgress
+          ? serviceDay(1)
+          : specDateToIso(toSpecDate(addLocalDays(new Date(), 16)))!,
       contactFirstName: 'Robin',
       contactLastName: 'Hart',
       contactEmail: customer.user.email,

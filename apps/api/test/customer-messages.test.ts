@@ -178,10 +178,17 @@ describe('emails and SMS after each step', () => {
     expect((await outboxOf(customer.user.email))[0]?.subject).toBe(
       `Your crew is assigned for request #${request.id}`,
     );
-    expect(
-      (await f.call('/api/foreman/start_move', foreman!.token, { request_id: request.id }))
-        .statusCode,
-    ).toBe(200);
+    // The foreman starts the move on its day (decision 042): the domain's clock is there.
+    const clock = ctx.app.domain.now;
+    ctx.app.domain.now = () => new Date('2030-06-15T15:00:00Z');
+    try {
+      expect(
+        (await f.call('/api/foreman/start_move', foreman!.token, { request_id: request.id }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      ctx.app.domain.now = clock;
+    }
     await deliver();
     expect((await outboxOf(customer.user.email))[0]?.subject).toBe(
       `Your move has started (request #${request.id})`,

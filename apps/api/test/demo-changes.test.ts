@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { TimelineStatus, toSpecDate, UserType } from '@movehub/shared';
 import { DEMO_COMPANIES } from '../src/db/seed/demo';
-import { catalogueItems, requestChanges, users } from '../src/db/schema';
+import { catalogueItems, consoleDepartures, requestChanges, users } from '../src/db/schema';
 import {
   DEMO_CHANGE_JOB,
   demoChangePriceCents,
@@ -12,7 +12,8 @@ import {
 } from '../src/modules/demo/demo-changes';
 import { DEMO_MOVE_JOB, runDemoMoveStep } from '../src/modules/demo/demo-simulator';
 import { buildTestApp, createRequest, type TestContext } from './helper';
-import type { Company } from './lifecycle';
+import { connected, openSocket, type TestSocket } from './socket-client';
+import { serviceDay, type Company } from './lifecycle';
 import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 
@@ -59,7 +60,7 @@ async function demoCompany(): Promise<Company> {
  * A move a demo company won at $600 and its customer paid (status 3, money in escrow), through
  * the calls; with `wantsChange`, one the demo picks for a proposal (or not).
  */
-async function demoPaidMove(opts: { wantsChange?: boolean } = {}) {
+async function demoPaidMove(opts: { wantsChange?: boolean; moveDate?: string } = {}) {
   const company = await demoCompany();
   for (;;) {
     const customer = await f.customer();
@@ -68,6 +69,7 @@ async function demoPaidMove(opts: { wantsChange?: boolean } = {}) {
       customer,
       company,
       amountCents: 60_000,
+      ...(opts.moveDate ? { moveDate: opts.moveDate } : {}),
     });
     if (opts.wantsChange === undefined || getsDemoChange(id) === opts.wantsChange) {
       return { customer, request: await f.requestRow(id), companyId: company.user.id };
@@ -203,8 +205,9 @@ describe('demo change proposals', () => {
       companyId: company.user.id,
     });
     expect(await runDemoChange({ domain: domain(), requestId: theirs.id })).toBe('skipped');
-    // The demo company's crew has started the move: too late for a change of date and crew.
-    const { request } = await demoPaidMove();
+    // The demo company's crew has started the move (due tomorrow: its window is open, decision
+    // 042): too late for a change of date and crew.
+    const { request } = await demoPaidMove({ moveDate: serviceDay(1) });
     for (const step of ['assign', 'start'] as const) {
       expect(
         await runDemoMoveStep({ domain: domain(), letter: letter(), requestId: request.id, step }),
@@ -253,5 +256,86 @@ describe('demo pricing of the changes customers ask for', () => {
     await sleep(DELAY_MS);
     await ctx.app.jobs.runDue(DEMO_PRICE_JOB);
     expect((await changesOf(request.id)).map((c) => c.status)).toEqual(['awaiting_price']);
+  });
+});
+
+describe('a demo company whose console reloads (issue 31)', () => {
+  /** Three times the delay: how long a dropped console stays its person's. */
+  const GRACE_MS = DELAY_MS * 3;
+  let baseUrl = '';
+  const sockets: TestSocket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+
+  /** The company's console: its socket, as the partner console connects it. */
+  async function openConsole(company: Company) {
+    baseUrl ||= await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = openSocket(baseUrl, {
+      token: company.token,
+      roomId: company.user.roomId,
+      type: UserType.company,
+    });
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  }
+
+  /** The console's socket drops, and the server has seen it go. */
+  async function drop(socket: TestSocket, company: Company) {
+    const before = await departureOf(company.user.id);
+    socket.close();
+    await expect
+      .poll(async () => (await ctx.app.realtime.onlineRooms([company.user.roomId])).size)
+      .toBe(0);
+    await expect.poll(async () => (await departureOf(company.user.id)) !== before).toBe(true);
+  }
+
+  const departureOf = async (userId: number) =>
+    (
+      await f.db().select().from(consoleDepartures).where(eq(consoleDepartures.userId, userId))
+    )[0]?.leftAt.getTime() ?? null;
+
+  /** A demo paid move with the demo's proposal, accepted by its customer: the move day goes on. */
+  async function acceptedChange() {
+    const { customer, request } = await demoPaidMove();
+    await runDemoChange({ domain: domain(), requestId: request.id });
+    const accept = await f.call(
+      '/api/customer/change_price_date_time_movers_confirmation',
+      customer.token,
+      { request_id: request.id, status: '1', price: 90 },
+    );
+    expect(accept.statusCode, accept.body).toBe(200);
+    return request;
+  }
+
+  it('keeps its move when the console comes back: the simulator does not assign the crew', async () => {
+    const company = await demoCompany();
+    const socket = await openConsole(company);
+    const request = await acceptedChange();
+    // The console reloads 0.3 s after the accepted change: its socket drops, the step comes due.
+    await drop(socket, company);
+    await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.paid);
+    // The reloaded console connects again; the step asks once more when the grace is over.
+    const back = await openConsole(company);
+    await sleep(GRACE_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBeGreaterThanOrEqual(1);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.paid);
+    back.close();
+  });
+
+  it('hands the move back to the simulator once the grace is over and nobody came back', async () => {
+    const company = await demoCompany();
+    const socket = await openConsole(company);
+    const request = await acceptedChange();
+    await drop(socket, company);
+    await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.paid);
+    await sleep(GRACE_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBeGreaterThanOrEqual(1);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
   });
 });

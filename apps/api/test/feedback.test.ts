@@ -6,7 +6,7 @@ import { account, balanceOf } from '../src/domain/money/ledger';
 import { COMPLETION_TEXT } from '../src/domain/request/completion';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { buildTestApp, createRequest, type TestContext } from './helper';
-import type { Company, Party } from './lifecycle';
+import { serviceDay, type Company, type Party } from './lifecycle';
 import { brokenInvariants } from './money-invariants';
 import { moveFixtures } from './moves-helpers';
 
@@ -92,6 +92,8 @@ async function completedDirectMove(company: Company, customer: Party) {
     customerId: customer.user.id,
     companyId: company.user.id,
     requestType: 1,
+    // Due tomorrow: its crew may start it (decision 042).
+    moveDate: serviceDay(1),
     contactFirstName: 'Robin',
     contactLastName: 'Hart',
     contactEmail: customer.user.email,
@@ -377,7 +379,7 @@ describe('add_feedback', () => {
       tip: 60,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 400, message: MSG.cardDeclined });
+    expect(res.json()).toEqual({ code: 400, message: MSG.cardDeclined, card_declined: true });
     expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.completed);
     expect(
       await f.db().select().from(companyReviews).where(eq(companyReviews.requestId, request.id)),

@@ -99,5 +99,53 @@ export async function brokenInvariants(db: Db, requestId: number): Promise<strin
     broken.push(`final price ${f.finalAmountCents} < 0`);
   }
   if (f.providerNet < 0) broken.push(`the provider gave back ${-f.providerNet} more than it took`);
+  broken.push(...(await receiptProblems(db, requestId)));
   return broken;
+}
+
+/**
+ * Receipts (decision 041): every posted movement of the request's customer's card is one
+ * receipt, and the customer's receipts are numbered 1 to n, no number twice, none missing.
+ */
+export async function receiptProblems(db: Db, requestId: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    with customer as (select customer_id as id from requests where id = ${requestId}),
+    moved as (
+      select t.id
+      from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+      where t.status = 'posted' and t.kind in ('hold', 'tip', 'refund')
+        and e.account = 'customer_card:' || (select id from customer)
+      group by t.id having sum(e.amount_cents) <> 0
+    )
+    select
+      (select count(*)::int from moved m
+       where not exists (select 1 from receipts r where r.ledger_transaction_id = m.id))
+        as unnumbered,
+      (select count(*)::int from receipts r
+       where r.customer_id = (select id from customer)
+         and not exists (select 1 from moved m where m.id = r.ledger_transaction_id))
+        as without_movement,
+      (select coalesce(array_agg(number order by number), '{}') from receipts
+       where customer_id = (select id from customer)) as numbers,
+      (select last_number from receipt_counters where customer_id = (select id from customer))
+        as last_number`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const problems: string[] = [];
+  const numbers = ((row?.numbers as unknown[] | null) ?? []).map(Number);
+  if (Number(row?.unnumbered ?? 0) > 0)
+    problems.push(`${String(row?.unnumbered)} card movements have no receipt`);
+  if (Number(row?.without_movement ?? 0) > 0) {
+    problems.push(`${String(row?.without_movement)} receipts name no posted card movement`);
+  }
+  if (numbers.some((n, i) => n !== i + 1)) {
+    problems.push(
+      `the customer's receipts are numbered ${numbers.join(', ')}, not 1 to ${numbers.length}`,
+    );
+  }
+  const last =
+    row?.last_number === null || row?.last_number === undefined ? 0 : Number(row.last_number);
+  if (last !== numbers.length) {
+    problems.push(`the customer's counter says ${last} receipts, there are ${numbers.length}`);
+  }
+  return problems;
 }

@@ -265,7 +265,12 @@ describe('make_payment', () => {
     const req = await accepted(me, 20_000);
     const declined = await pay(me)(req.id, 206.28);
     expect(declined.statusCode).toBe(400);
-    expect(declined.json()).toEqual({ code: 400, message: 'Your card was declined.' });
+    // card_declined: the screen offers another card (decision 041).
+    expect(declined.json()).toEqual({
+      code: 400,
+      message: 'Your card was declined.',
+      card_declined: true,
+    });
     expect(await statusOf(req.id)).toBe(TimelineStatus.awaitingPayment);
     expect(await ledgerOf(req.id)).toEqual([]);
     expect(

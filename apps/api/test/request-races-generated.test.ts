@@ -16,7 +16,7 @@ import {
   requestStatusHistory,
 } from '../src/db/schema';
 import { buildTestApp, type TestContext } from './helper';
-import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import { lifecycle, serviceDay, type Company, type Party, type Status } from './lifecycle';
 import { brokenInvariants } from './money-invariants';
 
 /*
@@ -285,7 +285,12 @@ async function reflected(
       );
     }
     case 'assign':
-      return once(TimelineStatus.truckAssigned, 'assign');
+      // Assigned before the round, a 200 is a crew change: the request does not arrive at 4 again.
+      return startedAt === TimelineStatus.truckAssigned
+        ? reached(TimelineStatus.truckAssigned) === 0
+          ? null
+          : `assign: a crew change reached ${TimelineStatus.truckAssigned} again`
+        : once(TimelineStatus.truckAssigned, 'assign');
     case 'start':
       return once(TimelineStatus.inProgress, 'start');
     case 'complete':
@@ -340,7 +345,8 @@ describe('commands racing on one request, generated', () => {
             customer,
             company,
             amountCents: round.amountCents,
-            daysAhead: round.daysAhead,
+            // On the service's clock; a move already started is due tomorrow (decision 042).
+            moveDate: serviceDay(round.status >= TimelineStatus.inProgress ? 1 : round.daysAhead),
           });
           const proposals = await propose(id, round);
           const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));

@@ -85,13 +85,28 @@ test('a customer cancels a paid move a week ahead and is told the whole price is
   // The message says what comes back, and the request is in Cancelled.
   const refunded = `$${finalPrice.toLocaleString('en-US', { minimumFractionDigits: 2 })} will be refunded to your card.`;
   await expect(page.getByText(refunded)).toBeVisible();
-  // The detail goes back to where the customer came from, the payment screen: a cancelled
-  // request is not payable, and its payment is no longer held, so that screen hands over to
-  // My Requests instead of announcing the payment.
+  // The customer lands on My Requests' Cancelled tab, where the request now is (decision 041),
+  // not back on the payment screen they came from.
   await expect(page).toHaveURL(/\/dashboard\/my-requests$/);
   await expect(page.getByText('Payment successful')).toHaveCount(0);
-  await page.getByRole('tab', { name: /^Cancelled/ }).click();
+  await expect(page.getByRole('tab', { name: /^Cancelled/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   const card = page.getByRole('listitem').filter({ hasText: `Request #${requestId}` });
   await expect(card.getByText('Request Cancelled')).toBeVisible();
   await expectAccessible(page, 'my requests, cancelled');
+
+  // Its detail opens read-only: the refund, the timeline's entry, the two receipts.
+  await card.getByRole('link', { name: `View details of request #${requestId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/my-requests/${requestId}$`));
+  const money = `$${finalPrice.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(summary.getByText('Request Cancelled')).toBeVisible();
+  await expect(summary.getByText(`Refunded to your card: ${money}`)).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Cancel Request' })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(`Refund of ${money}`);
+  const receipts = page.getByRole('region', { name: 'Receipts' });
+  await expect(receipts.getByRole('button', { name: /^Payment receipt No\. 1 · / })).toBeVisible();
+  await expect(receipts.getByRole('button', { name: /^Refund receipt No\. 2 · / })).toBeVisible();
+  await expectAccessible(page, 'cancelled request detail');
 });

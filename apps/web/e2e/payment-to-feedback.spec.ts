@@ -2,9 +2,10 @@ import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 import {
   acceptFirstBid,
-  addCard,
+  fillCard,
   reloadUntilStatus,
   sendDowntownMove,
+  serviceTomorrow,
   summaryOf,
   waitForBids,
 } from './support/requests';
@@ -36,7 +37,8 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
 }) => {
   const customer = await createCustomer(page.request, 'pay-to-feedback');
   await logIn(page, customer.email, customer.password);
-  const requestId = await sendDowntownMove(page);
+  // Due tomorrow: the demo crew starts it at once (decision 042).
+  const requestId = await sendDowntownMove(page, { date: serviceTomorrow() });
   await waitForBids(page.request, customer.token, requestId);
   const companyName = await acceptFirstBid(page, requestId);
   const summary = summaryOf(page, requestId);
@@ -53,11 +55,15 @@ test('a customer pays into escrow, watches move day, confirms the move and leave
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
   await expectAccessible(page, 'make payment without a card');
 
-  // Its Add Card link: the card, then back to pay.
+  // Its Add Card link: My Cards says it comes back, and once the card is saved it is back on the
+  // payment (decision 041).
   await noCard.getByRole('link', { name: 'Add Card' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/my-cards$/);
-  await addCard(page, `${customer.firstName} ${customer.lastName}`);
-  await page.goto(paymentPath);
+  await expect(page).toHaveURL(/\/dashboard\/my-cards\?return_to=/);
+  await expect(page.getByText('Add a card and you go back to your payment.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Card' })).toBeVisible();
+  await fillCard(page, '4242424242424242', `${customer.firstName} ${customer.lastName}`);
+  await page.getByRole('button', { name: 'Add Card' }).click();
+  await expect(page).toHaveURL(new RegExp(`${paymentPath}$`));
 
   // The saved card, the price, the fee and the total; the terms must be ticked.
   await expect(

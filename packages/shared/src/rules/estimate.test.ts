@@ -6,6 +6,7 @@ import {
   estimateBreakdown,
   estimatePrice,
   itemsVolume,
+  materialsCents,
   toEstimatedPriceFields,
   type EstimateAddress,
   type EstimateInput,
@@ -56,6 +57,58 @@ describe('the worked example of the model comment', () => {
       Estimated_Price_Start: 648,
       Estimated_Price_End: 864,
     });
+  });
+});
+
+describe('packing materials (extra items at their price)', () => {
+  const priced = (unitPrice: number | string | null, quantity: number | string = 30) =>
+    input({
+      items: [
+        { size: '2', quantity: 10, type: '1' },
+        { size: '3', quantity: 4, type: '1' },
+        { size: '1', quantity: 20, type: '1' },
+        { size: '4', quantity: 2, type: '1' },
+        { size: '0', quantity, type: '2', unit_price: unitPrice },
+      ],
+    });
+
+  it('adds 30 boxes at $2.50 to both bounds as they are: $723 – $939', () => {
+    const b = estimateBreakdown(priced(2.5));
+    expect(b.materialsDollars).toBe(75);
+    // The labour and truck are unchanged: only the materials join.
+    expect(b.costDollars).toBe(719.85);
+    expect(estimatePrice(priced(2.5))).toEqual({ low: 723, high: 939 });
+    expect(materialsCents(priced(2.5).items)).toBe(7_500);
+  });
+
+  it('adds nothing for materials without a price, unticked (quantity 0) or priced nonsensically', () => {
+    const base = estimatePrice(input());
+    for (const [price, quantity] of [
+      [null, 30],
+      [0, 30],
+      [4, 0],
+      [-3, 30],
+      ['abc', 30],
+      [Number.POSITIVE_INFINITY, 30],
+    ] as const) {
+      expect(estimatePrice(priced(price, quantity)), `${String(price)} × ${quantity}`).toEqual(
+        base,
+      );
+    }
+  });
+
+  it('reads a price sent as text, and never prices a regular item', () => {
+    expect(estimatePrice(priced('2.50'))).toEqual({ low: 723, high: 939 });
+    const regularWithPrice = input({
+      items: [...input().items, { size: '0', quantity: 1, type: '1', unit_price: 999 }],
+    });
+    expect(estimateBreakdown(regularWithPrice).materialsDollars).toBe(0);
+  });
+
+  it('stays within the ceiling whatever the materials cost', () => {
+    const range = estimatePrice(priced(1e12, 999));
+    expect(range.low).toBe(MAX_ESTIMATE_DOLLARS);
+    expect(range.high).toBe(MAX_ESTIMATE_DOLLARS);
   });
 });
 

@@ -21,17 +21,20 @@
  * 4. Billed hours: handling + drive, at least 2 hours.
  * 5. Cost in dollars: billed hours × movers × $45 per mover-hour, plus a truck fee of $1.25 per
  *    mile with a $75 minimum.
- * 6. Range: low = cost × 0.9, high = cost × 1.2. The cost is rounded to cents, then each bound to
- *    whole dollars, half up; nothing is rounded before that.
- * 7. Ceiling: each bound is at most MAX_ESTIMATE_DOLLARS ($10,000,000), so that the range and the
+ * 6. Packing materials: the extra items (type '2', packing and moving material) the customer
+ *    picked are sold at their price: quantity × unit_price of each line, summed in cents. They
+ *    take no crew time and are no guess, so they are added to both bounds as they are.
+ * 7. Range: low = cost × 0.9 + materials, high = cost × 1.2 + materials. The cost is rounded to
+ *    cents, then each bound to whole dollars, half up; nothing is rounded before that.
+ * 8. Ceiling: each bound is at most MAX_ESTIMATE_DOLLARS ($10,000,000), so that the range and the
  *    recommended amount stored with a request (integer cents) always fit PostgreSQL's integer.
  *    The schemas' limits (MAX_ITEM_LINES, MAX_TOTAL_QUANTITY, MAX_FLIGHTS) keep any accepted
  *    payload well below it: the worst case (5,000 Extra Large pieces, 6 addresses of 30 flights,
  *    4 movers, half the globe between each stop) is about $3.75M at the top of the range.
  *
  * Inputs are read leniently so that the function never throws: movers outside 2–4 are clamped
- * into it, negative or non-numeric quantities, flights and miles count as 0, fractional
- * quantities and flights count their whole part. The schemas refuse such values before a call
+ * into it, negative or non-numeric quantities, flights, miles and unit prices count as 0,
+ * fractional quantities and flights count their whole part. The schemas refuse such values before a call
  * gets here; the clamping only keeps the function total.
  *
  * Worked example (also in estimate.test.ts): a '2 bed room apt.', items 10 Medium, 4 Large,
@@ -42,6 +45,7 @@
  *   drive    = 15 / 25 + 0.25 × 1 = 0.85 h
  *   billed   = 4.7767 h;  labour = 4.7767 × 3 × 45 = $644.85;  truck = max(75, 18.75) = $75
  *   cost     = $719.85;   low = 647.865 → $648;  high = 863.82 → $864
+ * The same move with the 30 boxes priced at $2.50 each (materials $75): $723 – $939.
  */
 import { MAX_ESTIMATE_DOLLARS } from '../constants';
 import { sanitizeFlights } from './wizard-addresses';
@@ -82,6 +86,8 @@ export interface EstimateItem {
   quantity: number | string;
   /** '1' regular, '2' extra item. */
   type: string | number;
+  /** Dollars per piece: what an extra item (packing material) costs. */
+  unit_price?: number | string | null;
 }
 
 /** The address fields the estimate reads, with their wire names (spec §7 address_array). */
@@ -120,6 +126,8 @@ export interface EstimateBreakdown extends PriceRange {
   billedHours: number;
   labourDollars: number;
   truckDollars: number;
+  /** The packing materials picked (extra items), at their price. */
+  materialsDollars: number;
   /** Rounded to cents. */
   costDollars: number;
 }
@@ -155,6 +163,18 @@ export function itemsVolume(items: readonly EstimateItem[]): number {
   return total;
 }
 
+/** What the picked packing materials (extra items) cost, in cents: quantity × unit price. */
+export function materialsCents(items: readonly EstimateItem[]): number {
+  let total = 0;
+  for (const item of items) {
+    if (String(item.type) !== ItemType.extra) continue;
+    const price = Number(item.unit_price ?? 0);
+    if (!Number.isFinite(price) || price <= 0) continue;
+    total += nonNegativeWhole(item.quantity) * Math.round(price * 100);
+  }
+  return total;
+}
+
 function clampMovers(movers: number): number {
   const min = MOVERS_OPTIONS[0];
   const max = MOVERS_OPTIONS[MOVERS_OPTIONS.length - 1] as number;
@@ -185,17 +205,18 @@ export function estimateBreakdown(input: EstimateInput): EstimateBreakdown {
   const labourDollars = billedHours * movers * m.ratePerMoverHour;
   const truckDollars = Math.max(m.truckFeeMinimum, miles * m.truckFeePerMile);
   const costCents = Math.round((labourDollars + truckDollars) * 100);
+  const materials = materialsCents(input.items);
 
   // The factors have one decimal: integer cents × 9 (or × 12) / 1000 is exact at a half dollar,
   // so .5 rounds up on every platform, where cost × 0.9 in floating point could land just below.
-  const low = Math.min(
-    MAX_ESTIMATE_DOLLARS,
-    Math.round((costCents * Math.round(m.lowFactor * 10)) / 1000),
-  );
-  const high = Math.min(
-    MAX_ESTIMATE_DOLLARS,
-    Math.round((costCents * Math.round(m.highFactor * 10)) / 1000),
-  );
+  // The materials' cents join at the same scale (× 10 / 1000), unscaled by the factors.
+  const bound = (factor: number) =>
+    Math.min(
+      MAX_ESTIMATE_DOLLARS,
+      Math.round((costCents * Math.round(factor * 10) + materials * 10) / 1000),
+    );
+  const low = bound(m.lowFactor);
+  const high = bound(m.highFactor);
 
   return {
     volumeCuFt,
@@ -208,6 +229,7 @@ export function estimateBreakdown(input: EstimateInput): EstimateBreakdown {
     billedHours,
     labourDollars,
     truckDollars,
+    materialsDollars: materials / 100,
     costDollars: costCents / 100,
     low,
     high,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
+import { envelope, errorEnvelopeSchema } from './envelope';
 import { dollarsSchema, idSchema } from './primitives';
 
 /*
@@ -39,3 +39,14 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 export const makePaymentResponseSchema = envelope({ data: paymentResultSchema });
 export type MakePaymentResponse = z.infer<typeof makePaymentResponseSchema>;
+
+/**
+ * Ours: the failure of a call that charges the card (make_payment, a change's difference, a tip).
+ * A charge the card's bank or the provider refused answers 400 with the provider's message and
+ * `card_declined: true`, so that the screen can offer another card rather than the same one
+ * again (decision 041); any other failure is the plain envelope.
+ */
+export const chargeErrorEnvelopeSchema = errorEnvelopeSchema
+  .extend({ card_declined: z.literal(true).optional() })
+  .meta({ id: 'ChargeErrorEnvelope' });
+export type ChargeErrorEnvelope = z.infer<typeof chargeErrorEnvelopeSchema>;

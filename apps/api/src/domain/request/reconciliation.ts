@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerTransactions, payments } from '../../db/schema';
 import type { Domain } from '../context';
 import { flagDiscrepancy } from '../money/discrepancies';
+import { issueReceipts } from '../money/receipts';
 import { account, writeLedgerTransaction, type Entry } from '../money/ledger';
 import {
   callProvider,
@@ -348,6 +349,8 @@ async function adopt(domain: Domain, payment: PaymentRow, op: ProviderOperation)
         entries,
       });
       if (charge) await compensate(ctx, { ...row, status: 'succeeded', gatewayRef: op.ref });
+      // What the provider did is the customer's receipt like any other movement (decision 041).
+      await issueReceipts(ctx.tx, row.id);
       return true;
     },
   });

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHANGE_CONFIRMATION_CALLS, CHANGE_MESSAGES, CHANGE_TYPES, toCents } from '@movehub/shared';
+import {
+  chargeErrorEnvelopeSchema,
+  CHANGE_CONFIRMATION_CALLS,
+  CHANGE_MESSAGES,
+  CHANGE_TYPES,
+  toCents,
+} from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { centsToDollars } from '../../lib/wire';
 import { authOf, companyOnly, customerOnly } from '../../plugins/auth';
@@ -102,7 +108,8 @@ export const changeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `The customer accepts (status '1') or rejects (status '0') the pending change of type ${type}; price is the change's price as shown`,
         description:
           "Reject changes nothing but the proposal. Accept applies the proposed values and moves the final amount by the price, in one transaction. Below status 3 no money moves; from 3 a price above 0 is charged to the saved card into escrow (400 when declined or no card: nothing applied, the proposal stays pending) and a price below 0 is refunded from escrow. The price sent must be the proposal's (422). A change already answered is 409, and so is an answer while an accept is being paid; none proposed is 404, another customer's request 404.",
-        failures: [400, 401, 403, 404, 409],
+        failures: [401, 403, 404, 409],
+        failureSchemas: { 400: chargeErrorEnvelopeSchema },
       }),
       config: customerOnly,
       handler: async (request) => {

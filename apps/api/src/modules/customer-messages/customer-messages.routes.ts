@@ -119,13 +119,10 @@ export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.query.request_id,
         receiptId: request.query.receipt_id,
       });
-      const pdf = await receiptPdf(found);
+      const pdf = await receiptPdf({ ...found, timeZone: app.config.serviceTimeZone });
       return reply
         .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="receipt-${found.receipt.requestId}-${found.receipt.id}.pdf"`,
-        )
+        .header('content-disposition', `attachment; filename="receipt-${found.receipt.number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
     },

@@ -230,7 +230,7 @@ function emailAddressOf(from: string): string | null {
 }
 
 /** The move window as an email says it, in the service area's time zone. */
-export function describeWindow(facts: MoveFacts, timeZone: string): string {
+export function describeWindow(facts: Pick<MoveFacts, 'start' | 'end'>, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',

@@ -2,23 +2,32 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatUsd } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { ledgerEntries, ledgerTransactions, payments, requests, users } from '../../db/schema';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  receipts as receiptRows,
+  requests,
+  users,
+  type ReceiptAddress,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import { REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 import { account } from '../../domain/money/ledger';
 import type { MovementPurpose } from '../../domain/money/movements';
+import { describeWindow, moveWindow } from './customer-messages.service';
 
 /*
- * Itemised receipts, read from the ledger: every money movement of a request
- * that touched the customer's card is one receipt. A payment shows the move price, the discount,
- * the card processing fee and the total charged; a tip its amount; each refund its amount (and
- * the cancellation fee the company kept, when it kept one). Nothing is stored: a receipt is
- * the ledger transaction rendered as a PDF when it is asked for, so it can never disagree with it.
+ * Itemised receipts: every money movement of a request that touched the customer's card is one
+ * receipt, numbered per customer when it posted (domain/money/receipts.ts, decision 041). A
+ * payment shows the move price, the discount, the card processing fee and the total charged; a
+ * tip its amount; each refund its amount (and the cancellation fee the company kept, when it kept
+ * one). The amounts are read from the ledger when the receipt is asked for, so they can never
+ * disagree with it; what the receipt says of the move (the card, the company, the date and the
+ * addresses) was kept when it was numbered.
  */
 
 export type ReceiptKind = 'payment' | 'tip' | 'refund';
-
-const KIND_OF: Record<string, ReceiptKind> = { hold: 'payment', tip: 'tip', refund: 'refund' };
 
 export interface ReceiptLine {
   label: string;
@@ -27,14 +36,27 @@ export interface ReceiptLine {
 }
 
 export interface Receipt {
-  /** The ledger transaction's id. */
+  /** The ledger transaction's id: how the detail and the download name the receipt. */
   id: number;
+  /** The customer's receipt number: 1, 2, 3… over all their requests, without a gap. */
+  number: number;
   requestId: number;
   kind: ReceiptKind;
   /** What the card was charged (payment, tip) or given back (refund), in cents. */
   amountCents: number;
   createdAt: Date;
   lines: ReceiptLine[];
+  /** The card charged or refunded, when it was known. */
+  card: { brand: string; last4: string } | null;
+  company: string | null;
+  /** The move as it stood when the money moved. */
+  move: {
+    moveDate: string | null;
+    moveTime: string | null;
+    windowFrom: string | null;
+    windowTo: string | null;
+  };
+  addresses: ReceiptAddress[];
 }
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found.';
@@ -52,7 +74,8 @@ export async function listReceipts(opts: {
   customerId: number;
 }): Promise<Receipt[]> {
   const { db, requestId, customerId } = opts;
-  // Posted movements only: a charge still at the provider, or one it refused, is no receipt.
+  // The customer's numbered receipts of the request; the request's other posted movements are
+  // read too, for the cancellation fee a refund mentions and the changes a payment's price holds.
   const txs = await db
     .select({
       id: ledgerTransactions.id,
@@ -60,14 +83,22 @@ export async function listReceipts(opts: {
       kind: ledgerTransactions.kind,
       createdAt: ledgerTransactions.createdAt,
       purpose: payments.purpose,
+      receipt: receiptRows,
     })
     .from(ledgerTransactions)
     .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
+    .leftJoin(
+      receiptRows,
+      and(
+        eq(receiptRows.ledgerTransactionId, ledgerTransactions.id),
+        eq(receiptRows.customerId, customerId),
+      ),
+    )
     .where(
       and(eq(ledgerTransactions.requestId, requestId), eq(ledgerTransactions.status, 'posted')),
     )
     .orderBy(asc(ledgerTransactions.id));
-  if (txs.length === 0) return [];
+  if (!txs.some((t) => t.receipt !== null)) return [];
   const entries = await db
     .select()
     .from(ledgerEntries)
@@ -105,11 +136,11 @@ export async function listReceipts(opts: {
 
   const receipts: Receipt[] = [];
   for (const t of txs) {
-    const kind = KIND_OF[t.kind];
-    if (!kind) continue;
+    const numbered = t.receipt;
+    if (!numbered) continue;
+    const kind = numbered.kind;
     const own = entriesOf(t.id);
     const cardCents = cardCentsOf(t.id);
-    if (cardCents === 0) continue;
     const amountCents = Math.abs(cardCents);
     const lines: ReceiptLine[] = [];
     if (isChangeMovement(t)) {
@@ -147,7 +178,27 @@ export async function listReceipts(opts: {
         lines.push({ label: 'Kept by the company as its cancellation fee', amountCents: keptFees });
       }
     }
-    receipts.push({ id: t.id, requestId, kind, amountCents, createdAt: t.createdAt, lines });
+    receipts.push({
+      id: t.id,
+      number: numbered.number,
+      requestId,
+      kind,
+      amountCents,
+      createdAt: t.createdAt,
+      lines,
+      card:
+        numbered.cardBrand && numbered.cardLast4
+          ? { brand: numbered.cardBrand, last4: numbered.cardLast4 }
+          : null,
+      company: numbered.companyName,
+      move: {
+        moveDate: numbered.moveDate,
+        moveTime: numbered.moveTime,
+        windowFrom: numbered.windowFrom,
+        windowTo: numbered.windowTo,
+      },
+      addresses: numbered.addresses,
+    });
   }
   return receipts;
 }
@@ -195,19 +246,52 @@ function printable(text: string): string {
   return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 }
 
+/** 'Visa ending in 4242'; a brand the provider did not name is just a card. */
+export function cardText(card: NonNullable<Receipt['card']>): string {
+  const brand = /^(other|unknown)?$/i.test(card.brand.trim()) ? 'Card' : card.brand.trim();
+  return `${brand} ending in ${card.last4}`;
+}
+
+/** The move's day and window as the receipt says it, in the service area's time zone. */
+export function moveText(move: Receipt['move'], timeZone: string): string | null {
+  if (!move.moveDate) return null;
+  return describeWindow(moveWindow({ ...move, moveDate: move.moveDate }, timeZone), timeZone);
+}
+
+/** '1 Main St (pick-up)': the receipt's addresses in route order. */
+export function addressTexts(addresses: readonly ReceiptAddress[]): string[] {
+  return addresses.map((a) => `${a.address} (${a.type === 1 ? 'pick-up' : 'drop-off'})`);
+}
+
+/** 'Payment receipt No. 3': the customer's own numbering, over all their requests. */
+export function receiptTitle(receipt: Pick<Receipt, 'kind' | 'number'>): string {
+  return `${TITLES[receipt.kind]} No. ${receipt.number}`;
+}
+
 /**
- * The receipt as a PDF (pdf-lib): a title, the request, the customer, the date and the lines.
- * The key figures are also in the document's metadata (Subject, Keywords), so a reader (or a
- * test) finds them without parsing the page's content stream.
+ * The receipt as a PDF (pdf-lib): a title with the customer's receipt number, the request, the
+ * customer, the date, the company, the card, the move's date and addresses, and the lines. The
+ * key figures are also in the document's metadata (Subject, Keywords), so a reader (or a test)
+ * finds them without parsing the page's content stream.
  */
 export async function receiptPdf(opts: {
   receipt: Receipt;
   customer: { name: string; email: string };
-  now?: Date;
+  /** The service area's time zone, in which the move's window is said. */
+  timeZone: string;
 }): Promise<Uint8Array> {
   const { receipt, customer } = opts;
   const doc = await PDFDocument.create();
-  const title = `${TITLES[receipt.kind]} #${receipt.id}`;
+  const title = receiptTitle(receipt);
+  const move = moveText(receipt.move, opts.timeZone);
+  const addresses = addressTexts(receipt.addresses);
+  // Each fact on a line of its own; the addresses after the first under the first.
+  const facts: { label: string; text: string }[] = [
+    ...(receipt.company ? [{ label: 'Company: ', text: receipt.company }] : []),
+    ...(receipt.card ? [{ label: 'Card: ', text: cardText(receipt.card) }] : []),
+    ...(move ? [{ label: 'Move date: ', text: move }] : []),
+    ...addresses.map((a, i) => ({ label: i === 0 ? 'Addresses: ' : '', text: a })),
+  ];
   doc.setTitle(`${title} - request #${receipt.requestId}`);
   doc.setAuthor('MoveHub');
   doc.setCreator('MoveHub');
@@ -215,14 +299,19 @@ export async function receiptPdf(opts: {
   doc.setCreationDate(receipt.createdAt);
   doc.setModificationDate(receipt.createdAt);
   doc.setSubject(
-    `${TITLES[receipt.kind]} for request #${receipt.requestId}: ` +
+    `${title} for request #${receipt.requestId}: ` +
       receipt.lines.map((l) => `${l.label} ${formatUsd(l.amountCents)}`).join('; '),
   );
   doc.setKeywords([
     `request:${receipt.requestId}`,
     `receipt:${receipt.id}`,
+    `number:${receipt.number}`,
     `kind:${receipt.kind}`,
     `amount_cents:${receipt.amountCents}`,
+    ...(receipt.company ? [`company:${receipt.company}`] : []),
+    ...(receipt.card ? [`card:${cardText(receipt.card)}`] : []),
+    ...(receipt.move.moveDate ? [`move_date:${receipt.move.moveDate}`] : []),
+    ...addresses.map((a) => `address:${a}`),
     ...receipt.lines.map((l) => `${l.label}=${l.amountCents}`),
   ]);
 
@@ -234,6 +323,25 @@ export async function receiptPdf(opts: {
   let y = 720;
   const text = (value: string, x: number, size = 11, f = font, color = black) =>
     page.drawText(printable(value), { x, y, size, font: f, color });
+  /** A fact after its label, wrapped at spaces under itself when longer than the page is wide. */
+  const labelWidth = font.widthOfTextAtSize('Addresses: ', 11);
+  const fact = ({ label, text: value }: { label: string; text: string }) => {
+    if (label) text(label, 56, 11, font, grey);
+    const x = 56 + labelWidth;
+    let line = '';
+    for (const word of printable(value).split(' ')) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(next, 11) > 556 - x) {
+        text(line, x, 11, font, grey);
+        y -= 15;
+        line = word;
+      } else {
+        line = next;
+      }
+    }
+    text(line, x, 11, font, grey);
+    y -= 16;
+  };
 
   text('MoveHub', 56, 20, bold);
   y -= 32;
@@ -251,6 +359,7 @@ export async function receiptPdf(opts: {
     text(customer.email, 56, 11, font, grey);
     y -= 16;
   }
+  for (const f of facts) fact(f);
   y -= 20;
   page.drawLine({ start: { x: 56, y: y + 14 }, end: { x: 556, y: y + 14 }, thickness: 0.5 });
   for (const [i, line] of receipt.lines.entries()) {

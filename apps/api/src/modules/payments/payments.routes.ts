@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCents, toDollars } from '@movehub/shared';
+import { chargeErrorEnvelopeSchema, toCents, toDollars } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, customerOnly } from '../../plugins/auth';
 import { makePayment, PAYMENT_TEXT } from '../../domain/request/pay';
@@ -11,7 +11,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['payments'],
       summary:
         'Charges the saved card the final amount after the discount plus the processing fee and holds it in escrow (2 → 3). `price` must be that total as the screen showed it (409 when it changed); a repeat answers with the first payment and charges nothing; 400 for a declined card or no card, 422 when the request is not awaiting payment',
-      failures: [400, 401, 403, 404, 409],
+      failures: [401, 403, 404, 409],
+      failureSchemas: { 400: chargeErrorEnvelopeSchema },
     }),
     config: customerOnly,
     handler: async (request) => {

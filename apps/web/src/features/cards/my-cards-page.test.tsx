@@ -5,6 +5,8 @@ import { MSG, type SavedCard } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
 import { stubFetch, type StubHandler, type StubReply } from '../../test/fetch-stub';
 import { preloadScreens, renderApp } from '../../test/render';
+import { buildRequestDetail } from '../../test/fixtures';
+import { myCardsPath, RETURN_TEXT } from '../../lib/card-form/my-cards-path';
 import { dashboardStubs, screenCalls, signInCustomer } from '../../test/sessions';
 import {
   buildSavedCard,
@@ -43,7 +45,10 @@ function renderMyCards() {
   return renderApp('/dashboard/my-cards');
 }
 
-beforeAll(() => preloadScreens('/dashboard/my-cards'), 60_000);
+beforeAll(
+  () => preloadScreens('/dashboard/my-cards', '/dashboard/my-requests/make-payment/42'),
+  60_000,
+);
 
 describe('MyCardsPage', () => {
   it('shows the Add Card form when no card is saved', async () => {
@@ -176,5 +181,57 @@ describe('MyCardsPage', () => {
     fail = false;
     await userEvent.setup().click(retry);
     expect(await screen.findByRole('heading', { name: 'Add Card' })).toBeInTheDocument();
+  });
+});
+
+describe('MyCardsPage sent by a payment (decision 041)', () => {
+  const PAYMENT = '/dashboard/my-requests/make-payment/42';
+
+  it('goes back to the payment once a card is added', async () => {
+    stubServer(null, {
+      'POST /api/customer/customer_request_detail': {
+        code: 200,
+        data: buildRequestDetail({
+          request: { id: 42, request_timeline_status: 2, final_amount: 500 },
+        }),
+      },
+    });
+    signInCustomer();
+    const { router } = renderApp(myCardsPath(PAYMENT));
+    const user = userEvent.setup();
+
+    expect(await screen.findByText(RETURN_TEXT.add, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: RETURN_TEXT.back })).toHaveAttribute('href', PAYMENT);
+    await screen.findByRole('heading', { name: 'Add Card' });
+    await typeCard(user);
+    await user.click(screen.getByRole('button', { name: 'Add Card' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Make Payment' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PAYMENT);
+    expect(await screen.findByText('Visa card ending in 4242')).toBeInTheDocument();
+  });
+
+  it('says how to change a saved card before going back', async () => {
+    stubServer(buildSavedCard());
+    signInCustomer();
+    renderApp(myCardsPath(PAYMENT));
+    expect(await screen.findByText(RETURN_TEXT.replace, { exact: false })).toBeInTheDocument();
+  });
+
+  it("ignores a return path that is not one of a request's payment screens", async () => {
+    stubServer(null);
+    signInCustomer();
+    const { router } = renderApp(
+      `/dashboard/my-cards?return_to=${encodeURIComponent('https://evil.test/pay')}`,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Add Card' });
+    expect(screen.queryByRole('link', { name: RETURN_TEXT.back })).not.toBeInTheDocument();
+    await typeCard(user);
+    await user.click(screen.getByRole('button', { name: 'Add Card' }));
+    expect(await screen.findByRole('region', { name: 'Saved card' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-cards');
   });
 });

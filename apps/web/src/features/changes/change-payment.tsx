@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, MSG, toCents } from '@movehub/shared';
 import { SavedCardList } from '../../lib/card-form/saved-card-list';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
+import { myCardsPath } from '../../lib/card-form/my-cards-path';
 import { DetailLine } from '../../ui/detail-line';
 
 /*
@@ -35,8 +36,6 @@ export function paymentButtonText(price: number): string {
   return toCents(price) > 0 ? PAYMENT_TEXT.pay : PAYMENT_TEXT.refund;
 }
 
-const MY_CARDS = '/dashboard/my-cards';
-
 export interface ChangePaymentProps {
   /** The change's price in dollars: charged above 0, refunded below. */
   price: number;
@@ -52,6 +51,7 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
   // a keyboard or screen-reader user carries on from there.
   useEffect(() => headingRef.current?.focus(), []);
   const cards = useQuery(savedCardsQueryOptions());
+  const { pathname } = useLocation();
   const cents = toCents(price);
   const charge = cents > 0;
   // A refund goes back from the escrow; only a charge needs a card.
@@ -77,8 +77,8 @@ export function ChangePayment({ price, busy, onConfirm, onBack }: ChangePaymentP
       <Stack spacing={2}>
         {noCard && (
           <Alert severity="error">
-            {MSG.noActiveCard}{' '}
-            <Link component={RouterLink} to={MY_CARDS}>
+            {MSG.noActiveCard} {/* Back to this change once the card is saved (decision 041). */}
+            <Link component={RouterLink} to={myCardsPath(pathname)}>
               Add Card
             </Link>
           </Alert>

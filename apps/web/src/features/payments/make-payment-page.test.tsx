@@ -8,12 +8,14 @@ import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { customerHomeStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
-import { AGREE_TERMS_REQUIRED } from './make-payment-page';
+import { RETURN_TEXT } from '../../lib/card-form/my-cards-path';
+import { AGREE_TERMS_REQUIRED, ANOTHER_CARD, RELEASED_TEXT } from './make-payment-page';
 import { rememberPaidInSession } from './paid-in-session';
 
 const DETAIL = 'POST /api/customer/customer_request_detail';
 const CARDS = 'POST /api/customer/checking_card_exist';
 const PAY = 'POST /api/customer/make_payment';
+const PAYMENT_PATH = '/dashboard/my-requests/make-payment/42';
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -175,6 +177,35 @@ describe('MakePaymentPage', () => {
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
+  it('after paying in this session and confirming the move, says the payment was released', async () => {
+    rememberPaidInSession(42);
+    stubServer(
+      buildRequestDetail({
+        request: { id: 42, request_timeline_status: 7, final_amount: 500 },
+        bid_Accepted_company: {
+          company_id: 7,
+          name: 'Swift Movers',
+          address: null,
+          company_email: null,
+          company_phone: null,
+          company_rating: 4.6,
+          truck_count: 2,
+          comapny_profile: { about_company: null, name: 'Swift Movers', profile_picture: null },
+          bid_amount: 500,
+          movers: 3,
+          movers_change: null,
+        },
+      }),
+    );
+    renderPayment();
+
+    expect(await screen.findByRole('heading', { name: 'Payment released' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Request #42: ${RELEASED_TEXT('Swift Movers')}`,
+    );
+    expect(screen.queryByText(/held in escrow/)).not.toBeInTheDocument();
+  });
+
   it('after paying in this session and cancelling, goes back to My Requests', async () => {
     // The detail's cancel goes Back to this screen: the refunded payment is no success to show.
     rememberPaidInSession(42);
@@ -202,16 +233,19 @@ describe('MakePaymentPage', () => {
 
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(`${MSG.noActiveCard} Add Card`);
+    // My Cards comes back here once the card is saved (decision 041).
     expect(within(banner).getByRole('link', { name: 'Add Card' })).toHaveAttribute(
       'href',
-      '/dashboard/my-cards',
+      `/dashboard/my-cards?return_to=${encodeURIComponent(PAYMENT_PATH)}`,
     );
     expect(await payButton()).toBeDisabled();
     expect(calls.some((c) => c.path.endsWith('make_payment'))).toBe(false);
   });
 
-  it('shows a declined card in the error banner and stays on the screen unchanged', async () => {
-    stubServer(at(2), undefined, { [PAY]: { code: 400, message: 'Your card was declined.' } });
+  it('shows a refusal in the error banner and stays on the screen unchanged', async () => {
+    stubServer(at(2), undefined, {
+      [PAY]: { code: 400, message: 'The amount must be above zero.' },
+    });
     const { router } = renderPayment();
     const user = userEvent.setup();
 
@@ -219,11 +253,44 @@ describe('MakePaymentPage', () => {
     await user.click(await payButton());
 
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent('Your card was declined.');
-    expect(within(banner).queryByRole('link', { name: 'Add Card' })).not.toBeInTheDocument();
+    expect(banner).toHaveTextContent('The amount must be above zero.');
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/my-requests/make-payment/42');
     await waitFor(async () => expect(await payButton()).toBeEnabled());
     expect((await section('Price')).getByText('$515.24')).toBeInTheDocument();
+  });
+
+  it('offers another card after a declined charge, and comes back to pay with it', async () => {
+    let cards = [buildSavedCard({ last4: '0341' })];
+    const declined = { code: 400, message: 'Your card was declined.', card_declined: true };
+    stubServer(at(2), undefined, {
+      [PAY]: declined,
+      [CARDS]: () => cardsReply(cards),
+      'POST /api/customer/delete_card': () => {
+        cards = [];
+        return { code: 200, message: 'Card deleted.' };
+      },
+    });
+    const { router } = renderPayment();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Agree to terms' }));
+    await user.click(await payButton());
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(`Your card was declined. ${ANOTHER_CARD}`);
+    await user.click(within(banner).getByRole('link', { name: ANOTHER_CARD }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Cards' })).toBeInTheDocument();
+    expect(await screen.findByText(RETURN_TEXT.replace, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: RETURN_TEXT.back })).toHaveAttribute(
+      'href',
+      PAYMENT_PATH,
+    );
+    await user.click(screen.getByRole('link', { name: RETURN_TEXT.back }));
+    expect(await payButton()).toBeEnabled();
+    expect(router.state.location.pathname).toBe(PAYMENT_PATH);
+    // Back on the payment, the refusal is gone: the customer decides again.
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
   });
 
   it('offers Add Card when the server answers that there is no active card', async () => {

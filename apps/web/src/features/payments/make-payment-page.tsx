@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   canMakePayment,
+  isConfirmedByCustomer,
   isPaidIntoEscrow,
   effectiveTimeline,
   formatUsd,
@@ -28,6 +29,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { SavedCardList } from '../../lib/card-form/saved-card-list';
 import { savedCardsQueryOptions } from '../../lib/card-form/cards-api';
+import { myCardsPath } from '../../lib/card-form/my-cards-path';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
@@ -35,15 +37,20 @@ import { DetailLine } from '../../ui/detail-line';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { wasPaidInSession } from './paid-in-session';
-import { paymentRequestQueryOptions } from './payments-api';
+import { isCardDeclined, paymentRequestQueryOptions } from './payments-api';
 import { useMakePayment } from './use-make-payment';
 import { Section } from '../../ui/section';
-
-const MY_CARDS = '/dashboard/my-cards';
 
 /** spec §5 "Payment: Agree to terms must be ticked." (the spec gives no message; ours). */
 export const AGREE_TERMS_REQUIRED = 'Please tick Agree to terms to pay.';
 export const PAID_TEXT = 'Your payment is held in escrow until you confirm the move.';
+/** Ours: the payment screen of a request paid here whose move was since confirmed. */
+export const RELEASED_TEXT = (company: string | null) =>
+  `You confirmed the move and your payment was released to ${company ?? 'the moving company'}.`;
+/** Ours: after a declined charge, the way to another card (decision 041). */
+export const ANOTHER_CARD = 'Use another card';
+
+const paymentPath = (requestId: number) => `/dashboard/my-requests/make-payment/${requestId}`;
 
 /**
  * /dashboard/my-requests/make-payment/{requestId} (spec/request-lifecycle.md §2 Payment, §4
@@ -77,7 +84,11 @@ export function MakePaymentPage() {
     body = canMakePayment(timeline) ? (
       <PaymentForm detail={data} />
     ) : (
-      <PaymentDone requestId={data.request.id} />
+      <PaymentDone
+        requestId={data.request.id}
+        released={isConfirmedByCustomer(timeline)}
+        company={data.bid_Accepted_company?.name ?? null}
+      />
     );
   }
 
@@ -91,14 +102,26 @@ export function MakePaymentPage() {
   );
 }
 
-function PaymentDone({ requestId }: { requestId: number }) {
+/**
+ * The payment made in this session: held in escrow until the move is confirmed, then released
+ * to the company (the screen says which, not the escrow of a payment that has left it).
+ */
+function PaymentDone({
+  requestId,
+  released,
+  company,
+}: {
+  requestId: number;
+  released: boolean;
+  company: string | null;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Payment successful
+        {released ? 'Payment released' : 'Payment successful'}
       </Typography>
       <Alert severity="success" sx={{ mb: 2 }}>
-        {`Request #${requestId}: ${PAID_TEXT}`}
+        {`Request #${requestId}: ${released ? RELEASED_TEXT(company) : PAID_TEXT}`}
       </Alert>
       <Button component={RouterLink} to={requestDetailPath(requestId)} variant="contained">
         View request
@@ -177,6 +200,8 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
   const payError = pay.error ? errorMessage(pay.error) : null;
   const bannerMessage = noCard ? MSG.noActiveCard : payError;
   const offerAddCard = noCard || payError === MSG.noActiveCard;
+  // A declined card: another one, on My Cards, and back here once it is saved.
+  const offerAnotherCard = !offerAddCard && isCardDeclined(pay.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -199,11 +224,11 @@ function PaymentForm({ detail }: { detail: RequestDetail }) {
       {bannerMessage && (
         <Alert severity="error">
           {bannerMessage}
-          {offerAddCard && (
+          {(offerAddCard || offerAnotherCard) && (
             <>
               {' '}
-              <Link component={RouterLink} to={MY_CARDS}>
-                Add Card
+              <Link component={RouterLink} to={myCardsPath(paymentPath(requestId))}>
+                {offerAddCard ? 'Add Card' : ANOTHER_CARD}
               </Link>
             </>
           )}

@@ -1,5 +1,5 @@
-import { type MakePaymentBody } from '@movehub/shared';
-import { callApi } from '../../lib/api-client';
+import { type ChargeErrorEnvelope, type MakePaymentBody } from '@movehub/shared';
+import { callApi, isApiError } from '../../lib/api-client';
 import { requestDetailQueryOptions, requestQueryKeys } from '../../lib/request-detail-query';
 
 /**
@@ -17,3 +17,13 @@ export const paymentKeys = { requests: requestQueryKeys.all, request: requestQue
 
 /** The price, discount and status the payment screen shows. */
 export const paymentRequestQueryOptions = requestDetailQueryOptions;
+
+/**
+ * Whether a payment failed because the card was refused (the envelope's card_declined, shared
+ * chargeErrorEnvelopeSchema): the screen then offers another card (decision 041).
+ */
+export function isCardDeclined(error: unknown): boolean {
+  if (!isApiError(error) || error.code !== 400) return false;
+  const body = error.body as Partial<ChargeErrorEnvelope> | null | undefined;
+  return body?.card_declined === true;
+}

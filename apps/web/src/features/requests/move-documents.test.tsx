@@ -14,8 +14,20 @@ const paid = buildRequestDetail({
   request: { id: 42, request_timeline_status: TimelineStatus.paid },
   calendar_available: true,
   receipts: [
-    { receipt_id: 7, kind: 'payment', amount: 515.45, created_at: '2026-11-20T10:00:00.000Z' },
-    { receipt_id: 9, kind: 'refund', amount: 250, created_at: '2026-11-21T10:00:00.000Z' },
+    {
+      receipt_id: 7,
+      number: 3,
+      kind: 'payment',
+      amount: 515.45,
+      created_at: '2026-11-20T10:00:00.000Z',
+    },
+    {
+      receipt_id: 9,
+      number: 4,
+      kind: 'refund',
+      amount: 250,
+      created_at: '2026-11-21T10:00:00.000Z',
+    },
   ],
 });
 
@@ -72,18 +84,18 @@ describe('MoveDocuments', () => {
     expect(saved[0]).toEqual({ href: 'blob:movehub/1', download: 'move-42.ics' });
   });
 
-  it('lists the receipts and downloads one as a PDF', async () => {
+  it("lists the receipts by the customer's own numbers and downloads one as a PDF", async () => {
     const fetchMock = stubDownload(200, new Blob(['%PDF-1.7']));
     renderComponent(<MoveDocuments detail={paid} />);
     const receipts = within(box().getByRole('region', { name: 'Receipts' }));
     const items = receipts.getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Payment receipt · $515.45');
-    expect(items[1]).toHaveTextContent('Refund receipt · $250.00');
+    expect(items[0]).toHaveTextContent('Payment receipt No. 3 · $515.45');
+    expect(items[1]).toHaveTextContent('Refund receipt No. 4 · $250.00');
     await userEvent.click(within(items[1]!).getByRole('button'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(fetchMock.mock.calls[0]![0]).toBe(receiptPath(42, 9));
-    expect(saved[0]?.download).toBe('receipt-42-9.pdf');
+    expect(saved[0]?.download).toBe('receipt-4.pdf');
   });
 
   it("shows the server's message when a download fails", async () => {

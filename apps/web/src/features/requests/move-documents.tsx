@@ -14,9 +14,12 @@ const RECEIPT_TITLES: Record<ReceiptEntry['kind'], string> = {
   refund: 'Refund receipt',
 };
 
-/** The receipt's line in the list: its kind, amount and date. */
+/**
+ * The receipt's line in the list: its kind and number (the customer's own, over all their
+ * requests: decision 041), amount and date, as the PDF's title says it.
+ */
 export function receiptLabel(receipt: ReceiptEntry): string {
-  return `${RECEIPT_TITLES[receipt.kind]} · ${formatUsd(toCents(receipt.amount))} · ${formatDate(receipt.created_at)}`;
+  return `${RECEIPT_TITLES[receipt.kind]} No. ${receipt.number} · ${formatUsd(toCents(receipt.amount))} · ${formatDate(receipt.created_at)}`;
 }
 
 export const calendarPath = (requestId: number) =>
@@ -83,7 +86,7 @@ export function MoveDocuments({ detail }: { detail: RequestDetail }) {
                     void download(
                       `receipt-${receipt.receipt_id}`,
                       receiptPath(requestId, receipt.receipt_id),
-                      `receipt-${requestId}-${receipt.receipt_id}.pdf`,
+                      `receipt-${receipt.number}.pdf`,
                     )
                   }
                 >

@@ -6,7 +6,7 @@ import { stubFetch, type RecordedCall, type StubReply } from '../../test/fetch-s
 import { buildCounts, buildRequestEntry } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { dashboardStubs, signInCustomer } from '../../test/sessions';
-import { MY_REQUESTS_TAB_KEY } from './my-requests-page';
+import { MY_REQUESTS_TAB_KEY } from '../../lib/request-paths';
 
 const counts = buildCounts({
   active_request_count: 3,
@@ -202,7 +202,7 @@ describe('MyRequestsPage', () => {
     expect(screen.getByText(TIMELINE_LABELS[3])).toBeInTheDocument();
   });
 
-  it('hides the detail link of a cancelled request', async () => {
+  it('links a cancelled request to its read-only detail (decision 041)', async () => {
     stubRequests({
       '2': [
         buildRequestEntry({ request: { id: 12, request_timeline_status: 11, request_status: 2 } }),
@@ -213,7 +213,10 @@ describe('MyRequestsPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Request #12' })).toBeInTheDocument();
     expect(screen.getByText(TIMELINE_LABELS[11])).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View details of request #12' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-requests/12',
+    );
   });
 
   it('shows the server message when the list cannot be loaded', async () => {

@@ -15,16 +15,14 @@ import {
   REQUEST_TABS,
   type RequestStatus,
 } from '@movehub/shared';
-import { readString, writeString } from '../../lib/storage';
+import { readString } from '../../lib/storage';
+import { MY_REQUESTS_TAB_KEY, rememberMyRequestsTab } from '../../lib/request-paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageLoader } from '../../ui/page-loader';
 import { RequestCard } from './request-card';
 import { customerRequestsQueryOptions } from './requests-api';
 import { LoadError } from '../../ui/load-error';
-
-/** spec/request-lifecycle.md §2: the chosen tab is remembered in local storage. */
-export const MY_REQUESTS_TAB_KEY = 'my_requests_tab';
 
 function readRememberedTab(): RequestStatus {
   const stored = Number(readString(MY_REQUESTS_TAB_KEY));
@@ -48,7 +46,7 @@ export function MyRequestsPage() {
 
   const selectTab = (next: RequestStatus) => {
     setStatus(next);
-    writeString(MY_REQUESTS_TAB_KEY, String(next));
+    rememberMyRequestsTab(next);
   };
 
   const counts = requests.data?.counts;

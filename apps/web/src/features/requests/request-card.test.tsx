@@ -147,8 +147,12 @@ describe('RequestCard by timeline status', () => {
     expect(card.getByText(MSG.pendingConfirmation)).toBeInTheDocument();
   });
 
-  it('hides the detail arrow of a cancelled request', () => {
+  it('opens a cancelled request too, with nothing else to do on it (decision 041)', () => {
     const { card } = renderCard(at(11, { request: { request_status: 2 } }));
-    expect(card.queryByRole('link', { name: /View details/ })).not.toBeInTheDocument();
+    expect(card.getByText(TIMELINE_LABELS[11])).toBeInTheDocument();
+    expect(card.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard/my-requests/42',
+    ]);
+    expect(card.getByRole('link', { name: 'View details of request #42' })).toBeInTheDocument();
   });
 });

@@ -20,7 +20,6 @@ import {
   formatUsd,
   hasFeedback,
   isAwaitingAssignment,
-  isRequestCancelled,
   toCents,
   type RequestListEntry,
 } from '@movehub/shared';
@@ -104,19 +103,20 @@ export function RequestCard({ entry }: { entry: RequestListEntry }) {
         <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 1.5 }} />
       </CardContent>
 
-      {/* spec: the detail arrow is hidden on cancelled requests (request_status 2). */}
-      {!isRequestCancelled(request.request_status) && (
-        <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, pt: 0 }}>
-          <Button
-            component={RouterLink}
-            to={requestDetailPath(request.id)}
-            endIcon={<ArrowForwardIcon aria-hidden />}
-            aria-label={`View details of request #${request.id}`}
-          >
-            View details
-          </Button>
-        </CardActions>
-      )}
+      {/*
+        The spec hides the detail arrow on cancelled requests (request_status 2); ours opens
+        their read-only detail, where the refund and the receipts are (decision 041).
+      */}
+      <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, pt: 0 }}>
+        <Button
+          component={RouterLink}
+          to={requestDetailPath(request.id)}
+          endIcon={<ArrowForwardIcon aria-hidden />}
+          aria-label={`View details of request #${request.id}`}
+        >
+          View details
+        </Button>
+      </CardActions>
     </Card>
   );
 }

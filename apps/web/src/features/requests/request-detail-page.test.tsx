@@ -9,6 +9,7 @@ import {
   type ServerItem,
 } from '@movehub/shared';
 import { getToast } from '../../lib/toast';
+import { CANCELLED_TEXT } from './cancelled-money';
 import { stubFetch, type RecordedCall, type StubHandler } from '../../test/fetch-stub';
 import { buildRequestDetail } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
@@ -95,7 +96,7 @@ const company = {
   name: 'Swift Movers',
   address: '1 Depot Rd, Los Angeles, CA',
   company_email: 'swift@movers.test',
-  company_phone: '(213) 555-0199',
+  company_phone: '+12135550199',
   company_rating: 4.6,
   truck_count: 2,
   comapny_profile: { about_company: null, name: 'Swift Movers', profile_picture: null },
@@ -173,6 +174,23 @@ describe('RequestDetailPage summary', () => {
     );
   });
 
+  it("gives a direct request's public page link to copy, and none to a marketplace request", async () => {
+    stubDetail(at(3, { request: { request_type: 1, rate_method: 'Flat' }, additional_status: 0 }));
+    const { unmount } = renderDetail();
+    const share = await screen.findByRole('region', { name: 'Share this request' });
+    expect(within(share).getByRole('textbox', { name: 'Link to this request' })).toHaveValue(
+      `${window.location.origin}/view-request/link-42`,
+    );
+    expect(within(share).getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    unmount();
+
+    stubDetail(at(3));
+    renderDetail();
+    await summary();
+    await screen.findByRole('region', { name: /^Comments/ });
+    expect(screen.queryByRole('region', { name: 'Share this request' })).toBeNull();
+  });
+
   it('links the signed confirmation letter once it is signed', async () => {
     stubDetail(
       at(3, {
@@ -223,6 +241,22 @@ describe('RequestDetailPage summary', () => {
     expect(card.getByText('$800.00')).toHaveTextContent('Final Price: $800.00');
     expect(card.getByText('5%')).toHaveTextContent('Discount %: 5%');
     expect(card.getByText('$760.00')).toHaveTextContent('Discounted Price: $760.00');
+  });
+
+  it('shows the accepted bid beside the estimated and offered price at 2 (decision 041)', async () => {
+    stubDetail(
+      at(2, {
+        request: { final_amount: 600, discount: 10 },
+        bid_Accepted_company: company,
+      }),
+    );
+    renderDetail();
+    const card = await summary();
+    expect(card.getByText('$500.00')).toHaveTextContent('Estimated Price: $500.00');
+    expect(card.getByText('$450.00')).toHaveTextContent('Your Price: $450.00');
+    expect(card.getByText('$600.00')).toHaveTextContent('Accepted Bid: $600.00');
+    expect(card.getByText('$540.00')).toHaveTextContent('Discounted Price: $540.00');
+    expect(card.queryByText(/Final Price/)).not.toBeInTheDocument();
   });
 
   it('shows the final price, discount and discounted price once paid; no discount lines at 0%', async () => {
@@ -585,7 +619,7 @@ const cancelData = (refund: number) => ({
 });
 
 describe('RequestDetailPage cancel, errors and cancelled requests', () => {
-  it('cancels after confirmation and goes back', async () => {
+  it('cancels after confirmation and lands on the Cancelled tab of My Requests', async () => {
     let cancelled = false;
     const { calls } = server({
       // Once deleted, the detail says so: the page must still go back only once.
@@ -608,8 +642,51 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
 
     await expectMyRequests();
     expect(calls.find((c) => c.path.endsWith('delete_request'))?.body).toEqual({ request_id: 42 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await screen.findByRole('tab', { name: /^Cancelled/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path.endsWith('get_customer_request') &&
+            (c.body as { request_status?: string } | null)?.request_status === '2',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('after answering a change and then cancelling, lands on My Requests, not the answered change', async () => {
+    let cancelled = false;
+    server({
+      [DETAIL]: () => ({
+        code: 200,
+        data: cancelled
+          ? at(11, { request: { request_status: 2 } })
+          : at(3, { request: { final_amount: 600 } }),
+      }),
+      'POST /api/customer/delete_request': () => {
+        cancelled = true;
+        return { code: 200, message: 'Your request has been cancelled.', data: cancelData(0) };
+      },
+    });
+    signInCustomer();
+    // The detail was reached from a change screen (its answer leads to the detail).
+    renderApp([
+      '/dashboard/my-requests',
+      '/dashboard/my-requests/change-request/request/42',
+      '/dashboard/my-requests/42',
+    ]);
+    const user = userEvent.setup();
+    await user.click((await summary()).getByRole('button', { name: 'Cancel Request' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel Request' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
     await expectMyRequests();
+    expect(screen.queryByText(/No change of this kind is waiting/)).not.toBeInTheDocument();
   });
 
   it('says what a paid request will refund before confirming, and the refund after', async () => {
@@ -717,11 +794,93 @@ describe('RequestDetailPage cancel, errors and cancelled requests', () => {
     ).toHaveAttribute('href', '/dashboard/chats?request_id=42&type=2');
   });
 
-  it('goes back when the request is cancelled (request_status 2)', async () => {
-    stubDetail(at(11, { request: { request_status: 2 } }));
+  it('opens a cancelled request read-only: status, refund and fee, timeline, receipts (decision 041)', async () => {
+    stubDetail(
+      at(11, {
+        request: { request_status: 2, final_amount: 740 },
+        cancellation: { refund_amount: 370, kept_amount: 370, refund_pending: false },
+        request_timeline: [
+          {
+            id: 1,
+            activity_title: 'Request Cancelled',
+            activity_datetime: '2026-11-20T10:00:00.000Z',
+          },
+          {
+            id: 2,
+            activity_title: 'Refund of $370.00',
+            activity_datetime: '2026-11-20T10:00:00.000Z',
+          },
+          {
+            id: 3,
+            activity_title: 'Cancellation fee of $370.00',
+            activity_datetime: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+        receipts: [
+          {
+            receipt_id: 7,
+            number: 1,
+            kind: 'payment',
+            amount: 762.2,
+            created_at: '2026-11-19T10:00:00.000Z',
+          },
+          {
+            receipt_id: 9,
+            number: 2,
+            kind: 'refund',
+            amount: 370,
+            created_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
     renderDetail();
-    await expectMyRequests();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await expectMyRequests();
+    const card = await summary();
+    expect(card.getByText(TIMELINE_LABELS[11])).toBeInTheDocument();
+    expect(await card.findByText(CANCELLED_TEXT.readOnly)).toBeInTheDocument();
+    expect(card.getByText(`${CANCELLED_TEXT.refunded}:`).parentElement).toHaveTextContent(
+      `${CANCELLED_TEXT.refunded}: $370.00`,
+    );
+    expect(card.getByText(`${CANCELLED_TEXT.kept}:`).parentElement).toHaveTextContent(
+      `${CANCELLED_TEXT.kept}: $370.00`,
+    );
+    expect(card.getByText('$740.00')).toHaveTextContent('Final Price: $740.00');
+    // Nothing left to do on it.
+    expect(card.queryByRole('button', { name: 'Cancel Request' })).toBeNull();
+    expect(card.queryByRole('link')).toBeNull();
+    const timeline = await section('Timeline');
+    expect(timeline.getByText('Refund of $370.00')).toBeInTheDocument();
+    const documents = await section('Your documents');
+    expect(documents.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Payment receipt No. 1 · $762.20'),
+      expect.stringContaining('Refund receipt No. 2 · $370.00'),
+    ]);
+    expect(window.location.pathname).toBe('/dashboard/my-requests/42');
+  });
+
+  it('says a cancelled refund is on its way, and that an unpaid cancelled request moved no money', async () => {
+    const view = stubDetail(
+      at(11, {
+        request: { request_status: 2, final_amount: 600 },
+        cancellation: { refund_amount: 600, kept_amount: 0, refund_pending: true },
+      }),
+    );
+    const first = renderDetail();
+    expect(await (await summary()).findByText(CANCELLED_TEXT.pending)).toBeInTheDocument();
+    first.unmount();
+    view.fetchMock.mockReset();
+
+    stubDetail(
+      at(11, {
+        request: { request_status: 2, final_amount: null },
+        cancellation: { refund_amount: 0, kept_amount: 0, refund_pending: false },
+      }),
+    );
+    renderDetail();
+    const card = await summary();
+    expect(await card.findByText(CANCELLED_TEXT.nothingPaid)).toBeInTheDocument();
+    // Never priced: what it was asked at.
+    expect(card.getByText('$500.00')).toHaveTextContent('Estimated Price: $500.00');
+    expect(card.queryByText(/Final Price/)).not.toBeInTheDocument();
   });
 });

@@ -17,8 +17,8 @@ import { addComment, deleteRequest, editFinalComment, invalidateRequest } from '
 type RequestKind = Pick<LifecycleRequest, 'request_type'> & { id: number };
 
 /**
- * delete_request. The detail is not read again: it would now say request_status 2 and send the
- * page back a second time; the screen leaves it itself.
+ * delete_request. The screen leaves for My Requests at once, so the detail is not read again
+ * now: it is marked stale, and read afresh (cancelled, read-only) when it is opened again.
  */
 export function useCancelRequest(requestId: number) {
   const queryClient = useQueryClient();
