@@ -309,6 +309,7 @@ describe('POST /api/company/open_requests', () => {
       move_type: moveType!.name,
       movers: 2,
       net_distance: 12.5,
+      net_distance_approximate: false,
       // Neither the company's address nor its zip has a known place here.
       distance_from_base: null,
       recommend_amount: 400,
@@ -333,6 +334,7 @@ describe('POST /api/company/open_requests', () => {
       extra_request_items: [expect.objectContaining({ name: 'Boxes', unit_price: 3.5 })],
       bid_count: 0,
       my_bid: null,
+      comments_array: [],
     });
     for (const secret of [cust.email, 'Zebulon', 'Quixote', '5559876', 'direct@example.com']) {
       expect(res.body).not.toContain(secret);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { toDollars, UserType } from '@movehub/shared';
+import { toDollars, UserType, type CommentThread } from '@movehub/shared';
 import {
   companyProfiles,
   companyServiceZips,
@@ -9,12 +9,19 @@ import {
 } from '../src/db/schema';
 import { buildTestApp, createRequest, createUser, type TestContext } from './helper';
 import { lifecycle } from './lifecycle';
+import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 
 let ctx: TestContext;
+let baseUrl: string;
+const sockets: TestSocket[] = [];
 beforeAll(async () => {
   ctx = await buildTestApp();
+  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await ctx.close();
+});
 const life = lifecycle(() => ctx);
 
 const addComment = (token: string, payload: object) =>
@@ -288,5 +295,135 @@ describe('POST /app_api/add_comments', () => {
       payload: { request_id: req.id, comment: 'Hi' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('questions while a request is open for bids (issue 31)', () => {
+  const QUESTION = 'Can your crew handle a drained 50-gallon aquarium?';
+
+  const openRequestsOf = async (c: Party) =>
+    (await life.ok<{ id: number; comments_array: unknown[] }[]>(
+      'POST',
+      '/api/company/open_requests',
+      c.token,
+      {},
+    )) as unknown as { id: number; comments_array: CommentThread[] }[];
+
+  /** The request as a company's open-requests list shows it, or undefined when not listed. */
+  const listed = async (c: Party, requestId: number) =>
+    (await openRequestsOf(c)).find((r) => r.id === requestId);
+
+  /** A console's socket, as the partner console opens it (user_type 2). */
+  async function consoleOf(c: Party) {
+    const socket = openSocket(baseUrl, { token: c.token, roomId: c.user.roomId, type: 2 });
+    sockets.push(socket);
+    await connected(socket);
+    return socket;
+  }
+
+  it("shows the customer's question in every bidding company's open request, the customer named only 'Customer', and a company's answer to the customer", async () => {
+    const owner = await customer();
+    const bidder = await company('Aquarium Movers', ['90012']);
+    const other = await company('Second Bidder', ['90012']);
+    const far = await company('Far Away Movers', ['10001']);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(bidder, req.id, 40_000);
+    await bid(other, req.id, 42_000);
+
+    const asked = await addComment(owner.token, { request_id: req.id, comment: QUESTION });
+    expect(asked.statusCode, asked.body).toBe(200);
+    for (const c of [bidder, other]) {
+      const request = await listed(c, req.id);
+      expect(request?.comments_array).toEqual([
+        expect.objectContaining({
+          parent_comment: expect.objectContaining({ comment: QUESTION, sender_type: 1 }),
+          parent_comment_profile: {
+            name: 'Customer',
+            profile_url: null,
+            company_rating: null,
+            customer_rating: null,
+          },
+        }),
+      ]);
+      // Neither the customer's name nor their contact, anywhere in the answer.
+      const body = JSON.stringify(await openRequestsOf(c));
+      for (const secret of ['Dana', 'Lee', owner.user.email]) expect(body).not.toContain(secret);
+    }
+    expect(await listed(far, req.id)).toBeUndefined();
+
+    // A bidder answers: every bidder reads the answer, and so does the customer, by name.
+    const parentId = (await listed(bidder, req.id))!.comments_array[0]!.parent_comment.id;
+    const answered = await addComment(bidder.token, {
+      request_id: req.id,
+      comment: 'Yes: we bring a pump and a padded crate.',
+      parent_id: parentId,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const seenByOther = (await listed(other, req.id))!.comments_array[0]!.child_comments;
+    expect(seenByOther.map((c) => [c.child_comment.comment, c.child_comment_profile.name])).toEqual(
+      [['Yes: we bring a pump and a padded crate.', 'Aquarium Movers']],
+    );
+    const detail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer_request_detail',
+      headers: { 'x-sh-auth': owner.token },
+      payload: { request_id: req.id },
+    });
+    const [thread] = detail.json().data.comments_array as CommentThread[];
+    expect(thread!.parent_comment_profile.name).toBe('Dana Lee');
+    expect(thread!.child_comments[0]).toMatchObject({
+      child_comment: { comment: 'Yes: we bring a pump and a padded crate.', sender_type: 0 },
+      child_comment_profile: { name: 'Aquarium Movers' },
+    });
+    expect((await commentNoticesOf(req.id)).map((n) => n.userId)).toContain(owner.user.id);
+
+    // Accepted: the winner learns who the customer is, in the thread too.
+    await accept(owner, req.id, bidder, 40_000);
+    const job = await life.ok<{ comments_array: CommentThread[]; customer: object }>(
+      'POST',
+      '/api/company/job_detail',
+      bidder.token,
+      { request_id: req.id },
+    );
+    expect(job.comments_array[0]!.parent_comment_profile.name).toBe('Dana Lee');
+    expect(job.customer).toMatchObject({ first_name: 'Dana', last_name: 'Lee' });
+  });
+
+  it('tells every console that shows the thread, live, and no other', async () => {
+    const owner = await customer();
+    const bidder = await company('Live Bidder', ['90012']);
+    const looker = await company('Live Looker', ['90012']);
+    const movedAway = await company('Moved Away', ['90012']);
+    const far = await company('Live Far', ['10001']);
+    const req = await createRequest(ctx.database, { customerId: owner.user.id });
+    await bid(bidder, req.id, 40_000);
+    // A company that bid, then stopped serving the pick-up's zip, still follows its bid's thread.
+    await bid(movedAway, req.id, 41_000);
+    await leaveArea(movedAway);
+    const [bidderSocket, lookerSocket, movedSocket, farSocket] = await Promise.all(
+      [bidder, looker, movedAway, far].map(consoleOf),
+    );
+    const heard = [bidderSocket, lookerSocket, movedSocket].map((s) => next(s!, 'requestComment'));
+    const farHeard = heardWithin(farSocket!, 'requestComment', 1_000);
+    expect(
+      (await addComment(owner.token, { request_id: req.id, comment: QUESTION })).statusCode,
+    ).toBe(200);
+    for (const event of await Promise.all(heard)) expect(event).toEqual({ request_id: req.id });
+    expect(await farHeard).toBe(false);
+
+    // A company's answer too: the other consoles read the thread again.
+    const again = next(lookerSocket!, 'requestComment');
+    expect(
+      (await addComment(bidder.token, { request_id: req.id, comment: 'A pump, yes.' })).statusCode,
+    ).toBe(200);
+    expect(await again).toEqual({ request_id: req.id });
+
+    // Once a company has the request, its thread is theirs: the others hear nothing more.
+    await accept(owner, req.id, bidder, 40_000);
+    const after = heardWithin(lookerSocket!, 'requestComment', 1_000);
+    expect(
+      (await addComment(owner.token, { request_id: req.id, comment: 'See you then.' })).statusCode,
+    ).toBe(200);
+    expect(await after).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { PROFILE_PICTURE_INVALID } from '../src/modules/accounts/profile.service
 import { FOREMAN_TEXT } from '../src/modules/company-profile/company-profile.service';
 import { outboxFor, sessionFor, STRONG_PASSWORD, uniqueEmail } from './accounts-helpers';
 import { buildTestApp, createUser, loginAs, type TestContext } from './helper';
-import { FIXTURE_ZIP, lifecycle, type Company, type Status } from './lifecycle';
+import { FIXTURE_ZIP, lifecycle, serviceDay, type Company, type Status } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -111,7 +111,13 @@ async function job(
     trucks,
   };
   const customer = await life.customer();
-  const { id } = await life.requestAt({ status, customer, company: mover });
+  // Due tomorrow: the crew may start it (decision 042).
+  const { id } = await life.requestAt({
+    status,
+    customer,
+    company: mover,
+    moveDate: serviceDay(1),
+  });
   return { id, mover, customer };
 }
 

@@ -142,6 +142,7 @@ describe('POST /api/foreman/jobs', () => {
       start_window_to: '14:00',
       customer_first_name: 'Robin',
       item_count: 0,
+      packing_count: 0,
     });
     expect(card.request_address.map((a) => a.complete_address)).toEqual([
       '100 Main St, Los Angeles, CA 90012, USA',

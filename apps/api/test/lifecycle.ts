@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  addIsoDays,
   addLocalDays,
   paymentBreakdown,
   TimelineStatus,
   toDollars,
   toSpecDate,
   UserType,
+  zonedNow,
 } from '@movehub/shared';
 import type { Db } from '../src/db/client';
 import {
@@ -32,6 +34,17 @@ import { createUser, type TestContext } from './helper';
 
 /** The pick-up zip of fixture requests: served by the catalogue and by fixture companies. */
 export const FIXTURE_ZIP = '90012';
+
+/** The test apps' service area clock: SERVICE_TIME_ZONE's default. */
+export const FIXTURE_TIME_ZONE = 'America/Los_Angeles';
+
+/**
+ * The service area's day `days` from today ('YYYY-MM-DD' on its clock, not the host's): tomorrow
+ * there is always a day the wizard takes and inside its move's start window (decision 042).
+ */
+export function serviceDay(days: number, now = new Date()): string {
+  return addIsoDays(zonedNow(now, FIXTURE_TIME_ZONE).date, days);
+}
 
 export interface Party {
   user: typeof users.$inferSelect;
@@ -244,7 +257,13 @@ function lifecycleOver(transport: { db: () => Db; call: Caller }) {
   /** The customer's wizard sends a marketplace request (generate_request): status 0. */
   async function send(
     party: Party,
-    opts: { daysAhead?: number; window?: [string, string]; movers?: 2 | 3 | 4 } = {},
+    opts: {
+      daysAhead?: number;
+      /** The move day as YYYY-MM-DD, in place of daysAhead. */
+      moveDate?: string;
+      window?: [string, string];
+      movers?: 2 | 3 | 4;
+    } = {},
   ): Promise<number> {
     const [from, to] = opts.window ?? ['08:00', '09:00'];
     const data = await ok<{ Request_ID: { id: number } }>(
@@ -261,7 +280,7 @@ function lifecycleOver(transport: { db: () => Db; call: Caller }) {
         payment_status: '0',
         customer_budget: 450,
         final_comment: '',
-        s_date: toSpecDate(addLocalDays(new Date(), opts.daysAhead ?? 16)),
+        s_date: toSpecDate(opts.moveDate ?? addLocalDays(new Date(), opts.daysAhead ?? 16)),
         s_time: `${from} - ${to}`,
         start_window_from: from,
         start_window_to: to,
@@ -326,7 +345,8 @@ function lifecycleOver(transport: { db: () => Db; call: Caller }) {
   /**
    * A marketplace request of `party` brought to `status` through the calls of its customer, its
    * company and its foreman, with `company` winning it at `amountCents` (and `discountPercent`
-   * off, as a referred customer's first move has).
+   * off, as a referred customer's first move has). A request the foreman is to start moves
+   * tomorrow unless told otherwise: a move starts only inside its window (decision 042).
    */
   async function requestAt(opts: {
     status: Status;
@@ -335,11 +355,17 @@ function lifecycleOver(transport: { db: () => Db; call: Caller }) {
     amountCents?: number;
     discountPercent?: number;
     daysAhead?: number;
+    /** The move day as YYYY-MM-DD, in place of daysAhead. */
+    moveDate?: string;
     window?: [string, string];
   }): Promise<{ id: number; heldCents: number }> {
     const amount = opts.amountCents ?? 50_000;
+    const startsMove = opts.status >= TimelineStatus.inProgress;
+    const moveDate =
+      opts.moveDate ?? (startsMove && opts.daysAhead === undefined ? serviceDay(1) : undefined);
     const id = await send(opts.customer, {
       ...(opts.daysAhead !== undefined ? { daysAhead: opts.daysAhead } : {}),
+      ...(moveDate !== undefined ? { moveDate } : {}),
       ...(opts.window ? { window: opts.window } : {}),
     });
     if (opts.discountPercent) {

@@ -49,6 +49,8 @@ export function moveFixtures(ctx: () => TestContext) {
     status?: Status;
     foremanId?: number;
     daysAhead?: number;
+    /** The move day as YYYY-MM-DD, in place of daysAhead. */
+    moveDate?: string;
     overrides?: Omit<
       Partial<typeof requests.$inferInsert>,
       'customerId' | 'timelineStatus' | 'requestStatus'
@@ -74,6 +76,7 @@ export function moveFixtures(ctx: () => TestContext) {
       ...(opts.amountCents !== undefined ? { amountCents: opts.amountCents } : {}),
       ...(opts.discountPercent !== undefined ? { discountPercent: opts.discountPercent } : {}),
       ...(opts.daysAhead !== undefined ? { daysAhead: opts.daysAhead } : {}),
+      ...(opts.moveDate !== undefined ? { moveDate: opts.moveDate } : {}),
     });
     const { foremanId: _assigned, ...data } = opts.overrides ?? {};
     if (Object.keys(data).length > 0) {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { TimelineStatus, UserType } from '@movehub/shared';
+import {
+  addIsoDays,
+  MOVE_START_DAYS_AFTER,
+  moveStartRefusal,
+  moveStartRefusalText,
+  startOfZonedDay,
+  TimelineStatus,
+  UserType,
+} from '@movehub/shared';
 import {
   companyForemen,
   companyTrucks,
@@ -8,6 +16,7 @@ import {
   requestAddresses,
   requestStatusHistory,
   requestTimeline,
+  requests,
   requestTrucks,
   users,
 } from '../src/db/schema';
@@ -18,10 +27,17 @@ import {
   nextDemoMoveStep,
   runDemoMoveStep,
 } from '../src/modules/demo/demo-simulator';
-import { MOVE_TEXT } from '../src/domain/request/move-day';
+import { MOVE_TEXT, startMove } from '../src/domain/request/move-day';
 import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { buildPeerApp, buildTestApp, createRequest, type TestContext } from './helper';
-import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import {
+  FIXTURE_TIME_ZONE,
+  lifecycle,
+  serviceDay,
+  type Company,
+  type Party,
+  type Status,
+} from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 
 /*
@@ -101,14 +117,18 @@ async function signLetter(customer: Party, requestId: number) {
   expect(signed.statusCode, signed.body).toBe(200);
 }
 
-/** A company, its customer and a request it won, paid (status 3) unless told otherwise. */
-async function scene(status: Status = TimelineStatus.paid) {
+/**
+ * A company, its customer and a request it won, paid (status 3) unless told otherwise, moving
+ * tomorrow unless told otherwise (its move-day window open: decision 042).
+ */
+async function scene(status: Status = TimelineStatus.paid, moveDate = serviceDay(1)) {
   const company = await f.company();
   const customer = await f.customer();
   const request = await f.paidRequest({
     customerId: customer.user.id,
     companyId: company.user.id,
     status,
+    moveDate,
   });
   return { company, customer, request };
 }
@@ -231,10 +251,21 @@ describe('assign_move', () => {
     const res = await assign(company.token, body(unpaid.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/Awaiting Payment/);
-    const paid = await f.paidRequest({ customerId: customer.user.id, companyId: company.user.id });
+    const paid = await f.paidRequest({
+      customerId: customer.user.id,
+      companyId: company.user.id,
+      moveDate: serviceDay(1),
+    });
     expect((await assign(company.token, body(paid.id))).statusCode).toBe(200);
-    expect((await assign(company.token, body(paid.id))).statusCode).toBe(409);
+    // Assigned and not started: the same call changes the crew, and the status stays.
+    expect((await assign(company.token, body(paid.id))).statusCode).toBe(200);
     expect(await history(paid.id)).toHaveLength(1);
+    // Started: the crew is the one that moves.
+    expect((await start(company.token, paid.id)).statusCode).toBe(200);
+    const late = await assign(company.token, body(paid.id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/Move in progress/);
+    expect(await history(paid.id)).toHaveLength(2);
   });
 
   it('assigns a direct request only once its confirmation letter is signed', async () => {
@@ -345,6 +376,198 @@ describe('start_move and complete_move', () => {
   });
 });
 
+describe('changing the crew before the start', () => {
+  async function assignedTo(foremanIndex: number, truckIndex: number) {
+    const s = await scene();
+    const res = await assign(s.company.token, {
+      request_id: s.request.id,
+      foreman_id: s.company.foremen[foremanIndex]!.user.id,
+      truck_ids: [s.company.trucks[truckIndex]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return s;
+  }
+
+  it('changes the foreman and trucks of an assigned move: it stays assigned, the customer and both foremen are told, the job moves to the new foreman', async () => {
+    const { company, customer, request } = await assignedTo(0, 0);
+    const [first, second] = company.foremen;
+    const res = await assign(company.token, {
+      request_id: request.id,
+      foreman_id: second!.user.id,
+      truck_ids: [company.trucks[1]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      request_timeline_status: TimelineStatus.truckAssigned,
+      get_foreman_of_company: { id: second!.user.id },
+      truck_array: [{ id: company.trucks[1]!.id, name: 'Cargo van' }],
+    });
+    const row = await f.requestRow(request.id);
+    expect(row.timelineStatus).toBe(TimelineStatus.truckAssigned);
+    expect(row.foremanId).toBe(second!.user.id);
+    expect(
+      (
+        await f.db().select().from(requestTrucks).where(eq(requestTrucks.requestId, request.id))
+      ).map((t) => t.truckId),
+    ).toEqual([company.trucks[1]!.id]);
+    // No second arrival at 4: the history keeps the one assignment.
+    expect((await history(request.id)).map((h) => h.toStatus)).toEqual([
+      TimelineStatus.truckAssigned,
+    ]);
+    const timeline = await f
+      .db()
+      .select()
+      .from(requestTimeline)
+      .where(eq(requestTimeline.requestId, request.id))
+      .orderBy(asc(requestTimeline.id));
+    expect(timeline.at(-1)!.activityTitle).toBe(MOVE_TEXT.crewChangedTitle);
+    expect((await f.noticesOf(customer.user.id, request.id)).at(-1)).toBe(
+      MOVE_TEXT.crewChanged(company.name, 'Dev Crew', 'Cargo van', request.id),
+    );
+    expect((await f.noticesOf(first!.user.id, request.id)).at(-1)).toBe(
+      MOVE_TEXT.unassignedForeman(request.id),
+    );
+    expect(await f.noticesOf(second!.user.id, request.id)).toHaveLength(1);
+    // The job is the new foreman's now: the first reads it as not found, the second starts it.
+    const detail = (token: string) =>
+      f.call('/api/foreman/job_detail', token, { request_id: request.id });
+    expect((await detail(first!.token)).statusCode).toBe(404);
+    expect((await start(first!.token, request.id)).statusCode).toBe(404);
+    expect((await detail(second!.token)).statusCode).toBe(200);
+    expect((await start(second!.token, request.id)).statusCode).toBe(200);
+  });
+
+  it('changes only the trucks when the foreman stays, telling no foreman anew', async () => {
+    const { company, request } = await assignedTo(0, 0);
+    const foreman = company.foremen[0]!;
+    const res = await assign(company.token, {
+      request_id: request.id,
+      foreman_id: foreman.user.id,
+      truck_ids: [company.trucks[0]!.id, company.trucks[1]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await f.noticesOf(foreman.user.id, request.id)).toHaveLength(1);
+    expect((await f.requestRow(request.id)).foremanId).toBe(foreman.user.id);
+  });
+
+  it('refuses a crew change once the move has started (409), and changes nothing', async () => {
+    const { company, request } = await assignedTo(0, 0);
+    expect((await start(company.foremen[0]!.token, request.id)).statusCode).toBe(200);
+    const res = await assign(company.token, {
+      request_id: request.id,
+      foreman_id: company.foremen[1]!.user.id,
+      truck_ids: [company.trucks[1]!.id],
+    });
+    expect(res.statusCode).toBe(409);
+    const row = await f.requestRow(request.id);
+    expect(row.foremanId).toBe(company.foremen[0]!.user.id);
+    expect(row.timelineStatus).toBe(TimelineStatus.inProgress);
+  });
+
+  it('orders a crew change and the old foreman’s start: one wins, and the job stays whole', async () => {
+    const { company, request } = await assignedTo(0, 0);
+    const [first, second] = company.foremen;
+    const [changed, started] = await Promise.all([
+      assign(company.token, {
+        request_id: request.id,
+        foreman_id: second!.user.id,
+        truck_ids: [company.trucks[1]!.id],
+      }),
+      start(first!.token, request.id),
+    ]);
+    const row = await f.requestRow(request.id);
+    if (started.statusCode === 200) {
+      // The start came first: the change found the move under way.
+      expect(changed.statusCode).toBe(409);
+      expect(row.foremanId).toBe(first!.user.id);
+      expect(row.timelineStatus).toBe(TimelineStatus.inProgress);
+    } else {
+      // The change came first: the old foreman no longer has the job.
+      expect(changed.statusCode).toBe(200);
+      expect(started.statusCode).toBe(404);
+      expect(row.foremanId).toBe(second!.user.id);
+      expect(row.timelineStatus).toBe(TimelineStatus.truckAssigned);
+    }
+  });
+});
+
+describe('the move-day window (decision 042)', () => {
+  async function assignedOn(moveDate: string) {
+    const s = await scene(TimelineStatus.paid, moveDate);
+    const res = await assign(s.company.token, {
+      request_id: s.request.id,
+      foreman_id: s.company.foremen[0]!.user.id,
+      truck_ids: [s.company.trucks[0]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return s;
+  }
+
+  it('refuses a start days before the move date, to the foreman and to the company alike (422), and changes nothing', async () => {
+    const moveDate = serviceDay(10);
+    const { company, customer, request } = await assignedOn(moveDate);
+    for (const token of [company.foremen[0]!.token, company.token]) {
+      const res = await start(token, request.id);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        code: 422,
+        message: moveStartRefusalText('early', moveDate),
+      });
+    }
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
+    expect(await history(request.id)).toHaveLength(1);
+    expect((await f.noticesOf(customer.user.id, request.id)).at(-1)).not.toBe(
+      MOVE_TEXT.started(company.name, request.id),
+    );
+  });
+
+  it('lets a move start from the day before its date', async () => {
+    const { company, request } = await assignedOn(serviceDay(1));
+    expect((await start(company.foremen[0]!.token, request.id)).statusCode).toBe(200);
+  });
+
+  it('lets a move start on its last day after the date, and refuses it once the window has closed', async () => {
+    const { company, request } = await assignedOn(serviceDay(1));
+    // The move's day passed while it waited: set on the data column, no call sets a past date.
+    const moveOn = (moveDate: string) =>
+      f.db().update(requests).set({ moveDate }).where(eq(requests.id, request.id));
+    await moveOn(serviceDay(-3));
+    const late = await start(company.foremen[0]!.token, request.id);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(moveStartRefusalText('late', serviceDay(-3)));
+    await moveOn(serviceDay(-MOVE_START_DAYS_AFTER));
+    expect((await start(company.foremen[0]!.token, request.id)).statusCode).toBe(200);
+  });
+
+  it("reads the day on the service area's clock, not the host's", async () => {
+    const moveDate = serviceDay(10);
+    const { company, request } = await assignedOn(moveDate);
+    // 03:00 UTC on the day before the move: still two days before it in Los Angeles.
+    const at = new Date(`${addIsoDays(moveDate, -1)}T03:00:00Z`);
+    const user = { id: company.foremen[0]!.user.id, userType: UserType.foreman };
+    const inLosAngeles = { ...ctx.app.domain, now: () => at };
+    expect(inLosAngeles.timeZone).toBe(FIXTURE_TIME_ZONE);
+    await expect(startMove({ domain: inLosAngeles, user, requestId: request.id })).rejects.toThrow(
+      moveStartRefusalText('early', moveDate),
+    );
+    const inUtc = { ...inLosAngeles, timeZone: 'UTC' };
+    const moved = await startMove({ domain: inUtc, user, requestId: request.id });
+    expect(moved.timelineStatus).toBe(TimelineStatus.inProgress);
+  });
+
+  it('tells the console and the phone the service’s date with the move’s, for the same rule', async () => {
+    const moveDate = serviceDay(10);
+    const { company, request } = await assignedOn(moveDate);
+    const job = await f.call('/api/company/job_detail', company.token, { request_id: request.id });
+    expect(job.json().data).toMatchObject({ move_date: moveDate, today_date: serviceDay(0) });
+    const phone = await f.call('/api/foreman/job_detail', company.foremen[0]!.token, {
+      request_id: request.id,
+    });
+    expect(phone.json().data).toMatchObject({ move_date: moveDate, today_date: serviceDay(0) });
+    expect(moveStartRefusal(moveDate, serviceDay(0))).toBe('early');
+  });
+});
+
 describe('the demo simulator on move day', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -371,7 +594,9 @@ describe('the demo simulator on move day', () => {
    * unless told otherwise). Its addresses lose their positions: the demo truck then arrives at
    * once, and a test runs one drive job, not a journey's.
    */
-  async function demoRequest(opts: { status?: Status; life?: ReturnType<typeof lifecycle> } = {}) {
+  async function demoRequest(
+    opts: { status?: Status; life?: ReturnType<typeof lifecycle>; moveDate?: string } = {},
+  ) {
     const life = opts.life ?? f.life;
     const customer = await life.customer();
     const { id } = await life.requestAt({
@@ -379,6 +604,7 @@ describe('the demo simulator on move day', () => {
       customer,
       company: await demoCompany(),
       amountCents: 60_000,
+      moveDate: opts.moveDate ?? serviceDay(1),
     });
     await unplace(id);
     return { customer, request: await f.requestRow(id) };
@@ -422,6 +648,7 @@ describe('the demo simulator on move day', () => {
       customer,
       company,
       amountCents: 60_000,
+      moveDate: serviceDay(1),
     });
     await unplace(id);
     const before = Date.now();
@@ -476,6 +703,22 @@ describe('the demo simulator on move day', () => {
       MOVE_TEXT.started(company.name, id),
       MOVE_TEXT.completed(company.name, id),
     ]);
+  });
+
+  it('starts a move due later when its window opens, on the service area’s clock', async () => {
+    const moveDate = serviceDay(10);
+    const { request } = await demoRequest({ moveDate });
+    await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_MOVE_JOB);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
+    const start = (await jobsOf(request.id)).find((j) => j.data.step === 'start');
+    expect(new Date(start!.startAfter).toISOString()).toBe(
+      startOfZonedDay(addIsoDays(moveDate, -1), FIXTURE_TIME_ZONE).toISOString(),
+    );
+    // Not due: the demo foreman does not start the move days ahead.
+    await sleep(DELAY_MS);
+    expect(await ctx.app.jobs.runDue(DEMO_MOVE_JOB)).toBe(0);
+    expect((await f.requestRow(request.id)).timelineStatus).toBe(TimelineStatus.truckAssigned);
   });
 
   it('is idempotent: a replayed step or event changes nothing, a request moved on is skipped', async () => {

@@ -118,7 +118,9 @@ describe('POST /api/company/jobs', () => {
       s_date: toSpecDate(byStage.paid.moveDate),
       start_window_from: '08:00',
       start_window_to: '09:00',
-      item_count: 3,
+      // The pieces to carry (the sofa, twice) and the extra items (type '2'), apart.
+      item_count: 2,
+      packing_count: 1,
       final_amount: 525,
       customer: {
         first_name: 'Robin',

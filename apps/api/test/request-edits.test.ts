@@ -28,7 +28,7 @@ import {
   EDIT_TIMELINE,
 } from '../src/domain/request/edits';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
-import { lifecycle, type Company, type Party, type Status } from './lifecycle';
+import { lifecycle, serviceDay, type Company, type Party, type Status } from './lifecycle';
 import { uploadPhoto } from './uploads-helpers';
 
 /*
@@ -117,6 +117,8 @@ async function directAt(status: Status): Promise<number> {
     contactLastName: 'Hart',
     contactEmail: owner.user.email,
     recommendAmountCents: 12_345,
+    // A move its crew starts is due tomorrow: it starts only in its window (decision 042).
+    ...(status >= TimelineStatus.inProgress ? { moveDate: serviceDay(1) } : {}),
   });
   const addresses = await ctx.database.db
     .select()

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { createCustomer } from './support/accounts';
 import { acceptCookies, expect, expectAccessible, logIn, test } from './support/fixtures';
 import { CARLOS, DEMO_PARTNER_PASSWORD, openForemanPhone, SWIFT } from './support/partner';
-import { addCard, payForRequest, sendDowntownMove } from './support/requests';
+import { addCard, payForRequest, sendDowntownMove, serviceTomorrow } from './support/requests';
 
 /*
  * Move day on the foreman's phone: a customer's move is won and paid, the
@@ -60,7 +60,8 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   await logIn(page, customer.email, customer.password);
   await page.goto('/dashboard/my-cards');
   await addCard(page, `${customer.firstName} ${customer.lastName}`);
-  const requestId = await sendDowntownMove(page);
+  // Due tomorrow: its move-day window is open, so the foreman may start it (decision 042).
+  const requestId = await sendDowntownMove(page, { date: serviceTomorrow() });
 
   const swift = await partnerLogin(page.request, SWIFT.email, 2);
   const carlos = await partnerLogin(page.request, CARLOS.email, 3);
@@ -111,7 +112,7 @@ test('the foreman starts the move on his phone, shares the truck’s position an
   const nav = foreman.getByRole('navigation', { name: 'Partner console' });
   await expect(nav.getByRole('link')).toHaveText(['My jobs']);
 
-  // A week ahead: among the upcoming jobs.
+  // Tomorrow: among the upcoming jobs.
   const upcoming = foreman.getByRole('region', { name: /^Upcoming/ });
   const card = upcoming.getByRole('article', { name: new RegExp(`^Request #${requestId}\\b`) });
   await expect(card).toBeVisible();
@@ -222,7 +223,9 @@ test('the foreman starts the move on his phone, shares the truck’s position an
     { request_id: requestId },
     customer.token,
   );
-  expect(ended.status).toBe(409);
+  // After the move the customer's page shows the route travelled: the points, and no 409.
+  expect(ended.status).toBe(200);
+  expect(ended.body).toMatchObject({ move_complete: true });
   await expectAccessible(foreman, 'foreman job, completed');
 
   await foreman.getByRole('link', { name: 'My jobs' }).first().click();

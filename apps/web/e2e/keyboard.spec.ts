@@ -9,7 +9,13 @@ import {
   tabTo,
   typeInto,
 } from './support/keyboard';
-import { GOOD_CARD, reloadUntilStatus, summaryOf, waitForBids } from './support/requests';
+import {
+  GOOD_CARD,
+  reloadUntilStatus,
+  serviceTomorrow,
+  summaryOf,
+  waitForBids,
+} from './support/requests';
 
 /*
  * The whole customer journey once, by keyboard only (spec/portal.md §9 accessibility): log in,
@@ -27,24 +33,29 @@ test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL);
 });
 
-/** A date `days` ahead as a person types it into Chromium's date field (MMDDYYYY). */
-function typedDate(days: number): { typed: string; value: string } {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const yyyy = String(d.getFullYear());
-  const mm = String(d.getMonth() + 1).padStart(2, '0');
-  const dd = String(d.getDate()).padStart(2, '0');
-  return { typed: `${mm}${dd}${yyyy}`, value: `${yyyy}-${mm}-${dd}` };
+/** A day (YYYY-MM-DD) as a person types it into Chromium's date field (MMDDYYYY). */
+function typedDate(day: string): { typed: string; value: string } {
+  const [yyyy, mm, dd] = day.split('-');
+  return { typed: `${mm}${dd}${yyyy}`, value: day };
 }
 
-/** Types a zip into an address combobox, arrows down to the suggestion and takes it. */
-async function chooseAddressByKeyboard(page: Page, label: string, zip: string, place: string) {
+/**
+ * Types a street and its zip into an address combobox (a move address needs its street line),
+ * arrows down to the gazetteer's zip and takes it: the street is kept as typed.
+ */
+async function chooseAddressByKeyboard(
+  page: Page,
+  label: string,
+  street: string,
+  zip: string,
+  place: string,
+) {
   const field = page.getByRole('combobox', { name: label });
-  await typeInto(page, field, zip);
+  await typeInto(page, field, `${street}, ${zip}`);
   await expect(page.getByRole('option', { name: place })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(field).toHaveValue(place);
+  await expect(field).toHaveValue(`${street}, ${place}`);
   await expect(field).toHaveAccessibleDescription(new RegExp(`Zip ${zip}\\b`));
 }
 
@@ -69,7 +80,8 @@ test('the whole customer journey once by keyboard only', async ({ page }) => {
   await test.step('the wizard: date, window, addresses', async () => {
     await activate(page, page.getByRole('link', { name: 'New', exact: true }));
     await expect(page).toHaveURL(/\/create-request$/);
-    const date = typedDate(7);
+    // Due tomorrow: the demo crew starts it at once (decision 042).
+    const date = typedDate(serviceTomorrow());
     const dateField = page.locator('input[name="date"]');
     await tabTo(page, dateField);
     await page.keyboard.type(date.typed);
@@ -84,8 +96,20 @@ test('the whole customer journey once by keyboard only', async ({ page }) => {
     await tabTo(page, page.locator('[name="start_window_to"]'), { backward: true });
     await page.keyboard.press('ArrowDown');
     await expect(page.locator('[name="start_window_to"]')).toHaveValue('12:30');
-    await chooseAddressByKeyboard(page, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
-    await chooseAddressByKeyboard(page, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
+    await chooseAddressByKeyboard(
+      page,
+      'Address A',
+      '200 N Spring St',
+      '90012',
+      'Los Angeles, CA 90012, USA',
+    );
+    await chooseAddressByKeyboard(
+      page,
+      'Address B',
+      '1550 Ocean Ave',
+      '90401',
+      'Santa Monica, CA 90401, USA',
+    );
     await activate(page, page.getByRole('button', { name: 'Next' }));
   });
 

@@ -48,7 +48,9 @@ test('a company opens a job it won, proposes a change, sees the answer live and 
   const move = partner.getByRole('region', { name: 'Move' });
   await expect(move.getByText(/Los Angeles, CA 90012/).first()).toBeVisible();
   await expect(move.getByText('$812.50')).toBeVisible();
-  await expect(move.getByRole('link', { name: /^Open in maps/ })).toHaveCount(2);
+  // Each address in full, as the bidders saw it, with its maps link.
+  await expect(move.getByRole('link', { name: /^Open .* in maps$/ })).toHaveCount(2);
+  await expect(move.getByText(/^Lift type: \S/)).toHaveCount(2);
   await expect(
     partner.getByRole('region', { name: 'Customer' }).getByText(customer.email),
   ).toBeVisible();

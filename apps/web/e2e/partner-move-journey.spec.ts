@@ -14,6 +14,7 @@ import {
   payForRequest,
   reloadUntilStatus,
   sendDowntownMove,
+  serviceTomorrow,
   summaryOf,
 } from './support/requests';
 
@@ -21,10 +22,13 @@ import {
  * A real move from bid to payout, both sides in the browser, without the
  * demo simulator: the company's and the foreman's consoles are open, so it leaves Swift alone.
  * Three browser contexts: the customer's, the company's office and the foreman's phone (375 px,
- * location allowed, positions set by the test). The company bids → the customer accepts and pays
- * → the company sees the money held and assigns its foreman and a truck → the foreman starts and
- * shares his position → the customer's tracking page shows the truck move → the foreman
- * completes → the customer confirms and tips → the company's payouts show the release and the tip.
+ * location allowed, positions set by the test). The move is tomorrow, so its move-day window is
+ * open (decision 042). The customer asks a question, which reaches the company's open request
+ * live, and reads its answer → the company bids → the customer accepts and pays → the company
+ * sees the money held, assigns its foreman and a truck, then adds a second truck before the start
+ * → the foreman starts and shares his position → the customer's tracking page shows the truck
+ * move → the company completes the move from its console → the customer confirms and tips → the
+ * company's payouts show the release and the tip.
  */
 
 /** An amount no demo bid makes (they bid whole dollars around the estimate). */
@@ -34,6 +38,11 @@ const DOWNTOWN = { latitude: 34.0522, longitude: -118.2437 };
 const WESTWARD = { latitude: 34.0522, longitude: -118.2657 };
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const QUESTION = 'Can your crew handle a drained 50-gallon aquarium?';
+const ANSWER = 'Yes: we bring a pump and a padded crate.';
+/** Swift's second truck, added to the crew before the start. */
+const SECOND_TRUCK = '26 ft box truck #2';
 
 test('a company and its foreman run a move from bid to payout beside the customer', async ({
   page,
@@ -56,9 +65,30 @@ test('a company and its foreman run a move from bid to payout beside the custome
 
   // The customer's move reaches the company's open requests without a reload.
   await page.bringToFront();
-  const requestId = await sendDowntownMove(page);
+  const requestId = await sendDowntownMove(page, { date: serviceTomorrow() });
   const card = company.getByRole('article', { name: new RegExp(`^Request #${requestId}\\b`) });
   await expect(card).toBeVisible({ timeout: 15_000 });
+
+  // A question while the move is open for bids reaches the company's card without a reload,
+  // the customer unnamed; the company's answer reaches the customer's request without one.
+  await page.goto(`/dashboard/my-requests/${requestId}`);
+  const thread = page.getByRole('region', { name: 'Comments' });
+  await thread.getByRole('textbox', { name: 'Add a comment' }).fill(QUESTION);
+  await thread.getByRole('button', { name: 'Post comment' }).click();
+  await expect(thread.getByText(QUESTION)).toBeVisible();
+  await company.bringToFront();
+  const questions = card.getByRole('region', { name: 'Questions and answers' });
+  await expect(questions.getByText(QUESTION)).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText(customer.lastName)).toHaveCount(0);
+  await questions.getByRole('button', { name: 'Reply' }).click();
+  await questions.getByRole('textbox', { name: 'Your reply' }).fill(ANSWER);
+  await questions.getByRole('button', { name: 'Reply' }).click();
+  await expect(questions.getByText(ANSWER)).toBeVisible();
+  await expectAccessible(company, 'an open request with its questions');
+  await page.bringToFront();
+  await expect(thread.getByText(ANSWER)).toBeVisible({ timeout: 15_000 });
+
+  await company.bringToFront();
   await bidInConsole(company, requestId, BID);
 
   // The customer accepts Swift's bid and pays into escrow.
@@ -88,6 +118,13 @@ test('a company and its foreman run a move from bid to payout beside the custome
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
   await expect(assign).toBeHidden();
   await expect(company.getByText(CARLOS.name).first()).toBeVisible();
+  // Before the start the crew may change: a second truck joins Carlos.
+  await company.getByRole('button', { name: 'Change foreman and trucks' }).click();
+  const change = company.getByRole('dialog', { name: 'Change foreman and trucks' });
+  await change.getByRole('checkbox', { name: SECOND_TRUCK }).check();
+  await change.getByRole('button', { name: 'Save crew' }).click();
+  await expect(change).toBeHidden();
+  await expect(company.getByText(`${SWIFT_TRUCK}, ${SECOND_TRUCK}`)).toBeVisible();
 
   // The foreman finds the job on his phone and starts the move.
   await foreman.bringToFront();
@@ -137,15 +174,19 @@ test('a company and its foreman run a move from bid to payout beside the custome
   // Back to the request: once the move is complete, tracking answers 409 (nothing to track).
   await page.goto(`/dashboard/my-requests/${requestId}`);
 
-  // The foreman completes the move.
-  await foreman.bringToFront();
-  await foreman.getByRole('button', { name: 'Complete move' }).click();
-  const complete = foreman.getByRole('dialog', { name: 'Complete the move?' });
-  await expectAccessible(foreman, 'complete move dialog');
+  // The company completes the move from its console (its foreman could, on his phone).
+  await company.bringToFront();
+  await company.goto(`/partner/jobs/${requestId}`);
+  const stage = company.getByRole('region', { name: 'Stage' });
+  await expect(stage.getByText('Move in progress')).toBeVisible();
+  // Started: the crew is the one moving.
+  await expect(stage.getByRole('button', { name: 'Change foreman and trucks' })).toHaveCount(0);
+  await stage.getByRole('button', { name: 'Complete move' }).click();
+  const complete = company.getByRole('dialog', { name: 'Complete the move?' });
+  await expectAccessible(company, 'complete move dialog');
   await complete.getByRole('button', { name: 'Complete move' }).click();
-  await expect(
-    foreman.getByText('You marked this move complete. The customer is asked to confirm it.'),
-  ).toBeVisible();
+  await expect(complete).toBeHidden();
+  await expect(stage.getByText('Completed, waiting for confirmation')).toBeVisible();
 
   // The customer confirms, which releases the money, and tips 12%.
   await page.bringToFront();

@@ -1,6 +1,6 @@
 import type { ChatMessage, SendMessage } from './schemas/chat';
 import type { Notification } from './schemas/accounts';
-import type { OpenRequestEvent } from './schemas/realtime-events';
+import type { OpenRequestEvent, RequestCommentEvent } from './schemas/realtime-events';
 import type { TrackingEvent } from './schemas/tracking';
 
 /*
@@ -54,6 +54,12 @@ export interface ServerToClientEvents {
    * applies the company's own scope.
    */
   openRequest: (event: OpenRequestEvent) => void;
+  /**
+   * A company's console: a comment or reply was added to a request open for bids in its area
+   * (or that it bid on). Only the id: the console reads the thread again through open_requests,
+   * which hides the customer's name.
+   */
+  requestComment: (event: RequestCommentEvent) => void;
 }
 
 export type ServerEvent = keyof ServerToClientEvents;
@@ -64,4 +70,5 @@ export const SERVER_EVENTS = [
   'tracking',
   'notification',
   'openRequest',
+  'requestComment',
 ] as const satisfies readonly ServerEvent[];

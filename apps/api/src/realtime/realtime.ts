@@ -327,6 +327,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       case 'open-request':
         send(io.local.to(signal.room), 'openRequest', signal.data);
         return;
+      case 'request-comment':
+        send(io.local.to(signal.room), 'requestComment', signal.data);
+        return;
       case 'revoke-session':
         io.local.in(`session:${signal.sessionId}`).disconnectSockets(true);
         return;

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   AddressType,
+  BidStatus,
   UserType,
   type ChatMessage,
   type Notification,
   type OpenRequestEvent,
+  type RequestCommentEvent,
   type TrackingEvent,
 } from '@movehub/shared';
 import type { Tx } from '../db/client';
@@ -25,6 +27,8 @@ export type RealtimeSignal =
   | { kind: 'notification'; room: string; data: Notification }
   /** A new marketplace request in the area of the company whose room this is. */
   | { kind: 'open-request'; room: string; data: OpenRequestEvent }
+  /** A comment on a request open for bids that the company whose room this is can read. */
+  | { kind: 'request-comment'; room: string; data: RequestCommentEvent }
   /**
    * A chat message stored: to the other side's room and to the sender's other tabs (every socket
    * of the sender's room but `exceptSocketId`, the one that sent it and got the ack). The rooms
@@ -113,6 +117,29 @@ export async function signalOpenRequest(db: Tx, requestId: number): Promise<void
             select pa.zip_code from request_addresses pa
             where pa.request_id = ${requestId} and pa.address_type = ${AddressType.pickUp}
             order by pa.position, pa.id limit 1))`,
+  );
+}
+
+/**
+ * A comment or reply on a request open for bids, to the consoles that show its thread: every
+ * company whose area holds its pick-up zip (as open_requests reads it) and every company with a
+ * bid on it that was not deleted. One signal per company, rooms looked up in the statement; sent
+ * in the dispatch's transaction, so only once the comment has committed.
+ */
+export async function signalRequestComment(db: Tx, requestId: number): Promise<void> {
+  await db.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'request-comment', 'room', u.room_id, 'data', json_build_object('request_id', ${requestId}::int))::text)
+      from users u
+      where u.user_type = ${UserType.company}
+        and (u.id in (
+            select z.company_id from company_service_zips z
+            where z.zip_code = (
+              select pa.zip_code from request_addresses pa
+              where pa.request_id = ${requestId} and pa.address_type = ${AddressType.pickUp}
+              order by pa.position, pa.id limit 1))
+          or u.id in (
+            select b.company_id from request_bids b
+            where b.request_id = ${requestId} and b.status <> ${BidStatus.deleted}))`,
   );
 }
 

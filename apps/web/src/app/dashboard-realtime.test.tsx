@@ -35,6 +35,7 @@ const channel: ChatChannel = {
   },
   unread_messages: 0,
   last_message_at: null,
+  is_open: true,
 };
 
 const received: ChatMessage = {

@@ -418,6 +418,19 @@ export function isTrackingEnabled(timeline: number): boolean {
 }
 
 /**
+ * Ours (issue 31): once the company has marked the move complete (6), and after the customer
+ * confirms it (7, 8), the tracking page says so and shows the route the truck travelled.
+ */
+export const ROUTE_TRAVELLED_TIMELINE = [
+  T.completedByCompany,
+  T.completed,
+  T.feedbackGiven,
+] as const;
+export function isRouteTravelledShown(timeline: number): boolean {
+  return inSet(ROUTE_TRAVELLED_TIMELINE, timeline);
+}
+
+/**
  * spec §4: "Address and item editing: non-direct requests below status 3; direct requests below
  * status 6". A cancelled or closed request is never edited.
  */

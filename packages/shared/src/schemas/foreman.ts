@@ -41,6 +41,8 @@ export const foremanJobSchema = z
     request_address: z.array(foremanJobAddressSchema),
     /** Pieces of inventory and extra items together. */
     item_count: z.number().int(),
+    /** Packing and moving materials (extra items), quantities added up: apart from item_count. */
+    packing_count: z.number().int(),
     customer_first_name: z.string().nullable(),
   })
   .meta({ id: 'ForemanJob' });
@@ -77,6 +79,11 @@ export const foremanJobDetailSchema = z
     request_status: z.number().int(),
     s_date: z.string(),
     move_date: z.string(),
+    /**
+     * The service's date when answered (YYYY-MM-DD): with move_date, the phone applies the
+     * shared move-day window (decision 042) to Start move.
+     */
+    today_date: z.string(),
     s_time: z.string().nullable(),
     start_window_from: z.string().nullable(),
     start_window_to: z.string().nullable(),

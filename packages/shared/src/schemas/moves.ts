@@ -71,7 +71,10 @@ export const RATING_STEP = 0.5;
 export const FEEDBACK_TEXT = {
   ratingRequired: 'Please rate your move.',
   ratingInvalid: 'rating must be from 0.5 to 5 in steps of 0.5.',
+  /** The API's answer to a caller that sent a bad tip. */
   tipInvalid: 'tip must be a whole number of dollars, 0 or more.',
+  /** The feedback form's, to the customer who chose Other and left the amount empty. */
+  tipAmountRequired: 'Please enter the tip in whole dollars, or choose 0%.',
 } as const;
 
 /** True for 0.5, 1, 1.5 … 5. */

@@ -141,8 +141,10 @@ export const jobSummarySchema = z
     move_type: z.string().nullable(),
     movers: z.number().int().nullable(),
     request_address: z.array(jobAddressSchema),
-    /** Every piece of the inventory and the extra items, quantities added up. */
+    /** Every piece of the inventory, quantities added up (packing materials apart). */
     item_count: z.number().int(),
+    /** Packing and moving materials (extra items), quantities added up: apart from item_count. */
+    packing_count: z.number().int(),
     /** The agreed price in dollars (the accepted bid's amount); null while there is none (direct). */
     final_amount: z.number().nullable(),
     customer: jobCustomerSchema,
@@ -212,6 +214,9 @@ export const jobDetailSchema = z
     additional_status: z.number().int(),
     is_direct: z.boolean(),
     s_date: z.string().nullable(),
+    /** The move day as YYYY-MM-DD, and the service's date when answered (decision 042). */
+    move_date: z.string(),
+    today_date: z.string(),
     s_time: z.string().nullable(),
     start_window_from: z.string().nullable(),
     start_window_to: z.string().nullable(),

@@ -13,6 +13,10 @@ import { trackingEventSchema } from './tracking';
 export const openRequestEventSchema = z.object({ request_id: z.number().int().positive() });
 export type OpenRequestEvent = z.infer<typeof openRequestEventSchema>;
 
+/** A company's console: the thread of a request open for bids changed (only its id). */
+export const requestCommentEventSchema = z.object({ request_id: z.number().int().positive() });
+export type RequestCommentEvent = z.infer<typeof requestCommentEventSchema>;
+
 /**
  * Each server event's payload schema. The server checks what it emits against it, as its
  * serializer checks every HTTP answer, so a payload of another shape is reported where it was
@@ -23,5 +27,6 @@ export const serverEventSchemas = {
   tracking: trackingEventSchema,
   notification: notificationSchema,
   openRequest: openRequestEventSchema,
+  requestComment: requestCommentEventSchema,
 } as const satisfies Record<(typeof SERVER_EVENTS)[number], z.ZodType> &
   Record<ServerEvent, z.ZodType>;

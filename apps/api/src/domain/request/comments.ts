@@ -159,7 +159,9 @@ export async function addComment(opts: {
           });
         }
       }
-      ctx.emit({ type: 'request.comment_added', notices });
+      // A request open for bids: every console showing its thread reads it again, live.
+      const openForBids = request.companyId === null && isOpenForBids(guardView(request));
+      ctx.emit({ type: 'request.comment_added', notices, data: { openForBids } });
       return { hideCustomer: senderType === SenderType.company && request.companyId !== user.id };
     },
   });

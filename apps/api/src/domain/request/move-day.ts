@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   isDirectRequest,
   isLetterSigned,
+  isReadyToMove,
+  moveStartRefusalAt,
+  moveStartRefusalText,
   toSpecDate,
   UserType,
   type LifecycleAction,
@@ -10,16 +13,17 @@ import { companyForemen, companyTrucks, requestTrucks, users } from '../../db/sc
 import { AppError } from '../../errors';
 import type { Notice } from '../../platform/events/events';
 import type { Domain } from '../context';
-import { runRequestCommand } from './command';
+import { runRequestCommand, type CommandContext } from './command';
 import { assertCanMove, type Actor, type RequestRow } from './lifecycle';
 import { companyName } from './names';
 
 /*
  * Move day, the partner's side (spec §4 "Bid and payment flow"): the company that won a paid
- * request assigns a foreman and trucks (3 → 4), the foreman (or the company) starts the move
- * (4 → 5) and marks it complete (5 → 6). Each step is one request command (docs/decisions/033)
- * and the customer is told, by email and SMS too, after its commit. The demo simulator plays
- * these same commands for the demo companies.
+ * request assigns a foreman and trucks (3 → 4), and may change them until the move starts; the
+ * foreman (or the company) starts the move (4 → 5) inside its move-day window (decision 042) and
+ * marks it complete (5 → 6). Each step is one request command (docs/decisions/033) and the
+ * customer is told, by email and SMS too, after its commit. The demo simulator plays these same
+ * commands for the demo companies.
  */
 
 export const MOVE_TEXT = {
@@ -32,6 +36,11 @@ export const MOVE_TEXT = {
     `${company} assigned ${foreman} (${trucks}) to your move #${requestId}. Your truck is ready to move.`,
   assignedForeman: (requestId: number, date: string) =>
     `You are the foreman of move #${requestId} on ${date}.`,
+  crewChanged: (company: string, foreman: string, trucks: string, requestId: number) =>
+    `${company} changed the crew of your move #${requestId}: ${foreman} (${trucks}).`,
+  unassignedForeman: (requestId: number) => `You are no longer the foreman of move #${requestId}.`,
+  /** The timeline entry of a crew changed before the move started. */
+  crewChangedTitle: 'Crew changed',
   started: (company: string, requestId: number) =>
     `${company} started your move #${requestId}. You can track the truck now.`,
   completed: (company: string, requestId: number) =>
@@ -66,9 +75,11 @@ export interface AssignedMove {
 
 /**
  * The company assigns one of its foremen and some of its active trucks to a request it won and
- * that is paid (3 → 4). 404 for a request that is not the company's; 409 at another status, or
- * for a direct request whose confirmation letter is not signed yet (additional_status 0); 422
- * for a foreman or truck that is not the company's (a removed foreman is not).
+ * that is paid (3 → 4), or changes them while the move has not started (at 4: the status stays,
+ * a 'Crew changed' timeline entry is written, the customer and both foremen are told). 404 for a
+ * request that is not the company's; 409 once the move has started, or for a direct request whose
+ * confirmation letter is not signed yet (additional_status 0); 422 before payment, and for a
+ * foreman or truck that is not the company's (a removed foreman is not).
  */
 export async function assignMove(opts: {
   domain: Domain;
@@ -84,7 +95,9 @@ export async function assignMove(opts: {
     authorize: crewOf(company),
     run: async (ctx) => {
       const { tx, request } = ctx;
-      assertCanMove(request, 'assign', ctx.actor);
+      // Before the start the crew may change: the request stays assigned (4).
+      const changing = isReadyToMove(request.timelineStatus);
+      if (!changing) assertCanMove(request, 'assign', ctx.actor);
       if (
         isDirectRequest({ request_type: request.requestType }) &&
         !isLetterSigned(request.additionalStatus)
@@ -123,29 +136,45 @@ export async function assignMove(opts: {
       if (trucks.length !== new Set(opts.truckIds).size) {
         throw AppError.unprocessable(MOVE_TEXT.truckNotYours);
       }
-      const moved = await ctx.move('assign', { set: { foremanId: foreman.id } });
+      const previousForemanId = request.foremanId;
+      let moved: RequestRow;
+      if (changing) {
+        moved = await ctx.update({ foremanId: foreman.id });
+        await ctx.timeline(MOVE_TEXT.crewChangedTitle);
+      } else {
+        moved = await ctx.move('assign', { set: { foremanId: foreman.id } });
+      }
       await tx.delete(requestTrucks).where(eq(requestTrucks.requestId, request.id));
       await tx
         .insert(requestTrucks)
         .values(trucks.map((t) => ({ requestId: request.id, truckId: t.id })));
       const notices: Notice[] = [];
       if (request.customerId !== null) {
+        const crew = [
+          await companyName(tx, opts.companyId),
+          `${foreman.firstName} ${foreman.lastName}`.trim(),
+          trucks.map((t) => t.name).join(', '),
+          request.id,
+        ] as const;
         notices.push({
           userId: request.customerId,
-          message: MOVE_TEXT.assigned(
-            await companyName(tx, opts.companyId),
-            `${foreman.firstName} ${foreman.lastName}`.trim(),
-            trucks.map((t) => t.name).join(', '),
-            request.id,
-          ),
+          message: changing ? MOVE_TEXT.crewChanged(...crew) : MOVE_TEXT.assigned(...crew),
           customer: { event: 'assignment' },
         });
       }
-      notices.push({
-        userId: foreman.id,
-        message: MOVE_TEXT.assignedForeman(request.id, toSpecDate(request.moveDate)),
-      });
-      ctx.emit({ type: 'request.assigned', notices });
+      if (!changing || previousForemanId !== foreman.id) {
+        notices.push({
+          userId: foreman.id,
+          message: MOVE_TEXT.assignedForeman(request.id, toSpecDate(request.moveDate)),
+        });
+      }
+      if (changing && previousForemanId !== null && previousForemanId !== foreman.id) {
+        notices.push({
+          userId: previousForemanId,
+          message: MOVE_TEXT.unassignedForeman(request.id),
+        });
+      }
+      ctx.emit({ type: changing ? 'request.crew_changed' : 'request.assigned', notices });
       return { request: moved, foreman, trucks };
     },
   });
@@ -156,6 +185,18 @@ const CREW_STEPS = {
   startMove: { type: 'request.started', event: 'move_start', message: MOVE_TEXT.started },
   completeMove: { type: 'request.completed', event: 'completion', message: MOVE_TEXT.completed },
 } as const satisfies Partial<Record<LifecycleAction, unknown>>;
+
+/**
+ * decision 042: a move starts from the day before its date to a few days after it, on the service
+ * area's clock; 422 otherwise, with the window in words. Checked after the status (a request
+ * already started or cancelled answers its 409 first, as every other call on it does).
+ */
+function assertInMoveDayWindow(ctx: CommandContext, timeZone: string): void {
+  const { request } = ctx;
+  assertCanMove(request, 'startMove', ctx.actor);
+  const refusal = moveStartRefusalAt(request.moveDate, ctx.now, timeZone);
+  if (refusal) throw AppError.unprocessable(moveStartRefusalText(refusal, request.moveDate));
+}
 
 /** A step of move day by the company or the assigned foreman; the customer is told. */
 async function crewStep(opts: {
@@ -171,6 +212,7 @@ async function crewStep(opts: {
     authorize: crewOf(opts.user),
     run: async (ctx) => {
       const { request } = ctx;
+      if (opts.action === 'startMove') assertInMoveDayWindow(ctx, opts.domain.timeZone);
       const moved = await ctx.move(opts.action);
       const notices: Notice[] = [];
       if (request.customerId !== null && request.companyId !== null) {

@@ -22,7 +22,13 @@ import {
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { openForBidsSql, REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
-import { ADDRESSES, companyCardColumns, ITEMS, MOVE_TYPE } from '../../domain/request/read-model';
+import {
+  ADDRESSES,
+  companyCardColumns,
+  ITEMS,
+  MOVE_TYPE,
+  REQUEST_DETAIL,
+} from '../../domain/request/read-model';
 
 /*
  * Bids (decision 011), what is read: the partner API's side (a company sees the requests open
@@ -154,8 +160,9 @@ const distanceFromBaseSql = (companyId: number, requestId: typeof requests.id) =
 /**
  * The requests open for bids whose pick-up zip the company serves, newest first, with what a
  * mover needs to price them: the move, its addresses, its items with their photos, the bids so
- * far and the company's own. Neither the customer's account nor a direct request's contact
- * columns are read: contact follows acceptance. One statement whatever the page's size.
+ * far and the company's own, and the comment thread. Neither the customer's account nor a direct
+ * request's contact columns are read (the thread names its customer only 'Customer'): contact
+ * follows acceptance. One statement whatever the page's size.
  */
 export function listOpenRequests(opts: {
   db: Db;
@@ -207,6 +214,8 @@ export function listOpenRequests(opts: {
         columns: { bidAmountCents: true, movers: true },
         where: and(eq(requestBids.companyId, companyId), eq(requestBids.status, BidStatus.open)),
       },
+      // The questions asked before a company has it, and their answers: one thread for all.
+      comments: REQUEST_DETAIL.with.comments,
     },
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
 import { toCompanyCard, toServerAddress, toServerItems } from '../../domain/request/read-model';
+import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import type { BiddingCompanyRow, OpenRequestRow, ReviewJson } from './bids.service';
 
 /*
@@ -30,7 +31,8 @@ function toOpenItem(i: ServerItem): OpenRequest['request_item'][number] {
 
 /**
  * A request as a mover sees it to price it. The customer's name, email and phone (and a direct
- * request's contact fields) are never part of it: contact follows acceptance.
+ * request's contact fields) are never part of it, nor of its comment thread: contact follows
+ * acceptance.
  */
 export function toOpenRequest(r: OpenRequestRow): OpenRequest {
   const items = toServerItems(r.items);
@@ -45,6 +47,7 @@ export function toOpenRequest(r: OpenRequestRow): OpenRequest {
     move_type: r.moveType?.name ?? null,
     movers: r.movers,
     net_distance: r.netDistanceMiles,
+    net_distance_approximate: r.addresses.some((a) => a.isApproximateLocation),
     distance_from_base:
       r.distanceMiles === null ? null : Math.round(Number(r.distanceMiles) * 10) / 10,
     recommend_amount: centsToDollars(r.recommendAmountCents),
@@ -55,6 +58,8 @@ export function toOpenRequest(r: OpenRequestRow): OpenRequest {
     extra_request_items: items.extra_request_items.map(toOpenItem),
     bid_count: r.bidCount,
     my_bid: myBid ? { bid_amount: toDollars(myBid.bidAmountCents), movers: myBid.movers } : null,
+    // Before acceptance no company learns who the customer is, not even from the thread.
+    comments_array: toCommentThreads(r.comments as CommentRow[], { hideCustomer: true }),
   };
 }
 

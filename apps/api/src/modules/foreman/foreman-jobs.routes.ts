@@ -55,7 +55,12 @@ export const foremanJobRoutes: FastifyPluginAsyncZod = async (app) => {
         foremanId: user.id,
         requestId: request.body.request_id,
       });
-      return { code: 200, message: 'Success', data: toForemanJobDetail(detail, user.roomId) };
+      const today = zonedNow(app.domain.now(), app.config.serviceTimeZone).date;
+      return {
+        code: 200,
+        message: 'Success',
+        data: toForemanJobDetail(detail, user.roomId, today),
+      };
     },
   });
 };

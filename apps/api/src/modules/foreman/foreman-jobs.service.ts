@@ -14,6 +14,7 @@ import {
   TIMELINE,
   TRUCKS,
 } from '../../domain/request/read-model';
+import { itemCountSql, packingCountSql } from '../../domain/request/item-counts';
 
 /*
  * The foreman's jobs: the requests whose foreman_id is the caller, scoped in
@@ -31,10 +32,6 @@ const n = (v: number) => sql.raw(String(v));
 /** When the request last changed status (its lifecycle history's newest row). */
 const lastChangeSql = sql<string | null>`(select max(h.created_at) from request_status_history h
   where h.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
-
-/** Pieces of inventory and extra items together. */
-const itemCountSql = sql<number>`(select coalesce(sum(ri.quantity), 0)::int from request_items ri
-  where ri.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
 
 /** A job as the foreman's list shows it: the move, where, and whom it is for (no price). */
 function selectForemanJobs(db: Db, foremanId: number) {
@@ -58,6 +55,7 @@ function selectForemanJobs(db: Db, foremanId: number) {
     },
     extras: {
       itemCount: itemCountSql.as('item_count'),
+      packingCount: packingCountSql.as('packing_count'),
       lastChange: lastChangeSql.as('last_change'),
     },
     with: {

@@ -36,6 +36,7 @@ export function toForemanJob(r: ForemanJobRow): ForemanJob {
     movers: r.movers,
     request_address: r.addresses.map(toListAddress),
     item_count: r.itemCount,
+    packing_count: r.packingCount,
     customer_first_name: contactField(r, r.contactFirstName, r.customer?.firstName),
   };
 }
@@ -55,6 +56,8 @@ function showsPhone(row: ForemanJobDetailRow): boolean {
 export function toForemanJobDetail(
   row: ForemanJobDetailRow,
   foremanRoomId: string,
+  /** The service's date (YYYY-MM-DD), for the move-day window (decision 042). */
+  today: string,
 ): ForemanJobDetail {
   const items = toServerItems(row.items);
   return {
@@ -63,6 +66,7 @@ export function toForemanJobDetail(
     request_status: row.requestStatus,
     s_date: toSpecDate(row.moveDate),
     move_date: row.moveDate,
+    today_date: today,
     s_time: row.moveTime,
     start_window_from: row.windowFrom,
     start_window_to: row.windowTo,

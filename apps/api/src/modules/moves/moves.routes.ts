@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toCents, toDollars } from '@movehub/shared';
+import { chargeErrorEnvelopeSchema, toCents, toDollars } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly, companyOrForeman, customerOnly } from '../../plugins/auth';
 import type { RequestRow } from '../../domain/request/lifecycle';
@@ -23,7 +23,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /api/company/assign_move', {
       tags: ['partner'],
       summary:
-        "Assigns one of the company's foremen and trucks to a paid request it won (3 → 4); a direct request needs its signed confirmation letter first",
+        "Assigns one of the company's foremen and trucks to a paid request it won (3 → 4), or changes them until the move starts (4 stays 4); a direct request needs its signed confirmation letter first",
       failures: [401, 403, 404, 409, 422],
     }),
     config: companyOnly,
@@ -55,8 +55,9 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute('POST /api/foreman/start_move', {
       tags: ['partner'],
-      summary: 'The assigned foreman (or the company) starts the move (4 → 5)',
-      failures: [401, 403, 404, 409],
+      summary:
+        "The assigned foreman (or the company) starts the move (4 → 5), from the day before its move date to two days after it on the service area's clock; 422 outside that window",
+      failures: [401, 403, 404, 409, 422],
     }),
     config: companyOrForeman,
     handler: async (request) => {
@@ -114,7 +115,8 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['moves'],
       summary:
         "Feedback on a confirmed move (7 → 8): rating, comment and a tip charged to the customer's card",
-      failures: [400, 401, 403, 404, 409],
+      failures: [401, 403, 404, 409],
+      failureSchemas: { 400: chargeErrorEnvelopeSchema },
     }),
     config: customerOnly,
     handler: async (request) => {

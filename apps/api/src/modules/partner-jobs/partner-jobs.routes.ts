@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MSG } from '@movehub/shared';
+import { MSG, zonedNow } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly } from '../../plugins/auth';
 import { getJobDetail, listJobs } from './partner-jobs.service';
@@ -48,7 +48,9 @@ export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
         companyId: user.id,
         requestId: request.body.request_id,
       });
-      return { code: 200, message: MSG.ok, data: toJobDetail(detail, user.roomId) };
+      // Move dates are days of the served area: "today" is read on its clock.
+      const today = zonedNow(app.domain.now(), app.config.serviceTimeZone).date;
+      return { code: 200, message: MSG.ok, data: toJobDetail(detail, user.roomId, today) };
     },
   });
 };

@@ -14,6 +14,7 @@ import {
   MOVE_TYPE,
   REQUEST_DETAIL,
 } from '../../domain/request/read-model';
+import { itemCountSql, packingCountSql } from '../../domain/request/item-counts';
 
 /*
  * The company's jobs by stage: every request whose company_id is
@@ -30,10 +31,6 @@ export const JOBS_PAGE = 50;
  * nothing (null) and is never listed.
  */
 const stageSql = jobStageSql();
-
-/** Pieces of inventory and extra items together. */
-const itemCountSql = sql<number>`(select coalesce(sum(ri.quantity), 0)::int from request_items ri
-  where ri.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
 
 /** A job as the list shows it: the move, the customer, the price agreed (if any). */
 function selectJobs(opts: {
@@ -57,7 +54,10 @@ function selectJobs(opts: {
       finalAmountCents: true,
       ...CONTACT_COLUMNS,
     },
-    extras: { itemCount: itemCountSql.as('item_count') },
+    extras: {
+      itemCount: itemCountSql.as('item_count'),
+      packingCount: packingCountSql.as('packing_count'),
+    },
     with: { moveType: MOVE_TYPE, addresses: LIST_ADDRESSES, customer: ACCOUNT },
   });
 }

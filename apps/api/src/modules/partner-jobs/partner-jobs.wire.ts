@@ -72,6 +72,7 @@ export function toJobSummary(r: JobRow): JobSummary {
     movers: r.movers,
     request_address: r.addresses.map(toListAddress),
     item_count: r.itemCount,
+    packing_count: r.packingCount,
     final_amount: centsToDollars(r.finalAmountCents),
     customer: jobCustomer(contactOf(r, r.customer), stage),
   };
@@ -114,8 +115,11 @@ export function describeChange(row: ChangeRow): string {
   }
 }
 
-/** The company's job in full, as POST /api/company/job_detail answers it. */
-export function toJobDetail(data: JobDetailData, companyRoomId: string): JobDetail {
+/**
+ * The company's job in full, as POST /api/company/job_detail answers it. `today` is the service's
+ * date (YYYY-MM-DD): with move_date the console applies the move-day window (decision 042).
+ */
+export function toJobDetail(data: JobDetailData, companyRoomId: string, today: string): JobDetail {
   const { row: r, stage } = data;
   const direct = isDirectRequest({ request_type: r.requestType });
   const account = r.customer;
@@ -128,6 +132,8 @@ export function toJobDetail(data: JobDetailData, companyRoomId: string): JobDeta
     additional_status: r.additionalStatus,
     is_direct: direct,
     s_date: toSpecDate(r.moveDate),
+    move_date: r.moveDate,
+    today_date: today,
     s_time: r.moveTime,
     start_window_from: r.windowFrom,
     start_window_to: r.windowTo,

@@ -24,6 +24,7 @@ export type EventType =
   | 'request.letter_sent'
   | 'request.letter_signed'
   | 'request.assigned'
+  | 'request.crew_changed'
   | 'request.started'
   | 'request.completed'
   | 'request.confirmed'

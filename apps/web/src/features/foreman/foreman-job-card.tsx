@@ -74,6 +74,7 @@ export function ForemanJobCard({ job }: { job: ForemanJob }) {
         </Box>
         <Typography variant="caption" color="text.secondary">
           {job.item_count === 1 ? '1 item' : `${job.item_count} items`}
+          {job.packing_count > 0 && ` · ${job.packing_count} packing materials`}
           {job.movers ? ` · ${job.movers} movers` : ''}
         </Typography>
       </CardActionArea>

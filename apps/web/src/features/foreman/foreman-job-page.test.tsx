@@ -13,7 +13,8 @@ import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { preloadScreens, renderApp } from '../../test/render';
 import { foremanKeys } from './foreman-api';
-import { CHAT_OPENS_TEXT, mapsUrl, MOVE_DIALOG_TEXT } from './foreman-job-page';
+import { mapsUrl } from '../../ui/request-addresses';
+import { CHAT_OPENS_TEXT, MOVE_DIALOG_TEXT } from './foreman-job-page';
 import { buildForemanJobDetail, buildForemanUser } from './foreman-test-data';
 import { queueKey } from './location-queue';
 import { PROBLEM_TEXT, SHARING_TEXT } from './location-sharing-panel';
@@ -179,6 +180,7 @@ describe('ForemanJobPage', () => {
 
     const customer = within(screen.getByRole('region', { name: 'Customer' }));
     expect(customer.getByText('Robin Hart')).toBeInTheDocument();
+    expect(customer.getByText('(310) 555-0101')).toBeInTheDocument();
     expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute(
       'href',
       'tel:+13105550101',
@@ -231,6 +233,16 @@ describe('ForemanJobPage', () => {
     // A point a second later is skipped (at most one every 5 s).
     move(34.06, -118.25, Date.now() + 1000);
     expect(calls.filter((c) => c.path === '/api/foreman/post_location')).toHaveLength(1);
+  });
+
+  it('keeps Start move off days before the move, saying from when he may start it', async () => {
+    const { calls } = jobServer(buildForemanJobDetail({ today_date: '2026-03-10' }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Start move' })).toBeDisabled();
+    expect(
+      screen.getByText('This move is on Mar 15th 26: it can be started from Mar 14th 26.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/foreman/start_move')).toBe(false);
   });
 
   it('stops and resumes sharing', async () => {

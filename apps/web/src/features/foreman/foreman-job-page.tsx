@@ -11,48 +11,34 @@ import Typography from '@mui/material/Typography';
 import {
   isMoveInProgress,
   isReadyToMove,
+  moveStartRefusal,
+  moveStartRefusalText,
   statusAfter,
   type ForemanJobDetail,
-  type ServerAddress,
   type ServerItem,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import { errorMessage } from '../../lib/api-client';
 import { PartnerChat } from '../../lib/chat/partner-chat';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AddressCard } from '../../ui/address-card';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailLine } from '../../ui/detail-line';
 import { ItemList, type ListedItem } from '../../ui/item-list';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
+import { RequestAddresses } from '../../ui/request-addresses';
+import { MOVE_DAY_TITLES, MoveDayDialogs } from '../../ui/move-day-dialogs';
 import { Section } from '../../ui/section';
 import { foremanJobQueryOptions, foremanKeys } from './foreman-api';
 import { jobStatus } from './foreman-job-card';
 import { LocationSharingPanel } from './location-sharing-panel';
 import { useMoveStep } from './use-move-step';
 
-/**
- * The phone's maps app for an address. A Google Maps search URL rather than a geo: URI: iOS
- * Safari does not open geo: at all, while this URL opens the Google Maps app on Android (and on
- * iPhone when installed) and the maps website everywhere else. The coordinates when the address
- * has them (the exact door), else the address's text.
- */
-export function mapsUrl(
-  address: Pick<ServerAddress, 'latitude' | 'longitude' | 'complete_address'>,
-) {
-  const query =
-    address.latitude !== null && address.longitude !== null
-      ? `${address.latitude},${address.longitude}`
-      : address.complete_address;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
 export const MOVE_DIALOG_TEXT = {
-  startTitle: 'Start the move?',
+  startTitle: MOVE_DAY_TITLES.start,
   startMessage:
     'The customer is told that the move has started, and this phone starts sharing the truck’s location with them.',
-  completeTitle: 'Complete the move?',
+  completeTitle: MOVE_DAY_TITLES.complete,
   completeMessage:
     'Location sharing stops and the customer is asked to confirm the move and release the payment.',
 } as const;
@@ -65,8 +51,6 @@ export const DONE_TEXT: Partial<Record<number, string>> = {
   [statusAfter('giveFeedback')]: 'The customer confirmed this move and left feedback.',
   [statusAfter('cancel')]: 'This move was cancelled.',
 };
-
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** What the crew carries: each line with its category, the customer's notes and photos. */
 const crewItems = (items: ServerItem[]): ListedItem[] =>
@@ -89,7 +73,7 @@ function CustomerSection({ job }: { job: ForemanJobDetail }) {
       {phone && (
         <>
           <Typography variant="body2" color="text.secondary">
-            {phone}
+            {wirePhoneToMasked(phone)}
           </Typography>
           {/* The phone's own apps too: a call, or a text when the customer is not in the app. */}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -173,6 +157,8 @@ export function ForemanJobPage() {
   const job = query.data.data;
   const status = jobStatus(job.request_timeline_status);
   const assigned = isReadyToMove(job.request_timeline_status);
+  // decision 042: he starts the move inside its window, on the service's clock (today_date).
+  const startRefusal = assigned ? moveStartRefusal(job.move_date, job.today_date) : null;
   const inProgress = isMoveInProgress(job.request_timeline_status);
   const done = DONE_TEXT[job.request_timeline_status];
 
@@ -201,9 +187,20 @@ export function ForemanJobPage() {
         </Box>
 
         {assigned && (
-          <Button variant="contained" size="large" fullWidth onClick={() => setDialog('start')}>
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={startRefusal !== null}
+            onClick={() => setDialog('start')}
+          >
             Start move
           </Button>
+        )}
+        {startRefusal && (
+          <Alert severity="info">
+            {moveStartRefusalText(startRefusal, job.move_date, formatDate)}
+          </Alert>
         )}
         {inProgress && (
           <>
@@ -224,29 +221,7 @@ export function ForemanJobPage() {
         <ChatSection job={job} />
 
         <Section variant="plain" id="job-addresses" title="Addresses">
-          <Stack spacing={1.5}>
-            {job.request_address.map((address, index) => (
-              <AddressCard
-                key={address.id}
-                address={address}
-                letter={LETTERS[index] ?? String(index + 1)}
-                headingLevel="h3"
-                actions={
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    href={mapsUrl(address)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`Open ${address.complete_address} in maps`}
-                    sx={{ mt: 1 }}
-                  >
-                    Open in maps
-                  </Button>
-                }
-              />
-            ))}
-          </Stack>
+          <RequestAddresses addresses={job.request_address} headingLevel="h3" mapLinks />
         </Section>
 
         <Section variant="plain" id="job-inventory" title="Inventory">
@@ -291,29 +266,16 @@ export function ForemanJobPage() {
         )}
       </Stack>
 
-      <ConfirmDialog
-        open={dialog === 'start'}
-        title={MOVE_DIALOG_TEXT.startTitle}
-        message={MOVE_DIALOG_TEXT.startMessage}
-        confirmLabel="Start move"
-        cancelLabel="Not yet"
+      <MoveDayDialogs
+        open={dialog}
+        messages={{
+          start: MOVE_DIALOG_TEXT.startMessage,
+          complete: MOVE_DIALOG_TEXT.completeMessage,
+        }}
         pending={step.isPending}
-        onConfirm={() => runStep('start')}
+        onConfirm={runStep}
         onClose={() => setDialog(null)}
-        titleId="start-move-title"
-        messageId="start-move-message"
-      />
-      <ConfirmDialog
-        open={dialog === 'complete'}
-        title={MOVE_DIALOG_TEXT.completeTitle}
-        message={MOVE_DIALOG_TEXT.completeMessage}
-        confirmLabel="Complete move"
-        cancelLabel="Not yet"
-        pending={step.isPending}
-        onConfirm={() => runStep('complete')}
-        onClose={() => setDialog(null)}
-        titleId="complete-move-title"
-        messageId="complete-move-message"
+        idPrefix="foreman"
       />
     </Box>
   );

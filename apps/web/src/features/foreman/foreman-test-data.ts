@@ -41,6 +41,7 @@ export function buildForemanJob(overrides: Partial<ForemanJob> = {}): ForemanJob
       },
     ],
     item_count: 3,
+    packing_count: 0,
     customer_first_name: 'Robin',
     ...overrides,
   };
@@ -80,6 +81,8 @@ export function buildForemanJobDetail(overrides: Partial<ForemanJobDetail> = {})
     start_window_to: '09:00',
     move_type: '1 Bedroom',
     movers: 2,
+    // The day before the move: its start window is open (decision 042).
+    today_date: '2026-03-14',
     final_comment: 'The piano is on the second floor.',
     request_address: [
       address({}),

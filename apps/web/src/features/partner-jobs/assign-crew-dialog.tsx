@@ -34,8 +34,9 @@ const fullName = (f: { first_name: string; last_name: string }) =>
 
 /**
  * Assign foreman and trucks to a paid job: one of the company's foremen and one or
- * more of its active trucks, through assign_move (3 → 4). A refusal (the job moved on meanwhile,
- * a direct request's letter is not signed) stays in the dialog.
+ * more of its active trucks, through assign_move (3 → 4); on an assigned job not yet started,
+ * change them (the same call). A refusal (the job moved on meanwhile, started by the foreman, a
+ * direct request's letter is not signed) stays in the dialog.
  */
 export function AssignCrewDialog({ job, onClose }: { job: JobDetail; onClose: () => void }) {
   const assign = useDialogMutation(useAssignMove(), { onDone: onClose });
@@ -56,15 +57,16 @@ export function AssignCrewDialog({ job, onClose }: { job: JobDetail; onClose: ()
   const { ref: foremanRef, ...foremanField } = register('foreman_id');
   const titleId = `assign-title-${job.id}`;
   const noCrew = job.foremen.length === 0 || job.trucks.length === 0;
+  const changing = job.assigned_foreman !== null;
 
   return (
     <FormDialog
       onClose={onClose}
-      title="Assign foreman and trucks"
+      title={changing ? 'Change foreman and trucks' : 'Assign foreman and trucks'}
       titleId={titleId}
       failure={assign.failure}
       pending={assign.pending}
-      submitLabel="Assign"
+      submitLabel={changing ? 'Save crew' : 'Assign'}
       submitDisabled={noCrew}
       onSubmit={handleSubmit(assign.submit)}
     >

@@ -11,6 +11,7 @@ import {
   TIMELINE_LABELS,
   type JobSummary,
   type TimelineStatus,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { dollars } from '../../lib/format-money';
@@ -69,8 +70,9 @@ export function JobCard({ job }: { job: JobSummary }) {
         </Fact>
         <Fact term="Customer">{name || 'Not given'}</Fact>
         {job.customer.email && <Fact term="Email">{job.customer.email}</Fact>}
-        {job.customer.phone && <Fact term="Phone">{job.customer.phone}</Fact>}
+        {job.customer.phone && <Fact term="Phone">{wirePhoneToMasked(job.customer.phone)}</Fact>}
         <Fact term="Items">{job.item_count}</Fact>
+        {job.packing_count > 0 && <Fact term="Packing materials">{job.packing_count}</Fact>}
         <Fact term="Status">{jobStatusText(job)}</Fact>
       </Facts>
 

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  type AddCommentBody,
   type AssignMoveBody,
   type PriceChangeBody,
   type ProposeChangeBody,
@@ -78,10 +77,15 @@ export function priceChange(body: PriceChangeBody) {
   });
 }
 
-/** POST /app_api/add_comments: the company's comment or reply on its job's thread. */
-export function addComment(body: AddCommentBody) {
-  return callPartnerApi('POST /app_api/add_comments', {
-    ...quiet,
-    body,
-  });
+/**
+ * POST /api/foreman/start_move, which the company may call for its own job (4 → 5). A refusal
+ * (outside the move-day window, started meanwhile) shows as a toast over the page.
+ */
+export function startMove(requestId: number) {
+  return callPartnerApi('POST /api/foreman/start_move', { body: { request_id: requestId } });
+}
+
+/** POST /api/company/complete_move (5 → 6): the customer is asked to confirm. */
+export function completeMove(requestId: number) {
+  return callPartnerApi('POST /api/company/complete_move', { body: { request_id: requestId } });
 }

@@ -9,19 +9,20 @@ import {
   type SendMessage,
 } from '@movehub/shared';
 import { NO_MESSAGES_TEXT } from '../../lib/chat/partner-chat';
+import { NO_COMMENTS_TEXT } from '../../lib/partner-comments';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { setSession } from '../../lib/storage';
 import { fakeSocketWrapper } from '../../test/fake-socket';
 import { stubFetch, type StubReply } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
+import { mapsUrl } from '../../ui/request-addresses';
 import { CHOOSE_FOREMAN, CHOOSE_TRUCK } from './assign-crew-dialog';
-import { NO_COMMENTS_TEXT } from './job-comments';
 import { jobDetailKeys } from './job-detail-api';
 import {
   CONTACT_HIDDEN_TEXT,
   JOB_NOT_FOUND_TEXT,
-  mapLink,
+  MOVE_DAY_DIALOG_TEXT,
   NO_CHANGES_TEXT,
   WAITING_FOR_SIGNATURE,
 } from './job-detail-page';
@@ -73,6 +74,9 @@ function buildJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
     additional_status: 0,
     is_direct: false,
     s_date: '03-15-2026',
+    move_date: '2026-03-15',
+    // The day before the move: its start window is open (decision 042).
+    today_date: '2026-03-14',
     s_time: null,
     start_window_from: '08:00',
     start_window_to: '10:00',
@@ -90,6 +94,9 @@ function buildJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
         complete_address: '350 S Grand Ave, Los Angeles, CA 90071',
         zip_code: '90071',
         apartment_number: '12',
+        is_stairs: true,
+        number_of_flights: 3,
+        parking_and_building_info: 'Loading dock on 4th St',
         latitude: 34.05,
         longitude: -118.25,
       },
@@ -99,6 +106,10 @@ function buildJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
         address_type: 2,
         complete_address: '100 Ocean Ave, Santa Monica, CA 90402',
         zip_code: '90402',
+        address_detail: 'Gate code 1234',
+        is_elevator: true,
+        is_hardwood_floor: true,
+        is_storage: true,
         latitude: null,
         longitude: null,
       },
@@ -192,21 +203,20 @@ describe('JobDetailPage', () => {
     expect(document.title).toContain('Job #401');
     const move = within(await section('Move'));
     expect(move.getByText('Mar 15th 26')).toBeInTheDocument();
-    expect(move.getByText(/350 S Grand Ave, Los Angeles, CA 90071, unit 12/)).toBeInTheDocument();
     expect(move.getByText('$525')).toBeInTheDocument();
     expect(move.getByText('$450')).toBeInTheDocument();
     expect(move.getByText('$500')).toBeInTheDocument();
     expect(move.getByText('Ring twice.')).toBeInTheDocument();
-    const maps = move.getAllByRole('link', { name: /^Open in maps/ });
+    const maps = move.getAllByRole('link', { name: /^Open .* in maps$/ });
     expect(maps.map((a) => a.getAttribute('href'))).toEqual([
       'https://www.google.com/maps/search/?api=1&query=34.05%2C-118.25',
-      mapLink({
+      mapsUrl({
         latitude: null,
         longitude: null,
         complete_address: '100 Ocean Ave, Santa Monica, CA 90402',
       }),
     ]);
-    expect(maps[1]).toHaveAccessibleName('Open in maps (100 Ocean Ave, Santa Monica, CA 90402)');
+    expect(maps[1]).toHaveAccessibleName('Open 100 Ocean Ave, Santa Monica, CA 90402 in maps');
     const inventory = move.getByRole('list', { name: 'Inventory' });
     expect(within(inventory).getByText('Sofa')).toBeInTheDocument();
     expect(within(inventory).getByRole('img', { name: 'Sofa, photo 1' })).toHaveAttribute(
@@ -220,7 +230,7 @@ describe('JobDetailPage', () => {
     const customer = within(await section('Customer'));
     expect(customer.getByText('Robin Hart')).toBeInTheDocument();
     expect(customer.getByText('robin@example.com')).toBeInTheDocument();
-    expect(customer.getByText('+13105550101')).toBeInTheDocument();
+    expect(customer.getByText('(310) 555-0101')).toBeInTheDocument();
     expect(
       within(await section('Stage')).getByText('Paid and waiting for move'),
     ).toBeInTheDocument();
@@ -230,6 +240,40 @@ describe('JobDetailPage', () => {
     const call = posted(calls, '/api/company/job_detail')[0]!;
     expect(call.headers[AUTH_HEADER]).toBe('company-token');
     expect(call.body).toEqual({ request_id: 401 });
+  });
+
+  it('shows every detail of each address the bidders saw: unit, storage, stairs and flights, elevator, hardwood floor, parking and building notes', async () => {
+    jobServer(buildJobDetail());
+    renderPage();
+
+    const move = within(await section('Move'));
+    const pickUp = within(
+      move.getByRole('region', { name: 'Pick up A: 350 S Grand Ave, Los Angeles, CA 90071' }),
+    );
+    for (const line of [
+      'Zip code: 90071',
+      'Unit / Apartment number: 12',
+      'Storage: No',
+      'Lift type: Stairs',
+      'Flights: 3',
+      'Hardwood floor: No',
+      'Parking and building info: Loading dock on 4th St',
+    ]) {
+      expect(pickUp.getByText((_, el) => el?.textContent === line)).toBeInTheDocument();
+    }
+    const dropOff = within(
+      move.getByRole('region', { name: 'Drop off B: 100 Ocean Ave, Santa Monica, CA 90402' }),
+    );
+    for (const line of [
+      'Address details: Gate code 1234',
+      'Storage: Yes',
+      'Lift type: Elevator',
+      'Hardwood floor: Yes',
+      'Parking and building info: N/A',
+    ]) {
+      expect(dropOff.getByText((_, el) => el?.textContent === line)).toBeInTheDocument();
+    }
+    expect(dropOff.queryByText('Flights:')).not.toBeInTheDocument();
   });
 
   it('hides the contact, the actions and the comment box of a cancelled job', async () => {
@@ -265,7 +309,7 @@ describe('JobDetailPage', () => {
     renderPage();
     expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(server.calls).toHaveLength(1);
+    expect(posted(server.calls, '/api/company/job_detail')).toHaveLength(1);
   });
 
   it("prices a customer's own edit with the change's id, and shows the refusal of a stale one", async () => {
@@ -375,6 +419,161 @@ describe('JobDetailPage', () => {
     expect(stage.getByText('Cargo van')).toBeInTheDocument();
     expect(
       await screen.findByText('The foreman and trucks have been assigned.'),
+    ).toBeInTheDocument();
+  });
+
+  it('changes the crew of an assigned job before the start, from the crew it has', async () => {
+    const user = userEvent.setup();
+    const assigned = (foreman: 0 | 1, truck: 0 | 1): Partial<JobDetail> => {
+      const job = buildJobDetail();
+      return {
+        stage: 'assigned',
+        request_timeline_status: 4,
+        assigned_foreman: job.foremen[foreman]!,
+        assigned_trucks: [job.trucks[truck]!],
+      };
+    };
+    const server = jobServer(buildJobDetail(assigned(0, 0)), {
+      'POST /api/company/assign_move': () => {
+        server.state.job = { ...server.state.job!, ...assigned(1, 1) };
+        const job = server.state.job;
+        return {
+          code: 200,
+          message: 'The foreman and trucks have been assigned.',
+          data: {
+            request_id: 401,
+            request_timeline_status: 4,
+            request_status: 0,
+            get_foreman_of_company: job.assigned_foreman,
+            truck_array: job.assigned_trucks,
+          },
+        };
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Change foreman and trucks' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change foreman and trucks' }));
+    // The crew it has is chosen already.
+    expect(dialog.getByRole('combobox', { name: 'Foreman' })).toHaveTextContent('Carla Crew');
+    expect(dialog.getByRole('checkbox', { name: '26 ft box truck' })).toBeChecked();
+    await user.click(dialog.getByRole('combobox', { name: 'Foreman' }));
+    await user.click(await screen.findByRole('option', { name: 'Dev Crew' }));
+    await user.click(dialog.getByRole('checkbox', { name: '26 ft box truck' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Cargo van' }));
+    await user.click(dialog.getByRole('button', { name: 'Save crew' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(server.calls, '/api/company/assign_move')[0]!.body).toEqual({
+      request_id: 401,
+      foreman_id: 32,
+      truck_ids: [42],
+    });
+    const stage = within(await section('Stage'));
+    expect(await stage.findByText('Dev Crew')).toBeInTheDocument();
+    expect(stage.getByText('Cargo van')).toBeInTheDocument();
+  });
+
+  it('runs its own move day: Start move and Complete move, each after confirming', async () => {
+    const user = userEvent.setup();
+    const server = jobServer(
+      buildJobDetail({
+        stage: 'assigned',
+        request_timeline_status: 4,
+        assigned_foreman: { id: 31, first_name: 'Carla', last_name: 'Crew' },
+        assigned_trucks: [{ id: 41, name: '26 ft box truck' }],
+      }),
+      {
+        'POST /api/foreman/start_move': () => {
+          server.state.job = {
+            ...server.state.job!,
+            stage: 'in_progress',
+            request_timeline_status: 5,
+          };
+          return {
+            code: 200,
+            message: 'The move has started.',
+            data: { request_id: 401, request_timeline_status: 5, request_status: 0 },
+          };
+        },
+        'POST /api/company/complete_move': () => {
+          server.state.job = {
+            ...server.state.job!,
+            stage: 'to_confirm',
+            request_timeline_status: 6,
+          };
+          return {
+            code: 200,
+            message: 'The move has been marked complete.',
+            data: { request_id: 401, request_timeline_status: 6, request_status: 0 },
+          };
+        },
+      },
+    );
+    renderPage();
+    const stage = within(await section('Stage'));
+    expect(stage.queryByRole('button', { name: 'Complete move' })).toBeNull();
+
+    await user.click(await stage.findByRole('button', { name: 'Start move' }));
+    const ask = within(
+      await screen.findByRole('dialog', { name: MOVE_DAY_DIALOG_TEXT.startTitle }),
+    );
+    await user.click(ask.getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(server.calls, '/api/foreman/start_move')).toHaveLength(0);
+
+    await user.click(stage.getByRole('button', { name: 'Start move' }));
+    const start = within(
+      await screen.findByRole('dialog', { name: MOVE_DAY_DIALOG_TEXT.startTitle }),
+    );
+    await user.click(start.getByRole('button', { name: 'Start move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const started = posted(server.calls, '/api/foreman/start_move');
+    expect(started.map((c) => c.body)).toEqual([{ request_id: 401 }]);
+    expect(started[0]!.headers[AUTH_HEADER]).toBe('company-token');
+    // Started: the crew is the one that moves, and the move is completed from here.
+    expect(await stage.findByText('Move in progress')).toBeInTheDocument();
+    expect(stage.queryByRole('button', { name: 'Start move' })).toBeNull();
+    expect(stage.queryByRole('button', { name: 'Change foreman and trucks' })).toBeNull();
+
+    await user.click(stage.getByRole('button', { name: 'Complete move' }));
+    const complete = within(
+      await screen.findByRole('dialog', { name: MOVE_DAY_DIALOG_TEXT.completeTitle }),
+    );
+    expect(complete.getByText(MOVE_DAY_DIALOG_TEXT.completeMessage)).toBeInTheDocument();
+    await user.click(complete.getByRole('button', { name: 'Complete move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(server.calls, '/api/company/complete_move').map((c) => c.body)).toEqual([
+      { request_id: 401 },
+    ]);
+    expect(await stage.findByText('Completed, waiting for confirmation')).toBeInTheDocument();
+    expect(stage.queryByRole('button', { name: 'Complete move' })).toBeNull();
+  });
+
+  it('keeps Start move off outside the move-day window, saying when it opens or that it closed', async () => {
+    const assigned = {
+      stage: 'assigned' as const,
+      request_timeline_status: 4,
+      assigned_foreman: { id: 31, first_name: 'Carla', last_name: 'Crew' },
+      assigned_trucks: [{ id: 41, name: '26 ft box truck' }],
+    };
+    const server = jobServer(buildJobDetail({ ...assigned, today_date: '2026-03-07' }));
+    const view = renderPage();
+    const stage = within(await section('Stage'));
+    expect(await stage.findByRole('button', { name: 'Start move' })).toBeDisabled();
+    expect(
+      stage.getByText('This move is on Mar 15th 26: it can be started from Mar 14th 26.'),
+    ).toBeInTheDocument();
+    // The crew may still change meanwhile.
+    expect(stage.getByRole('button', { name: 'Change foreman and trucks' })).toBeEnabled();
+    view.unmount();
+
+    server.state.job = buildJobDetail({ ...assigned, today_date: '2026-03-18' });
+    renderPage();
+    const late = within(await section('Stage'));
+    expect(await late.findByRole('button', { name: 'Start move' })).toBeDisabled();
+    expect(
+      late.getByText(
+        'This move was on Mar 15th 26: it could be started until Mar 17th 26. Propose a new date to the customer first.',
+      ),
     ).toBeInTheDocument();
   });
 

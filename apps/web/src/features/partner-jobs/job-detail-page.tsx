@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -14,15 +13,18 @@ import {
   canProposeChange,
   EDIT_CHANGE_TYPES,
   isLetterSigned,
+  moveStartRefusal,
+  moveStartRefusalText,
   type ChangeStatus,
   type EditChangeType,
   type JobChange,
   type JobDetail,
-  type ServerAddress,
   type ServerItem,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import { isApiError } from '../../lib/api-client';
 import { PartnerChat } from '../../lib/chat/partner-chat';
+import { PartnerComments } from '../../lib/partner-comments';
 import { downloadPartnerFile } from '../../lib/partner-api';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { dollars } from '../../lib/format-money';
@@ -31,21 +33,31 @@ import { DetailLine } from '../../ui/detail-line';
 import { ItemList, type ListedItem } from '../../ui/item-list';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
+import { RequestAddresses } from '../../ui/request-addresses';
+import { MOVE_DAY_TITLES, MoveDayDialogs } from '../../ui/move-day-dialogs';
 import { Section } from '../../ui/section';
-import { visuallyHidden } from '../../ui/visually-hidden';
 import { AssignCrewDialog } from './assign-crew-dialog';
 import { JobChips, jobStatusText } from './job-card';
-import { JobComments } from './job-comments';
-import { jobDetailKeys, jobDetailQueryOptions } from './job-detail-api';
+import { jobDetailKeys, jobDetailQueryOptions, refreshJob } from './job-detail-api';
 import { LetterDialog } from './letter-dialog';
 import { PriceChangeDialog } from './price-change-dialog';
 import { CHANGE_TYPE_LABELS, ProposeChangeDialog } from './propose-change-dialog';
+import { useMoveDayStep } from './use-job-mutations';
 
 export const JOB_NOT_FOUND_TEXT = 'This job was not found. It may belong to another company.';
 export const WAITING_FOR_SIGNATURE = 'Waiting for the customer to sign the confirmation letter.';
 export const CONTACT_HIDDEN_TEXT =
   "The customer's email and phone are not shown for a cancelled job.";
 export const NO_CHANGES_TEXT = 'No changes proposed.';
+
+/** The company runs its own move day: what each step's confirmation says. */
+export const MOVE_DAY_DIALOG_TEXT = {
+  startTitle: MOVE_DAY_TITLES.start,
+  startMessage:
+    'The customer is told that the move has started; the truck shows on their map while your foreman shares its location.',
+  completeTitle: MOVE_DAY_TITLES.complete,
+  completeMessage: 'The customer is asked to confirm the move and release the payment.',
+} as const;
 
 export const CHANGE_STATUS_LABELS: Record<ChangeStatus, string> = {
   awaiting_price: 'Awaiting your price',
@@ -64,17 +76,6 @@ const CHANGE_STATUS_COLORS: Record<ChangeStatus, 'default' | 'warning' | 'succes
 const PRICE = { none: 'Not set', trimZeroCents: true };
 const signed = (amount: number) => `${amount > 0 ? '+' : ''}${dollars(amount, PRICE)}`;
 
-/** A map search for the address: its position when known, else its text. */
-export function mapLink(
-  address: Pick<ServerAddress, 'latitude' | 'longitude' | 'complete_address'>,
-) {
-  const query =
-    address.latitude !== null && address.longitude !== null
-      ? `${address.latitude},${address.longitude}`
-      : address.complete_address;
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
-
 /** An inventory line as the company reads it: the name first, then what the customer added. */
 const jobItems = (items: ServerItem[]): ListedItem[] =>
   items.map((item) => ({
@@ -89,7 +90,7 @@ const jobItems = (items: ServerItem[]): ListedItem[] =>
     photos: item.request_item_image_models.map((img) => img.image_url),
   }));
 
-type OpenDialog = 'assign' | 'letter' | 'change' | null;
+type OpenDialog = 'assign' | 'letter' | 'change' | 'start' | 'complete' | null;
 
 type PricedEdit = JobChange & { type: EditChangeType };
 
@@ -158,8 +159,17 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const name = [job.customer.first_name, job.customer.last_name].filter(Boolean).join(' ');
   const letter = job.letter;
   const signedLetter = Boolean(letter?.signed_at) || isLetterSigned(job.additional_status);
-  const canAssign = job.stage === 'paid' && (!job.is_direct || signedLetter);
+  // Paid (a direct request once signed): assign; assigned and not started: change the crew.
+  const canAssign =
+    (job.stage === 'paid' && (!job.is_direct || signedLetter)) || job.stage === 'assigned';
   const proposable = canProposeChange(lifecycle);
+  // decision 042: the move starts inside its window, on the service's clock (today_date).
+  const startRefusal =
+    job.stage === 'assigned' ? moveStartRefusal(job.move_date, job.today_date) : null;
+  const queryClient = useQueryClient();
+  const moveDay = useMoveDayStep();
+  const runStep = (step: 'start' | 'complete') =>
+    moveDay.mutate({ requestId: job.id, step }, { onSettled: close });
 
   return (
     <Stack spacing={2.5}>
@@ -217,11 +227,33 @@ function JobDetailView({ job }: { job: JobDetail }) {
               </Button>
             )}
             {canAssign && (
-              <Button variant="contained" onClick={() => setDialog('assign')}>
+              <Button
+                variant={job.stage === 'assigned' ? 'outlined' : 'contained'}
+                onClick={() => setDialog('assign')}
+              >
                 {job.assigned_foreman ? 'Change foreman and trucks' : 'Assign foreman and trucks'}
               </Button>
             )}
+            {job.stage === 'assigned' && (
+              <Button
+                variant="contained"
+                disabled={startRefusal !== null}
+                onClick={() => setDialog('start')}
+              >
+                Start move
+              </Button>
+            )}
+            {job.stage === 'in_progress' && (
+              <Button variant="contained" onClick={() => setDialog('complete')}>
+                Complete move
+              </Button>
+            )}
           </Stack>
+          {startRefusal && (
+            <Alert severity="info">
+              {moveStartRefusalText(startRefusal, job.move_date, formatDate)}
+            </Alert>
+          )}
         </Stack>
       </Section>
 
@@ -242,27 +274,8 @@ function JobDetailView({ job }: { job: JobDetail }) {
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
           Addresses
         </Typography>
-        <Box component="ol" sx={{ pl: 2.5, mt: 0.5, mb: 0, display: 'grid', gap: 1 }}>
-          {job.request_address.map((address) => (
-            <li key={address.id}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                <strong>{address.address_type === 1 ? 'Pick up' : 'Drop off'}:</strong>{' '}
-                {address.complete_address}
-                {address.apartment_number ? `, unit ${address.apartment_number}` : ''}
-              </Typography>
-              {address.parking_and_building_info && (
-                <Typography variant="body2" color="text.secondary">
-                  {address.parking_and_building_info}
-                </Typography>
-              )}
-              <Link href={mapLink(address)} target="_blank" rel="noreferrer" variant="body2">
-                Open in maps{' '}
-                <Box component="span" sx={visuallyHidden}>
-                  ({address.complete_address})
-                </Box>
-              </Link>
-            </li>
-          ))}
+        <Box sx={{ mt: 1 }}>
+          <RequestAddresses addresses={job.request_address} headingLevel="h4" mapLinks />
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
           Inventory
@@ -278,7 +291,9 @@ function JobDetailView({ job }: { job: JobDetail }) {
         <Stack spacing={1}>
           <DetailLine label="Name">{name || 'Not given'}</DetailLine>
           {job.customer.email && <DetailLine label="Email">{job.customer.email}</DetailLine>}
-          {job.customer.phone && <DetailLine label="Phone">{job.customer.phone}</DetailLine>}
+          {job.customer.phone && (
+            <DetailLine label="Phone">{wirePhoneToMasked(job.customer.phone)}</DetailLine>
+          )}
           {!job.customer.email && !job.customer.phone && (
             <Typography variant="body2" color="text.secondary">
               {CONTACT_HIDDEN_TEXT}
@@ -339,7 +354,12 @@ function JobDetailView({ job }: { job: JobDetail }) {
       </Section>
 
       <Section title="Comments">
-        <JobComments requestId={job.id} threads={job.comments_array} open={canComment(lifecycle)} />
+        <PartnerComments
+          requestId={job.id}
+          threads={job.comments_array}
+          open={canComment(lifecycle)}
+          onSent={() => refreshJob(queryClient)}
+        />
       </Section>
 
       {job.chat && (
@@ -353,6 +373,17 @@ function JobDetailView({ job }: { job: JobDetail }) {
       )}
 
       {dialog === 'assign' && <AssignCrewDialog job={job} onClose={close} />}
+      <MoveDayDialogs
+        open={dialog === 'start' || dialog === 'complete' ? dialog : null}
+        messages={{
+          start: MOVE_DAY_DIALOG_TEXT.startMessage,
+          complete: MOVE_DAY_DIALOG_TEXT.completeMessage,
+        }}
+        pending={moveDay.isPending}
+        onConfirm={runStep}
+        onClose={close}
+        idPrefix="job"
+      />
       {dialog === 'letter' && <LetterDialog requestId={job.id} onClose={close} />}
       {dialog === 'change' && <ProposeChangeDialog job={job} onClose={close} />}
       {pricing && (

@@ -48,6 +48,7 @@ function buildJob(overrides: Partial<JobSummary> = {}): JobSummary {
       },
     ],
     item_count: 12,
+    packing_count: 20,
     final_amount: 525,
     customer: {
       first_name: 'Robin',
@@ -120,7 +121,11 @@ describe('JobsPage', () => {
     expect(paid.getByText('Robin Hart')).toBeInTheDocument();
     expect(paid.getByText('robin@example.com')).toBeInTheDocument();
     expect(paid.getByText('Paid and waiting for move')).toBeInTheDocument();
+    // The pieces to carry and the packing materials, apart; the phone as every screen prints it.
     expect(paid.getByText('12')).toBeInTheDocument();
+    expect(paid.getByText('20')).toBeInTheDocument();
+    expect(paid.getByText('Packing materials')).toBeInTheDocument();
+    expect(paid.getByText('(310) 555-0101')).toBeInTheDocument();
 
     const cancelled = within(await card(401));
     expect(cancelled.getByText('Sam Lee')).toBeInTheDocument();

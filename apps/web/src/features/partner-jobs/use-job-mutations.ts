@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  addComment,
   assignMove,
+  completeMove,
   priceChange,
   proposeChange,
   refreshJob,
   sendConfirmationLetter,
+  startMove,
 } from './job-detail-api';
 
 /*
@@ -24,8 +25,14 @@ function useJobAction<TBody, TData>(call: (body: TBody) => Promise<TData>) {
   });
 }
 
-/** assign_move: the foreman and trucks of a paid job (3 → 4). */
+/** assign_move: the foreman and trucks of a paid job (3 → 4), or new ones before the start. */
 export const useAssignMove = () => useJobAction(assignMove);
+
+/** start_move (4 → 5) or complete_move (5 → 6), the company running its own move day. */
+export const useMoveDayStep = () =>
+  useJobAction(({ requestId, step }: { requestId: number; step: 'start' | 'complete' }) =>
+    step === 'start' ? startMove(requestId) : completeMove(requestId),
+  );
 
 /** send_confirmation_letter: a direct request's rates, for the customer to sign. */
 export const useSendConfirmationLetter = () => useJobAction(sendConfirmationLetter);
@@ -35,6 +42,3 @@ export const useProposeChange = () => useJobAction(proposeChange);
 
 /** price_change: the company's price of a customer's own edit (decision 021). */
 export const usePriceChange = () => useJobAction(priceChange);
-
-/** add_comments: the company's comment or reply on the job's thread. */
-export const useAddJobComment = () => useJobAction(addComment);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -6,14 +7,14 @@ import Typography from '@mui/material/Typography';
 import type { OpenRequest } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { dollars } from '../../lib/format-money';
+import { PartnerComments } from '../../lib/partner-comments';
 import { ItemList, type ListedItem } from '../../ui/item-list';
+import { RequestAddresses } from '../../ui/request-addresses';
 import { Fact, Facts, SummaryCard } from '../../ui/summary-card';
+import { marketKeys } from './market-api';
 
 /** The marketplace's prices: whole dollars as a rule. */
 const PRICE = { trimZeroCents: true };
-
-/** spec "type (1 = PICK UP, otherwise DROP OFF)". */
-const addressLabel = (type: number) => (type === 1 ? 'Pick up' : 'Drop off');
 
 /** An inventory line with its photos; the photos are the customer's own, named by the item. */
 const listed = (items: OpenRequest['request_item']): ListedItem[] =>
@@ -43,12 +44,15 @@ export interface OpenRequestCardProps {
 }
 
 /**
- * One open request as a company prices it: where, when, what, the customer's price
- * and the estimate, the bids so far and the company's own. The API leaves out the customer's
- * name, email and phone until a bid is accepted; nothing here asks for them.
+ * One open request as a company prices it: where (each address in full, as the job and the
+ * foreman's phone show it), when, what, the customer's price and the estimate, the bids so far
+ * and the company's own, and the questions asked about it with their answers. The API leaves out
+ * the customer's name, email and phone until a bid is accepted, in the thread too; nothing here
+ * asks for them.
  */
 export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
   const myBid = request.my_bid;
+  const queryClient = useQueryClient();
   return (
     <SummaryCard
       headingId={`open-request-${request.id}`}
@@ -84,15 +88,8 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
       <Typography variant="subtitle2" component="h3">
         Addresses
       </Typography>
-      <Box component="ol" sx={{ pl: 2.5, mt: 0.5, mb: 2 }}>
-        {request.request_address.map((address) => (
-          <Typography component="li" variant="body2" key={address.id}>
-            <strong>{addressLabel(address.address_type)}:</strong> {address.complete_address}
-            {address.apartment_number ? `, apt ${address.apartment_number}` : ''}
-            {address.is_stairs ? ` · stairs (${address.number_of_flights} flights)` : ''}
-            {address.is_elevator ? ' · elevator' : ''}
-          </Typography>
-        ))}
+      <Box sx={{ mt: 1, mb: 2 }}>
+        <RequestAddresses addresses={request.request_address} headingLevel="h4" />
       </Box>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
@@ -106,9 +103,32 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
         </Typography>
       )}
 
-      <Button variant={myBid ? 'outlined' : 'contained'} onClick={() => onBid(request)}>
+      <Button
+        variant={myBid ? 'outlined' : 'contained'}
+        onClick={() => onBid(request)}
+        sx={{ mb: 2 }}
+      >
         {myBid ? `Change or withdraw my bid on #${request.id}` : `Place a bid on #${request.id}`}
       </Button>
+
+      <Box component="section" aria-labelledby={`open-request-${request.id}-questions`}>
+        <Typography
+          id={`open-request-${request.id}-questions`}
+          variant="subtitle2"
+          component="h3"
+          sx={{ mb: 1 }}
+        >
+          Questions and answers
+        </Typography>
+        <PartnerComments
+          requestId={request.id}
+          threads={request.comments_array}
+          open
+          commentLabel={`Your comment on #${request.id}`}
+          composeLabel={`Comment on request ${request.id}`}
+          onSent={() => queryClient.invalidateQueries({ queryKey: marketKeys.openRequests })}
+        />
+      </Box>
     </SummaryCard>
   );
 }

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_HEADER, type OpenRequest } from '@movehub/shared';
+import { AUTH_HEADER, type CommentThread, type OpenRequest } from '@movehub/shared';
+import { NO_COMMENTS_TEXT } from '../../lib/partner-comments';
 import { setSession } from '../../lib/storage';
-import { stubFetch, type StubReply } from '../../test/fetch-stub';
+import { fakeSocketWrapper } from '../../test/fake-socket';
+import { stubFetch, type StubHandler } from '../../test/fetch-stub';
 import { buildCompanyUser, buildOpenRequest } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { OPEN_REQUESTS_PAGE_SIZE } from './market-api';
@@ -52,7 +54,7 @@ function matches(r: OpenRequest, f: OpenRequestsBodyFilters): boolean {
 }
 
 /** A fake API holding the open requests; place and withdraw change them as the server does. */
-function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {}) {
+function market(initial: OpenRequest[], overrides: Record<string, StubHandler> = {}) {
   const requests = [...initial];
   const server = stubFetch({
     'GET /api/geo/config': GEO_CONFIG,
@@ -90,6 +92,8 @@ function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {
           data: { request_id: id, company_id: 501, ...bid, request_timeline_status: 1 },
         };
       }),
+    'POST /app_api/add_comments':
+      overrides['add_comments'] ?? (() => ({ code: 200, data: [] as CommentThread[] })),
     'POST /api/company/withdraw_bid': (body) => {
       const id = (body as { request_id: number }).request_id;
       const index = requests.findIndex((r) => r.id === id);
@@ -107,6 +111,45 @@ function market(initial: OpenRequest[], overrides: Record<string, StubReply> = {
 function renderPage() {
   setSession('company-token', buildCompanyUser(), 'partner');
   return renderApp('/partner/open-requests');
+}
+
+/** The page with the console's socket on a fake the test drives. */
+function renderLive() {
+  setSession('company-token', buildCompanyUser(), 'partner');
+  const { connector, wrapper } = fakeSocketWrapper();
+  return { ...renderApp('/partner/open-requests', { wrapper }), connector };
+}
+
+/** A customer's question, and another company's answer to it, as the thread carries them. */
+function thread(id: number, comment: string): CommentThread {
+  return {
+    parent_comment: {
+      id,
+      request_id: 301,
+      comment,
+      updated_at: '2026-03-03T10:00:00.000Z',
+      sender_type: 1,
+    },
+    parent_comment_profile: {
+      name: 'Customer',
+      profile_url: null,
+      company_rating: null,
+      customer_rating: null,
+    },
+    child_comments: [reply(id + 100, 'Yes, if it is empty.', 'Other Movers')],
+  };
+}
+
+function reply(id: number, comment: string, company: string) {
+  return {
+    child_comment: { id, comment, updated_at: '2026-03-03T11:00:00.000Z', sender_type: 0 },
+    child_comment_profile: {
+      name: company,
+      profile_url: null,
+      company_rating: 4.5,
+      customer_rating: null,
+    },
+  };
 }
 
 const card = async (id: number) =>
@@ -160,6 +203,95 @@ describe('OpenRequestsPage', () => {
     market([]);
     renderPage();
     expect(await screen.findByText(NO_OPEN_REQUESTS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows each address in full, as the job and the foreman’s phone show it', async () => {
+    market([buildOpenRequest({ id: 301 })]);
+    renderPage();
+    const request = within(await card(301));
+    const line = (text: string) => (_: string, el: Element | null) => el?.textContent === text;
+    const pickUp = within(
+      request.getByRole('region', { name: 'Pick up A: 350 S Grand Ave, Los Angeles, CA 90071' }),
+    );
+    for (const text of [
+      'Zip code: 90071',
+      'Storage: No',
+      'Lift type: Stairs',
+      'Flights: 2',
+      'Hardwood floor: No',
+      'Parking and building info: N/A',
+    ]) {
+      expect(pickUp.getByText(line(text))).toBeInTheDocument();
+    }
+    const dropOff = within(
+      request.getByRole('region', { name: 'Drop off B: 100 Ocean Ave, Santa Monica, CA 90401' }),
+    );
+    expect(dropOff.getByText(line('Unit / Apartment number: 4B'))).toBeInTheDocument();
+    expect(dropOff.getByText(line('Lift type: Elevator'))).toBeInTheDocument();
+  });
+
+  it("shows the questions asked with their answers, the customer named only 'Customer', and answers one", async () => {
+    const user = userEvent.setup();
+    const question = thread(71, 'Can your crew handle a drained 50-gallon aquarium?');
+    const { calls, requests } = market(
+      [buildOpenRequest({ id: 301, comments_array: [question] })],
+      {
+        add_comments: (body) => {
+          const { parent_id, comment } = body as { parent_id: number; comment: string };
+          const index = requests.findIndex((r) => r.id === 301);
+          const request = requests[index]!;
+          requests[index] = {
+            ...request,
+            comments_array: [
+              {
+                ...request.comments_array[0]!,
+                child_comments: [reply(72, comment, 'Mine Movers')],
+              },
+            ],
+          };
+          void parent_id;
+          return { code: 200, data: requests[index]!.comments_array };
+        },
+      },
+    );
+    renderPage();
+    const request = within(await card(301));
+    const questions = within(request.getByRole('region', { name: 'Questions and answers' }));
+    expect(questions.getByText(question.parent_comment.comment)).toBeInTheDocument();
+    expect(questions.getByText('Customer')).toBeInTheDocument();
+    expect(questions.getByText('Other Movers')).toBeInTheDocument();
+    expect(questions.getByText('Yes, if it is empty.')).toBeInTheDocument();
+
+    await user.click(questions.getAllByRole('button', { name: 'Reply' })[0]!);
+    await user.type(questions.getByLabelText('Your reply'), 'We bring a pump and a crate.');
+    await user.click(questions.getByRole('button', { name: 'Reply' }));
+    expect(await questions.findByText('We bring a pump and a crate.')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === '/app_api/add_comments');
+    expect(sent.map((c) => c.body)).toMatchObject([
+      { request_id: 301, parent_id: 71, comment: 'We bring a pump and a crate.' },
+    ]);
+    expect(sent[0]!.headers[AUTH_HEADER]).toBe('company-token');
+    // A new comment of its own opens behind a button: no form per request in the list.
+    expect(questions.queryByLabelText('Your comment on #301')).toBeNull();
+    await user.click(questions.getByRole('button', { name: 'Comment on request 301' }));
+    expect(questions.getByLabelText('Your comment on #301')).toBeInTheDocument();
+  });
+
+  it('reads the list again when a question or answer arrives on the socket', async () => {
+    const { calls, requests } = market([buildOpenRequest({ id: 301 })]);
+    const { connector } = renderLive();
+    const request = within(await card(301));
+    expect(request.getByText(NO_COMMENTS_TEXT)).toBeInTheDocument();
+    const socket = await connector.opened();
+    await socket.serverConnects();
+    const before = calls.filter((c) => c.path === '/api/company/open_requests').length;
+
+    requests[0] = { ...requests[0]!, comments_array: [thread(81, 'Is there parking?')] };
+    await socket.serverEmits('requestComment', { request_id: 301 });
+    expect(await request.findByText('Is there parking?')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/company/open_requests').length).toBeGreaterThan(
+      before,
+    );
   });
 
   it('loads older requests with before_id', async () => {

@@ -40,7 +40,8 @@ export const NO_MATCH_MESSAGE = 'No open request matches these filters.';
 /**
  * /partner/open-requests: the requests open for bids in the company's area, newest
  * first, page by page, filtered by the API, with their pick-up points on a map; each opens the
- * bid dialog. A request opened meanwhile in the area arrives through the socket (openRequest).
+ * bid dialog. A request opened meanwhile in the area arrives through the socket (openRequest), and
+ * so does a question or answer on one (requestComment).
  */
 export function OpenRequestsPage() {
   useDocumentTitle('Open requests');
@@ -53,7 +54,11 @@ export function OpenRequestsPage() {
   });
   const moveTypes = useQuery(moveTypesQueryOptions());
   const [bidOn, setBidOn] = useState<OpenRequest | null>(null);
+  // A request opened in the area, or a question asked or answered on one: read the list again.
   useRealtimeEvent('openRequest', () => {
+    void queryClient.invalidateQueries({ queryKey: marketKeys.openRequests });
+  });
+  useRealtimeEvent('requestComment', () => {
     void queryClient.invalidateQueries({ queryKey: marketKeys.openRequests });
   });
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -8,15 +9,45 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { addCommentBodySchema, MAX_COMMENT_LENGTH, type CommentThread } from '@movehub/shared';
-import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format-date';
-import { useAddJobComment } from './use-job-mutations';
-import { FormTextField } from '../../ui/form-text-field';
+import {
+  addCommentBodySchema,
+  MAX_COMMENT_LENGTH,
+  type AddCommentBody,
+  type CommentThread,
+} from '@movehub/shared';
+import { FormTextField } from '../ui/form-text-field';
+import { errorMessage } from './api-client';
+import { formatDateTime } from './format-date';
+import { callPartnerApi } from './partner-api';
+
+/*
+ * A request's comment thread as the company takes part in it (spec/request-lifecycle.md §3
+ * Comment): on an open request it is pricing (the questions every bidder reads, the customer
+ * named only 'Customer') and on a job it has won. The screen says what to read again once a
+ * comment is stored.
+ */
 
 export const NO_COMMENTS_TEXT = 'No comments yet.';
+export const COMMENTS_CLOSED_TEXT = 'Comments are closed on this request.';
 
 type CommentForm = z.input<typeof addCommentBodySchema>;
+
+/** POST /app_api/add_comments with the partner session: the form shows a refusal itself. */
+function addPartnerComment(body: AddCommentBody) {
+  return callPartnerApi('POST /app_api/add_comments', { body, suppressToast: true });
+}
+
+/**
+ * add_comments, then `onSent` (the screen's queries read again) before the form clears; after a
+ * refusal too, since it means the request moved on (taken, cancelled).
+ */
+function useAddPartnerComment(onSent: () => Promise<unknown>) {
+  return useMutation({
+    mutationFn: addPartnerComment,
+    onSuccess: () => onSent(),
+    onError: () => void onSent(),
+  });
+}
 
 /** A comment or a reply: add_comments's own schema; parent_id 0 for a new thread. */
 function CommentBox({
@@ -24,16 +55,18 @@ function CommentBox({
   parentId,
   label,
   action,
+  onSent,
   onDone,
 }: {
   requestId: number;
   parentId: number;
   label: string;
   action: string;
+  onSent: () => Promise<unknown>;
   onDone?: () => void;
 }) {
   const id = useId();
-  const send = useAddJobComment();
+  const send = useAddPartnerComment(onSent);
   const {
     register,
     handleSubmit,
@@ -114,7 +147,15 @@ function CommentText({ name, text, at }: { name: string; text: string; at: strin
   );
 }
 
-function Thread({ thread, open }: { thread: CommentThread; open: boolean }) {
+function Thread({
+  thread,
+  open,
+  onSent,
+}: {
+  thread: CommentThread;
+  open: boolean;
+  onSent: () => Promise<unknown>;
+}) {
   const [replying, setReplying] = useState(false);
   const parent = thread.parent_comment;
   return (
@@ -145,6 +186,7 @@ function Thread({ thread, open }: { thread: CommentThread; open: boolean }) {
               parentId={parent.id}
               label="Your reply"
               action="Reply"
+              onSent={onSent}
               onDone={() => setReplying(false)}
             />
           </Box>
@@ -158,19 +200,47 @@ function Thread({ thread, open }: { thread: CommentThread; open: boolean }) {
 }
 
 /**
- * The job's comment thread (spec/request-lifecycle.md §3 Comment): each comment with its replies,
- * oldest first, and the company's own comment or reply while comments are open.
+ * A request's comment thread: each comment with its replies, oldest first, and the company's own
+ * comment or reply while comments are open. `onSent` reads the screen's queries again.
  */
-export function JobComments({
+export function PartnerComments({
   requestId,
   threads,
   open,
+  onSent,
+  commentLabel = 'Your comment',
+  composeLabel,
 }: {
   requestId: number;
   threads: CommentThread[];
   /** Comments are closed on a cancelled request. */
   open: boolean;
+  onSent: () => Promise<unknown>;
+  commentLabel?: string;
+  /**
+   * The new comment's field opens behind a button of this name (a list of many requests draws
+   * no form per request); without it the field is always there.
+   */
+  composeLabel?: string;
 }) {
+  const [composing, setComposing] = useState(false);
+  const compose =
+    composeLabel && !composing ? (
+      <Box>
+        <Button size="small" variant="outlined" onClick={() => setComposing(true)}>
+          {composeLabel}
+        </Button>
+      </Box>
+    ) : (
+      <CommentBox
+        requestId={requestId}
+        parentId={0}
+        label={commentLabel}
+        action="Add comment"
+        onSent={onSent}
+        {...(composeLabel ? { onDone: () => setComposing(false) } : {})}
+      />
+    );
   return (
     <Stack spacing={2}>
       {threads.length === 0 ? (
@@ -178,15 +248,11 @@ export function JobComments({
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
           {threads.map((thread) => (
-            <Thread key={thread.parent_comment.id} thread={thread} open={open} />
+            <Thread key={thread.parent_comment.id} thread={thread} open={open} onSent={onSent} />
           ))}
         </Box>
       )}
-      {open ? (
-        <CommentBox requestId={requestId} parentId={0} label="Your comment" action="Add comment" />
-      ) : (
-        <Typography color="text.secondary">Comments are closed on this request.</Typography>
-      )}
+      {open ? compose : <Typography color="text.secondary">{COMMENTS_CLOSED_TEXT}</Typography>}
     </Stack>
   );
 }
