@@ -526,7 +526,7 @@ describe('demo simulator', () => {
 });
 
 describe('a demo company that a person plays', () => {
-  it('is left alone while its console is open, and bids again once it is closed', async () => {
+  it('is left alone while its console is open, and bids again once it is closed for good', async () => {
     const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const played = DEMO_COMPANIES[0];
     const playedId = idOf(0);
@@ -557,10 +557,14 @@ describe('a demo company that a person plays', () => {
       socket.close();
     }
 
-    // The console closed: the simulator plays the company again.
+    // The console closed: within the grace period (three times the delay: it may be reloading)
+    // the company's bid waits; once it is over, the simulator plays the company again.
     await until(async () => (await ctx.app.realtime.onlineRooms([row!.roomId])).size === 0, 5_000);
     const afterwards = await createRequest('90012');
     await sleep(DELAY_MS);
+    await ctx.app.jobs.runDue(DEMO_BID_JOB);
+    expect((await bidsOf(afterwards)).map((b) => b.companyId)).not.toContain(playedId);
+    await sleep(DELAY_MS * 3);
     await ctx.app.jobs.runDue(DEMO_BID_JOB);
     expect((await bidsOf(afterwards)).map((b) => b.companyId)).toContain(playedId);
   });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineMiles, routeMiles, type PlaceSuggestion } from '@movehub/shared';
+import { eq } from 'drizzle-orm';
+import {
+  addLocalDays,
+  haversineMiles,
+  routeMiles,
+  toSpecDate,
+  type GeocodedAddress,
+  type PlaceSuggestion,
+} from '@movehub/shared';
+import { moveTypes } from '../src/db/schema';
 import { buildTestApp, type TestContext } from './helper';
+import { lifecycle } from './lifecycle';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,8 +32,36 @@ const DOWNTOWN = { lat: 34.0614, lng: -118.2385 }; // 90012
 const SANTA_MONICA = { lat: 34.0219, lng: -118.4814 };
 
 describe('offline geo (the default provider)', () => {
-  it('suggests Los Angeles zips with coordinates for a zip prefix', async () => {
-    const list = await autocomplete('9001');
+  it('offers nothing for a zip code or a city alone: a move address needs a street line', async () => {
+    for (const input of ['9001', '90028', 'santa Mon', 'Los Angeles', 'Los Angeles 90028']) {
+      expect(await autocomplete(input), input).toEqual([]);
+    }
+  });
+
+  it('never offers a street in a zip it cannot know: a street and a city give nothing', async () => {
+    // Issue 31: this offered '1600 Vine St, Los Angeles' in 8 zips, none of them its own (90028).
+    expect(await autocomplete('1600 Vine St, Los Angeles')).toEqual([]);
+    expect(await autocomplete('1600 Vine St Los Angeles')).toEqual([]);
+    // A unit number after the street is no zip code.
+    expect(await autocomplete('1600 Vine St Apt 4')).toEqual([]);
+    // The street typed with its zip: that zip, named by itself, the street kept as typed.
+    const [choice, ...others] = await autocomplete('1600 Vine St, Los Angeles 90028');
+    expect(others).toEqual([]);
+    expect(choice).toEqual({
+      place_id: 'zip:90028|1600 Vine St',
+      description: 'Los Angeles, CA 90028, USA',
+      zip_code: '90028',
+      city: 'Los Angeles',
+      state: 'CA',
+      country: 'USA',
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      street_address: '1600 Vine St',
+    });
+  });
+
+  it('lists the zips that start with what was typed after a street, with coordinates', async () => {
+    const list = await autocomplete('1600 Vine St, 9001');
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(8);
     for (const p of list) {
@@ -33,25 +71,17 @@ describe('offline geo (the default provider)', () => {
       expect(p.country).toBe('USA');
       expect(p.latitude).toBeCloseTo(34, 0);
       expect(p.longitude).toBeCloseTo(-118.3, 0);
+      expect(p.street_address).toBe('1600 Vine St');
+      expect(p.description).not.toContain('Vine');
     }
     expect(list[0]?.description).toBe('Los Angeles, CA 90010, USA');
-    expect(list[0]?.place_id).toBe('zip:90010');
-  });
-
-  it('suggests Santa Monica for a case-insensitive city prefix', async () => {
-    const list = await autocomplete('santa Mon');
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.length).toBeLessThanOrEqual(8);
-    expect(list.every((p) => p.city === 'Santa Monica' && p.state === 'CA')).toBe(true);
-    expect(
-      list.every(
-        (p) => haversineMiles(SANTA_MONICA, { lat: p.latitude ?? 0, lng: p.longitude ?? 0 }) < 10,
-      ),
-    ).toBe(true);
+    expect(list[0]?.place_id).toBe('zip:90010|1600 Vine St');
+    // Fewer than three digits are still being typed.
+    expect(await autocomplete('1600 Vine St 90')).toEqual([]);
   });
 
   it("offers a city's central zips first, not its lowest numbers or post-office boxes", async () => {
-    const list = await autocomplete('Los Angeles');
+    const list = await autocomplete('200 N Spring St, Los Angeles, 900');
     expect(list).toHaveLength(8);
     expect(list.every((p) => p.city === 'Los Angeles' && p.state === 'CA')).toBe(true);
     const zips = list.map((p) => p.zip_code);
@@ -77,8 +107,13 @@ describe('offline geo (the default provider)', () => {
   });
 
   it('ranks the whole city name before longer names that start with it', async () => {
-    const list = await autocomplete('Santa Monica');
+    const list = await autocomplete('1 Ocean Ave, Santa Monica 904');
     expect(list[0]?.city).toBe('Santa Monica');
+    expect(
+      list.every(
+        (p) => haversineMiles(SANTA_MONICA, { lat: p.latitude ?? 0, lng: p.longitude ?? 0 }) < 10,
+      ),
+    ).toBe(true);
     // The residential zips (90401–90405) before Santa Monica's post-office boxes.
     expect(
       list
@@ -88,42 +123,41 @@ describe('offline geo (the default provider)', () => {
     ).toEqual(['90401', '90402', '90403', '90404', '90405']);
   });
 
-  it('keeps a typed street and offers the zips of the city typed after it', async () => {
-    const list = await autocomplete('200 N Spring St, Los Angeles');
-    expect(list.length).toBeGreaterThan(0);
-    for (const p of list) {
-      expect(p.street_address).toBe('200 N Spring St');
-      expect(p.city).toBe('Los Angeles');
-      expect(p.description).toBe(`200 N Spring St, Los Angeles, CA ${p.zip_code}, USA`);
-    }
-    // Without a comma, and with the zip instead of the city.
-    expect((await autocomplete('200 N Spring St Los Angeles'))[0]?.street_address).toBe(
-      '200 N Spring St',
-    );
+  it('reads a street with or without a comma or a house number, and lets the zip decide', async () => {
     const [byZip] = await autocomplete('200 N Spring St 90012');
-    expect(byZip?.description).toBe('200 N Spring St, Los Angeles, CA 90012, USA');
+    expect(byZip?.place_id).toBe('zip:90012|200 N Spring St');
     // The full label, as the field shows it once chosen, finds itself.
     const again = await autocomplete('200 N Spring St, Los Angeles, CA 90012, USA');
     expect(again.map((p) => p.place_id)).toEqual([byZip?.place_id]);
+    expect((await autocomplete('N Spring St, 90012'))[0]?.street_address).toBe('N Spring St');
+    // A neighbourhood typed as the city: the zip still places the street.
+    const [hollywood] = await autocomplete('1600 Vine St, Hollywood, 90028');
+    expect(hollywood).toMatchObject({ zip_code: '90028', street_address: '1600 Vine St' });
     // A street alone names no place the gazetteer knows.
     expect(await autocomplete('200 N Spring St')).toEqual([]);
   });
 
-  it('geocodes a street suggestion at the centre of its zip, with the street as typed', async () => {
+  it('geocodes a street at the centre of its zip, as typed, and says it is approximate', async () => {
     const [choice] = await autocomplete('200 N Spring St, Los Angeles, CA 90012');
     const res = await get(
       `/api/geo/geocode?place_id=${encodeURIComponent(choice?.place_id ?? '')}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
+      code: 200,
       data: {
         address: {
           zip_code: '90012',
+          city: 'Los Angeles',
+          state: 'CA',
+          country: 'USA',
+          country_code: 'US',
           formated_address: '200 N Spring St, Los Angeles, CA 90012, USA',
           street_number: '200',
           route: 'N Spring St',
           lat: DOWNTOWN.lat,
           lng: DOWNTOWN.lng,
+          approximate: true,
         },
       },
     });
@@ -136,27 +170,6 @@ describe('offline geo (the default provider)', () => {
     const res = await get('/api/geo/autocomplete');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { predictions: [] } });
-  });
-
-  it('geocodes an issued place id into the wizard address fields', async () => {
-    const [first] = await autocomplete('90012');
-    const res = await get(`/api/geo/geocode?place_id=${encodeURIComponent(first?.place_id ?? '')}`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      code: 200,
-      data: {
-        address: {
-          zip_code: '90012',
-          city: 'Los Angeles',
-          state: 'CA',
-          country: 'USA',
-          country_code: 'US',
-          formated_address: 'Los Angeles, CA 90012, USA',
-          lat: DOWNTOWN.lat,
-          lng: DOWNTOWN.lng,
-        },
-      },
-    });
   });
 
   it('answers 404 for an unknown place and 422 without a place id', async () => {
@@ -272,5 +285,126 @@ describe('map tiles', () => {
     } finally {
       await tiles.close();
     }
+  });
+});
+
+describe('an address placed at its zip centre, stored and said (issue 31)', () => {
+  const life = lifecycle(() => ctx);
+  const place = async (input: string) => {
+    const [choice] = await autocomplete(input);
+    const res = await get(`/api/geo/geocode?place_id=${encodeURIComponent(choice!.place_id)}`);
+    return (res.json() as { data: { address: GeocodedAddress } }).data.address;
+  };
+  /** An address as the wizard sends it (toWireAddress) from a geocoded place. */
+  const wire = (p: GeocodedAddress, type: '1' | '2') => ({
+    street_address: `${p.street_number ?? ''} ${p.route ?? ''}`.trim(),
+    apartment_number: '',
+    address_detail: '',
+    is_storage: false,
+    complete_address: p.formated_address,
+    zip_code: p.zip_code,
+    city: p.city,
+    state: p.state,
+    country: 'USA',
+    is_stairs: false,
+    is_elevator: true,
+    is_hardwood_floor: false,
+    number_of_flights: 0,
+    parking_and_building_info: '',
+    latitude: p.lat,
+    longitude: p.lng,
+    address_type: type,
+  });
+  async function send(token: string, addresses: object[]) {
+    const [size] = await ctx.database.db
+      .select({ id: moveTypes.id })
+      .from(moveTypes)
+      .where(eq(moveTypes.name, 'Studio'));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/generate_request',
+      headers: { 'x-sh-auth': token },
+      payload: {
+        request_type: '0',
+        address_array: addresses,
+        starting_lat: 34.05,
+        starting_long: -118.24,
+        schedule_time: '',
+        move_type: size!.id,
+        payment_status: '0',
+        customer_budget: 500,
+        final_comment: '',
+        s_date: toSpecDate(addLocalDays(new Date(), 12)),
+        s_time: '08:00 - 09:00',
+        movers: 2,
+        items_array: [],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { Request_ID: { id: number } } }).data.Request_ID.id;
+  }
+  const detail = async (token: string, requestId: number) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/customer_request_detail',
+      headers: { 'x-sh-auth': token },
+      payload: { request_id: requestId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      request: { net_distance: number; net_distance_approximate: boolean };
+      request_address: { complete_address: string; is_approximate_location: boolean }[];
+    };
+  };
+
+  it('marks the zip-centre address approximate, to the customer and the company, and its distance', async () => {
+    const customer = await life.customer(null);
+    const company = await life.company();
+    // Offline, the pick-up is placed at its zip's centre; the drop-off came from a maps service.
+    const pickUp = await place('200 N Spring St, 90012');
+    const dropOff: GeocodedAddress = {
+      ...(await place('1550 Ocean Ave, 90401')),
+      lat: 34.0128,
+      lng: -118.4951,
+    };
+    const id = await send(customer.token, [wire(pickUp, '1'), wire(dropOff, '2')]);
+
+    const seen = await detail(customer.token, id);
+    expect(seen.request_address.map((a) => a.is_approximate_location)).toEqual([true, false]);
+    expect(seen.request_address[0]?.complete_address).toBe(
+      '200 N Spring St, Los Angeles, CA 90012, USA',
+    );
+    expect(seen.request.net_distance).toBeGreaterThan(0);
+    expect(seen.request.net_distance_approximate).toBe(true);
+
+    // The company pricing it reads the same.
+    const open = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/company/open_requests',
+      headers: { 'x-sh-auth': company.token },
+      payload: {},
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const mine = (
+      open.json().data as {
+        id: number;
+        net_distance_approximate: boolean;
+        request_address: { is_approximate_location: boolean }[];
+      }[]
+    ).find((r) => r.id === id);
+    expect(mine?.request_address.map((a) => a.is_approximate_location)).toEqual([true, false]);
+    expect(mine?.net_distance_approximate).toBe(true);
+  });
+
+  it('says nothing of the kind when every address is placed at its street', async () => {
+    const customer = await life.customer(null);
+    const near = (p: GeocodedAddress) => ({ ...p, lat: p.lat + 0.0031, lng: p.lng - 0.0027 });
+    const id = await send(customer.token, [
+      wire(near(await place('200 N Spring St, 90012')), '1'),
+      wire(near(await place('1550 Ocean Ave, 90401')), '2'),
+    ]);
+    const seen = await detail(customer.token, id);
+    expect(seen.request_address.map((a) => a.is_approximate_location)).toEqual([false, false]);
+    expect(seen.request.net_distance_approximate).toBe(false);
   });
 });

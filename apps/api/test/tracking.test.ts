@@ -21,13 +21,14 @@ import { REQUEST_NOT_FOUND } from '../src/domain/request/lifecycle';
 import { TRACKING_MAX_POINTS, TRACKING_TEXT } from '../src/modules/tracking/tracking.service';
 import { buildPeerApp, buildTestApp, type TestContext } from './helper';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
-import { lifecycle, type Status } from './lifecycle';
+import { lifecycle, serviceDay, type Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 
 /*
  * Live truck tracking: the assigned foreman posts the truck's position
- * during the move (status 5), the customer reads the points back and receives each one live;
- * nobody else, and never before or after the move.
+ * during the move (status 5), the customer reads the points back and receives each one live,
+ * then reads them as the route travelled once the move is complete (issue 31); nobody else, and
+ * never before the move or once it is cancelled.
  */
 
 /** The demo simulator's delay here: a journey of two points, a second apart. */
@@ -333,6 +334,7 @@ describe('get_tracking', () => {
         longitude: -118.3,
         created_at: expect.any(String),
       })),
+      move_complete: false,
     });
     const times = body.tracking_data.map((p: { created_at: string }) => Date.parse(p.created_at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
@@ -360,7 +362,7 @@ describe('get_tracking', () => {
     expect((await track(stranger.token, { request_id: 'x' })).statusCode).toBe(422);
   });
 
-  it('serves no positions before the move starts (422) or after it ends (409)', async () => {
+  it('serves no positions before the move starts (422) or once it is cancelled (409)', async () => {
     const before = await scene(TimelineStatus.truckAssigned);
     const early = await track(before.customer.token, { request_id: before.request.id });
     expect(early.statusCode).toBe(422);
@@ -369,21 +371,42 @@ describe('get_tracking', () => {
       message: TRACKING_TEXT.notStarted('Truck assigned and ready to move'),
     });
 
-    const ended = async (token: string, requestId: number, label: string) => {
-      const late = await track(token, { request_id: requestId });
-      expect(late.statusCode, late.body).toBe(409);
-      expect(late.json()).toEqual({ code: 409, message: TRACKING_TEXT.ended(label) });
-    };
-    // A tracked move once completed, then confirmed: its stored points are no longer served.
-    const done = await tracked();
-    await f.life.complete(done.company, done.request.id);
-    await ended(done.customer.token, done.request.id, 'Completed, waiting for confirmation');
-    await f.life.confirm(done.customer, done.request.id);
-    await ended(done.customer.token, done.request.id, 'Completed');
-    // Nor those of a tracked move its customer cancelled.
+    // Not those of a tracked move its customer cancelled.
     const dropped = await tracked();
     await cancel(dropped.customer.token, dropped.request.id);
-    await ended(dropped.customer.token, dropped.request.id, 'Request Cancelled');
+    const late = await track(dropped.customer.token, { request_id: dropped.request.id });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toEqual({ code: 409, message: TRACKING_TEXT.ended('Request Cancelled') });
+  });
+
+  it('gives the route travelled once the move is complete, confirmed and reviewed, never a 409', async () => {
+    const done = await tracked();
+    const travelled = async () => {
+      const res = await track(done.customer.token, { request_id: done.request.id });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        code: 200,
+        message: TRACKING_TEXT.travelled,
+        move_complete: true,
+      });
+      expect(body.tracking_data.map((p: { latitude: number }) => p.latitude)).toEqual([
+        34.01, 34.02, 34.03,
+      ]);
+    };
+    await f.life.complete(done.company, done.request.id);
+    await travelled();
+    await f.life.confirm(done.customer, done.request.id);
+    await travelled();
+    await f.life.feedback(done.customer, done.request.id);
+    await travelled();
+    // No point is added to a finished route.
+    const after = await post(done.foreman.token, {
+      request_id: done.request.id,
+      ...DOWNTOWN,
+    });
+    expect(after.statusCode).toBe(409);
+    await travelled();
   });
 });
 
@@ -460,6 +483,8 @@ describe('the demo truck', () => {
           trucks,
         },
         amountCents: 60_000,
+        // Due tomorrow: the demo foreman may start it (decision 042).
+        moveDate: serviceDay(1),
       });
       for (const [position, at] of [PICK_UP, DROP_OFF].entries()) {
         await db

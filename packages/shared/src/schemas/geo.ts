@@ -55,6 +55,11 @@ export const geocodedAddressSchema = z
     lng: z.number(),
     street_number: z.string().optional(),
     route: z.string().optional(),
+    /**
+     * Ours (issue 31): placed at its zip code's centre, not at the street (the offline gazetteer
+     * knows no streets); the map says 'approximate location'. Absent from a maps service's answer.
+     */
+    approximate: z.boolean().optional(),
   })
   .meta({ id: 'GeocodedAddress' });
 export type GeocodedAddress = z.infer<typeof geocodedAddressSchema>;

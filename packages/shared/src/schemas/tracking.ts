@@ -6,7 +6,7 @@ import { coordinate } from './wire-fields';
 /*
  * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking, portal.md §3
  * "Tracking event"). The foreman's phone posts points while the move is in progress (status 5);
- * only the request's customer sees them, and only then.
+ * only the request's customer sees them: live during the move, as the route travelled after it.
  */
 
 /** A coordinate a point must have: coordinate() reads an empty or missing one as null. */
@@ -78,6 +78,13 @@ export const getTrackingBodySchema = z.object({
 });
 export type GetTrackingBody = z.input<typeof getTrackingBodySchema>;
 
-/** The points of the move so far, oldest first. */
-export const getTrackingResponseSchema = envelope({ tracking_data: z.array(trackingPointSchema) });
+/**
+ * The points of the move so far, oldest first. Ours (issue 31): once the company has marked the
+ * move complete (status 6 to 8) `move_complete` is true and the points are the route travelled,
+ * to which nothing more is added.
+ */
+export const getTrackingResponseSchema = envelope({
+  tracking_data: z.array(trackingPointSchema),
+  move_complete: z.boolean(),
+});
 export type GetTrackingResponse = z.infer<typeof getTrackingResponseSchema>;

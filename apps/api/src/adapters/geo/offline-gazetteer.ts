@@ -14,6 +14,8 @@ import type { GeoProvider } from './geo-provider';
 const ZIP_ID_PREFIX = 'zip:';
 /** Separates the zip from the street the customer typed in an issued id: 'zip:90012|200 N Spring St'. */
 const STREET_SEPARATOR = '|';
+/** The digits of a zip code a search needs before it lists the zips that start with them. */
+const ZIP_START_MIN = 3;
 
 interface CityEntry {
   /** Upper-case city name, the search key. */
@@ -113,17 +115,22 @@ function lowerBound<T>(list: readonly T[], key: (item: T) => string, prefix: str
 const label = (z: ZipCodeInfo, street = '') =>
   `${street ? `${street}, ` : ''}${z.city}, ${z.state} ${z.zip}, USA`;
 
-function toSuggestion(z: ZipCodeInfo, street = ''): PlaceSuggestion {
+/**
+ * A zip the customer may pick for the street they typed. Its description names the zip and its
+ * city only: the gazetteer cannot tell which zip a street is in, so it never offers the street
+ * itself in a zip (issue 31); the street rides in the place id, as typed.
+ */
+function toSuggestion(z: ZipCodeInfo, street: string): PlaceSuggestion {
   return {
-    place_id: `${ZIP_ID_PREFIX}${z.zip}${street ? `${STREET_SEPARATOR}${street}` : ''}`,
-    description: label(z, street),
+    place_id: `${ZIP_ID_PREFIX}${z.zip}${STREET_SEPARATOR}${street}`,
+    description: label(z),
     zip_code: z.zip,
     city: z.city,
     state: z.state,
     country: wizardCountry('US'),
     latitude: z.latitude,
     longitude: z.longitude,
-    ...(street ? { street_address: street } : {}),
+    street_address: street,
   };
 }
 
@@ -140,11 +147,17 @@ interface Query {
 
 const words = (text: string) => text.split(' ').filter(Boolean);
 
+/** True when some city's name starts with this (upper-case) text. */
+function isCityStart(text: string): boolean {
+  const { cities } = getIndex();
+  return cities[lowerBound(cities, (c) => c.key, text)]?.key.startsWith(text) ?? false;
+}
+
 /**
  * Reads '200 N Spring St, Los Angeles, CA 90012, USA' and its shorter forms: 'Los Angeles',
  * 'santa mon', 'Los Angeles 900', '200 N Spring St, Los Angeles', '200 N Spring St 90012',
- * '200 N Spring St Los Angeles'. The gazetteer knows no streets, so whatever precedes the city or
- * the zip is kept as the customer's street, exactly as typed.
+ * '200 N Spring St Los Angeles', 'N Spring St, 9001'. The gazetteer knows no streets, so whatever
+ * precedes the city or the zip is kept as the customer's street, exactly as typed.
  */
 function parseQuery(text: string): Query | null {
   const { byName, states } = getIndex();
@@ -179,9 +192,14 @@ function parseQuery(text: string): Query | null {
     return zip ? { street: '', city: '', state, zip, exactCity: false } : null;
 
   // The city (or its start, while it is typed) is the last part; the parts before it are the
-  // street.
+  // street. Before a zip, a last part that starts no city's name is the street's too
+  // ('Apt 4, 200 N Spring St, 90012').
   if (parts.length > 1) {
-    const city = (parts.pop() as string).toUpperCase();
+    const city = (parts[parts.length - 1] as string).toUpperCase();
+    if (zip && !isCityStart(city)) {
+      return { street: parts.join(', '), city: '', state, zip, exactCity: false };
+    }
+    parts.pop();
     return { street: parts.join(', '), city, state, zip, exactCity: false };
   }
   const only = parts[0] as string;
@@ -194,18 +212,26 @@ function parseQuery(text: string): Query | null {
         return { street: tokens.slice(0, i).join(' '), city, state, zip, exactCity: true };
       }
     }
-    // '200 N Spring St 90012': a street and a whole zip.
-    if (zip.length === 5) return { street: only, city: '', state, zip, exactCity: false };
+    // '200 N Spring St 90012': a street and a zip (or its start, while it is typed).
+    if (zip) return { street: only, city: '', state, zip, exactCity: false };
     return null;
+  }
+  // 'N Spring St, 90012': a street without its house number, before a zip, unless it is a
+  // city's whole name ('Los Angeles 90012').
+  if (zip && !byName.has(only.toUpperCase())) {
+    return { street: only, city: '', state, zip, exactCity: false };
   }
   return { street: '', city: only.toUpperCase(), state, zip, exactCity: false };
 }
 
 /**
  * The default provider: a US zip-code gazetteer from the `zipcodes` package, with no network.
- * It knows zip codes and cities, not streets: a typed street is kept as the customer wrote it,
- * and the place is the centre of the chosen zip. A route is straight segments with haversine
- * miles (the same number as routeMiles, the wizard's net_distance).
+ * It knows zip codes and cities, not streets (issue 31): it answers only a street line typed
+ * with its zip code (or the zip's start, and the city if the customer likes), offering the zips
+ * that fit, never the street in a zip it cannot know; the chosen zip's centre is the place, an
+ * approximate location, and the street stays as typed. A zip or a city alone is no move address
+ * and gets no suggestion. A route is straight segments with haversine miles (the same number as
+ * routeMiles, the wizard's net_distance).
  */
 export class OfflineGazetteer implements GeoProvider {
   readonly kind = 'offline' as const;
@@ -225,11 +251,13 @@ export class OfflineGazetteer implements GeoProvider {
     const text = query.trim().replace(/\s+/g, ' ');
     const { zips, cities, byName } = getIndex();
     const parsed = parseQuery(text);
-    if (!parsed || (!parsed.city && !parsed.zip)) return [];
+    // A zip is what places a street: without both there is nothing honest to offer. Its first
+    // three digits at least, so that a unit number after the street ('… Apt 4') is not one.
+    if (!parsed || !parsed.street || parsed.zip.length < ZIP_START_MIN) return [];
     const { street, city, state, zip, exactCity } = parsed;
 
-    // No city: a zip code, or its start ('9001' lists 90010 to 90019).
-    if (!city) {
+    // The zips that start with what was typed ('9001' lists 90010 to 90019).
+    const byZip = () => {
       const out: PlaceSuggestion[] = [];
       for (let i = lowerBound(zips, (z) => z.zip, zip); i < zips.length; i++) {
         const z = zips[i] as ZipCodeInfo;
@@ -238,7 +266,8 @@ export class OfflineGazetteer implements GeoProvider {
         out.push(toSuggestion(z, street));
       }
       return out;
-    }
+    };
+    if (!city) return byZip();
 
     // The matching cities: the whole name first, then the larger places (more zips).
     let matches: CityEntry[];
@@ -264,11 +293,13 @@ export class OfflineGazetteer implements GeoProvider {
     for (const entry of matches) {
       for (const z of entry.zips) {
         if (out.length >= opts.limit) return out;
-        if (zip && !z.zip.startsWith(zip)) continue;
+        if (!z.zip.startsWith(zip)) continue;
         out.push(toSuggestion(z, street));
       }
     }
-    return out;
+    // The zip places the street: a neighbourhood typed as the city ('Hollywood, 90028') or a
+    // city the zip does not carry leaves the zips that fit what was typed.
+    return out.length > 0 ? out : byZip();
   }
 
   /** Takes the ids it issues ('zip:90012', 'zip:90012|200 N Spring St') and a bare zip. */
@@ -292,12 +323,27 @@ export class OfflineGazetteer implements GeoProvider {
       lat: z.latitude,
       lng: z.longitude,
       ...(house ? { street_number: house[1], route: house[2] } : street ? { route: street } : {}),
+      approximate: true,
     });
   }
 
   directions(points: readonly LatLng[]): Promise<Route> {
     return Promise.resolve(straightRoute(points));
   }
+}
+
+/**
+ * True when a position is the centre the gazetteer gives its zip code: an address placed there
+ * stands for the whole zip, an approximate location (issue 31), whoever placed it.
+ */
+export function isZipCentre(
+  zip: string | null | undefined,
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+): boolean {
+  if (!zip || lat == null || lng == null) return false;
+  const z = /^\d{5}$/.test(zip.trim()) ? zipcodes.lookup(zip.trim()) : undefined;
+  return z !== undefined && Math.abs(z.latitude - lat) < 1e-6 && Math.abs(z.longitude - lng) < 1e-6;
 }
 
 /** Straight segments between the points; the total is routeMiles, each leg rounded alike. */

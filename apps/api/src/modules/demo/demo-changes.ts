@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import { changesAwaitingPrice, priceChange, proposeChange } from '../../domain/request/changes';
 import type { AddressProposal, ItemsProposal } from '../../domain/request/proposals';
 import { estimateMove } from '../../domain/request/details';
-import { requestPlayedByPerson } from './demo-presence';
+import { requestPresence, yieldsToPerson } from './demo-presence';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-companies';
 
 /*
@@ -145,7 +145,8 @@ export function registerDemoChanges(
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
       // A person playing the company proposes its own changes.
-      if (await requestPlayedByPerson(app, data.requestId)) return;
+      const again = { name: DEMO_CHANGE_JOB, data, singletonKey: `${data.requestId}:change` };
+      if (await yieldsToPerson(app, await requestPresence(app, data.requestId), again)) return;
       await runDemoChange({ domain: app.domain, requestId: data.requestId });
     },
   });
@@ -291,7 +292,8 @@ export function registerDemoPricing(
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
       // A person playing the company prices its customers' edits from the console.
-      if (await requestPlayedByPerson(app, data.requestId)) return;
+      const again = { name: DEMO_PRICE_JOB, data, singletonKey: `${data.requestId}:price` };
+      if (await yieldsToPerson(app, await requestPresence(app, data.requestId), again)) return;
       await runDemoPricing({ domain: app.domain, requestId: data.requestId });
     },
   });

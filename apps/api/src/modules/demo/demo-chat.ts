@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { companyForemen, requests, users } from '../../db/schema';
 import { DEMO_COMPANIES } from '../../db/seed/demo';
 import { AppError } from '../../errors';
-import { requestPlayedByPerson } from './demo-presence';
+import { requestPresence, yieldsToPerson } from './demo-presence';
 import {
   findConversation,
   isConversationOpen,
@@ -159,8 +159,13 @@ export function registerDemoChat(
     expireInSeconds: 60,
     pollingIntervalSeconds: 0.5,
     handler: async (data) => {
-      // A person playing the company answers its customers themselves.
-      if (await requestPlayedByPerson(app, data.requestId)) return;
+      // A person playing the company answers its customers themselves, also across a reload.
+      const again = {
+        name: DEMO_CHAT_JOB,
+        data,
+        singletonKey: `${data.requestId}:${data.type}`,
+      };
+      if (await yieldsToPerson(app, await requestPresence(app, data.requestId), again)) return;
       await runDemoChatReply(app, data);
     },
   });

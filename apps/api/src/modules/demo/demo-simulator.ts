@@ -6,6 +6,8 @@ import {
   isDirectRequest,
   isLetterSigned,
   isOpenForBids,
+  moveStartWindow,
+  startOfZonedDay,
   UserType,
   type LifecycleAction,
 } from '@movehub/shared';
@@ -35,7 +37,12 @@ import {
 } from './demo-drive';
 import type { ChatMessageSent } from '../chat/chat.service';
 import { registerDemoChat } from './demo-chat';
-import { companyPlayedByPerson, requestPlayedByPerson } from './demo-presence';
+import {
+  companyPresence,
+  requestPresence,
+  watchConsoleDepartures,
+  yieldsToPerson,
+} from './demo-presence';
 import { demoChangePending, registerDemoChanges, registerDemoPricing } from './demo-changes';
 import { DEMO_POLL_SECONDS, isDemoCompany } from './demo-companies';
 
@@ -222,6 +229,25 @@ export async function nextDemoMoveStep(db: Db, requestId: number): Promise<DemoM
   return (await isDemoCompany(db, request.companyId)) ? step : null;
 }
 
+/**
+ * The earliest moment a demo step may run, or null for any time: a start waits for its move's
+ * window to open on the service area's clock (decision 042), as a real crew must.
+ */
+export async function demoStepNotBefore(
+  db: Db,
+  requestId: number,
+  step: DemoMoveStep,
+  timeZone: string,
+): Promise<Date | null> {
+  if (step !== 'start') return null;
+  const [row] = await db
+    .select({ moveDate: requests.moveDate })
+    .from(requests)
+    .where(eq(requests.id, requestId))
+    .limit(1);
+  return row ? startOfZonedDay(moveStartWindow(row.moveDate).from, timeZone) : null;
+}
+
 /** The company's next move by the lifecycle table, from the request's status. */
 function stepFor(request: RequestRow): DemoMoveStep | null {
   const direct = isDirectRequest({ request_type: request.requestType });
@@ -337,8 +363,10 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     try {
       const step = await nextDemoMoveStep(app.db, requestId);
       if (!step) return;
+      const soon = Date.now() + Math.round(maxDelayMs * DEMO_STEP_SHARE);
+      const opens = await demoStepNotBefore(app.db, requestId, step, app.config.serviceTimeZone);
       await app.jobs.send(DEMO_MOVE_JOB, { requestId, step } satisfies DemoMoveJob, {
-        startAfter: new Date(Date.now() + Math.round(maxDelayMs * DEMO_STEP_SHARE)),
+        startAfter: new Date(Math.max(soon, opens?.getTime() ?? 0)),
         singletonKey: `${requestId}:${step}`,
       });
     } catch (err) {
@@ -368,8 +396,14 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
-      // The person's own foreman shares the truck's real position: the demo drive stops.
-      if (await requestPlayedByPerson(app, data.requestId)) return;
+      // The person's own foreman shares the truck's real position: the demo drive stops (or
+      // waits, while a console that just dropped its socket may be reloading).
+      const again = {
+        name: DEMO_DRIVE_JOB,
+        data,
+        singletonKey: `${data.requestId}:drive:${data.tick}`,
+      };
+      if (await yieldsToPerson(app, await requestPresence(app, data.requestId), again)) return;
       const outcome = await runDemoDrive({
         domain: app.domain,
         geo: app.geo,
@@ -398,8 +432,9 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     expireInSeconds: 60,
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
-      // A person playing the company runs its move day from the console.
-      if (await requestPlayedByPerson(app, data.requestId)) return;
+      // A person playing the company runs its move day from the console, also across a reload.
+      const again = { name: DEMO_MOVE_JOB, data, singletonKey: `${data.requestId}:${data.step}` };
+      if (await yieldsToPerson(app, await requestPresence(app, data.requestId), again)) return;
       // Each step, once played, queues the next: assign → start → (the drive) → complete.
       const letter = { log: app.log, publicUrl: app.config.publicUrl };
       if ((await runDemoMoveStep({ domain: app.domain, letter, ...data })) === 'done') {
@@ -419,7 +454,12 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     pollingIntervalSeconds: DEMO_POLL_SECONDS,
     handler: async (data) => {
       // A person playing the company bids from the console, or not at all.
-      if (await companyPlayedByPerson(app, data.companyId)) return;
+      const again = {
+        name: DEMO_BID_JOB,
+        data,
+        singletonKey: `${data.requestId}:${data.companyId}`,
+      };
+      if (await yieldsToPerson(app, await companyPresence(app, data.companyId), again)) return;
       await runDemoBid({ domain: app.domain, ...data });
     },
   });
@@ -440,6 +480,8 @@ export function registerDemoSimulator(app: FastifyInstance): void {
     // A direct request to a demo company gets its confirmation letter.
     await queueMoveStep(requestId);
   };
+  // A console's departures start its grace period; the socket server exists once the app is ready.
+  app.addHook('onReady', async () => watchConsoleDepartures(app));
   const chatMessageSent = registerDemoChat(app, maxDelayMs);
   const changeAskedForPrice = registerDemoPricing(app, maxDelayMs);
   app.events.subscribe({

@@ -39,18 +39,22 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /app_api/get_tracking', {
       tags: ['moves'],
       summary:
-        "The truck's positions of the customer's move in progress (status 5), oldest first; refused before the move starts (422) and after it ends (409)",
+        "The truck's positions of the customer's move, oldest first: live while it is in progress (status 5), then the route travelled once the company marked it complete (6 to 8, move_complete true); refused before the move starts (422) and on a cancelled request (409)",
       failures: [401, 403, 404, 409],
     }),
     config: customerOnly,
-    handler: async (request) => ({
-      code: 200,
-      message: TRACKING_TEXT.points,
-      tracking_data: await getTracking({
+    handler: async (request) => {
+      const tracking = await getTracking({
         db: app.db,
         customerId: authOf(request).user.id,
         requestId: request.body.request_id,
-      }),
-    }),
+      });
+      return {
+        code: 200,
+        message: tracking.complete ? TRACKING_TEXT.travelled : TRACKING_TEXT.points,
+        tracking_data: tracking.points,
+        move_complete: tracking.complete,
+      };
+    },
   });
 };

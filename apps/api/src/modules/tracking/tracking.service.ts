@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import {
+  isRouteTravelledShown,
   isTrackingEnabled,
   refusalKind,
   statusAfter,
@@ -23,7 +24,8 @@ import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecyc
  * The assigned foreman's phone posts the truck's position while the move is in progress
  * (status 5); each stored point goes to the customer's room once it commits (its event's
  * signal), and get_tracking gives the customer the points so far. Before the move starts and
- * after it ends, nothing is stored and nothing is served.
+ * after it ends nothing is stored; once the company has marked it complete, get_tracking gives
+ * the route travelled (issue 31), and before the start or on a cancelled request nothing.
  */
 
 /**
@@ -50,6 +52,7 @@ export const TRACKING_TEXT = {
     `Tracking starts when the move is in progress. This request's status: ${status}.`,
   ended: (status: string) => `Tracking has ended for this request. Its status: ${status}.`,
   points: 'Tracking data of the move in progress.',
+  travelled: 'The move is complete: the route the truck travelled.',
 } as const;
 
 /**
@@ -203,18 +206,27 @@ export async function postLocation(opts: {
   return value;
 }
 
+/** What get_tracking answers: the points, and whether the move is over. */
+export interface TrackingAnswer {
+  points: TrackingPoint[];
+  /** The company marked the move complete (6 to 8): the points are the route travelled. */
+  complete: boolean;
+}
+
 /**
- * The points of a customer's move in progress, oldest first. Someone else's request reads as
- * not found; before the move starts and after it ends the call is refused (422 / 409, see
- * notTracking) rather than answered with an empty list: the tracking page shows a failure's
- * message (spec §8 "a browser alert on a tracking detail failure"), so a customer who opens it
- * too early or too late learns why no truck is shown, and a past move's route is never served.
+ * The points of a customer's move, oldest first: live while it is in progress (5), and the
+ * route travelled once the company has marked it complete (6 to 8, issue 31: the page says the
+ * move is complete and draws it, with no failure in the browser). Someone else's request reads
+ * as not found; before the move starts the call is refused (422), and on a cancelled request
+ * (409, see notTracking), rather than answered with an empty list: the tracking page shows a
+ * failure's message (spec §8 "a browser alert on a tracking detail failure"), so a customer
+ * who opens it too early learns why no truck is shown.
  */
 export async function getTracking(opts: {
   db: Db;
   customerId: number;
   requestId: number;
-}): Promise<TrackingPoint[]> {
+}): Promise<TrackingAnswer> {
   const [request] = await opts.db
     .select({ customerId: requests.customerId, timelineStatus: requests.timelineStatus })
     .from(requests)
@@ -223,7 +235,8 @@ export async function getTracking(opts: {
   if (!request || request.customerId !== opts.customerId) {
     throw AppError.notFound(REQUEST_NOT_FOUND);
   }
-  if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
+  const complete = isRouteTravelledShown(request.timelineStatus);
+  if (!complete && !isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
   const rows = await opts.db
     .select({
       latitude: trackingPoints.latitude,
@@ -233,5 +246,5 @@ export async function getTracking(opts: {
     .from(trackingPoints)
     .where(eq(trackingPoints.requestId, opts.requestId))
     .orderBy(asc(trackingPoints.id));
-  return rows.map(toPoint);
+  return { points: rows.map(toPoint), complete };
 }

@@ -1,5 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { GetTrackingResponse, ServerAddress, TrackingEvent } from '@movehub/shared';
+import type {
+  GetTrackingResponse,
+  ServerAddress,
+  TrackingEvent,
+  TrackingPoint,
+} from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
 /*
@@ -11,7 +16,13 @@ import { callApi } from '../../lib/api-client';
 /** What the map reads of an address (spec §3 Address (server)). */
 export type TrackedAddress = Pick<
   ServerAddress,
-  'id' | 'address_type' | 'complete_address' | 'address_detail' | 'latitude' | 'longitude'
+  | 'id'
+  | 'address_type'
+  | 'complete_address'
+  | 'address_detail'
+  | 'latitude'
+  | 'longitude'
+  | 'is_approximate_location'
 >;
 
 export const trackingKeys = {
@@ -28,7 +39,10 @@ export function getTrackedRequest(requestId: number, signal?: AbortSignal) {
   });
 }
 
-/** POST /app_api/get_tracking (auth): the points of the move in progress, oldest first. */
+/**
+ * POST /app_api/get_tracking (auth): the points of the move, oldest first; live during the move,
+ * the route travelled once it is complete (move_complete).
+ */
 export function getTracking(requestId: number, signal?: AbortSignal) {
   return callApi('POST /app_api/get_tracking', {
     body: { request_id: requestId },
@@ -45,11 +59,20 @@ export const trackedRequestQueryOptions = (requestId: number) =>
     retry: false,
   });
 
+/** The truck's points, and whether the move is over (then they are the route travelled). */
+export interface TrackedMove {
+  points: TrackingPoint[];
+  complete: boolean;
+}
+
 export const trackingQueryOptions = (requestId: number) =>
   queryOptions({
     queryKey: trackingKeys.points(requestId),
     queryFn: ({ signal }) => getTracking(requestId, signal),
-    select: (response) => response.tracking_data,
+    select: (response): TrackedMove => ({
+      points: response.tracking_data,
+      complete: response.move_complete === true,
+    }),
     retry: false,
     // The points change by the socket's events, not by refetching on focus.
     staleTime: Infinity,

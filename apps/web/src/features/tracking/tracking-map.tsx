@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DomEvent, latLngBounds } from 'leaflet';
-import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
+import { DomEvent, latLngBounds, type Map as LeafletMap } from 'leaflet';
+import { MapContainer, Marker, Pane, Polyline, Popup, useMap } from 'react-leaflet';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
@@ -25,8 +25,9 @@ import { MapLoading } from '../../lib/maps/map-loading';
  * zoom 6 until the addresses are known, then fitted to them; numbered address markers (an icon
  * of its own per index up to five, then a default one) with their popups, the red driving route
  * between consecutive addresses (one directions lookup through all of them, 1 s after load), the
- * truck marker turned to its heading with its 'Live Location' popup, and the locate button.
- * Loaded lazily: Leaflet stays in the maps' chunks.
+ * truck marker turned to its heading with its 'Live Location' popup, and the locate button. Once
+ * the move is complete (issue 31) the route the truck travelled instead of the truck. Loaded
+ * lazily: Leaflet stays in the maps' chunks.
  */
 
 /** spec §9 "tracking default … zoom 6". */
@@ -37,6 +38,10 @@ export const TRUCK_ZOOM = 17;
 const FIT_MAX_ZOOM = 15;
 
 export const LOCATE_LABEL = 'Locate truck';
+/** The route the truck travelled: blue, beside the red driving route between the addresses. */
+export const TRAVELLED_COLOR = '#1565c0';
+/** Room around the fitted addresses, in pixels: a pin stands 32 px above its point. */
+const FIT_PADDING = 48;
 
 export interface TrackingMapProps {
   addresses: readonly TrackedAddress[];
@@ -44,14 +49,24 @@ export interface TrackingMapProps {
   truck: TrackingPoint | null;
   /** Degrees clockwise from north (truck-heading.ts). */
   heading: number;
+  /** The move is complete: the truck's points, the route it travelled (else null). */
+  travelled?: readonly TrackingPoint[] | null;
 }
 
-export function TrackingMap({ addresses, truck, heading }: TrackingMapProps) {
+export function TrackingMap({ addresses, truck, heading, travelled = null }: TrackingMapProps) {
   const config = useQuery(geoConfigQueryOptions());
   const placed = addresses
     .map((address, index) => ({ address, index, place: placeOf(address) }))
     .filter((entry): entry is typeof entry & { place: [number, number] } => entry.place !== null);
   const key = pointsKey(placed.map(({ place }) => ({ lat: place[0], lng: place[1] })));
+  const track = useMemo(
+    () => (travelled ?? []).map((p) => [p.latitude, p.longitude] as [number, number]),
+    [travelled],
+  );
+  // The view fits the addresses, and the travelled route with them once the move is over.
+  const fitKey = travelled
+    ? pointsKey([...parsePointsKey(key), ...track.map(([lat, lng]) => ({ lat, lng }))])
+    : key;
 
   if (config.isPending) {
     return <MapLoading />;
@@ -66,12 +81,22 @@ export function TrackingMap({ addresses, truck, heading }: TrackingMapProps) {
     >
       <BaseLayers tileUrl={tileUrl} />
       <RouteLine pointsKey={key} />
+      {track.length >= 2 && (
+        // Over the driving route (drawn once its lookup answers), under the markers.
+        <Pane name="travelled" style={{ zIndex: 450 }}>
+          <Polyline
+            positions={track}
+            pathOptions={{ color: TRAVELLED_COLOR, weight: 6, opacity: 0.9 }}
+            interactive={false}
+          />
+        </Pane>
+      )}
       {placed.map(({ address, index, place }) => (
         <AddressMarker key={address.id} index={index} address={address} place={place} />
       ))}
       {truck && <TruckMarker truck={truck} heading={heading} />}
-      <FitToAddresses pointsKey={key} />
-      <LocateButton truck={truck} />
+      <FitToAddresses pointsKey={fitKey} />
+      {!travelled && <LocateButton truck={truck} />}
     </MapContainer>
   );
 }
@@ -86,16 +111,52 @@ function TruckMarker({ truck, heading }: { truck: TrackingPoint; heading: number
 }
 
 /**
- * The addresses fill the view when they are known (and again only if they change): a point of
- * the truck does not move the customer's view; the locate button does.
+ * The part of the map below the window's bottom edge, in pixels: at 769 px and wider the map is
+ * the window's height less 60 (spec §9) under the header and the title, so its foot is out of
+ * view until the page scrolls; nothing is fitted there.
+ */
+function hiddenBelow(map: LeafletMap): number {
+  const rect = map.getContainer().getBoundingClientRect();
+  return Math.max(0, Math.ceil(rect.bottom - window.innerHeight));
+}
+
+/**
+ * The addresses fill the part of the map in view when they are known (and again only if they
+ * change): a point of the truck does not move the customer's view; the locate button does. A map
+ * that changes size while it still shows the fitted view (the sidebar closing, the window turned)
+ * is fitted again, so that no marker ends up cut at its edge.
  */
 function FitToAddresses({ pointsKey: key }: { pointsKey: string }) {
   const map = useMap();
+  const fitted = useRef<{ zoom: number; lat: number; lng: number } | null>(null);
   useEffect(() => {
     const points = parsePointsKey(key);
     if (points.length === 0) return;
     const bounds = latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
-    map.fitBounds(bounds, { padding: [48, 48], maxZoom: FIT_MAX_ZOOM, animate: false });
+    const fit = () => {
+      map.fitBounds(bounds, {
+        paddingTopLeft: [FIT_PADDING, FIT_PADDING],
+        paddingBottomRight: [FIT_PADDING, FIT_PADDING + hiddenBelow(map)],
+        maxZoom: FIT_MAX_ZOOM,
+        animate: false,
+      });
+      const centre = map.getCenter();
+      fitted.current = { zoom: map.getZoom(), lat: centre.lat, lng: centre.lng };
+    };
+    fit();
+    const onResize = () => {
+      const view = fitted.current;
+      // Still the fitted view: the same zoom, its centre within a pixel or two of the middle.
+      const still =
+        view !== null &&
+        view.zoom === map.getZoom() &&
+        map.latLngToContainerPoint([view.lat, view.lng]).distanceTo(map.getSize().divideBy(2)) < 2;
+      if (still) fit();
+    };
+    map.on('resize', onResize);
+    return () => {
+      map.off('resize', onResize);
+    };
   }, [key, map]);
   return null;
 }

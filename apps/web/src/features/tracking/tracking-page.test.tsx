@@ -10,7 +10,7 @@ import { buildRequestDetail, buildUser } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { dashboardStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
 import { ADDRESS_MARKER_COLORS } from '../../lib/maps/map-markers';
-import { LOCATE_LABEL } from './tracking-map';
+import { LOCATE_LABEL, TRAVELLED_COLOR } from './tracking-map';
 import { TRACKING_TEXT } from './tracking-page';
 
 const REQUEST_ID = 42;
@@ -59,6 +59,7 @@ function stubServer(
     addresses?: ServerAddress[];
     points?: TrackingPoint[];
     tracking?: StubHandler;
+    status?: number;
   } = {},
 ) {
   return stubFetch({
@@ -66,7 +67,7 @@ function stubServer(
     'POST /api/customer/customer_request_detail': {
       code: 200,
       data: buildRequestDetail({
-        request: { id: REQUEST_ID, request_timeline_status: 5 },
+        request: { id: REQUEST_ID, request_timeline_status: opts.status ?? 5 },
         request_address: opts.addresses ?? TWO,
       }),
     },
@@ -74,6 +75,7 @@ function stubServer(
       code: 200,
       message: 'Tracking data of the move in progress.',
       tracking_data: opts.points ?? [],
+      move_complete: false,
     },
     'GET /api/geo/config': GEO_CONFIG_STUB,
     'POST /api/geo/directions': (body) => {
@@ -277,8 +279,7 @@ describe('TrackingPage', () => {
   });
 
   it('shows a tracking failure’s message in a browser alert, and the map stays', async () => {
-    const message =
-      'Tracking has ended for this request. Its status: Completed, waiting for confirmation.';
+    const message = 'Tracking has ended for this request. Its status: Request Cancelled.';
     stubServer({ tracking: { code: 409, message } });
     renderPage();
 
@@ -287,5 +288,78 @@ describe('TrackingPage', () => {
     expect(getToast()).toBeNull();
     expect(screen.getByText('Tracking')).toBeInTheDocument();
     expect(await within(map()).findByRole('button', { name: /^Address 1:/ })).toBeInTheDocument();
+  });
+
+  it('says the move is complete and draws the route travelled, with no truck and no alert', async () => {
+    const route = [point(34.05, -118.25, 0), point(34.04, -118.3, 5), point(34.02, -118.49, 10)];
+    stubServer({
+      status: 6,
+      tracking: {
+        code: 200,
+        message: 'The move is complete: the route the truck travelled.',
+        tracking_data: route,
+        move_complete: true,
+      },
+    });
+    renderPage();
+
+    expect(await screen.findByText(TRACKING_TEXT.complete)).toBeInTheDocument();
+    expect(screen.queryByText('Moving')).not.toBeInTheDocument();
+    expect(liveLine()).toHaveTextContent(TRACKING_TEXT.travelled);
+    await waitFor(() =>
+      expect(map().querySelector(`path[stroke="${TRAVELLED_COLOR}"]`)).not.toBeNull(),
+    );
+    expect(within(map()).queryByRole('button', { name: /^Truck/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: LOCATE_LABEL })).not.toBeInTheDocument();
+    expect(await within(map()).findByRole('button', { name: /^Address 2:/ })).toBeInTheDocument();
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('turns to the route travelled when the move is completed while the page is open', async () => {
+    let complete = false;
+    const { calls } = stubServer({
+      tracking: () => ({
+        code: 200,
+        message: 'x',
+        tracking_data: [point(34.05, -118.25, 0), point(34.05, -118.26, 5)],
+        move_complete: complete,
+      }),
+    });
+    const { connector } = renderPage();
+    const socket = await connector.opened();
+    await socket.serverConnects();
+    await truckMarker();
+    expect(screen.getByText('Moving')).toBeInTheDocument();
+
+    complete = true;
+    await socket.serverEmits('notification', {
+      id: 9,
+      message_body: 'Your move is complete.',
+      created_at: new Date().toISOString(),
+      is_active: true,
+      action_value: REQUEST_ID,
+    });
+    expect(await screen.findByText(TRACKING_TEXT.complete)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(map()).queryByRole('button', { name: /^Truck/ })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((c) => c.path === '/app_api/get_tracking').length).toBeGreaterThan(1);
+    expect(alertSpy).not.toHaveBeenCalled();
+  });
+
+  it('says which address stands at its zip centre, an approximate location', async () => {
+    stubServer({
+      addresses: [address(0, 34.0614, -118.2385, { is_approximate_location: true }), TWO[1]!],
+    });
+    renderPage();
+
+    const marker = await within(map()).findByRole('button', {
+      name: /^Address 1: .* \(approximate location\)$/,
+    });
+    fireEvent.click(marker);
+    expect(await within(map()).findByText('approximate location')).toBeInTheDocument();
+    expect(
+      within(map()).getByRole('button', { name: `Address 2: ${TWO[1]!.complete_address}` }),
+    ).toBeInTheDocument();
   });
 });

@@ -67,6 +67,8 @@ export interface WizardAddress {
   isEmpty: boolean;
   /** Chosen, but geocoding gave no zip code (step 1 then asks for one). */
   isZipEmpty: boolean;
+  /** Ours (issue 31): placed at its zip code's centre, not at the street (offline). */
+  isApproximate?: boolean;
 }
 
 /** The draft's items and rooms are the item editors' (lib/items), shared with the edit screens. */

@@ -69,6 +69,8 @@ const wizardAddressSchema = z.object({
   isEmpty: z.boolean().catch(true),
   /** Chosen, but geocoding gave no zip code (step 1 then asks for one). */
   isZipEmpty: bool,
+  /** Placed at its zip code's centre (issue 31). */
+  isApproximate: z.boolean().optional().catch(undefined),
 }) satisfies z.ZodType<WizardAddress>;
 
 const requestKeyValueSchema = z.object({

@@ -18,7 +18,11 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import CloseIcon from '@mui/icons-material/Close';
-import { AUTOCOMPLETE_MIN_INPUT, type PlaceSuggestion } from '@movehub/shared';
+import {
+  APPROXIMATE_LOCATION,
+  AUTOCOMPLETE_MIN_INPUT,
+  type PlaceSuggestion,
+} from '@movehub/shared';
 import { useDebouncedValue } from '../use-debounced-value';
 import { autocompleteQueryOptions, geoConfigQueryOptions } from './geo-query';
 
@@ -28,11 +32,11 @@ export const AUTOCOMPLETE_DEBOUNCE_MS = 250;
 /** The empty list's advice: what a search finds when a typed street alone finds nothing. */
 export const NO_ADDRESS_FOUND = 'No addresses found. Add the city or the zip code.';
 /**
- * The offline gazetteer knows zip codes and cities, not streets: it keeps a typed street as
- * written and places it at the centre of the zip the customer picks.
+ * The offline gazetteer knows zip codes, not streets (issue 31): it keeps a typed street as
+ * written and places it at the centre of the zip the customer picks, an approximate location.
  */
 export const NO_ADDRESS_FOUND_OFFLINE =
-  'No match. Type a zip code (90012) or a city, after the street if you like: 200 N Spring St, Los Angeles.';
+  'Type the street, then its zip code: 1600 Vine St, 90028. It is placed at the zip’s centre.';
 
 /** What the field shows of an address: the wizard's card and the edit screens' form alike. */
 export interface AddressFieldValue {
@@ -237,9 +241,10 @@ export function AddressField({ address, error, onChoose, onClear, inputRef }: Ad
       ]
         .filter(Boolean)
         .join(' · ');
+  // Offline every place is its zip's centre: the customer is told it is approximate.
   const helper =
     error ??
-    (place && (offline && address.zip_code ? `${place} · placed at the zip's centre` : place));
+    (place && (offline && address.zip_code ? `${place} · ${APPROXIMATE_LOCATION}` : place));
   const helperId = helper ? `${inputId}-helper-text` : undefined;
   const emptyText =
     current.length < AUTOCOMPLETE_MIN_INPUT

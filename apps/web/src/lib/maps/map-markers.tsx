@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { divIcon } from 'leaflet';
 import { Marker, Popup } from 'react-leaflet';
 import Box from '@mui/material/Box';
+import { APPROXIMATE_LOCATION } from '@movehub/shared';
 
 /*
  * The markers the app's maps share (the tracking map and the change screens' map,
@@ -18,6 +19,8 @@ export interface MarkedAddress {
   address_detail: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Placed at its zip code's centre, not at the street (issue 31). */
+  is_approximate_location?: boolean | undefined;
 }
 
 /** The colours of the address markers 1 to 5; any further address wears the default marker. */
@@ -47,7 +50,9 @@ export function placeOf(address: MarkedAddress): [number, number] | null {
 function addressIcon(index: number, address: MarkedAddress) {
   const own = index < ADDRESS_MARKER_COLORS.length;
   const color = own ? ADDRESS_MARKER_COLORS[index]! : DEFAULT_MARKER_COLOR;
-  const label = `Address ${index + 1}: ${address.complete_address}`;
+  const label = `Address ${index + 1}: ${address.complete_address}${
+    address.is_approximate_location ? ` (${APPROXIMATE_LOCATION})` : ''
+  }`;
   const pin = [
     'display:grid',
     'place-items:center',
@@ -90,7 +95,10 @@ export function truckIcon(heading: number, label = `Truck, heading ${heading} de
   });
 }
 
-/** A numbered address pin whose popup shows the address, its type and its detail or N/A. */
+/**
+ * A numbered address pin whose popup shows the address, its type and its detail or N/A, and
+ * says 'approximate location' when the address stands at its zip code's centre.
+ */
 export function AddressMarker({
   index,
   address,
@@ -106,6 +114,7 @@ export function AddressMarker({
       <Popup>
         <Box sx={{ display: 'grid', gap: 0.5 }}>
           <strong>{address.complete_address}</strong>
+          {address.is_approximate_location && <em>{APPROXIMATE_LOCATION}</em>}
           <span>{addressTypeText(address.address_type)}</span>
           <span>{address.address_detail?.trim() || 'N/A'}</span>
         </Box>

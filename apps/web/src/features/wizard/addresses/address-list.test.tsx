@@ -132,7 +132,7 @@ describe('AddressList (step 0)', () => {
     expect(latest().addressList[0]).toEqual(a);
   });
 
-  it('says to type a zip code or a city when the offline search finds nothing', async () => {
+  it('says to type the street and its zip code when the offline search finds nothing', async () => {
     stubGeoServer(SPRING_ST, {
       'GET /api/geo/autocomplete': { code: 200, data: { predictions: [] } },
     });
@@ -141,18 +141,23 @@ describe('AddressList (step 0)', () => {
 
     await user.type(addressField('A'), '200 N Spring St');
     expect(await screen.findByText(NO_ADDRESS_FOUND_OFFLINE)).toBeInTheDocument();
+    expect(NO_ADDRESS_FOUND_OFFLINE).toBe(
+      'Type the street, then its zip code: 1600 Vine St, 90028. It is placed at the zip’s centre.',
+    );
   });
 
-  it("repeats the chosen place's zip under the field, where a narrow screen cuts it off", async () => {
-    stubGeoServer(SPRING_ST);
+  it("repeats the chosen place's zip under the field, and says offline it is approximate", async () => {
+    stubGeoServer({ ...SPRING_ST, approximate: true });
     const { latest } = renderStep(<StepMap />);
 
     await chooseAddress('A', '200', SPRING_ST.formated_address);
 
     await waitFor(() => expect(latest().addressList[0]?.isEmpty).toBe(false));
     expect(addressField('A')).toHaveAccessibleDescription(
-      "Zip 90012 · Los Angeles, CA · placed at the zip's centre",
+      'Zip 90012 · Los Angeles, CA · approximate location',
     );
+    // The card keeps it: the map says so too.
+    expect(latest().addressList[0]?.isApproximate).toBe(true);
   });
 
   it('asks for suggestions only from 2 typed characters', async () => {

@@ -38,6 +38,7 @@ export function fillAddress(card: WizardAddress, place: GeocodedAddress): Wizard
     isEmpty: false,
     // Step 1 asks for the zip when geocoding gave none (spec §5 step 1).
     isZipEmpty: zip === '',
+    isApproximate: place.approximate,
   };
 }
 

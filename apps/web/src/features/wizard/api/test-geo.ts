@@ -100,6 +100,8 @@ export function filledAddress(
     state: 'CA',
     state_code: 'CA',
     country: 'USA',
+    street_number: `${index + 1}00`,
+    route: 'Main St',
     lat: 33.95 + index / 100,
     lng: -118.25 - index / 100,
     isEmpty: false,

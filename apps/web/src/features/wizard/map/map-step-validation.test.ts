@@ -13,9 +13,12 @@ const window = (from: string, to: string) => ({
   start_window_from: from,
   start_window_to: to,
 });
-const chosen = (index: number, address = `Address ${index}`) => ({
+const chosen = (index: number, address = `${index + 1}00 Main St, Los Angeles, CA 90012, USA`) => ({
   ...emptyAddress(index),
   address,
+  street_number: `${index + 1}00`,
+  route: 'Main St',
+  zip_code: '90012',
   isEmpty: false,
 });
 
@@ -48,6 +51,25 @@ describe('mapStepErrors', () => {
     expect(hasMapStepErrors(errors)).toBe(true);
   });
 
+  it('asks for the street of a chosen address that is a zip code or a city alone', () => {
+    const zipOnly = { ...chosen(1, 'Los Angeles, CA 90028, USA'), street_number: '', route: '' };
+    const added = { ...chosen(2, 'Pasadena, CA, USA'), street_number: '', route: '' };
+    const errors = mapStepErrors(
+      draftWith({
+        date: '03-12-2026',
+        timeRange: window('08:00', '09:00'),
+        addressList: [chosen(0), zipOnly, added, { ...chosen(3), street_number: '' }],
+      }),
+      NOW,
+    );
+
+    expect(errors.addresses).toEqual({
+      [zipOnly.id]: MAP_STEP_MESSAGES.street,
+      [added.id]: MAP_STEP_MESSAGES.street,
+    });
+    expect(MAP_STEP_MESSAGES.street).toBe('Please choose an address with its street.');
+  });
+
   it('flags the empty pick-up and drop-off, not an empty added address', () => {
     const list = [emptyAddress(0), emptyAddress(1), emptyAddress(2)];
     const errors = mapStepErrors(
@@ -69,8 +91,8 @@ describe('withoutEmptyAddedAddresses', () => {
     const kept = withoutEmptyAddedAddresses(list);
 
     expect(kept.map((a) => [a.label, a.address])).toEqual([
-      ['A', 'Address 0'],
-      ['B', 'Address 1'],
+      ['A', '100 Main St, Los Angeles, CA 90012, USA'],
+      ['B', '200 Main St, Los Angeles, CA 90012, USA'],
       ['C', 'Fourth'],
     ]);
   });

@@ -5,7 +5,14 @@ import { getToast } from '../../../lib/toast';
 import { emptyAddress, Screen } from '../draft';
 import { MAP_STEP_MESSAGES } from './map-step-validation';
 import { StepMap } from './step-map';
-import { addressField, filledAddress, LATER_DAY, SPRING_ST, stubGeoServer } from '../api/test-geo';
+import {
+  addressField,
+  chooseAddress,
+  filledAddress,
+  LATER_DAY,
+  SPRING_ST,
+  stubGeoServer,
+} from '../api/test-geo';
 import { renderStep } from '../test-wizard';
 import { ROUTE_COLOR } from '../../../lib/maps/map-layers';
 
@@ -28,6 +35,32 @@ describe('StepMap: Next and Back', () => {
     expect(addressField('B')).toHaveAttribute('aria-invalid', 'true');
     expect(addressField('A')).toHaveFocus();
     expect(screen.queryByText(MAP_STEP_MESSAGES.dateTime)).not.toBeInTheDocument();
+    expect(latest().screen).toBe(Screen.map);
+  });
+
+  it('keeps step 0 and asks for the street of an address chosen as a zip code alone', async () => {
+    // A maps service may offer a zip code's area; a truck needs a street (issue 31).
+    const zipOnly = {
+      ...SPRING_ST,
+      formated_address: 'Los Angeles, CA 90028, USA',
+      zip_code: '90028',
+      street_number: undefined,
+      route: undefined,
+    };
+    stubGeoServer(zipOnly);
+    const user = userEvent.setup();
+    const { latest } = renderStep(<StepMap />, {
+      draft: { ...LATER_DAY, addressList: [filledAddress(0), emptyAddress(1)] },
+    });
+
+    await chooseAddress('B', '90028', zipOnly.formated_address);
+    await waitFor(() => expect(latest().addressList[1]?.isEmpty).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(screen.getByText(MAP_STEP_MESSAGES.street)).toBeInTheDocument();
+    expect(addressField('B')).toHaveAttribute('aria-invalid', 'true');
+    expect(addressField('B')).toHaveFocus();
+    expect(addressField('A')).toHaveAttribute('aria-invalid', 'false');
     expect(latest().screen).toBe(Screen.map);
   });
 
@@ -122,6 +155,19 @@ describe('StepMap: map', () => {
 
     await waitFor(() => expect(map.querySelector('.leaflet-container')).not.toBeNull());
     expect(within(map).queryByText('Your addresses appear here once you pick them.')).toBeNull();
+  });
+
+  it('says on the map which address is placed at its zip centre, an approximate location', async () => {
+    stubGeoServer();
+    const a = filledAddress(0, { isApproximate: true });
+    const b = filledAddress(1);
+    renderStep(<StepMap />, { draft: { addressList: [a, b] } });
+
+    const map = screen.getByRole('region', { name: 'Map of your move' });
+    expect(
+      await within(map).findByRole('button', { name: `A: ${a.address} (approximate location)` }),
+    ).toBeInTheDocument();
+    expect(await within(map).findByRole('button', { name: `B: ${b.address}` })).toBeInTheDocument();
   });
 
   it('marks each chosen address and draws the red route through them after a second', async () => {

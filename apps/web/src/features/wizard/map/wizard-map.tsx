@@ -6,7 +6,7 @@ import { divIcon, latLngBounds, type LeafletEvent, type Marker as LeafletMarker 
 import { MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@movehub/shared';
+import { APPROXIMATE_LOCATION, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from '@movehub/shared';
 import { geoConfigQueryOptions } from '../../../lib/maps/geo-query';
 import {
   BaseLayers,
@@ -112,7 +112,10 @@ function AddressMarker({ address }: { address: WizardAddress }) {
     }),
     [],
   );
-  const text = `${address.label}: ${address.address}`;
+  // Offline a street is placed at its zip's centre (issue 31): the marker says so.
+  const text = `${address.label}: ${address.address}${
+    address.isApproximate ? ` (${APPROXIMATE_LOCATION})` : ''
+  }`;
 
   // Leaflet makes the icon a focusable button named by its content (the letter); the label
   // gives it the whole address, as the tooltip shows it.
