@@ -78,6 +78,9 @@ const ON_DEMAND = [
   /wizard\/direct-link-wizard\.tsx$/,
   // The account dropdown: when its button is pointed at, focused or pressed.
   /layouts\/profile-menu-list\.tsx$/,
+  // The page-view analytics' sender: once the visitor has pressed 'I understand' on the cookie
+  // notice, which a first visit has not (decision 043).
+  /analytics\/analytics-sender\.ts$/,
 ];
 
 let outDir = '';

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,13 +15,17 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export const PrerenderedConsent = createContext<boolean | undefined>(undefined);
 
-/** spec/portal.md §2 app shell: a consent banner with 'I understand'; the consent lasts 150 days. */
-export function CookieBanner() {
+/**
+ * spec/portal.md §2 app shell: a consent banner with 'I understand'; the consent lasts 150 days.
+ * What waits for the consent (the page-view analytics, decision 043) is its children, drawn once
+ * the visitor has accepted, never before.
+ */
+export function CookieBanner({ children = null }: { children?: ReactNode }) {
   const prerenderedConsent = useContext(PrerenderedConsent);
   const [accepted, setAccepted] = useState(
     () => prerenderedConsent ?? readCookie(CONSENT_COOKIE) === '1',
   );
-  if (accepted) return null;
+  if (accepted) return children;
 
   const accept = () => {
     writeCookie(CONSENT_COOKIE, '1', COOKIE_NOTICE_DAYS * DAY_SECONDS);

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageViews } from '../features/analytics/page-views';
 import { CookieBanner } from './cookie-banner';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { ScrollRestoration } from './scroll-restoration';
@@ -7,7 +8,8 @@ import { TopProgress } from '../ui/top-progress';
 
 /**
  * Wraps every page: a progress bar while a layout's code loads (each layout shows its own
- * spinner for its pages), the cookie banner of the app shell, and the scroll position.
+ * spinner for its pages), the cookie banner and page-view analytics of the app shell, and the
+ * scroll position.
  */
 export function RootLayout() {
   return (
@@ -17,7 +19,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </ScreenErrorBoundary>
-      <CookieBanner />
+      <CookieBanner>
+        <PageViews />
+      </CookieBanner>
       <ScrollRestoration />
     </>
   );

@@ -4,6 +4,7 @@ import { withEmotionCache, type EmotionCache } from '@emotion/react';
 import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToast } from '../lib/toast';
+import { resetAnalyticsSender } from '../features/analytics/analytics-sender';
 
 // The first screen of a file waits for its lazy route chunk to be transformed, which on a busy
 // two-core machine takes longer than Testing Library's default second.
@@ -58,6 +59,8 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
   resetToast();
+  // Each test is a page life of its own for the page-view analytics (decision 043).
+  resetAnalyticsSender();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

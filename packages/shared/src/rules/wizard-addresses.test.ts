@@ -10,8 +10,10 @@ import {
   addressTypeForIndex,
   canAddAddress,
   canEditFlights,
+  EDIT_DEFAULT_FLIGHTS,
   effectiveFlights,
   flightsLabel,
+  flightsToEdit,
   haversineMiles,
   isZipMissing,
   routeMiles,
@@ -146,5 +148,18 @@ describe('the flights limit', () => {
     expect(flightsOverLimit(String(MAX_FLIGHTS + 1))).toBe(true);
     expect(flightsOverLimit(MAX_FLIGHTS)).toBe(false);
     expect(FLIGHTS_LIMIT_MESSAGE).toBe(`At most ${MAX_FLIGHTS} flights.`);
+  });
+});
+
+describe('flightsToEdit (spec §9: the edit default is 13 when none is set)', () => {
+  it('opens an address without stairs and flights at 13', () => {
+    expect(flightsToEdit({ is_stairs: false, number_of_flights: 0 })).toBe(EDIT_DEFAULT_FLIGHTS);
+    expect(EDIT_DEFAULT_FLIGHTS).toBe(13);
+  });
+
+  it("keeps an address's own flights, and the Ground Floor a stairs address chose", () => {
+    expect(flightsToEdit({ is_stairs: true, number_of_flights: 3 })).toBe(3);
+    expect(flightsToEdit({ is_stairs: true, number_of_flights: 0 })).toBe(0);
+    expect(flightsToEdit({ is_stairs: false, number_of_flights: 2 })).toBe(2);
   });
 });

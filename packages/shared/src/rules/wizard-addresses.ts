@@ -35,6 +35,19 @@ export type LiftType = 'elevator' | 'stairs';
 
 /** spec §3: "flights (default 1)". */
 export const DEFAULT_FLIGHTS = 1;
+/** spec §9: "Edit flights default 1 on add; the edit default is 13 when none is set." */
+export const EDIT_DEFAULT_FLIGHTS = 13;
+
+/**
+ * The flights an address's edit form opens with: its own when it has stairs (0 is the Ground
+ * Floor the customer chose) or a count; an address with none set (no stairs, 0) opens at the
+ * spec's edit default of 13, which counts only if the customer then chooses stairs.
+ */
+export function flightsToEdit(address: { is_stairs: boolean; number_of_flights: number }): number {
+  return address.is_stairs || address.number_of_flights > 0
+    ? address.number_of_flights
+    : EDIT_DEFAULT_FLIGHTS;
+}
 /** spec §5 step 1: "0 shows 'Ground Floor'". */
 export const GROUND_FLOOR_LABEL = 'Ground Floor';
 

@@ -5,6 +5,7 @@ import { newPasswordSchema } from './accounts';
 import { envelope } from './envelope';
 import { safeString } from './primitives';
 import { requestListEntrySchema } from './requests';
+import { acceptedCompanySchema, requestDetailSchema, serverAddressSchema } from './request-detail';
 
 /*
  * The public link of a request (spec/request-lifecycle.md §2 /view-request/{access_token}, §7
@@ -67,15 +68,59 @@ export const publicRequestPageSchema = z.object({
   company_phone: z.string().nullable(),
 });
 
+const detail = requestDetailSchema.shape;
+
+/**
+ * What the request detail shows its customer (spec/request-lifecycle.md §2 "Request detail
+ * content"), for the holder of a link in nobody's account: the move, its rates, addresses in
+ * full, items, extra items, timeline, comments, the company's contact and crew, and the letter.
+ * Never the contact details, chat, receipts or a session; never once the request is in an
+ * account (decision 037).
+ */
+export const publicRequestDetailSchema = z
+  .object({
+    request: detail.request.pick({
+      move_type: true,
+      net_distance: true,
+      total_discount: true,
+      payment_method: true,
+      rate_method: true,
+      cash_payment_rate: true,
+      card_payment_rate: true,
+      minimum_hours: true,
+      cash_min_flat_rate: true,
+      cash_max_flat_rate: true,
+      card_min_flat_rate: true,
+      card_max_flat_rate: true,
+    }),
+    request_address: z.array(serverAddressSchema),
+    request_item: detail.request_item,
+    extra_request_items: detail.extra_request_items,
+    request_timeline: detail.request_timeline,
+    comments_array: detail.comments_array,
+    /** The company's public contact once it took the move (spec: "After acceptance"); else null. */
+    company: acceptedCompanySchema
+      .pick({ name: true, company_phone: true, company_email: true, address: true })
+      .nullable(),
+    get_foreman_of_company: detail.get_foreman_of_company,
+    truck_array: detail.truck_array,
+    additional_status: detail.additional_status,
+    status: detail.status,
+    confirmation_letter_pdf: detail.confirmation_letter_pdf,
+  })
+  .meta({ id: 'PublicRequestDetail' });
+export type PublicRequestDetail = z.infer<typeof publicRequestDetailSchema>;
+
 /**
  * The request as its public link shows it: no contact details, no customer; the public page's
  * fields only once the request is in an account (publicRequestPageSchema), else also those of
- * UNCLAIMED_ONLY_*.
+ * UNCLAIMED_ONLY_* and the request's `detail`.
  */
 export const publicRequestSchema = publicRequestPageSchema
   .extend({
     request: listRequest.partial(UNCLAIMED_ONLY_REQUEST),
     request_address: z.array(listAddress.partial(UNCLAIMED_ONLY_ADDRESS)),
+    detail: publicRequestDetailSchema.optional(),
   })
   .meta({ id: 'PublicRequest' });
 export type PublicRequest = z.infer<typeof publicRequestSchema>;

@@ -1,41 +1,61 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  discountedCents,
   MSG,
   publicRequestPageSchema,
+  showsCompanyInfo,
+  showsCrew,
+  toDollars,
   type ClaimResult,
   type PublicRequest,
+  type PublicRequestDetail,
 } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
-import { requestAddresses, requestClaims, requests, users } from '../../db/schema';
+import { requestClaims, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { createSession } from '../auth/auth.service';
 import { canSignIn, findCustomerByEmail, insertCustomer } from '../accounts/customers.queries';
 import { toSessionUser } from '../customers/customers.wire';
-import { toListAddress, toRequestSummary } from '../../domain/request/read-model';
+import {
+  REQUEST_DETAIL,
+  toForeman,
+  toListAddress,
+  toRequestSummary,
+  toServerAddress,
+  toServerItems,
+  toTimelineEntry,
+  toTruck,
+} from '../../domain/request/read-model';
+import { centsToDollars } from '../../lib/wire';
+import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import { customerNotice } from './create-request.service';
 
+/** The request of a public link with all it holds (the read model's REQUEST_DETAIL). */
+const requestByLink = (db: Db, publicAccessLink: string) =>
+  db.query.requests.findFirst({
+    where: eq(requests.publicAccessLink, publicAccessLink),
+    ...REQUEST_DETAIL,
+  });
+type PublicDetailRow = NonNullable<Awaited<ReturnType<typeof requestByLink>>>;
+
 /**
  * request_detail_by_request_link (spec §7): the request its public link names, as anyone holding
- * the link may see it (no contact details, no customer). Once the request is in a customer's
- * account (a claimed direct request, a marketplace request) the link shows only what the public
- * page shows, the rest being the account's (decision 037). 400 for an unknown link.
+ * the link may see it (no contact details, no customer). While the request is in nobody's account
+ * (an unclaimed direct request, whose only reader is whoever the link was sent to) it shows what
+ * the request detail shows its customer (`detail`). Once the request is in a customer's account
+ * (a claimed direct request, a marketplace request) the link shows only what the public page
+ * shows, the rest being the account's (decision 037). 400 for an unknown link.
  */
 export async function publicRequestByLink(opts: {
   db: Db;
   publicAccessLink: string;
 }): Promise<PublicRequest & { id: number }> {
-  const row = await opts.db.query.requests.findFirst({
-    where: eq(requests.publicAccessLink, opts.publicAccessLink),
-    with: {
-      addresses: { orderBy: asc(requestAddresses.position) },
-      company: { columns: { name: true, phone: true } },
-    },
-  });
+  const row = await requestByLink(opts.db, opts.publicAccessLink);
   if (!row) throw AppError.badRequest(MSG.requestLinkInvalid);
   const view: PublicRequest = {
     request: toRequestSummary(row),
@@ -44,8 +64,61 @@ export async function publicRequestByLink(opts: {
     company_phone: row.company?.phone ?? null,
   };
   // The page's schema keeps its own fields and drops every other.
-  const shown = row.customerId === null ? view : publicRequestPageSchema.parse(view);
+  const shown =
+    row.customerId === null
+      ? { ...view, detail: toPublicRequestDetail(row) }
+      : publicRequestPageSchema.parse(view);
   return { id: row.id, ...shown };
+}
+
+/**
+ * The request detail as its link holder sees it (publicRequestDetailSchema): as the customer's
+ * own detail shows it (company contact once it took the move, crew from status 4), without the
+ * contact details, chat, receipts or bids.
+ */
+function toPublicRequestDetail(r: PublicDetailRow): PublicRequestDetail {
+  const finalCents = r.finalAmountCents;
+  const crew = showsCrew(r.timelineStatus);
+  const items = toServerItems(r.items);
+  return {
+    request: {
+      move_type: r.moveType?.name ?? null,
+      net_distance: r.netDistanceMiles,
+      total_discount:
+        finalCents == null || r.discountPercent <= 0
+          ? null
+          : toDollars(finalCents - discountedCents(finalCents, r.discountPercent)),
+      payment_method: r.paymentMethod,
+      rate_method: r.rateMethod,
+      cash_payment_rate: centsToDollars(r.cashPaymentRateCents),
+      card_payment_rate: centsToDollars(r.cardPaymentRateCents),
+      minimum_hours: r.minimumHours,
+      cash_min_flat_rate: centsToDollars(r.cashMinFlatRateCents),
+      cash_max_flat_rate: centsToDollars(r.cashMaxFlatRateCents),
+      card_min_flat_rate: centsToDollars(r.cardMinFlatRateCents),
+      card_max_flat_rate: centsToDollars(r.cardMaxFlatRateCents),
+    },
+    request_address: r.addresses.map(toServerAddress),
+    request_item: items.request_item,
+    extra_request_items: items.extra_request_items,
+    request_timeline: r.timeline.map(toTimelineEntry),
+    comments_array: toCommentThreads(r.comments as CommentRow[]),
+    company:
+      r.company && showsCompanyInfo(r.timelineStatus)
+        ? {
+            name: r.company.name,
+            company_phone: r.company.phone,
+            company_email: r.company.email,
+            address: r.company.address,
+          }
+        : null,
+    get_foreman_of_company: crew && r.foreman ? toForeman(r.foreman) : null,
+    truck_array: crew ? r.trucks.map(toTruck) : [],
+    additional_status: r.additionalStatus,
+    // 1 once the customer's feedback is recorded (spec §4: 8 with status 0 is shown as 7).
+    status: r.review ? 1 : 0,
+    confirmation_letter_pdf: r.letterPdfUrl,
+  };
 }
 
 /** The live (unused, unexpired) claim of a token, or null. */

@@ -12,6 +12,7 @@ import { EXTRA_ITEMS_TITLE } from './edit-extra-items-page';
 import { serverItem } from './test-items';
 
 const [smallBox, bubbleWrap] = [PACKING_MATERIALS[0]!, PACKING_MATERIALS[1]!];
+const PACKING_GROUP_ID = PACKING_MATERIALS[0]!.category_id;
 
 function renderExtraItems() {
   signInCustomer();
@@ -34,7 +35,17 @@ function renderExtraItems() {
         ],
       }),
     },
-    'POST /api/customer/get_item': { code: 200, data: { items: PACKING_MATERIALS } },
+    // spec §7: the edit screens ask get_item_by_category_id with type '2', for each group.
+    'POST /api/customer/get_item_categories_by_type': (body) =>
+      (body as { type: string }).type === ItemType.extra
+        ? { code: 200, data: { items: [{ id: PACKING_GROUP_ID, name: 'Packing Materials' }] } }
+        : { code: 422, message: 'Only the extra-item groups are asked for here.' },
+    'POST /api/customer/get_item_by_category_id': (body) => {
+      const { type, category_id } = body as { type: string; category_id: number };
+      return type === ItemType.extra && category_id === PACKING_GROUP_ID
+        ? { code: 200, data: { items: PACKING_MATERIALS } }
+        : { code: 200, data: { items: [] } };
+    },
     'POST /api/customer/edit_extra_item': {
       code: 200,
       message: EDIT_MESSAGES.extraItemsUpdated,
@@ -97,5 +108,17 @@ describe('EditExtraItemsPage', () => {
       PACKING_MATERIALS.map((item) => [item.id, item.id === bubbleWrap.id ? 1 : 0, ItemType.extra]),
     );
     expect(getToast()).toMatchObject({ message: EDIT_MESSAGES.extraItemsUpdated });
+  });
+
+  it("reads the packing materials with get_item_by_category_id, type '2', of each extra-item group", async () => {
+    const { calls } = renderExtraItems();
+    await screen.findByRole('checkbox', { name: smallBox.name });
+    const asked = (path: string) =>
+      calls.filter((call) => call.path === path).map((call) => call.body);
+    expect(asked('/api/customer/get_item_categories_by_type')).toEqual([{ type: '2' }]);
+    expect(asked('/api/customer/get_item_by_category_id')).toEqual([
+      { type: '2', category_id: PACKING_GROUP_ID },
+    ]);
+    expect(asked('/api/customer/get_item')).toEqual([]);
   });
 });

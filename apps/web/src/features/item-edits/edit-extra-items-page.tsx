@@ -7,14 +7,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import {
-  canEditRequestDetails,
-  ItemType,
-  type CatalogueItem,
-  type RequestDetail,
-} from '@movehub/shared';
+import { canEditRequestDetails, type CatalogueItem, type RequestDetail } from '@movehub/shared';
 import { errorMessage } from '../../lib/api-client';
-import { itemsQueryOptions } from '../../lib/items/catalogue-api';
 import { ExtraItemsList } from '../../lib/items/extra-items-list';
 import { mergeExtraItems } from '../../lib/items/item-factory';
 import type { ItemEntry } from '../../lib/items/item-model';
@@ -23,7 +17,7 @@ import { requestDetailPath } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { EditScreen } from './edit-screen';
-import { itemEditsRequestQueryOptions } from './item-edits-api';
+import { extraItemsByGroupQueryOptions, itemEditsRequestQueryOptions } from './item-edits-api';
 import { extraItemLines, toItemEntry } from './item-lines';
 import { useEditExtraItems } from './use-item-edits';
 
@@ -39,10 +33,7 @@ export function EditExtraItemsPage() {
   const { requestId = '' } = useParams();
   const id = Number(requestId);
   const detail = useQuery(itemEditsRequestQueryOptions(id));
-  const catalogue = useQuery({
-    ...itemsQueryOptions(ItemType.extra),
-    select: (response) => response.data.items,
-  });
+  const catalogue = useQuery(extraItemsByGroupQueryOptions());
 
   let body;
   if (detail.isPending || (catalogue.isPending && !detail.isError)) {

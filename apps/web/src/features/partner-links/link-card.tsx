@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { UserType, type DirectLink } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
+import { LinkFunnel } from './link-funnel';
 import { LinkRequests } from './link-requests';
 import { useSetDirectLinkActive } from './use-link-mutations';
 
@@ -20,8 +21,8 @@ const requestCount = (n: number) => (n === 1 ? '1 request' : `${n} requests`);
 
 /**
  * One direct link: its address to share (Copy puts it on the clipboard), whether it is active
- * (a word beside the colour), who made it, and the requests that came through it, opened on
- * demand. Disable stops the link at once; Enable brings it back.
+ * (a word beside the colour), who made it, its visits of the last days, and the requests that
+ * came through it, opened on demand. Disable stops the link at once; Enable brings it back.
  */
 export function LinkCard({ link }: { link: DirectLink }) {
   const [open, setOpen] = useState(false);
@@ -79,6 +80,7 @@ export function LinkCard({ link }: { link: DirectLink }) {
         {bySales ? `Made by ${link.created_by.name} (sales team)` : 'Made by your company'} ·{' '}
         {requestCount(link.request_count)}
       </Typography>
+      <LinkFunnel linkId={link.id} />
 
       <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
         <Button

@@ -79,6 +79,16 @@ function linksServer(
       const { link_id: id } = body as { link_id: number };
       return { code: 200, data: opts.requests?.[id] ?? [] };
     },
+    // Each card's visits (link-funnel.test.tsx): nobody came.
+    'POST /api/company/direct_link_analytics': () => ({
+      code: 200,
+      data: {
+        from: '2026-03-01',
+        to: '2026-03-07',
+        days: 7,
+        links: links.map((l) => ({ link_id: l.id, visits: 0, steps: [], sent: 0 })),
+      },
+    }),
   });
 }
 

@@ -262,6 +262,31 @@ describe('EditAddressPage', () => {
     });
   });
 
+  it('opens an address with no flights set at the edit default of 13, sent once stairs is chosen', async () => {
+    const detail = requestAt(0);
+    detail.request_address[1] = {
+      ...detail.request_address[1]!,
+      latitude: 34.14,
+      longitude: -118.14,
+    };
+    const { calls } = stubServer(detail);
+    renderAt('/dashboard/my-requests/edit-address/42/2');
+    const user = userEvent.setup();
+
+    // spec §9: "the edit default is 13 when none is set" (address B has an elevator, no flights).
+    const flights = await screen.findByRole('spinbutton', { name: 'Flights' });
+    expect(screen.getByRole('radio', { name: 'Elevator' })).toBeChecked();
+    expect(flights).toHaveValue(13);
+    expect(flights).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Stairs' }));
+    expect(flights).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+
+    await expectRequestDetail();
+    const [sent] = posted(calls, '/api/customer/edit_address');
+    expect(sent?.body).toMatchObject({ address_id: 2, is_stairs: true, number_of_flights: 13 });
+  });
+
   it('says when the edit went to the company to price', async () => {
     const detail = requestAt(3, 1);
     stubServer(detail, {

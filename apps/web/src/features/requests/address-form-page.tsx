@@ -22,6 +22,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   ADDRESS_LABELS,
   DEFAULT_FLIGHTS,
+  flightsToEdit,
   MAX_ADDRESSES,
   REQUEST_COUNTRY,
   canAddAddress,
@@ -102,7 +103,7 @@ function formValues(address: ServerAddress | undefined): FormInput {
     is_storage: address.is_storage,
     is_elevator: address.is_elevator,
     is_stairs: address.is_stairs,
-    number_of_flights: address.number_of_flights,
+    number_of_flights: flightsToEdit(address),
     is_hardwood_floor: address.is_hardwood_floor,
     address_type: address.address_type === PICK_UP ? PICK_UP : DROP_OFF,
   };

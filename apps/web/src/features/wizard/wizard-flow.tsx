@@ -77,7 +77,8 @@ function WizardFlow({ direct }: { direct: WizardContextValue['direct'] }) {
   const renderStep = STEPS[draft.screen as Screen] ?? STEPS[Screen.map];
   return (
     <WizardContext.Provider value={value}>
-      <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      {/* The step on the page: the page-view analytics read it from here (decision 043). */}
+      <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }} data-wizard-step={draft.screen}>
         {arrival.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {arrival.error}
