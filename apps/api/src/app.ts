@@ -70,6 +70,7 @@ import { registerDemoSimulator } from './modules/demo/demo-simulator';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { registerRealtime } from './realtime/realtime';
 import { chatRoutes, registerChatDelivery } from './modules/chat/chat.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,8 @@ declare module 'fastify' {
     social: Adapters['social'];
     storage: Adapters['storage'];
     geo: Adapters['geo'];
+    /** Page-view analytics: the database's counts or a configured provider (decision 043). */
+    analytics: Adapters['analytics'];
     /** Scheduled and deferred work (docs/decisions/008). */
     jobs: JobQueue;
     /** The outbox's dispatcher: committed events to their subscribers (docs/decisions/033). */
@@ -203,6 +206,7 @@ export async function buildApp({
   app.decorate('social', adapters.social);
   app.decorate('storage', adapters.storage);
   app.decorate('geo', adapters.geo);
+  app.decorate('analytics', adapters.analytics);
   app.addHook('onClose', () => adapters.mailer.close());
   // Not among the adapters: the queue lives in the database itself (pg-boss's schema), so it
   // takes the database's connection rather than a configuration. Modules define their jobs
@@ -345,6 +349,7 @@ export async function buildApp({
   await app.register(paymentRoutes);
   await app.register(customerMessageRoutes);
   await app.register(chatRoutes);
+  await app.register(analyticsRoutes);
   if (app.payments.readPaymentNotice && config.payments.kind === 'stripe') {
     const secret = config.payments.webhookSecret;
     if (secret) await app.register(stripeWebhookRoutes, { secret });

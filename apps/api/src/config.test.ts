@@ -91,7 +91,12 @@ describe('loadConfig', () => {
       maxDelayMs: 10_000,
       proposeChanges: true,
       driveMs: 30_000,
+      graceMs: 30_000,
     });
+    // A console's grace period: three times the delay unless set.
+    expect(loadConfig({ DEMO_SIMULATOR_DELAY_MS: '400' }).demoSimulator.graceMs).toBe(1_200);
+    expect(loadConfig({ DEMO_SIMULATOR_GRACE_MS: '5000' }).demoSimulator.graceMs).toBe(5_000);
+    expect(() => loadConfig({ DEMO_SIMULATOR_GRACE_MS: '-1' })).toThrow(/DEMO_SIMULATOR_GRACE_MS/);
     expect(loadConfig({ NODE_ENV: 'test' }).demoSimulator.enabled).toBe(true);
     expect(loadConfig({ DEMO_SIMULATOR: '0' }).demoSimulator.enabled).toBe(false);
     expect(loadConfig({ DEMO_SIMULATOR: 'false' }).demoSimulator.enabled).toBe(false);

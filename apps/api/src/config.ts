@@ -9,7 +9,10 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@movehub/shared';
 
-import { REQUEST_CREATIONS_PER_CUSTOMER_PER_HOUR } from './lib/business-limits';
+import {
+  ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE,
+  REQUEST_CREATIONS_PER_CUSTOMER_PER_HOUR,
+} from './lib/business-limits';
 
 const MB = 1024 * 1024;
 /** 20 full-size photos, or an inventory's worth of phone pictures, an hour from one address. */
@@ -142,6 +145,10 @@ const schema = z
     // How long the demo truck drives between the addresses once the move starts (ms); three
     // times DEMO_SIMULATOR_DELAY_MS unless set.
     DEMO_SIMULATOR_DRIVE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    // How long a demo company stays played by a person after its console's last socket drops
+    // (ms; a reload), before the simulator takes its steps back; three times
+    // DEMO_SIMULATOR_DELAY_MS unless set.
+    DEMO_SIMULATOR_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     // Maps: Google when the key is set; else Nominatim or Photon for search and OSRM for routes,
     // each when its URL is set; the offline US zip-code gazetteer and straight lines otherwise.
     GOOGLE_MAPS_KEY: z.string().min(1).optional(),
@@ -153,6 +160,24 @@ const schema = z
       .string()
       .regex(/^https?:\/\//, 'must be an http(s):// tile URL template')
       .optional(),
+    // Page-view analytics (docs/decisions/043): counted in the database by default; sent on to
+    // Plausible, Umami or GA4 when one of them is configured (the direct links' visits stay in
+    // the database for their companies either way).
+    PLAUSIBLE_DOMAIN: z.string().trim().min(1).optional(),
+    PLAUSIBLE_URL: z.string().url().default('https://plausible.io'),
+    UMAMI_URL: z.string().url().optional(),
+    UMAMI_WEBSITE_ID: z.string().uuid('must be the website id (a UUID) from Umami').optional(),
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must be a GA4 measurement id (G-…)')
+      .optional(),
+    GA4_API_SECRET: z.string().min(1).optional(),
+    // Page events one address may send a minute; past it they are not counted.
+    ANALYTICS_EVENTS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL, {
     message:
@@ -169,6 +194,23 @@ const schema = z
       'DEMO_SIMULATOR cannot be on in production (demo companies would bid on real requests)',
     path: ['DEMO_SIMULATOR'],
   })
+  .refine((env) => !env.UMAMI_URL === !env.UMAMI_WEBSITE_ID, {
+    message: 'UMAMI_URL and UMAMI_WEBSITE_ID go together',
+    path: ['UMAMI_WEBSITE_ID'],
+  })
+  .refine((env) => !env.GA4_MEASUREMENT_ID === !env.GA4_API_SECRET, {
+    message:
+      'GA4_MEASUREMENT_ID and GA4_API_SECRET go together (the Measurement Protocol needs both)',
+    path: ['GA4_API_SECRET'],
+  })
+  .refine(
+    (env) =>
+      [env.PLAUSIBLE_DOMAIN, env.UMAMI_URL, env.GA4_MEASUREMENT_ID].filter(Boolean).length <= 1,
+    {
+      message: 'configure one analytics provider at most: Plausible, Umami or GA4',
+      path: ['PLAUSIBLE_DOMAIN'],
+    },
+  )
   .refine((env) => !env.SOCIAL_SANDBOX || env.NODE_ENV === 'test', {
     message: 'SOCIAL_SANDBOX is for tests only (NODE_ENV=test)',
     path: ['SOCIAL_SANDBOX'],
@@ -245,6 +287,7 @@ const schema = z
         maxDelayMs: env.DEMO_SIMULATOR_DELAY_MS,
         proposeChanges: env.DEMO_SIMULATOR_CHANGES ?? true,
         driveMs: env.DEMO_SIMULATOR_DRIVE_MS ?? env.DEMO_SIMULATOR_DELAY_MS * 3,
+        graceMs: env.DEMO_SIMULATOR_GRACE_MS ?? env.DEMO_SIMULATOR_DELAY_MS * 3,
       },
       storage: env.S3_BUCKET
         ? {
@@ -262,8 +305,37 @@ const schema = z
         osrmUrl: env.OSRM_URL,
         tileUrl: env.MAP_TILE_URL,
       },
+      analytics: {
+        eventsPerMinute: env.ANALYTICS_EVENTS_PER_MINUTE,
+        provider: analyticsProvider(env),
+      },
     };
   });
+
+/** The analytics provider the environment configures; the database when none is. */
+function analyticsProvider(env: {
+  PLAUSIBLE_DOMAIN?: string | undefined;
+  PLAUSIBLE_URL: string;
+  UMAMI_URL?: string | undefined;
+  UMAMI_WEBSITE_ID?: string | undefined;
+  GA4_MEASUREMENT_ID?: string | undefined;
+  GA4_API_SECRET?: string | undefined;
+}) {
+  if (env.PLAUSIBLE_DOMAIN) {
+    return { kind: 'plausible' as const, url: env.PLAUSIBLE_URL, domain: env.PLAUSIBLE_DOMAIN };
+  }
+  if (env.UMAMI_URL && env.UMAMI_WEBSITE_ID) {
+    return { kind: 'umami' as const, url: env.UMAMI_URL, websiteId: env.UMAMI_WEBSITE_ID };
+  }
+  if (env.GA4_MEASUREMENT_ID && env.GA4_API_SECRET) {
+    return {
+      kind: 'ga4' as const,
+      measurementId: env.GA4_MEASUREMENT_ID,
+      apiSecret: env.GA4_API_SECRET,
+    };
+  }
+  return { kind: 'database' as const };
+}
 
 /** PUBLIC_URL without a trailing slash, else http://HOST:PORT (a wildcard host as localhost). */
 export function resolvePublicUrl(

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     onIdleError: (error) => logIdleError(error),
   });
   await database.migrate();
-  await seed({ db: database.db, demo: config.seedDemo });
+  await seed({ db: database.db, demo: config.seedDemo, timeZone: config.serviceTimeZone });
 
   const app = await buildApp({ config, database });
   logIdleError = (err) => app.log.warn({ err }, 'database connection lost; the pool reconnects');

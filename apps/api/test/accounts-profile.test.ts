@@ -187,6 +187,17 @@ describe('PUT /api/customer/update_customer', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('takes names joined by a hyphen, an apostrophe or a space (decision 044)', async () => {
+    const { user, update } = await signedIn();
+    const res = await update({ first_name: 'Mary Ann', last_name: "Gonzalez-Ruiz O'Brien" });
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: 'Mary Ann', lastName: "Gonzalez-Ruiz O'Brien" });
+    const marks = await update({ last_name: "-'" });
+    expect(marks.statusCode).toBe(422);
+    expect(marks.json().message).toBe(MSG.profileLastNameAlphabet);
+  });
+
   it('uses the profile messages for bad names (422)', async () => {
     const { update } = await signedIn();
     const short = await update({ first_name: ' A ' });

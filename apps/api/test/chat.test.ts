@@ -9,7 +9,13 @@ import {
   UserType,
   type ChatMessage,
 } from '@movehub/shared';
-import { chatMessages, companyServiceZips, requestAddresses, sessions } from '../src/db/schema';
+import {
+  chatMessages,
+  companyServiceZips,
+  requestAddresses,
+  requests,
+  sessions,
+} from '../src/db/schema';
 import { eventsOf } from '../src/platform/events/dispatcher';
 import {
   chatMessageSignal,
@@ -621,6 +627,43 @@ describe('channels, get_messages and change_chat_status', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+
+  it('keeps a finished move’s conversation listed to read, closed to new messages', async () => {
+    const s = await scene(TimelineStatus.inProgress);
+    await s.sockets.company.emitWithAck(
+      'sendMessage',
+      message(s.company.user, s.customer.user, s.request.id, 'Truck is on its way'),
+    );
+    const channelOf = async () =>
+      (await f.call('/app_api/channels', s.customer.token, {}))
+        .json()
+        .request_data.find((c: { request_id: number }) => c.request_id === s.request.id);
+    expect(await channelOf()).toMatchObject({ is_open: true });
+
+    await ctx.database.db
+      .update(requests)
+      .set({ timelineStatus: TimelineStatus.feedbackGiven })
+      .where(eq(requests.id, s.request.id));
+    expect(await channelOf()).toMatchObject({ is_open: false, unread_messages: 1 });
+    const read = await f.call('/app_api/get_messages', s.customer.token, {
+      socket_id: s.company.user.roomId,
+      request_id: s.request.id,
+      type: 0,
+    });
+    expect(read.json().getchatdata.map((m: ChatMessage) => m.message_text)).toEqual([
+      'Truck is on its way',
+    ]);
+    const late = await s.sockets.customer.emitWithAck(
+      'sendMessage',
+      message(s.customer.user, s.company.user, s.request.id, 'Thanks!'),
+    );
+    expect(late).toEqual({ code: 409, message: CHAT_TEXT.chatClosed });
+
+    // A conversation that never had a message is not listed once closed.
+    const quiet = await scene(TimelineStatus.feedbackGiven);
+    const quietList = (await f.call('/app_api/channels', quiet.customer.token, {})).json();
+    expect(quietList.request_data).toEqual([]);
   });
 
   it('gives the request list and detail the chat objects of open conversations', async () => {

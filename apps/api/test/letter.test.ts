@@ -288,6 +288,8 @@ describe('get_confirmation_letter', () => {
     });
     expect(byLink.statusCode).toBe(200);
     expect(byLink.json().confirmation_letter).toContain('Robin Signer');
+    // The company's phone as every screen prints it.
+    expect(byLink.json().confirmation_letter).toContain('(310) 555-0100');
     // The public page knows only the link: it names the request.
     const linkOnly = await getLetter({ public_access_link: f.request.publicAccessLink });
     expect(linkOnly.statusCode).toBe(200);

@@ -105,6 +105,11 @@ describe('GET /dev/outbox', () => {
     expect(sms.messages).toEqual([
       expect.objectContaining({ channel: 'sms', subject: null, body: 'code 123456' }),
     ]);
+    // The same phone typed unencoded (its '+' arrives as a space) or as it is shown.
+    for (const to of ['+13105550101', '(310)%20555-0101', '310-555-0101']) {
+      const found = (await ctx.app.inject({ method: 'GET', url: `/dev/outbox?to=${to}` })).json();
+      expect(found.messages, to).toHaveLength(1);
+    }
   });
 
   it('requires the to parameter', async () => {

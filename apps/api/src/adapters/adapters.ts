@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Analytics } from './analytics/analytics';
+import { createAnalytics } from './analytics/create-analytics';
 import { createGeoProvider } from './geo/create-geo-provider';
 import type { GeoProvider } from './geo/geo-provider';
 import { createMailer } from './mail/create-mailer';
@@ -22,6 +24,7 @@ export interface Adapters {
   social: SocialVerifiers;
   storage: Storage;
   geo: GeoProvider;
+  analytics: Analytics;
 }
 
 /**
@@ -38,5 +41,6 @@ export function createAdapters(opts: { config: Config; db: Db; log: FastifyBaseL
     social: createSocialVerifiers({ config, log }),
     storage: createStorage(config.storage),
     geo: createGeoProvider(config),
+    analytics: createAnalytics({ config, db, log }),
   };
 }

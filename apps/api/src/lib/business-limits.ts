@@ -42,6 +42,12 @@ export const DIRECT_REQUESTS_PER_EMAIL_PER_HOUR = 3;
 export const DIRECT_REQUESTS_PER_LINK_PER_HOUR = 30;
 
 /**
+ * Page events (views, wizard steps) one address may send a minute (docs/decisions/043): a
+ * person clicking through the wizard sends a few; past the ceiling the events are not counted.
+ */
+export const ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE = 120;
+
+/**
  * How long a submission (Idempotency-Key, a direct request's payload) is remembered as seen: the
  * window in which the server answers a resend with the first answer (decision 007: 10 minutes).
  */
@@ -85,6 +91,11 @@ const CEILINGS = {
     points: DIRECT_REQUESTS_PER_LINK_PER_HOUR,
     seconds: HOUR,
     what: 'requests through this link',
+  },
+  analyticsEvent: {
+    points: ANALYTICS_EVENTS_PER_ADDRESS_PER_MINUTE,
+    seconds: 60,
+    what: 'page events from this address',
   },
 } satisfies Record<string, Ceiling>;
 

@@ -29,6 +29,12 @@ export async function registerBusinessLimits(app: FastifyInstance): Promise<void
   }
   app.decorate(
     'businessLimits',
-    new BusinessLimits({ redis }, { requestCreation: app.config.requestCreationsPerHour }),
+    new BusinessLimits(
+      { redis },
+      {
+        requestCreation: app.config.requestCreationsPerHour,
+        analyticsEvent: app.config.analytics.eventsPerMinute,
+      },
+    ),
   );
 }

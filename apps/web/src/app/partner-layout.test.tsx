@@ -22,6 +22,22 @@ function renderConsole(open: { current: OpenRequest[] }) {
   const atLogOut = { socketClosed: null as boolean | null };
   const server = stubFetch({
     'POST /api/company/open_requests': () => ({ code: 200, data: open.current }),
+    'POST /api/company/profile': {
+      code: 200,
+      data: {
+        id: 501,
+        name: 'Swift Movers LA',
+        about: null,
+        profile_picture: null,
+        phone: null,
+        email: 'swift@movehub.test',
+        address: null,
+        truck_count: 0,
+        zip_codes: [],
+        trucks: [],
+        foremen: [],
+      },
+    },
     'GET /api/geo/config': {
       code: 200,
       data: {
@@ -85,7 +101,8 @@ describe('PartnerLayout', () => {
       current: [buildOpenRequest()],
     });
     const header = await screen.findByRole('banner');
-    expect(within(header).getByText('Swift Movers')).toBeInTheDocument();
+    // The company's name as its profile has it, whole.
+    expect(await within(header).findByText('Swift Movers LA')).toBeInTheDocument();
     const socket = await connector.opened();
 
     await userEvent.setup().click(within(header).getByRole('button', { name: 'Sign out' }));
@@ -98,5 +115,20 @@ describe('PartnerLayout', () => {
     expect(socket.closedByClient).toBe(true);
     // Closed before the server revoked the token, so no refused reconnection follows.
     expect(atLogOut.socketClosed).toBe(true);
+  });
+
+  it('offers the sections behind one menu button for a phone, marking where the company is', async () => {
+    renderConsole({ current: [buildOpenRequest()] });
+    const header = await screen.findByRole('banner');
+    const user = userEvent.setup();
+    await user.click(within(header).getByRole('button', { name: 'Open requests' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Open requests', 'My jobs', 'Profile', 'Direct links', 'Payouts']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Payouts' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 });

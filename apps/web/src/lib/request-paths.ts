@@ -1,4 +1,5 @@
-import { isDirectRequest, type LifecycleRequest } from '@movehub/shared';
+import { isDirectRequest, type LifecycleRequest, type RequestStatus } from '@movehub/shared';
+import { writeString } from './storage';
 
 /*
  * The customer's request paths, written once: the My Requests list, a request's detail page
@@ -8,6 +9,14 @@ import { isDirectRequest, type LifecycleRequest } from '@movehub/shared';
 
 /** The customer's My Requests list. */
 export const MY_REQUESTS_PATH = '/dashboard/my-requests';
+
+/** spec/request-lifecycle.md §2: the chosen My Requests tab is remembered in local storage. */
+export const MY_REQUESTS_TAB_KEY = 'my_requests_tab';
+
+/** Makes a tab the one My Requests opens on (after a cancel: the Cancelled tab). */
+export function rememberMyRequestsTab(status: RequestStatus): void {
+  writeString(MY_REQUESTS_TAB_KEY, String(status));
+}
 
 /** A request's detail page. */
 export const requestDetailPath = (requestId: number | string) => `${MY_REQUESTS_PATH}/${requestId}`;

@@ -43,9 +43,12 @@ export function TextInput({
   autoFocus?: boolean;
   disabled?: boolean;
   required?: boolean;
+  /** Shown to select and copy, not to change (a link to pass on). */
+  readOnly?: boolean;
   value?: string;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement>) => void;
 }) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (

@@ -21,19 +21,24 @@ import {
 } from '../schemas/accounts';
 import { loginBodySchema, loginResponseSchema, profileResponseSchema } from '../schemas/auth';
 import {
+  analyticsEventBodySchema,
+  analyticsEventResponseSchema,
+  directLinkAnalyticsBodySchema,
+  directLinkAnalyticsResponseSchema,
+} from '../schemas/analytics';
+import {
   acceptRequestBodySchema,
   acceptRequestResponseSchema,
   deleteBidBodySchema,
   deleteBidResponseSchema,
   detailOfBidedCompaniesBodySchema,
   detailOfBidedCompaniesResponseSchema,
-  openRequestsBodySchema,
-  openRequestsResponseSchema,
   placeBidBodySchema,
   placeBidResponseSchema,
   withdrawBidBodySchema,
   withdrawBidResponseSchema,
 } from '../schemas/bids';
+import { openRequestsBodySchema, openRequestsResponseSchema } from '../schemas/open-requests';
 import {
   addCardBodySchema,
   addCardResponseSchema,
@@ -515,6 +520,16 @@ export const apiRoutes = {
     answer: directLinkRequestsResponseSchema,
   },
   'POST /api/company/payouts': { body: payoutsBodySchema, answer: payoutsResponseSchema },
+
+  // --- analytics: page views and wizard steps (no token), a company's direct-link visits --------
+  'POST /app_api/analytics_event': {
+    body: analyticsEventBodySchema,
+    answer: analyticsEventResponseSchema,
+  },
+  'POST /api/company/direct_link_analytics': {
+    body: directLinkAnalyticsBodySchema,
+    answer: directLinkAnalyticsResponseSchema,
+  },
 
   // --- moves: move day and after (the company, its foreman, the customer) ----------------------
   'POST /api/company/assign_move': { body: assignMoveBodySchema, answer: assignMoveResponseSchema },

@@ -189,6 +189,7 @@ describe('the status sets and their guards', () => {
     MOVE_UPCOMING_TIMELINE,
     OPEN_FOR_BIDS_TIMELINE,
     READY_TO_MOVE_TIMELINE,
+    ROUTE_TRAVELLED_TIMELINE,
     WITH_CREW_TIMELINE,
   } = lifecycle;
 
@@ -209,6 +210,7 @@ describe('the status sets and their guards', () => {
     ['isReadyToMove', READY_TO_MOVE_TIMELINE, lifecycle.isReadyToMove],
     ['isMoveInProgress', MOVE_IN_PROGRESS_TIMELINE, lifecycle.isMoveInProgress],
     ['isTrackingEnabled', MOVE_IN_PROGRESS_TIMELINE, lifecycle.isTrackingEnabled],
+    ['isRouteTravelledShown', ROUTE_TRAVELLED_TIMELINE, lifecycle.isRouteTravelledShown],
     ['canConfirmComplete', AWAITING_CONFIRMATION_TIMELINE, lifecycle.canConfirmComplete],
     ['isConfirmedByCustomer', CONFIRMED_TIMELINE, lifecycle.isConfirmedByCustomer],
     ['isMoveCancelled', CANCELLED_TIMELINE, lifecycle.isMoveCancelled],

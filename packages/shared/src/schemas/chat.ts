@@ -57,6 +57,11 @@ export const chatChannelSchema = z
     unread_messages: z.number().int(),
     /** The newest message's time, for ordering the list (null before the first message). */
     last_message_at: z.string().nullable(),
+    /**
+     * Whether messages can be sent (the request's timeline status opens this conversation).
+     * A conversation that has messages stays listed, to read, once its move is over.
+     */
+    is_open: z.boolean(),
   })
   .meta({ id: 'ChatChannel' });
 export type ChatChannel = z.infer<typeof chatChannelSchema>;

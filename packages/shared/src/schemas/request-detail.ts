@@ -39,6 +39,11 @@ export const serverAddressSchema = z
     parking_and_building_info: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /**
+     * Ours (issue 31): the position is its zip code's centre, not the street's (the offline
+     * gazetteer places a typed street there): maps and the company say 'approximate location'.
+     */
+    is_approximate_location: z.boolean().optional(),
   })
   .meta({ id: 'ServerAddress' });
 export type ServerAddress = z.infer<typeof serverAddressSchema>;
@@ -137,11 +142,13 @@ export const acceptedCompanySchema = z
 /**
  * Ours: one itemised receipt of the request, from the ledger: a payment, a tip
  * or a refund. `amount` in dollars; the PDF is GET /api/customer/request_receipt with the
- * customer's token (x-sh-auth), never a link that carries the token.
+ * customer's token (x-sh-auth), never a link that carries the token. `number` is the customer's
+ * own receipt number, 1, 2, 3… over all their requests without a gap (decision 041).
  */
 export const receiptEntrySchema = z
   .object({
     receipt_id: z.number().int(),
+    number: z.number().int(),
     kind: z.enum(['payment', 'tip', 'refund']),
     amount: z.number(),
     created_at: z.string(),
@@ -165,6 +172,8 @@ export const requestDetailSchema = z
       move_type: z.string().nullable(),
       move_type_id: z.number().int().nullable(),
       net_distance: z.number(),
+      /** Ours (issue 31): net_distance runs from or to a zip code's centre (an approximate address). */
+      net_distance_approximate: z.boolean().optional(),
       final_amount_change: z.number().nullable(),
       s_date_change: z.string().nullable(),
       item_price_change: z.number().nullable(),
@@ -248,6 +257,18 @@ export const requestDetailSchema = z
      */
     cancellation_refund: z
       .object({ refund_amount: z.number(), kept_amount: z.number() })
+      .nullable(),
+    /**
+     * Ours (decision 041): what cancelling did with the money, on a cancelled request: refunded to
+     * the card (refund_pending while the provider has not confirmed all of it yet) and kept by the
+     * company as its cancellation fee, in dollars; null on a request that is not cancelled.
+     */
+    cancellation: z
+      .object({
+        refund_amount: z.number(),
+        kept_amount: z.number(),
+        refund_pending: z.boolean(),
+      })
       .nullable(),
     /** The signed confirmation letter's PDF, when there is one. */
     confirmation_letter_pdf: z.string().nullable(),

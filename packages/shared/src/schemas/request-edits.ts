@@ -150,6 +150,8 @@ export const requestEditResponseSchema = envelope({
       request_item: z.array(serverItemSchema),
       extra_request_items: z.array(serverItemSchema),
       net_distance: z.number(),
+      /** Ours (issue 31): net_distance runs from or to a zip code's centre. */
+      net_distance_approximate: z.boolean().optional(),
       recommend_amount: z.number().nullable(),
       /**
        * True when the edit was not applied but sent to the company to price (a paid direct

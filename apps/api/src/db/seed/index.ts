@@ -15,6 +15,7 @@ import {
 import { hashPassword } from '../../lib/password';
 import { randomCode } from '../../lib/tokens';
 import { seedCatalogue } from './catalogue';
+import { seedDemoAnalytics } from './demo-analytics';
 import {
   DEMO_COMPANIES,
   DEMO_COUNTERPART_PASSWORD,
@@ -30,12 +31,18 @@ import { seedSettings } from './settings';
  * when missing, so an admin's edit is kept); demo accounts are created only when missing (so a
  * changed demo password is not reset behind the user's back).
  */
-export async function seed(opts: { db: Db; demo: boolean }): Promise<void> {
+export async function seed(opts: {
+  db: Db;
+  demo: boolean;
+  /** The service's time zone (SERVICE_TIME_ZONE): the days of the demo links' visits. */
+  timeZone?: string;
+}): Promise<void> {
   await seedSettings({ db: opts.db });
   await seedCatalogue({ db: opts.db });
   if (!opts.demo) return;
   const hash = passwordHasher();
   await seedDemoCompanies({ db: opts.db, hash });
+  await seedDemoAnalytics({ db: opts.db, timeZone: opts.timeZone ?? 'America/Los_Angeles' });
   const email = DEMO_CUSTOMER.email;
   const [existing] = await opts.db
     .select({ id: users.id })

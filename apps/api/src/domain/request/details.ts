@@ -19,6 +19,7 @@ import {
   type ServerAddress,
   type ServerItem,
 } from '@movehub/shared';
+import { isZipCentre } from '../../adapters/geo/offline-gazetteer';
 import type { Tx } from '../../db/client';
 import {
   catalogueItems,
@@ -47,7 +48,10 @@ export const UNKNOWN_ITEM_MESSAGE = 'An item is not in the catalogue any more.';
 export const TOO_MANY_ADDRESSES = `At most ${MAX_ADDRESSES} addresses are allowed.`;
 export const TOO_MANY_ITEM_LINES = `A move may hold at most ${MAX_ITEM_LINES} item lines in all.`;
 
-/** The address fields the wizard and the edit screens send, as request_addresses columns. */
+/**
+ * The address fields the wizard and the edit screens send, as request_addresses columns. An
+ * address placed at its zip code's centre is marked approximate, whoever placed it (issue 31).
+ */
 export function addressColumns(
   a: Omit<CreateRequestAddress, 'address_type'>,
 ): Omit<typeof requestAddresses.$inferInsert, 'requestId' | 'position' | 'addressType'> {
@@ -68,6 +72,7 @@ export function addressColumns(
     parkingAndBuildingInfo: a.parking_and_building_info,
     latitude: a.latitude,
     longitude: a.longitude,
+    isApproximateLocation: isZipCentre(a.zip_code, a.latitude, a.longitude),
   };
 }
 
@@ -227,6 +232,8 @@ export interface RequestDetails {
   request_item: ServerItem[];
   extra_request_items: ServerItem[];
   net_distance: number;
+  /** net_distance starts or ends at a zip code's centre (issue 31). */
+  net_distance_approximate: boolean;
   recommend_amount: number | null;
 }
 
@@ -270,7 +277,13 @@ export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<R
       is_stairs: a.isStairs,
       number_of_flights: a.numberOfFlights,
     })),
-    items,
+    // The packing materials count at the price each line was picked at (rules/estimate.ts).
+    items: items.map((i) => ({
+      size: i.size,
+      quantity: i.quantity,
+      type: i.type,
+      unit_price: i.unitPriceCents / 100,
+    })),
     movers: request.movers ?? 2,
     moveTypeName: moveType?.name ?? null,
   });
@@ -287,6 +300,7 @@ export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<R
     request_item: items.filter((i) => i.type !== ItemType.extra).map(toServerItem),
     extra_request_items: items.filter((i) => i.type === ItemType.extra).map(toServerItem),
     net_distance: estimate.miles,
+    net_distance_approximate: addresses.some((a) => a.isApproximateLocation),
     recommend_amount: centsToDollars(recommendAmountCents),
   };
 }

@@ -180,6 +180,7 @@ export function toServerAddress(a: Omit<AddressRow, 'requestId' | 'position'>): 
     parking_and_building_info: a.parkingAndBuildingInfo,
     latitude: a.latitude,
     longitude: a.longitude,
+    is_approximate_location: a.isApproximateLocation,
   };
 }
 

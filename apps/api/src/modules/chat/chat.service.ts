@@ -470,6 +470,9 @@ export async function listChannels(
     const lastAt = sql<
       string | null
     >`(select max(m.created_at) from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${type})`;
+    const open = openChatSql(type, requests.timelineStatus);
+    // A conversation closed with its move (or its cancellation) stays to read if it has messages.
+    const hasMessages = sql`exists (select 1 from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${type})`;
     const rows = await db
       .select({
         requestId: requests.id,
@@ -481,11 +484,12 @@ export async function listChannels(
         companyPicture: companyProfiles.profilePicture,
         unread: unread.mapWith(Number),
         lastAt,
+        isOpen: sql<boolean>`coalesce(${open}, false)`.mapWith(Boolean),
       })
       .from(requests)
       .innerJoin(other, eq(other.id, otherId))
       .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
-      .where(and(mine, openChatSql(type, requests.timelineStatus)))
+      .where(and(mine, or(open, hasMessages)))
       .orderBy(desc(requests.id))
       .limit(CHAT_HISTORY_LIMIT);
     return rows
@@ -503,6 +507,7 @@ export async function listChannels(
         },
         unread_messages: r.unread,
         last_message_at: r.lastAt ? new Date(r.lastAt).toISOString() : null,
+        is_open: r.isOpen,
       }))
       .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''));
   };

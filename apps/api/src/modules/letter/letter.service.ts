@@ -10,6 +10,7 @@ import {
   UserType,
   type PaymentMethod,
   type RateMethod,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db, Tx } from '../../db/client';
@@ -171,7 +172,7 @@ export async function composeLetter(
     rate_lines: rateLines(rates),
     payment_method: rates.paymentMethod ?? 'Cash or card',
     company_name: await companyName(tx, companyId),
-    company_phone: profile?.phone ?? 'N/A',
+    company_phone: wirePhoneToMasked(profile?.phone) || 'N/A',
     company_email: profile?.email ?? 'N/A',
     request_id: String(request.id),
   });

@@ -35,12 +35,27 @@ export async function enqueueMessage(opts: {
   );
 }
 
+/**
+ * The address as messages are sent to it. A phone is found however it was typed: +13235550147
+ * unencoded in a URL arrives as ' 13235550147' (a '+' in a query string is a space), and
+ * '(323) 555-0147' or '323-555-0147' are the same phone; an email is found in any letter case.
+ */
+export function outboxAddress(to: string): string {
+  const typed = to.trim();
+  if (/^[\d\s()+.-]+$/.test(typed)) {
+    const digits = typed.replace(/\D/g, '');
+    if (digits.length === 10) return `+1${digits}`;
+    if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  }
+  return typed.toLowerCase();
+}
+
 /** Messages sent to one address, newest first. */
 export async function listMessages(opts: { db: Db; to: string }): Promise<OutboxMessage[]> {
   const rows = await opts.db
     .select()
     .from(outbox)
-    .where(eq(sql`lower(${outbox.toAddress})`, opts.to.toLowerCase()))
+    .where(eq(sql`lower(${outbox.toAddress})`, outboxAddress(opts.to)))
     .orderBy(desc(outbox.id))
     .limit(100);
   return rows.map((r) => ({

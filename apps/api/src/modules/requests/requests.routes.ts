@@ -5,6 +5,7 @@ import { authOf, customerOnly } from '../../plugins/auth';
 import { cancelCustomerRequest } from '../../domain/request/cancel';
 import { editFinalComment } from '../../domain/request/edits';
 import {
+  cancellationOutcome,
   cancellationPreview,
   getCustomerRequestDetail,
   listCustomerRequests,
@@ -69,6 +70,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const receipts = mayHaveMoneyMovements(row.timelineStatus)
         ? await listReceipts({ db: app.db, requestId: row.id, customerId: user.id })
         : [];
+      const cancellation = await cancellationOutcome({
+        db: app.db,
+        request: row,
+        paid: receipts.some((r) => r.kind === 'payment'),
+      });
       const chats = await chatObjectsFor(app.db, user.roomId, [row]);
       // Proposals exist only where a company may make them (from acceptance, or a direct request).
       const pending = row.companyId !== null ? await pendingChanges(app.db, row.id) : [];
@@ -80,6 +86,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
           user,
           refund,
           receipts,
+          cancellation,
           chats.get(row.id),
           pending.length > 0 ? toChangeFields(pending, row) : undefined,
         ),

@@ -5,6 +5,7 @@ import {
   canCancel,
   DONE_REQUEST_STATUS,
   isPaidIntoEscrow,
+  isRequestCancelled,
   type CancellationRefund,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
@@ -184,4 +185,51 @@ export async function cancellationPreview(opts: {
     now: opts.now ?? new Date(),
   });
   return policy.tier === 'unpaid' ? null : policy;
+}
+
+/** What cancelling a request did with its money (decision 041), in cents. */
+export interface CancellationOutcome {
+  /** Refunded to the customer's card, or being refunded (refundPending). */
+  refundCents: number;
+  /** Kept by the company as its cancellation fee. */
+  keptCents: number;
+  /** Some of the refund is still at the provider (the reconciliation job finishes it). */
+  refundPending: boolean;
+}
+
+/**
+ * A cancelled request's refund and cancellation fee, as the ledger and the movements say them:
+ * the refunds the cancel decided (a refusal the provider gave is not counted: it is an operator's
+ * to look at) and the fee posted to the company. Null for a request that is not cancelled; no
+ * statement for one that was never paid, which moved nothing.
+ */
+export async function cancellationOutcome(opts: {
+  db: Db;
+  request: Pick<RequestRow, 'id' | 'requestStatus'>;
+  /** Whether the customer's card was ever charged for it (it has a receipt). */
+  paid: boolean;
+}): Promise<CancellationOutcome | null> {
+  const { request } = opts;
+  if (!isRequestCancelled(request.requestStatus)) return null;
+  if (!opts.paid) {
+    return { refundCents: 0, keptCents: 0, refundPending: false };
+  }
+  const result = await opts.db.execute(sql`
+    select
+      (select coalesce(sum(p.amount_cents), 0)::int from payments p
+       where p.request_id = ${request.id} and p.kind = 'refund' and p.status <> 'failed'
+         and p.purpose ->> 'type' = 'cancel-refund') as refund_cents,
+      (select count(*)::int from payments p
+       where p.request_id = ${request.id} and p.kind = 'refund' and p.status = 'pending'
+         and p.purpose ->> 'type' = 'cancel-refund') as pending,
+      (select coalesce(sum(e.amount_cents), 0)::int from ledger_transactions t
+       join ledger_entries e on e.transaction_id = t.id
+       where t.request_id = ${request.id} and t.kind = 'cancellation_fee'
+         and t.status = 'posted' and e.amount_cents > 0) as kept_cents`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    refundCents: Number(row?.refund_cents ?? 0),
+    keptCents: Number(row?.kept_cents ?? 0),
+    refundPending: Number(row?.pending ?? 0) > 0,
+  };
 }

@@ -27,7 +27,12 @@ import {
   toTruck,
 } from '../../domain/request/read-model';
 import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
-import type { CustomerRequestRow, RequestCounts, RequestDetailRow } from './requests.service';
+import type {
+  CancellationOutcome,
+  CustomerRequestRow,
+  RequestCounts,
+  RequestDetailRow,
+} from './requests.service';
 import type { ChangeFields } from '../changes/changes.wire';
 
 /*
@@ -82,10 +87,13 @@ export function toRequestDetail(
   /** The request's receipts (customer-messages/receipts.service listReceipts). */
   receipts: readonly {
     id: number;
+    number: number;
     kind: ReceiptEntry['kind'];
     amountCents: number;
     createdAt: Date;
   }[] = [],
+  /** What cancelling did with the money (cancellationOutcome); null unless cancelled. */
+  cancelled: CancellationOutcome | null = null,
   chats?: RequestChats,
   changes?: ChangeFields,
 ): RequestDetail {
@@ -123,6 +131,7 @@ export function toRequestDetail(
       move_type: r.moveType?.name ?? null,
       move_type_id: r.moveTypeId,
       net_distance: r.netDistanceMiles,
+      net_distance_approximate: r.addresses.some((a) => a.isApproximateLocation),
       final_amount_change: changes?.final_amount_change ?? null,
       s_date_change: changes?.s_date_change ?? null,
       item_price_change: changes?.item_price_change ?? null,
@@ -181,9 +190,17 @@ export function toRequestDetail(
           kept_amount: toDollars(cancellation.keptCents),
         }
       : null,
+    cancellation: cancelled
+      ? {
+          refund_amount: toDollars(cancelled.refundCents),
+          kept_amount: toDollars(cancelled.keptCents),
+          refund_pending: cancelled.refundPending,
+        }
+      : null,
     confirmation_letter_pdf: r.letterPdfUrl,
     receipts: receipts.map((rc) => ({
       receipt_id: rc.id,
+      number: rc.number,
       kind: rc.kind,
       amount: toDollars(rc.amountCents),
       created_at: rc.createdAt.toISOString(),

@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { useQueryClient, type Query } from '@tanstack/react-query';
-import { NavLink, useNavigate } from 'react-router';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
 import { UserType } from '@movehub/shared';
 import { logOutPartner } from '../../features/partner-auth/partner-auth-api';
+import { companyProfileQueryOptions } from '../../features/partner-profile/profile-api';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 import { RealtimeProvider, useRealtimeConnect, useRealtimeEvent } from '../../lib/realtime';
@@ -71,7 +75,20 @@ function PartnerFrame() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [signingOut, setSigningOut] = useState(false);
-  const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const { pathname } = useLocation();
+  const sections = sectionsOf(user?.user_type);
+  const current = sections.find((section) => pathname.startsWith(section.to));
+  const compact = sections.length > 1;
+  // A company is shown by its name as its profile holds it ("Swift Movers LA"), renamed with it;
+  // a foreman by his own.
+  const isCompany = user?.user_type === UserType.company;
+  const profile = useQuery({
+    ...companyProfileQueryOptions({ suppressToast: true }),
+    enabled: isCompany,
+  });
+  const accountName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
+  const name = (isCompany ? profile.data?.data.name : undefined) ?? accountName;
 
   const signOut = async () => {
     setSigningOut(true);
@@ -91,10 +108,14 @@ function PartnerFrame() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" component="header" elevation={0}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
           <Brand to="/partner" />
-          <Box component="nav" aria-label="Partner console" sx={{ flexGrow: 1 }}>
-            {sectionsOf(user?.user_type).map((section) => (
+          <Box
+            component="nav"
+            aria-label="Partner console"
+            sx={{ flexGrow: 1, display: { xs: compact ? 'none' : 'block', sm: 'block' } }}
+          >
+            {sections.map((section) => (
               <Button
                 key={section.to}
                 component={NavLink}
@@ -105,6 +126,38 @@ function PartnerFrame() {
                 {section.label}
               </Button>
             ))}
+          </Box>
+          {/* A phone: a company's sections behind one button, so that the header keeps one
+              row (a foreman's one section fits beside the brand). */}
+          <Box sx={{ flexGrow: 1, display: { xs: compact ? 'block' : 'none', sm: 'none' } }}>
+            <Button
+              color="inherit"
+              startIcon={<MenuIcon aria-hidden />}
+              aria-haspopup="menu"
+              aria-expanded={menuAnchor ? 'true' : 'false'}
+              aria-controls={menuAnchor ? 'partner-sections' : undefined}
+              onClick={(event) => setMenuAnchor(event.currentTarget)}
+            >
+              {current?.label ?? 'Menu'}
+            </Button>
+            <Menu
+              id="partner-sections"
+              anchorEl={menuAnchor}
+              open={menuAnchor !== null}
+              onClose={() => setMenuAnchor(null)}
+            >
+              {sections.map((section) => (
+                <MenuItem
+                  key={section.to}
+                  component={NavLink}
+                  to={section.to}
+                  selected={section === current}
+                  onClick={() => setMenuAnchor(null)}
+                >
+                  {section.label}
+                </MenuItem>
+              ))}
+            </Menu>
           </Box>
           {name && (
             <Typography component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

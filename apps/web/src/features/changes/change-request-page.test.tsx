@@ -212,14 +212,21 @@ describe('ChangeRequestPage: the previous version beside the changed one', () =>
       price: 20,
     };
     const added: ChangeAddress = {
-      ...address(2, { complete_address: '1 Colorado Blvd, Pasadena, CA 91101, USA' }),
+      ...address(2, {
+        complete_address: '1 Colorado Blvd, Pasadena, CA 91101, USA',
+        apartment_number: 'Apt 4B',
+      }),
       id: null,
       price: 30,
     };
     stubServer(
       detailWith('address', {
         price: 50,
-        request_address: [address(0), address(1), address(2, { id: 3 })],
+        request_address: [
+          address(0, { apartment_number: '12' }),
+          address(1),
+          address(2, { id: 3 }),
+        ],
         edit_address_array: [edited],
         new_address_array: [added],
         delete_address_array: [{ ...address(2, { id: 3 }), price: null }],
@@ -241,6 +248,10 @@ describe('ChangeRequestPage: the previous version beside the changed one', () =>
     expect(within(lines[2]!).getByText(address(2).complete_address).tagName).toBe('DEL');
     expect(lines[3]).toHaveTextContent(added.complete_address);
     expect(lines[3]).toHaveTextContent('New');
+    // A unit the customer named is printed as typed; a bare number gets its "Apt".
+    expect(lines[3]).toHaveTextContent(`${added.complete_address}, Apt 4B`);
+    expect(lines[3]).not.toHaveTextContent('Apt Apt');
+    expect(lines[0]).toHaveTextContent(`${address(0).complete_address}, Apt 12`);
   });
 
   it('type items: request_item beside change_item with the price of the change', async () => {
@@ -454,9 +465,10 @@ describe('ChangeRequestPage: answering', () => {
     await user.click(await screen.findByRole('button', { name: CHANGE_TEXT.accept }));
     const payment = await region(PAYMENT_TEXT.title);
     expect(await payment.findByText(MSG.noActiveCard, { exact: false })).toBeInTheDocument();
+    // My Cards comes back to this change once the card is saved (decision 041).
     expect(payment.getByRole('link', { name: 'Add Card' })).toHaveAttribute(
       'href',
-      '/dashboard/my-cards',
+      `/dashboard/my-cards?return_to=${encodeURIComponent('/dashboard/my-requests/change-request/request/42')}`,
     );
     expect(payment.getByRole('button', { name: PAYMENT_TEXT.pay })).toBeDisabled();
   });

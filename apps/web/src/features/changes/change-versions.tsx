@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  unitText,
   formatUsd,
   toCents,
   type ChangeAddress,
@@ -171,7 +172,7 @@ function AddressLine({
         >
           {address.complete_address}
         </Box>
-        {address.apartment_number ? `, Apt ${address.apartment_number}` : ''}
+        {address.apartment_number ? `, ${unitText(address.apartment_number)}` : ''}
         {mark && <Mark label={mark.label} />}
       </Typography>
       <Typography variant="caption" color="text.secondary">

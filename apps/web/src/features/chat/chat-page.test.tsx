@@ -17,6 +17,7 @@ import { preloadScreens, renderApp } from '../../test/render';
 import { dashboardStubs } from '../../test/sessions';
 import { NOT_CONNECTED_MESSAGE, SEND_TIMEOUT_MESSAGE } from '../../lib/chat/send-chat-message';
 import { SELECT_CONVERSATION_TEXT } from './chat-page';
+import { CLOSED_CONVERSATION_TEXT } from './conversation-pane';
 
 const ME = 'room-1';
 
@@ -34,6 +35,7 @@ function buildChannel(overrides: Partial<ChatChannel> = {}): ChatChannel {
     },
     unread_messages: 0,
     last_message_at: '2026-03-15T10:05:00.000Z',
+    is_open: true,
     ...overrides,
   };
 }
@@ -229,6 +231,20 @@ describe('ChatPage', () => {
       'aria-current',
       'true',
     );
+  });
+
+  it('keeps a finished move’s conversation to read, without the message form', async () => {
+    const finished = buildChannel({ is_open: false });
+    renderChat({ channels: [finished], foremen: [] });
+    const item = await screen.findByRole('button', { name: /Swift Movers/ });
+    expect(item).toHaveTextContent('Company · Request #42 · Move over');
+    await userEvent.click(item);
+    const pane = screen.getByRole('region', { name: 'Swift Movers' });
+    const log = await within(pane).findByRole('log', { name: 'Messages with Swift Movers' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(pane).getByText(CLOSED_CONVERSATION_TEXT)).toBeInTheDocument();
+    expect(within(pane).queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/No conversations yet/)).not.toBeInTheDocument();
   });
 
   it('shows the list with a note when chat is not open for the requested conversation', async () => {

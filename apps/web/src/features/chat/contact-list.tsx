@@ -90,7 +90,7 @@ export function ContactList({
                   </ListItemAvatar>
                   <ListItemText
                     primary={name}
-                    secondary={`${channelTypeLabel(channel.type)} · Request #${channel.request_id} · ${onlineText(online)}`}
+                    secondary={`${channelTypeLabel(channel.type)} · Request #${channel.request_id} · ${channel.is_open ? onlineText(online) : 'Move over'}`}
                     slotProps={{
                       primary: { sx: { fontWeight: unread > 0 ? 700 : 500 } },
                       secondary: { color: 'text.secondary' },

@@ -16,6 +16,8 @@ import { channelTypeLabel } from './contact-list';
 
 export const NO_MESSAGES_TEXT = 'No messages yet.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';
+export const CLOSED_CONVERSATION_TEXT =
+  'This move is over, so no new messages can be sent. The conversation stays here to read.';
 
 /**
  * The open conversation: its header (who, online status, 'Show request', and below 600 px the
@@ -110,13 +112,23 @@ export function ConversationPane({
         <div ref={endRef} />
       </Box>
 
-      <MessageForm
-        channel={channel}
-        onSent={(stored) => {
-          addMessageToCache(queryClient, stored);
-          void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
-        }}
-      />
+      {channel.is_open ? (
+        <MessageForm
+          channel={channel}
+          onSent={(stored) => {
+            addMessageToCache(queryClient, stored);
+            void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
+          }}
+        />
+      ) : (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+        >
+          {CLOSED_CONVERSATION_TEXT}
+        </Typography>
+      )}
     </Box>
   );
 }

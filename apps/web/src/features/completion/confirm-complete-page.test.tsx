@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TimelineStatus, type RequestDetail } from '@movehub/shared';
@@ -84,6 +84,27 @@ describe('ConfirmCompletePage', () => {
       expect.objectContaining({ body: { request_id: 42 } }),
     ]);
     expect(await screen.findByText(/The payment was released/)).toBeInTheDocument();
+  });
+
+  it('after the feedback, opens My Requests on the Completed tab, where the move now is', async () => {
+    const { router } = renderPage(
+      at(TimelineStatus.completed),
+      '/dashboard/my-requests/confirm-complete/42?feedback=1',
+      {
+        'POST /app_api/add_feedback': (body) => ({
+          code: 200,
+          data: { ...(body as object), request_timeline_status: 8, company_rating: 5 },
+        }),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
+    // MUI's rating draws its stars over hidden radios; jsdom has no layout for a pointer.
+    fireEvent.click(within(dialog).getByLabelText('5 Stars'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByRole('tab', { name: /^Completed/, selected: true }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/my-requests');
   });
 
   it('shows the server message as a banner when the confirmation fails, and no modal', async () => {

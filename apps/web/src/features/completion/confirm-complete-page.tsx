@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  DONE_REQUEST_STATUS,
   canConfirmComplete,
   canLeaveFeedback,
   discountedCents,
@@ -19,7 +20,7 @@ import {
 import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MY_REQUESTS_PATH } from '../../lib/request-paths';
+import { MY_REQUESTS_PATH, rememberMyRequestsTab } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
 import { completionRequestQueryOptions } from './completion-api';
@@ -79,7 +80,11 @@ export function ConfirmCompletePage() {
   const finalCents = toCents(request.final_amount ?? 0);
   const amount = formatUsd(discountedCents(finalCents, request.discount));
   const company = data.bid_Accepted_company?.name ?? 'the company';
-  const leave = () => void navigate(MY_REQUESTS_PATH);
+  // The finished request is on My Requests' Completed tab: open it there.
+  const leave = () => {
+    rememberMyRequestsTab(DONE_REQUEST_STATUS);
+    void navigate(MY_REQUESTS_PATH);
+  };
 
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto' }}>

@@ -79,7 +79,7 @@ export function FeedbackDialog({
     const next: typeof errors = {};
     if (rating === null || !isValidRating(rating)) next.rating = FEEDBACK_TEXT.ratingRequired;
     const tip = tipOf(choice);
-    if (tip === null || tip % 100 !== 0) next.tip = FEEDBACK_TEXT.tipInvalid;
+    if (tip === null || tip % 100 !== 0) next.tip = FEEDBACK_TEXT.tipAmountRequired;
     setErrors(next);
     if (next.rating || next.tip || rating === null || tip === null) return;
     submit.submit({ request_id: requestId, rating, comment: comment.trim(), tip: tip / 100 });

@@ -113,7 +113,13 @@ describe('NotificationCenter', () => {
     const items = within(drawer).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Unread: New bid from Acme.');
-    expect(items[0]).toHaveTextContent('Mar 15th 26');
+    // The day and the time it came, in the customer's time zone.
+    const at = new Date('2026-03-15T10:00:00.000Z');
+    const hour = at.getHours() % 12 || 12;
+    const minutes = String(at.getMinutes()).padStart(2, '0');
+    expect(items[0]).toHaveTextContent(
+      `Mar ${at.getDate()}th 26, ${hour}:${minutes} ${at.getHours() < 12 ? 'AM' : 'PM'}`,
+    );
     expect(items[1]).toHaveTextContent('Your move is complete.');
     expect(items[1]).not.toHaveTextContent('Unread');
     await waitFor(() => expect(gets(calls)).toBe(2));

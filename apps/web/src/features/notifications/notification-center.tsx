@@ -16,7 +16,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { MSG, type Notification } from '@movehub/shared';
-import { formatDate } from '../../lib/format-date';
+import { formatDateTime } from '../../lib/format-date';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { requestDetailPath } from '../../lib/request-paths';
 import { PageLoader } from '../../ui/page-loader';
@@ -177,7 +177,7 @@ export function NotificationCenter() {
                         {notification.message_body}
                       </>
                     }
-                    secondary={formatDate(notification.created_at)}
+                    secondary={formatDateTime(notification.created_at)}
                     slotProps={{
                       primary: { sx: { fontWeight: notification.is_active ? 700 : 400 } },
                       secondary: { color: 'text.secondary' },

@@ -21,13 +21,14 @@ export const companyProfileKey = [...PARTNER_QUERY_ROOT, 'company-profile'] as c
 type Options = Pick<CallSettings, 'suppressToast'>;
 
 /** POST /api/company/profile */
-export const getCompanyProfile = (signal?: AbortSignal) =>
-  callPartnerApi('POST /api/company/profile', { signal });
+export const getCompanyProfile = (signal?: AbortSignal, options?: Options) =>
+  callPartnerApi('POST /api/company/profile', { signal, ...options });
 
-export const companyProfileQueryOptions = () =>
+/** The profile; `options.suppressToast` for a reader that has its own fallback (the header). */
+export const companyProfileQueryOptions = (options?: Options) =>
   queryOptions({
     queryKey: companyProfileKey,
-    queryFn: ({ signal }) => getCompanyProfile(signal),
+    queryFn: ({ signal }) => getCompanyProfile(signal, options),
   });
 
 /** Puts a change's answer in the cache: the screen shows the profile as the server has it. */

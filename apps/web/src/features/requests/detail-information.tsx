@@ -8,10 +8,12 @@ import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import {
   canEditRequestDetails,
   COMMON_LIST_CATEGORY,
+  distanceText,
   formatUsd,
   toCents,
   type RequestDetail,
   type ServerItem,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import { formatDate, formatMoveTime } from '../../lib/format-date';
 import { itemPhotoUrl } from '../../lib/upload-url';
@@ -32,10 +34,15 @@ function RequestInformation({ request }: { request: RequestDetail['request'] }) 
     <Stack spacing={0.25}>
       <DetailLine label="Contact Name">{name || 'N/A'}</DetailLine>
       <DetailLine label="Email">{request.customer_email || 'N/A'}</DetailLine>
-      <DetailLine label="Phone">{request.customer_phone_number || 'N/A'}</DetailLine>
+      <DetailLine label="Phone">
+        {wirePhoneToMasked(request.customer_phone_number) || 'N/A'}
+      </DetailLine>
       <DetailLine label="Date">{formatDate(request.s_date) || 'N/A'}</DetailLine>
       <DetailLine label="Time">{formatMoveTime(request) || 'N/A'}</DetailLine>
-      <DetailLine label="Distance">{`${request.net_distance} miles`}</DetailLine>
+      {/* Issue 31: a distance from or to a zip code's centre says so. */}
+      <DetailLine label="Distance">
+        {distanceText(request.net_distance, request.net_distance_approximate === true)}
+      </DetailLine>
       <DetailLine label="Move Type">{request.move_type || 'N/A'}</DetailLine>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,10 +20,14 @@ import {
   discountedCents,
   formatUsd,
   hasFeedback,
+  isAwaitingPayment,
   isDirectRequest,
+  isMoveCancelled,
+  isRequestCancelled,
   moversOf,
   toCents,
   type RequestDetail,
+  wirePhoneToMasked,
 } from '@movehub/shared';
 import { dollars } from '../../lib/format-money';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
@@ -33,6 +37,11 @@ import { DetailLine } from '../../ui/detail-line';
 import { RequestActions } from './request-actions';
 import { requestStatusLabel } from './request-status';
 import { useCancelRequest } from './use-request-mutations';
+
+// Only a cancelled request shows it: loaded when one is opened, not on every detail's first visit.
+const CancelledMoney = lazy(async () => ({
+  default: (await import('./cancelled-money')).CancelledMoney,
+}));
 
 const range = (min: number | null, max: number | null) =>
   `${dollars(min, { none: 'N/A' })} - ${dollars(max, { none: 'N/A' })}`;
@@ -51,11 +60,20 @@ const CHANGE_TYPES: Record<string, string> = Object.fromEntries(
   Object.entries(CHANGE_TIMELINE).map(([type, title]) => [title, type]),
 );
 
-function FinalPriceLines({ request }: { request: RequestDetail['request'] }) {
-  const finalCents = toCents(request.final_amount ?? 0);
+function FinalPriceLines({
+  request,
+  label = 'Final Price',
+  amount = request.final_amount,
+}: {
+  request: RequestDetail['request'];
+  label?: string;
+  /** Dollars; the final amount unless said. */
+  amount?: number | null;
+}) {
+  const finalCents = toCents(amount ?? 0);
   return (
     <>
-      <DetailLine label="Final Price">{dollars(request.final_amount, { none: 'N/A' })}</DetailLine>
+      <DetailLine label={label}>{dollars(amount, { none: 'N/A' })}</DetailLine>
       {request.discount > 0 && (
         <>
           <DetailLine label="Discount %">{`${request.discount}%`}</DetailLine>
@@ -100,7 +118,10 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
       </>
     );
   }
-  if (showsEstimatedPrice(timeline)) {
+  // A request cancelled before any price was agreed shows what it was asked at.
+  const unpriced = isMoveCancelled(timeline) && request.final_amount === null;
+  if (showsEstimatedPrice(timeline) || unpriced) {
+    const accepted = isAwaitingPayment(timeline) ? detail.bid_Accepted_company : null;
     return (
       <>
         <DetailLine label="Estimated Price">
@@ -109,6 +130,14 @@ function PriceLines({ detail, timeline }: { detail: RequestDetail; timeline: num
         <DetailLine label="Your Price">
           {dollars(request.customer_budget, { none: 'N/A' })}
         </DetailLine>
+        {/* Ours beside the spec's two (decision 041): the bid the customer accepted, to pay. */}
+        {accepted && (
+          <FinalPriceLines
+            request={request}
+            label="Accepted Bid"
+            amount={request.final_amount ?? accepted.bid_amount}
+          />
+        )}
       </>
     );
   }
@@ -127,7 +156,7 @@ function CompanyInfo({ detail, timeline }: { detail: RequestDetail; timeline: nu
         Company Info
       </Typography>
       <DetailLine label="Company Name">{company.name}</DetailLine>
-      <DetailLine label="Phone">{company.company_phone || 'N/A'}</DetailLine>
+      <DetailLine label="Phone">{wirePhoneToMasked(company.company_phone) || 'N/A'}</DetailLine>
       <DetailLine label="Email">{company.company_email || 'N/A'}</DetailLine>
       <DetailLine label="Address">{company.address || 'N/A'}</DetailLine>
       {crew && (
@@ -229,6 +258,13 @@ export function DetailSummary({
       )}
 
       <RequestActions requestId={request.id} timeline={timeline} sx={{ mt: 2 }} />
+
+      {/* A cancelled request is read-only: what its money did instead of actions (decision 041). */}
+      {isRequestCancelled(request.request_status) && (
+        <Suspense fallback={null}>
+          <CancelledMoney detail={detail} />
+        </Suspense>
+      )}
 
       {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
       {isDirectRequest(request) && awaitsLetterSignature(timeline, detail.additional_status) && (

@@ -1,15 +1,16 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRequestCancelled } from '@movehub/shared';
+import { CANCELLED_REQUEST_STATUS, isDirectRequest } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
-import { MY_REQUESTS_PATH } from '../../lib/request-paths';
+import { MY_REQUESTS_PATH, rememberMyRequestsTab } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { ClientComment } from './client-comment';
 import { CommentsThread } from './comments-thread';
 import { DetailInformation } from './detail-information';
@@ -18,20 +19,28 @@ import { MoveDocuments } from './move-documents';
 import { effectiveTimelineStatus } from './request-status';
 import { requestDetailQueryOptions } from './requests-api';
 
-/** The first entry of a history has the key 'default': with nowhere to go back to, My Requests. */
-function useGoBack() {
+// Loaded with a direct request's detail only.
+const ShareLink = lazy(() =>
+  import('../../ui/share-link').then((module) => ({ default: module.ShareLink })),
+);
+
+/**
+ * After a cancel: My Requests on its Cancelled tab, where the request now is. Not "back": the
+ * page before may be a screen of the request that no longer applies (a change already answered).
+ */
+function useShowCancelled() {
   const navigate = useNavigate();
-  const location = useLocation();
   return () => {
-    if (location.key === 'default') void navigate(MY_REQUESTS_PATH, { replace: true });
-    else void navigate(-1);
+    rememberMyRequestsTab(CANCELLED_REQUEST_STATUS);
+    void navigate(MY_REQUESTS_PATH);
   };
 }
 
 /**
  * /dashboard/my-requests/{requestId} (spec/request-lifecycle.md §2 "Request detail content"):
  * the summary card and timeline on the left, the request's information, client comment and
- * comments on the right. A cancelled request (request_status 2) is not shown: the page goes back.
+ * comments on the right. A cancelled request (request_status 2), which the spec sends back, is
+ * shown read-only with what its refund was and its receipts (decision 041).
  */
 export function RequestDetailPage() {
   useDocumentTitle('Request DETAIL');
@@ -46,15 +55,7 @@ export function RequestDetailPage() {
   // Then in three commits: the summary first (the top of the screen on a phone), the timeline
   // and the request's information, the comments last.
   const stage = useStagedReveal(3, shown !== undefined);
-  const goBack = useGoBack();
-  const request = detail.data?.request;
-  const cancelled = request !== undefined && isRequestCancelled(request.request_status);
-
-  useEffect(() => {
-    if (cancelled) goBack();
-    // goBack changes with every location; the redirect is wanted once, when the data says so.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cancelled]);
+  const showCancelled = useShowCancelled();
 
   let body;
   if (detail.isPending) {
@@ -63,7 +64,7 @@ export function RequestDetailPage() {
     body = (
       <LoadError message={`Error Message: ${detail.error.message}`} onRetry={detail.refetch} />
     );
-  } else if (cancelled || !shown) {
+  } else if (!shown) {
     body = <PageLoader label="Loading request" />;
   } else {
     const data = shown;
@@ -78,9 +79,18 @@ export function RequestDetailPage() {
         }}
       >
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <DetailSummary detail={data} timeline={timeline} onCancelled={goBack} />
+          <DetailSummary detail={data} timeline={timeline} onCancelled={showCancelled} />
           {stage >= 2 && <DetailTimeline detail={data} />}
           {stage >= 3 && <MoveDocuments detail={data} />}
+          {/* A direct request has a public page: its link, to keep or pass on to whoever helps
+              with the move. */}
+          {stage >= 3 && isDirectRequest(data.request) && data.request.public_access_link && (
+            <Suspense fallback={null}>
+              <Section title="Share this request">
+                <ShareLink link={data.request.public_access_link} requestId={data.request.id} />
+              </Section>
+            </Suspense>
+          )}
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           {stage >= 2 && <DetailInformation detail={data} />}

@@ -194,7 +194,13 @@ export function MoveDateTime({ value, onChange, error, now }: MoveDateTimeProps)
               onChange({ date: value.date, timeRange: timeRange(window.from, window.to) });
           }}
           aria-labelledby="premade-windows-label"
-          sx={{ flexWrap: 'wrap' }}
+          // One row of equal buttons at every width: on a phone a label takes two lines
+          // ("8AM - 12PM" over "Morning") instead of a button falling alone to a second row.
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, 1fr)',
+            '& > *': { lineHeight: 1.25 },
+          }}
         >
           {PREMADE_WINDOWS.map((w) => (
             <ToggleButton key={w.label} value={w.label} disabled={!premade.includes(w.label)}>
