@@ -35,6 +35,14 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
             {
+              // What every screen draws with (surfaces, buttons and their base, icons, text,
+              // layout boxes): one chunk instead of seven, each with its own request and its own
+              // compression dictionary. Split, they also moved between chunks as screens changed
+              // (Paper left the entry for a chunk of its own once the detail's imports did).
+              name: 'mui-core',
+              test: /[\\/]@mui[\\/]material[\\/]esm[\\/](?:Paper|ButtonBase|Box|Button|Typography|Stack|SvgIcon)[\\/]/,
+            },
+            {
               // An outlined text field and what it is made of: every form screen loads them,
               // and as one chunk they compress better than as the pieces screens would split.
               // TextField's select mode (Select, Menu, Popover, Modal) stays out of it, so the
