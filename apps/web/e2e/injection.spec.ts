@@ -142,7 +142,7 @@ test('a direct request with hostile words, and its confirmation letter, are show
   // The request's public page: the addresses as text.
   const dropOff = `201 Main St ${PAYLOADS.img}, Santa Monica, CA 90401, USA`;
   await page.goto(`/view-request/${link}`);
-  await expect(page.getByText(`Address B: ${dropOff}`)).toBeVisible();
+  await expect(page.getByText(`Drop off B: ${dropOff}`)).toBeVisible();
   await expectNothingRan(page, 'public page of the direct request');
 
   // The company sends its letter through the partner API; the customer reads it to sign.
