@@ -1,7 +1,4 @@
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,6 +22,8 @@ import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-dat
 import { AddressCard } from '../../ui/address-card';
 import { DetailLine } from '../../ui/detail-line';
 import { ItemList } from '../../ui/item-list';
+import { DetailColumns } from '../../ui/detail-columns';
+import { LetterActions } from '../../ui/letter-actions';
 import { Section } from '../../ui/section';
 
 type Line = [label: string, value: string | number];
@@ -224,99 +223,83 @@ export function PublicRequestDetailView({
     isDirectRequest(request) && awaitsLetterSignature(timeline, detail.additional_status);
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-        gap: 2,
-        alignItems: 'start',
-      }}
-    >
-      <Stack spacing={2} sx={{ minWidth: 0 }}>
-        <Section title="Move">
-          <Lines lines={move} />
-          {letterAwaits && (
-            // spec §4 status 3: the direct request's letter waits for the customer's signature.
-            <Button
-              component={RouterLink}
-              to={`/sign-confirmation-letter/${encodeURIComponent(link)}`}
-              variant="contained"
-              sx={{ mt: 2 }}
-            >
-              Confirm and proceed with the move
-            </Button>
-          )}
-          {detail.confirmation_letter_pdf && (
-            <Box sx={{ mt: 2 }}>
-              <Link href={detail.confirmation_letter_pdf} target="_blank" rel="noopener noreferrer">
-                Signed confirmation letter (PDF)
-              </Link>
-            </Box>
-          )}
-        </Section>
-        {company && (
-          <Section title="Company Info">
-            <Lines
-              lines={[
-                ['Company Name', company.name],
-                ['Phone', company.company_phone || 'N/A'],
-                ['Email', company.company_email || 'N/A'],
-                ['Address', company.address || 'N/A'],
-                ...(crew
-                  ? ([
-                      ['Foreman', `${crew.first_name} ${crew.last_name}`],
-                      ['Truck Name', detail.truck_array.map((t) => t.name).join(', ') || 'N/A'],
-                    ] satisfies Line[])
-                  : []),
-              ]}
+    <DetailColumns
+      left={
+        <>
+          <Section title="Move">
+            <Lines lines={move} />
+            <LetterActions
+              awaitsSignature={letterAwaits}
+              signPath={`/sign-confirmation-letter/${encodeURIComponent(link)}`}
+              signedPdf={detail.confirmation_letter_pdf}
             />
           </Section>
-        )}
-        <Section title="Timeline">
-          {detail.request_timeline.length === 0 ? (
-            <Typography color="text.secondary">No activity yet</Typography>
-          ) : (
-            <Box component="ol" aria-label="Timeline" sx={{ m: 0, pl: 2.5 }}>
-              {detail.request_timeline.map((entry) => (
-                <li key={entry.id}>
-                  <Typography sx={{ fontWeight: 600 }}>{entry.activity_title}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatDateTime(entry.activity_datetime)}
-                  </Typography>
-                </li>
-              ))}
-            </Box>
-          )}
-        </Section>
-      </Stack>
-      <Stack spacing={2} sx={{ minWidth: 0 }}>
-        <Section title="Addresses">
-          <Stack spacing={1.5}>
-            {detail.request_address.map((address, index) => (
-              <AddressCard
-                key={address.id}
-                address={address}
-                letter={'ABCDEF'[index] ?? String(index + 1)}
-                headingLevel="h3"
+          {company && (
+            <Section title="Company Info">
+              <Lines
+                lines={[
+                  ['Company Name', company.name],
+                  ['Phone', company.company_phone || 'N/A'],
+                  ['Email', company.company_email || 'N/A'],
+                  ['Address', company.address || 'N/A'],
+                  ...(crew
+                    ? ([
+                        ['Foreman', `${crew.first_name} ${crew.last_name}`],
+                        ['Truck Name', detail.truck_array.map((t) => t.name).join(', ') || 'N/A'],
+                      ] satisfies Line[])
+                    : []),
+                ]}
               />
-            ))}
-          </Stack>
-        </Section>
-        <Section title="Items">
-          <Items items={detail.request_item} />
-        </Section>
-        <Section title="Extra Items">
-          <ExtraItems items={detail.extra_request_items} />
-        </Section>
-        <Section title="Client comment">
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {request.final_comment || 'N/A'}
-          </Typography>
-        </Section>
-        <Section title="Comments">
-          <Comments threads={detail.comments_array} />
-        </Section>
-      </Stack>
-    </Box>
+            </Section>
+          )}
+          <Section title="Timeline">
+            {detail.request_timeline.length === 0 ? (
+              <Typography color="text.secondary">No activity yet</Typography>
+            ) : (
+              <Box component="ol" aria-label="Timeline" sx={{ m: 0, pl: 2.5 }}>
+                {detail.request_timeline.map((entry) => (
+                  <li key={entry.id}>
+                    <Typography sx={{ fontWeight: 600 }}>{entry.activity_title}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {formatDateTime(entry.activity_datetime)}
+                    </Typography>
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Section>
+        </>
+      }
+      right={
+        <>
+          <Section title="Addresses">
+            <Stack spacing={1.5}>
+              {detail.request_address.map((address, index) => (
+                <AddressCard
+                  key={address.id}
+                  address={address}
+                  letter={'ABCDEF'[index] ?? String(index + 1)}
+                  headingLevel="h3"
+                />
+              ))}
+            </Stack>
+          </Section>
+          <Section title="Items">
+            <Items items={detail.request_item} />
+          </Section>
+          <Section title="Extra Items">
+            <ExtraItems items={detail.extra_request_items} />
+          </Section>
+          <Section title="Client comment">
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {request.final_comment || 'N/A'}
+            </Typography>
+          </Section>
+          <Section title="Comments">
+            <Comments threads={detail.comments_array} />
+          </Section>
+        </>
+      }
+    />
   );
 }

@@ -33,6 +33,7 @@ import { dollars } from '../../lib/format-money';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { LetterActions } from '../../ui/letter-actions';
 import { DetailLine } from '../../ui/detail-line';
 import { RequestActions } from './request-actions';
 import { requestStatusLabel } from './request-status';
@@ -267,24 +268,13 @@ export function DetailSummary({
       )}
 
       {/* spec §4: a direct request at 3 waits for its letter until additional_status moves. */}
-      {isDirectRequest(request) && awaitsLetterSignature(timeline, detail.additional_status) && (
-        <Button
-          component={RouterLink}
-          to={`/sign-confirmation-letter/${request.public_access_link || request.id}`}
-          variant="contained"
-          sx={{ mt: 2 }}
-        >
-          Confirm and proceed with the move
-        </Button>
-      )}
-
-      {detail.confirmation_letter_pdf && (
-        <Box sx={{ mt: 2 }}>
-          <Link href={detail.confirmation_letter_pdf} target="_blank" rel="noopener noreferrer">
-            Signed confirmation letter (PDF)
-          </Link>
-        </Box>
-      )}
+      <LetterActions
+        awaitsSignature={
+          isDirectRequest(request) && awaitsLetterSignature(timeline, detail.additional_status)
+        }
+        signPath={`/sign-confirmation-letter/${request.public_access_link || request.id}`}
+        signedPdf={detail.confirmation_letter_pdf}
+      />
 
       {canCancel(request) && (
         <>

@@ -2,13 +2,13 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CANCELLED_REQUEST_STATUS, isDirectRequest } from '@movehub/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStagedReveal } from '../../lib/use-staged-reveal';
 import { MY_REQUESTS_PATH, rememberMyRequestsTab } from '../../lib/request-paths';
 import { LoadError } from '../../ui/load-error';
+import { DetailColumns } from '../../ui/detail-columns';
 import { PageLoader } from '../../ui/page-loader';
 import { Section } from '../../ui/section';
 import { ClientComment } from './client-comment';
@@ -70,34 +70,31 @@ export function RequestDetailPage() {
     const data = shown;
     const timeline = effectiveTimelineStatus(data);
     body = (
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          gap: 2,
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <DetailSummary detail={data} timeline={timeline} onCancelled={showCancelled} />
-          {stage >= 2 && <DetailTimeline detail={data} />}
-          {stage >= 3 && <MoveDocuments detail={data} />}
-          {/* A direct request has a public page: its link, to keep or pass on to whoever helps
+      <DetailColumns
+        left={
+          <>
+            <DetailSummary detail={data} timeline={timeline} onCancelled={showCancelled} />
+            {stage >= 2 && <DetailTimeline detail={data} />}
+            {stage >= 3 && <MoveDocuments detail={data} />}
+            {/* A direct request has a public page: its link, to keep or pass on to whoever helps
               with the move. */}
-          {stage >= 3 && isDirectRequest(data.request) && data.request.public_access_link && (
-            <Suspense fallback={null}>
-              <Section title="Share this request">
-                <ShareLink link={data.request.public_access_link} requestId={data.request.id} />
-              </Section>
-            </Suspense>
-          )}
-        </Stack>
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          {stage >= 2 && <DetailInformation detail={data} />}
-          {stage >= 3 && <ClientComment request={data.request} />}
-          {stage >= 3 && <CommentsThread detail={data} />}
-        </Stack>
-      </Box>
+            {stage >= 3 && isDirectRequest(data.request) && data.request.public_access_link && (
+              <Suspense fallback={null}>
+                <Section title="Share this request">
+                  <ShareLink link={data.request.public_access_link} requestId={data.request.id} />
+                </Section>
+              </Suspense>
+            )}
+          </>
+        }
+        right={
+          <>
+            {stage >= 2 && <DetailInformation detail={data} />}
+            {stage >= 3 && <ClientComment request={data.request} />}
+            {stage >= 3 && <CommentsThread detail={data} />}
+          </>
+        }
+      />
     );
   }
 
