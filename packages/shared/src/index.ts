@@ -4,6 +4,7 @@ export * from './messages';
 export * from './rules/validation';
 export * from './schemas/envelope';
 export * from './schemas/primitives';
+export * from './schemas/paging';
 export * from './schemas/auth';
 export * from './schemas/requests';
 export * from './schemas/dev';
