@@ -2,8 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -12,6 +10,7 @@ import { JOB_STAGE_LABELS, JOB_STAGES, type JobCounts, type JobStage } from '@mo
 import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 import { PageLoader } from '../../ui/page-loader';
 import { JobCard } from './job-card';
 import { jobsQueryOptions } from './jobs-api';
@@ -99,29 +98,7 @@ export function JobsPage() {
                 <JobCard key={job.id} job={job} />
               ))}
             </Stack>
-            {query.isFetchNextPageError && (
-              <LoadError
-                sx={{ mt: 3 }}
-                message="The older jobs could not be loaded."
-                onRetry={() => query.fetchNextPage()}
-              />
-            )}
-            {query.hasNextPage && !query.isFetchNextPageError && (
-              <Box sx={{ textAlign: 'center', mt: 3 }}>
-                <Button
-                  variant="outlined"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                  startIcon={
-                    query.isFetchingNextPage ? (
-                      <CircularProgress aria-hidden size={18} color="inherit" />
-                    ) : undefined
-                  }
-                >
-                  Load more
-                </Button>
-              </Box>
-            )}
+            <LoadMore query={query} errorMessage="The older jobs could not be loaded." />
           </>
         )}
       </Box>

@@ -7,8 +7,6 @@ import {
 } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OpenRequest } from '@movehub/shared';
@@ -17,6 +15,7 @@ import { moveTypesQueryOptions } from '../../lib/items/catalogue-api';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 import { PageLoader } from '../../ui/page-loader';
 import { BidDialog } from './bid-dialog';
 import { marketKeys, openRequestsQueryOptions } from './market-api';
@@ -131,22 +130,11 @@ export function OpenRequestsPage() {
               <OpenRequestCard key={request.id} request={request} onBid={select} />
             ))}
           </Stack>
-          {query.hasNextPage && (
-            <Box sx={{ textAlign: 'center', mt: 3 }}>
-              <Button
-                variant="outlined"
-                disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-                startIcon={
-                  query.isFetchingNextPage ? (
-                    <CircularProgress aria-hidden size={18} color="inherit" />
-                  ) : undefined
-                }
-              >
-                Show older requests
-              </Button>
-            </Box>
-          )}
+          <LoadMore
+            query={query}
+            label="Show older requests"
+            errorMessage="The older requests could not be loaded."
+          />
         </>
       )}
 
