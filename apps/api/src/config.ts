@@ -134,6 +134,10 @@ const schema = z
     // Whether this process works queued jobs (clean-ups and, later, the simulator, reminders and
     // payouts). Every process can send jobs; false leaves the working to other processes.
     JOB_WORKERS: bool.optional(),
+    // Whether every answer is also parsed by its zod schema and its compiled text compared with
+    // zod's (lib/answer-serializer.ts): on by default outside production, so tests and
+    // development prove the compiled serializers; production writes answers without the parse.
+    ANSWER_CHECKS: bool.optional(),
     // The demo simulator (modules/demo): demo companies bid on new requests in their area. On
     // by default outside production, never on in production.
     DEMO_SIMULATOR: bool.optional(),
@@ -281,6 +285,7 @@ const schema = z
       },
       // Tests work jobs on demand (app.jobs.runDue()), so a poller never races them.
       jobWorkers: env.JOB_WORKERS ?? env.NODE_ENV !== 'test',
+      checkAnswers: env.ANSWER_CHECKS ?? !production,
       paymentProviderTimeoutMs: env.PAYMENT_PROVIDER_TIMEOUT_MS,
       demoSimulator: {
         enabled: !production && (env.DEMO_SIMULATOR ?? true),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONSENT_COOKIE } from '@movehub/shared';
 import { moveTypes } from '../src/db/schema';
+import { catalogueChanged } from '../src/modules/catalogue/catalogue.service';
 import { setSetting } from '../src/modules/settings/settings.service';
 import { buildTestApp, type TestContext } from './helper';
 
@@ -222,16 +223,23 @@ describe('revalidated reads', () => {
     },
   );
 
-  it('answers 200 with a new ETag once the catalogue is edited', async () => {
+  it('keeps the catalogue answer until the catalogue is changed, then answers 200 with a new ETag', async () => {
     const read = { method: 'GET', url: '/api/customer/get_move_type' } as const;
     const before = await ctx.app.inject(read);
     const [first] = await ctx.database.db.select().from(moveTypes).limit(1);
     if (!first) throw new Error('no move type seeded');
+    const db = ctx.database.db;
     try {
-      await ctx.database.db
+      await db
         .update(moveTypes)
         .set({ name: `${first.name} (edited)` })
         .where(eq(moveTypes.id, first.id));
+      // Written behind the catalogue's back: the kept answer is still served (SharedAnswers).
+      const kept = await ctx.app.inject(read);
+      expect(kept.body).toBe(before.body);
+      expect(kept.headers.etag).toBe(before.headers.etag);
+
+      catalogueChanged({ db });
       const after = await ctx.app.inject({
         ...read,
         headers: { 'if-none-match': String(before.headers.etag) },
@@ -239,11 +247,35 @@ describe('revalidated reads', () => {
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(after.body).toContain('(edited)');
+      const again = await ctx.app.inject({
+        ...read,
+        headers: { 'if-none-match': String(after.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
     } finally {
-      await ctx.database.db
-        .update(moveTypes)
-        .set({ name: first.name })
-        .where(eq(moveTypes.id, first.id));
+      await db.update(moveTypes).set({ name: first.name }).where(eq(moveTypes.id, first.id));
+      catalogueChanged({ db });
+    }
+  });
+
+  it('keeps each catalogue read apart: items by type and by category', async () => {
+    const body = async (url: string, payload: object) =>
+      (await ctx.app.inject({ method: 'POST', url, payload })).json() as {
+        data: { items: { type: string; category_id: number }[] };
+      };
+    const regular = await body('/api/customer/get_item', { type: '1' });
+    const extra = await body('/api/customer/get_item', { type: '2' });
+    expect(regular.data.items.every((item) => item.type === '1')).toBe(true);
+    expect(extra.data.items.every((item) => item.type === '2')).toBe(true);
+    const categoryId = regular.data.items[0]!.category_id;
+    const other = regular.data.items.find((item) => item.category_id !== categoryId)!.category_id;
+    for (const id of [categoryId, other]) {
+      const items = await body('/api/customer/get_item_by_category_id', {
+        type: '',
+        category_id: id,
+      });
+      expect(items.data.items.length).toBeGreaterThan(0);
+      expect(items.data.items.every((item) => item.category_id === id)).toBe(true);
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, expect } from 'vitest';
+import { takeAnswerMismatches } from '../src/lib/answer-serializer';
 
 /*
  * One connection runs one statement at a time. node-postgres still queues a statement sent to a
@@ -24,4 +25,13 @@ const seen = state.busyConnectionWarnings;
 
 afterAll(() => {
   expect(seen.splice(0), 'statements sent to a connection that was busy').toEqual([]);
+});
+
+/*
+ * Every answer a test reads is also parsed by its zod schema, and its compiled serializer's text
+ * must equal zod's (lib/answer-serializer.ts, ANSWER_CHECKS): a call that differs answers 500,
+ * and the file fails here even when its test did not look at that call's answer.
+ */
+afterAll(() => {
+  expect(takeAnswerMismatches(), 'answers whose compiled text differs from zod').toEqual([]);
 });

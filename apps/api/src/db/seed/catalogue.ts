@@ -9,6 +9,7 @@ import {
   moveTypes,
   serviceZipCodes,
 } from '../schema';
+import { catalogueChanged } from '../../modules/catalogue/catalogue.service';
 
 /*
  * The wizard's reference data: move sizes, room types with their items, the Common List, the
@@ -322,4 +323,5 @@ export async function seedCatalogue(opts: { db: Tx }): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: serviceZipCodes.zipCode });
+  catalogueChanged({ db });
 }

@@ -3,6 +3,7 @@ import { FULL_REFUND_NOTICE_HOURS, LATE_REFUND_PERCENT, type SettingKey } from '
 import type { Tx } from '../client';
 import { settings } from '../schema';
 import { sanitizeRichText } from '../../lib/safe-html';
+import { settingsChanged } from '../../modules/settings/settings.service';
 
 /*
  * The About Us pages as shipped. An administrator may rewrite any of them later; the seed fills
@@ -306,4 +307,5 @@ export async function seedSettings(opts: { db: Tx }): Promise<void> {
       .set({ value: sanitizeRichText(SETTINGS_SEED[key as SettingKey]), updatedAt: new Date() })
       .where(and(eq(settings.key, key), inArray(settings.value, earlier.map(sanitizeRichText))));
   }
+  settingsChanged(opts);
 }

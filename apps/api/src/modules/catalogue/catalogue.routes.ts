@@ -1,10 +1,12 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IP_LIMIT_PER_MINUTE, ItemType, MSG } from '@movehub/shared';
-import { revalidate } from '../../lib/http-cache';
+import { IP_LIMIT_PER_MINUTE, ItemType, MSG, type ApiAnswer, type ApiCall } from '@movehub/shared';
+import { sendSharedAnswer } from '../../lib/http-cache';
 import { apiRoute } from '../../lib/api-route';
 import { toCatalogueItem } from './catalogue.wire';
 import {
   addToWaitlist,
+  CATALOGUE_ANSWERS,
   assertServedZip,
   estimateMovePrice,
   isServedZip,
@@ -20,19 +22,26 @@ import {
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The area check and the wait-list take input from anyone: the standard per-IP ceiling.
   const ipLimit = { rateLimit: { max: IP_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  // The catalogue reads are the same for every visitor and rarely edited: kept serialized in
+  // this process and revalidated by ETag, not read nor downloaded again (lib/http-cache.ts).
+  const shared = <K extends ApiCall>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    read: () => Promise<ApiAnswer<K>>,
+  ) => sendSharedAnswer(request, reply, { db: app.db, key: `${CATALOGUE_ANSWERS}${key}`, read });
 
   app.route({
     ...apiRoute('GET /api/customer/get_move_type', {
       tags: ['catalogue'],
       summary: 'Move sizes of wizard step 1, in order',
     }),
-    // The same for every visitor and rarely edited: revalidated, not downloaded again.
-    onSend: revalidate,
-    handler: async () => ({
-      code: 200,
-      message: MSG.ok,
-      data: { moveTypeItems: await listMoveTypes({ db: app.db }) },
-    }),
+    handler: (request, reply) =>
+      shared<'GET /api/customer/get_move_type'>(request, reply, 'move-types', async () => ({
+        code: 200,
+        message: MSG.ok,
+        data: { moveTypeItems: await listMoveTypes({ db: app.db }) },
+      })),
   });
 
   app.route({
@@ -40,13 +49,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['catalogue'],
       summary: "Room types (type '1') or extra-item groups (type '2')",
     }),
-    // The same for every visitor and rarely edited: revalidated, not downloaded again.
-    onSend: revalidate,
-    handler: async (request) => ({
-      code: 200,
-      message: MSG.ok,
-      data: { items: await listItemCategories({ db: app.db, type: Number(request.body.type) }) },
-    }),
+    handler: (request, reply) => {
+      const type = Number(request.body.type);
+      return shared<'POST /api/customer/get_item_categories_by_type'>(
+        request,
+        reply,
+        `categories:${type}`,
+        async () => ({
+          code: 200,
+          message: MSG.ok,
+          data: { items: await listItemCategories({ db: app.db, type }) },
+        }),
+      );
+    },
   });
 
   app.route({
@@ -54,15 +69,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['catalogue'],
       summary: "All regular items (type '1') or the extra items (type '2')",
     }),
-    // The same for every visitor and rarely edited: revalidated, not downloaded again.
-    onSend: revalidate,
-    handler: async (request) => ({
-      code: 200,
-      message: MSG.ok,
-      data: {
-        items: (await listItems({ db: app.db, type: request.body.type })).map(toCatalogueItem),
-      },
-    }),
+    handler: (request, reply) => {
+      const { type } = request.body;
+      return shared<'POST /api/customer/get_item'>(request, reply, `items:${type}`, async () => ({
+        code: 200,
+        message: MSG.ok,
+        data: { items: (await listItems({ db: app.db, type })).map(toCatalogueItem) },
+      }));
+    },
   });
 
   app.route({
@@ -70,21 +84,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['catalogue'],
       summary: "The items of one category: type '' regular, '2' extra",
     }),
-    // The same for every visitor and rarely edited: revalidated, not downloaded again.
-    onSend: revalidate,
-    handler: async (request) => ({
-      code: 200,
-      message: MSG.ok,
-      data: {
-        items: (
-          await listItems({
-            db: app.db,
-            type: request.body.type === ItemType.extra ? ItemType.extra : ItemType.regular,
-            categoryId: request.body.category_id,
-          })
-        ).map(toCatalogueItem),
-      },
-    }),
+    handler: (request, reply) => {
+      const type = request.body.type === ItemType.extra ? ItemType.extra : ItemType.regular;
+      const categoryId = request.body.category_id;
+      return shared<'POST /api/customer/get_item_by_category_id'>(
+        request,
+        reply,
+        `items:${type}:${categoryId}`,
+        async () => ({
+          code: 200,
+          message: MSG.ok,
+          data: {
+            items: (await listItems({ db: app.db, type, categoryId })).map(toCatalogueItem),
+          },
+        }),
+      );
+    },
   });
 
   app.route({

@@ -22,6 +22,18 @@ import {
   waitlistAreas,
 } from '../../db/schema';
 import { AppError } from '../../errors';
+import { sharedAnswersOf } from '../../lib/http-cache';
+
+/** The key prefix of the catalogue's kept answers (lib/http-cache.ts sharedAnswersOf). */
+export const CATALOGUE_ANSWERS = 'catalogue:';
+
+/**
+ * Call after writing move types, categories or items (today only the seed does): this
+ * process's kept catalogue answers are read again.
+ */
+export function catalogueChanged(opts: { db: Tx }): void {
+  sharedAnswersOf(opts.db).forget(CATALOGUE_ANSWERS);
+}
 
 export async function listMoveTypes(opts: { db: Tx }): Promise<MoveType[]> {
   return opts.db
