@@ -105,6 +105,32 @@ export class SandboxGateway implements PaymentGateway {
     idempotencyKey: string;
     reference?: string | null;
   }): Promise<{ ref: string }> {
+    // The card's outcome and the operation in one statement (the money paths count round trips):
+    // nothing is written without the card, or under a key asked before.
+    const [made] = await this.db
+      .insert(sandboxOperations)
+      .select(
+        this.db
+          .select({
+            idempotencyKey: sql<string>`${opts.idempotencyKey}::text`.as('idempotency_key'),
+            kind: sql<string>`'charge'::text`.as('kind'),
+            ref: sql<string>`${id('pi')}::text`.as('ref'),
+            amountCents: sql<number>`${opts.amountCents}::int`.as('amount_cents'),
+            outcome:
+              sql<string>`case when ${sandboxTokens.outcome} = 'charge_declined' then 'declined' else 'succeeded' end`.as(
+                'outcome',
+              ),
+            reference: sql<string | null>`${opts.reference ?? null}::text`.as('reference'),
+            chargeRef: sql<string | null>`null::text`.as('charge_ref'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(sandboxTokens)
+          .where(eq(sandboxTokens.cardRef, opts.cardRef))
+          .limit(1),
+      )
+      .onConflictDoNothing()
+      .returning();
+    if (made) return outcomeOf(made);
     const [card] = await this.db
       .select()
       .from(sandboxTokens)
@@ -211,9 +237,14 @@ export class SandboxGateway implements PaymentGateway {
           .from(sandboxOperations)
           .where(eq(sandboxOperations.idempotencyKey, opts.idempotencyKey));
     if (!op) throw new GatewayError('unavailable', MSG.gatewayUnavailable);
-    if (op.outcome === 'declined') throw new GatewayError('declined', MSG.cardDeclined);
-    return { ref: op.ref };
+    return outcomeOf(op);
   }
+}
+
+/** An operation's answer to its caller: its ref, or the decline it was. */
+function outcomeOf(op: typeof sandboxOperations.$inferSelect): { ref: string } {
+  if (op.outcome === 'declined') throw new GatewayError('declined', MSG.cardDeclined);
+  return { ref: op.ref };
 }
 
 function operationOf(op: typeof sandboxOperations.$inferSelect): ProviderOperation {

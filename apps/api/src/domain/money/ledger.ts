@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Transaction, Tx } from '../../db/client';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 
@@ -127,6 +127,14 @@ export async function availableOf(opts: { db: Tx; account: string }): Promise<nu
       ),
     );
   return row?.total ?? 0;
+}
+
+/** availableOf as a scalar subquery, for a statement that reads it with other things. */
+export function availableSql(accountName: string): SQL {
+  return sql`(select coalesce(sum(e.amount_cents), 0)::int
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    where e.account = ${accountName}
+      and (t.status = 'posted' or (t.status = 'pending' and e.amount_cents < 0)))`;
 }
 
 /** Posted balances of every account whose name starts with a prefix, e.g. 'escrow:'. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { MSG, type ChangeType } from '@movehub/shared';
 import type { Db, Transaction } from '../../db/client';
 import { paymentCards, paymentCustomers, payments } from '../../db/schema';
@@ -80,6 +80,21 @@ async function writeMovement(
   tx: Transaction,
   opts: MovementInput & { settled?: boolean; inFlightMs?: number },
 ): Promise<PaymentRow> {
+  const n = (part: string) => sql.raw(part);
+  const result = await tx.execute(sql`with ${movementWrites(opts, n)} select * from payment`);
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  if (!row) throw new Error('movement not written');
+  return paymentRowOf(row);
+}
+
+/**
+ * writeMovement as top-level CTEs (`n` names them uniquely in their statement), for a command
+ * that needs no answer from it to send with its last statement. Its `payment` CTE returns the row.
+ */
+export function movementWrites(
+  opts: MovementInput & { settled?: boolean; inFlightMs?: number },
+  n: (part: string) => SQL,
+): SQL {
   if (!Number.isInteger(opts.amountCents) || opts.amountCents <= 0) {
     throw AppError.badRequest('The amount must be above zero.');
   }
@@ -89,10 +104,10 @@ async function writeMovement(
     opts.entries.map((e) => sql`(${e.account}::text, ${e.amountCents}::int)`),
     sql`, `,
   );
-  const result = await tx.execute(sql`
-    with movement as (
+  return sql`
+    ${n('movement')} as (
       select nextval(pg_get_serial_sequence('payments', 'id'))::int as id
-    ), payment as (
+    ), ${n('payment')} as (
       insert into payments (id, idempotency_key, request_id, kind, amount_cents, status,
                             gateway_ref, purpose, customer_id, charge_payment_id, target_ref,
                             in_flight_until, attempts)
@@ -104,24 +119,20 @@ async function writeMovement(
              ${opts.chargePaymentId ?? null}, ${opts.targetRef ?? null},
              ${opts.inFlightMs ? sql`clock_timestamp() + ${`${opts.inFlightMs} milliseconds`}::interval` : sql`null`},
              ${opts.inFlightMs ? 1 : 0}
-      from movement
+      from ${n('movement')}
       returning *
-    ), ledger as (
+    ), ${n('ledger')} as (
       insert into ledger_transactions (idempotency_key, kind, request_id, payment_id, status,
                                        settled_at)
       select idempotency_key, kind, request_id, id, ${settled ? 'posted' : 'pending'},
              ${settled ? sql`now()` : sql`null`}
-      from payment
+      from ${n('payment')}
       returning id
-    ), lines as (
+    ), ${n('lines')} as (
       insert into ledger_entries (transaction_id, account, amount_cents)
-      select ledger.id, line.account, line.amount
-      from ledger, (values ${lines}) as line(account, amount)
-    )
-    select * from payment`);
-  const row = rowsOf<Record<string, unknown>>(result)[0];
-  if (!row) throw new Error('movement not written');
-  return paymentRowOf(row);
+      select ${n('ledger')}.id, line.account, line.amount
+      from ${n('ledger')}, (values ${lines}) as line(account, amount)
+    )`;
 }
 
 /** A payments row as a raw statement returns it, in the schema's shape. */
@@ -171,18 +182,31 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** The unsettled movement of a request, if any (the oldest). */
-export async function pendingMovementOf(
-  tx: Transaction,
-  requestId: number,
-): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.requestId, requestId), eq(payments.status, 'pending')))
-    .orderBy(payments.id)
-    .limit(1);
-  return row ?? null;
+/**
+ * The request's unsettled movement (the oldest) as a scalar subquery answering its row as JSON,
+ * for a statement that reads it with other things (see paymentRowOf).
+ */
+export function pendingMovementSql(requestId: number): SQL {
+  return sql`(select row_to_json(p) from (
+    select * from payments where request_id = ${requestId} and status = 'pending'
+    order by id limit 1) p)`;
+}
+
+/** The customer's provider record and saved card as a scalar subquery answering JSON, or null. */
+export function chargeableCardSql(customerId: number): SQL {
+  return sql`(select json_build_object('customerRef', pc.customer_ref, 'cardRef', c.card_ref)
+    from payment_cards c join payment_customers pc on pc.user_id = c.user_id
+    where c.user_id = ${customerId} limit 1)`;
+}
+
+/** A card read by chargeableCardSql: 400 'Cannot charge a customer that has no active card'. */
+export function chargeableCardOf(read: unknown): { customerRef: string; cardRef: string } {
+  const card = (typeof read === 'string' ? JSON.parse(read) : read) as {
+    customerRef: string;
+    cardRef: string;
+  } | null;
+  if (!card) throw AppError.badRequest(MSG.noActiveCard);
+  return card;
 }
 
 /** What the provider said, or that nothing is known. */

@@ -1,20 +1,43 @@
-import { eq, sql } from 'drizzle-orm';
-import { MSG, type LifecycleAction } from '@movehub/shared';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import {
+  findTransition,
+  MSG,
+  requestStatusAfter,
+  TIMELINE_LABELS,
+  type LifecycleAction,
+} from '@movehub/shared';
 import type { Transaction } from '../../db/client';
 import { isRetryableConflict } from '../../db/locks';
-import { requests, requestTimeline } from '../../db/schema';
+import { requests, requestStatusHistory, requestTimeline } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeEvents, type DomainEvent } from '../../platform/events/events';
 import type { Domain, ReservedMovement } from '../context';
-import { availableOf, writeLedgerTransaction, type Entry, type LedgerKind } from '../money/ledger';
 import {
-  pendingMovementOf,
+  availableOf,
+  availableSql,
+  writeLedgerTransaction,
+  type Entry,
+  type LedgerKind,
+} from '../money/ledger';
+import {
+  chargeableCardSql,
+  movementWrites,
+  paymentRowOf,
+  pendingMovementSql,
   recordMovement,
   reserveMovement,
+  type MovementInput,
   type PaymentRow,
 } from '../money/movements';
 import type { MovementOutcome } from '../money/outcome';
-import { moveRequest, REQUEST_NOT_FOUND, type Actor, type RequestRow } from './lifecycle';
+import {
+  assertCanMove,
+  moveRequest,
+  REQUEST_NOT_FOUND,
+  type Actor,
+  type RequestRow,
+} from './lifecycle';
+import { companyNameSql } from './names';
 
 /*
  * The one path of every command on a request (docs/decisions/033):
@@ -42,8 +65,33 @@ export interface CommandSpec<T> {
    * unsettled, unless `resume` says this call may take that movement over (the same payment
    * asked again after its first answer was lost); ctx.pending then holds it.
    */
-  money?: { resume?: (pending: PaymentRow, request: RequestRow) => boolean };
+  money?: {
+    resume?: (pending: PaymentRow, request: RequestRow) => boolean;
+    /**
+     * What the command reads with the pending movement, in that one statement after the lock
+     * (a round trip is most of a command's cost): found in ctx.read.
+     */
+    read?: (request: RequestRow) => MoneyReads;
+  };
   run(ctx: CommandContext): Promise<T>;
+}
+
+/** What a money command may read with the request's pending movement (CommandSpec.money.read). */
+export interface MoneyReads {
+  /** This customer's chargeable card and provider record: ctx.read.card. */
+  cardOf?: number;
+  /** What this account can still give (an escrow), as ctx.available says it: ctx.read.available. */
+  availableOf?: string;
+  /** This company's display name (names.ts companyName): ctx.read.companyName. */
+  companyNameOf?: number;
+}
+
+/** What CommandSpec.money.read asked for, read under the lock. */
+export interface MoneyRead {
+  /** The card as read: chargeableCardOf answers it or refuses with 400. */
+  card?: unknown;
+  available?: number;
+  companyName?: string;
 }
 
 export interface CommandResult<T> {
@@ -100,8 +148,9 @@ async function commit<T>(
     // still sees the world as it was when it began, so only the next one sees what the
     // command that held the lock committed.
     let pending: PaymentRow | null = null;
+    let read: MoneyRead = {};
     if (spec.money) {
-      pending = await pendingMovementOf(tx, request.id);
+      ({ pending, read } = await readMoney(tx, request, spec.money.read?.(request) ?? {}));
       if (pending && !spec.money.resume?.(pending, request)) {
         throw AppError.conflict(MSG.moneyPending);
       }
@@ -109,12 +158,44 @@ async function commit<T>(
     const ctx = new CommandContext(tx, request, spec.actor, domain.now(), pending, {
       inFlightMs: domain.providerTimeoutMs + IN_FLIGHT_MARGIN_MS,
     });
+    ctx.read = read;
     held = ctx;
     const result = await spec.run(ctx);
-    ctx.eventIds = await writeEvents(tx, ctx.events);
+    ctx.eventIds = await writeEvents(tx, ctx.events, ctx.writes);
     return result;
   });
   return { value, ctx: held! };
+}
+
+/**
+ * The request's unsettled movement and what the command asked to read with it, in one statement
+ * after the lock's (see commit: only a statement after the lock sees what its holder committed).
+ */
+async function readMoney(
+  tx: Transaction,
+  request: RequestRow,
+  reads: MoneyReads,
+): Promise<{ pending: PaymentRow | null; read: MoneyRead }> {
+  const result = await tx.execute(sql`select ${pendingMovementSql(request.id)} as pending,
+    ${reads.cardOf !== undefined ? chargeableCardSql(reads.cardOf) : sql`null`} as card,
+    ${reads.availableOf !== undefined ? availableSql(reads.availableOf) : sql`null`} as available,
+    ${reads.companyNameOf !== undefined ? companyNameSql(reads.companyNameOf) : sql`null`} as company_name`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const pendingJson = row?.pending;
+  const pending =
+    pendingJson === null || pendingJson === undefined
+      ? null
+      : paymentRowOf(
+          (typeof pendingJson === 'string' ? JSON.parse(pendingJson) : pendingJson) as Record<
+            string,
+            unknown
+          >,
+        );
+  const read: MoneyRead = {};
+  if (reads.cardOf !== undefined) read.card = row?.card ?? null;
+  if (reads.availableOf !== undefined) read.available = Number(row?.available ?? 0);
+  if (reads.companyNameOf !== undefined) read.companyName = String(row?.company_name);
+  return { pending, read };
 }
 
 /** A transaction the database rolled back for a serialisation failure or a deadlock, run again. */
@@ -137,6 +218,10 @@ export class CommandContext {
   gaveBack = false;
   /** Movements to ask the provider for once the command has committed. */
   readonly toExecute: { payment: PaymentRow; reserved?: ReservedMovement }[] = [];
+  /** What CommandSpec.money.read asked for, read with the pending movement under the lock. */
+  read: MoneyRead = {};
+  /** Writes sent with the events, in the command's last statement (see later). */
+  readonly writes: SQL[] = [];
 
   constructor(
     readonly tx: Transaction,
@@ -164,6 +249,45 @@ export class CommandContext {
       actor: this.actor,
       ...opts,
     });
+    return this.request;
+  }
+
+  /**
+   * move, as a late write (see later) for a command that needs nothing the database would answer
+   * of the moved row: refused now as move refuses, and ctx.request says the new status at once;
+   * the status, its history row and its timeline entry are written with the events. (Its
+   * updatedAt is the database's alone.)
+   */
+  moveLater(action: LifecycleAction, opts: { title?: string } = {}): RequestRow {
+    assertCanMove(this.request, action, this.actor);
+    const to = findTransition(action, this.request.timelineStatus, this.actor.type)!.to;
+    const requestStatus = requestStatusAfter(to);
+    const statuses = { timelineStatus: to, ...(requestStatus !== null ? { requestStatus } : {}) };
+    // The same three writes as moveRequest's statement, as CTE bodies (getSQL: no parentheses).
+    const history = this.tx
+      .insert(requestStatusHistory)
+      .values({
+        requestId: this.request.id,
+        fromStatus: this.request.timelineStatus,
+        toStatus: to,
+        actorType: this.actor.type,
+        actorId: this.actor.userId,
+      })
+      .getSQL();
+    const timeline = this.tx
+      .insert(requestTimeline)
+      .values({ requestId: this.request.id, activityTitle: opts.title ?? TIMELINE_LABELS[to] })
+      .getSQL();
+    const moved = this.tx
+      .update(requests)
+      .set({ ...statuses, updatedAt: sql`now()` })
+      .where(eq(requests.id, this.request.id))
+      .getSQL();
+    this.later(
+      (n) =>
+        sql`${n('history')} as (${history}), ${n('timeline')} as (${timeline}), ${n('moved')} as (${moved})`,
+    );
+    this.request = { ...this.request, ...statuses };
     return this.request;
   }
 
@@ -242,6 +366,22 @@ export class CommandContext {
   /** A movement with no provider call (owed on the platform's balance): recorded and posted now. */
   record(opts: Omit<Parameters<typeof recordMovement>[1], 'requestId'>): Promise<PaymentRow> {
     return recordMovement(this.tx, { requestId: this.request.id, ...opts });
+  }
+
+  /**
+   * A write whose answer the command does not need, sent with its events in its last statement
+   * (one round trip for all of them): top-level CTEs named by `n`, unique in that statement. It
+   * sees what the command wrote before, not what the other late writes write.
+   */
+  later(write: (n: (part: string) => SQL) => SQL): void {
+    const prefix = `late${this.writes.length}_`;
+    this.writes.push(write((part) => sql.raw(`${prefix}${part}`)));
+  }
+
+  /** record, as a late write (see later): for a command that needs no answer from it. */
+  recordLater(opts: Omit<MovementInput, 'requestId'>): void {
+    const movement = { requestId: this.request.id, ...opts, settled: true };
+    this.later((n) => movementWrites(movement, n));
   }
 
   /** A ledger transaction with no payment at all (a cancellation fee), posted now. */

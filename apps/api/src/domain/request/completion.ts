@@ -4,7 +4,7 @@ import { companyProfiles, companyReviews, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Domain } from '../context';
 import { account } from '../money/ledger';
-import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/movements';
+import { chargeableCardOf, type MovementPurpose, type PaymentRow } from '../money/movements';
 import { runRequestCommand, type CommandContext } from './command';
 import { compensate, COMPENSATION_TEXT } from './compensation';
 import { assertCanMove, type RequestRow } from './lifecycle';
@@ -52,7 +52,13 @@ export async function confirmComplete(opts: {
     requestId: opts.requestId,
     actor: { type: 'customer', userId: customerId },
     authorize: (r) => r.customerId === customerId,
-    money: {},
+    money: {
+      // The escrow and the company's name, read with the pending movement (one round trip).
+      read: (r) => ({
+        availableOf: account.escrow(r.id),
+        ...(r.companyId !== null ? { companyNameOf: r.companyId } : {}),
+      }),
+    },
     run: async (ctx) => {
       // A confirm that comes second (a double click, two tabs) is told so, whenever it arrives.
       if (isConfirmedByCustomer(ctx.request.timelineStatus)) {
@@ -63,10 +69,12 @@ export async function confirmComplete(opts: {
         assertCanMove(ctx.request, 'confirmComplete', ctx.actor);
       }
       const companyId = companyOf(ctx.request);
-      const held = await ctx.available(account.escrow(ctx.request.id));
-      const request = await ctx.move('confirmComplete');
+      const held = ctx.read.available ?? 0;
+      const request = ctx.moveLater('confirmComplete');
+      // The status, the release and the company's count need no answer: written with the
+      // events, in the command's last statement.
       if (held > 0) {
-        await ctx.record({
+        ctx.recordLater({
           kind: 'release',
           amountCents: held,
           entries: [
@@ -77,11 +85,14 @@ export async function confirmComplete(opts: {
         });
       }
       // A completed move counts once, when the customer confirms it (feedback is optional).
-      await ctx.tx
-        .update(companyProfiles)
-        .set({ completedMoves: sql`${companyProfiles.completedMoves} + 1` })
-        .where(eq(companyProfiles.userId, companyId));
-      const company = await companyName(ctx.tx, companyId);
+      // Last, too: the company's row (every confirmation of its moves takes it) is held only for
+      // the commit that follows.
+      ctx.later(
+        (n) => sql`${n('completed')} as (
+          update company_profiles set completed_moves = completed_moves + 1
+          where user_id = ${companyId})`,
+      );
+      const company = ctx.read.companyName ?? (await companyName(ctx.tx, companyId));
       const amount = formatUsd(held);
       ctx.emit({
         type: 'request.confirmed',
@@ -133,7 +144,10 @@ export async function giveFeedback(opts: {
     requestId: opts.requestId,
     actor: { type: 'customer', userId: customerId },
     authorize: (r) => r.customerId === customerId,
-    money: { resume: (pending) => opts.tipCents > 0 && sameFeedback(pending, opts.tipCents) },
+    money: {
+      resume: (pending) => opts.tipCents > 0 && sameFeedback(pending, opts.tipCents),
+      read: () => (opts.tipCents > 0 ? { cardOf: customerId } : {}),
+    },
     run: async (ctx) => {
       if (ctx.pending) {
         ctx.resume(ctx.pending);
@@ -146,7 +160,7 @@ export async function giveFeedback(opts: {
       const companyId = companyOf(ctx.request);
       const feedback = { rating: opts.rating, comment: opts.comment, tipCents: opts.tipCents };
       if (opts.tipCents === 0) return storeFeedback(ctx, feedback);
-      const card = await chargeableCard(ctx.tx, customerId);
+      const card = chargeableCardOf(ctx.read.card);
       await ctx.reserve({
         kind: 'tip',
         amountCents: opts.tipCents,

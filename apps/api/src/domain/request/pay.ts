@@ -13,7 +13,7 @@ import { payments, requests } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Domain } from '../context';
 import { account } from '../money/ledger';
-import { chargeableCard, type MovementPurpose, type PaymentRow } from '../money/movements';
+import { chargeableCardOf, type MovementPurpose, type PaymentRow } from '../money/movements';
 import { runRequestCommand, type CommandContext } from './command';
 import type { RequestRow } from './lifecycle';
 import { answerOf } from './outcomes';
@@ -80,7 +80,10 @@ export async function makePayment(opts: {
     requestId: opts.requestId,
     actor: { type: 'customer', userId: customerId },
     authorize: (r) => r.customerId === customerId,
-    money: { resume: (pending) => samePayment(pending, opts.priceCents) },
+    money: {
+      resume: (pending) => samePayment(pending, opts.priceCents),
+      read: () => ({ cardOf: customerId }),
+    },
     run: async (ctx) => {
       const { request } = ctx;
       if (ctx.pending) {
@@ -100,7 +103,7 @@ export async function makePayment(opts: {
       if (breakdown.totalCents !== opts.priceCents) {
         throw AppError.conflict(PAYMENT_TEXT.priceChanged(formatUsd(breakdown.totalCents)));
       }
-      const card = await chargeableCard(ctx.tx, customerId);
+      const card = chargeableCardOf(ctx.read.card);
       const entries = [
         { account: account.customerCard(customerId), amountCents: -breakdown.totalCents },
         { account: account.escrow(request.id), amountCents: breakdown.discountedCents },
@@ -191,7 +194,8 @@ export async function payPosted(
     await compensate(ctx, payment);
     return undefined;
   }
-  await ctx.move('pay');
+  // The status, its history and timeline are written with the events and the receipt.
+  ctx.moveLater('pay');
   const notices = [];
   if (request.companyId !== null) {
     notices.push({

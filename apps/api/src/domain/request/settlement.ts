@@ -14,7 +14,7 @@ import {
 } from '../money/movements';
 import type { MovementOutcome } from '../money/outcome';
 import { flagDiscrepancy } from '../money/discrepancies';
-import { issueReceipts } from '../money/receipts';
+import { receiptWrites } from '../money/receipts';
 import { AppError } from '../../errors';
 import { runRequestCommand, type CommandContext } from './command';
 import { compensate } from './compensation';
@@ -212,9 +212,9 @@ async function settleOnceUnderLock(
       const handlers = PURPOSES[(row.purpose as MovementPurpose).type];
       if (succeeded) {
         const result = await finishPurpose(ctx, row, handlers, giveBack);
-        // Last, so that the customer's receipt counter is locked only for the commit that follows.
-        // A release moves nothing on a card: no receipt, no statement.
-        if (row.kind !== 'release') await issueReceipts(ctx.tx, row.id);
+        // Last, with the events, so that the customer's receipt counter is locked only for the
+        // commit that follows. A release moves nothing on a card: no receipt, no statement.
+        if (row.kind !== 'release') ctx.later((n) => receiptWrites(row.id, n));
         return {
           state: 'posted',
           paymentId: row.id,

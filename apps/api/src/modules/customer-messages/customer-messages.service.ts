@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
+  AddressType,
   isActiveRequest,
   isMoveUpcoming,
   moveWindowStart,
@@ -22,7 +23,7 @@ import type { MailAttachment, Mailer } from '../../adapters/mail/mailer';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { buildCalendar } from '../../lib/ics';
 import { notify } from '../notifications/notifications.service';
-import { companyName } from '../../domain/request/names';
+import { companyNameSql } from '../../domain/request/names';
 import type { CustomerEvent } from '../../platform/events/events';
 
 /*
@@ -162,20 +163,34 @@ export function moveWindow(
   return { start, end: end ?? new Date(start.getTime() + HOUR_MS) };
 }
 
+/** The move as messages and calendars show it: the request, its pick-up and company, in one read. */
 export async function moveFacts(
   db: Db | Tx,
   requestId: number,
   timeZone: string,
 ): Promise<MoveFacts | null> {
-  const [request] = await db.select().from(requests).where(eq(requests.id, requestId));
+  const [request] = await db
+    .select({
+      id: requests.id,
+      customerId: requests.customerId,
+      timelineStatus: requests.timelineStatus,
+      requestStatus: requests.requestStatus,
+      calendarSequence: requests.calendarSequence,
+      moveDate: requests.moveDate,
+      windowFrom: requests.windowFrom,
+      windowTo: requests.windowTo,
+      moveTime: requests.moveTime,
+      pickup: sql<string | null>`(select ${requestAddresses.completeAddress}
+        from ${requestAddresses}
+        where ${requestAddresses.requestId} = ${requests.id}
+          and ${requestAddresses.addressType} = ${AddressType.pickUp}
+        order by ${requestAddresses.position} limit 1)`,
+      company: sql<string | null>`case when ${requests.companyId} is null then null
+        else ${companyNameSql(requests.companyId)} end`,
+    })
+    .from(requests)
+    .where(eq(requests.id, requestId));
   if (!request) return null;
-  const [pickup] = await db
-    .select({ address: requestAddresses.completeAddress })
-    .from(requestAddresses)
-    .where(and(eq(requestAddresses.requestId, requestId), eq(requestAddresses.addressType, 1)))
-    .orderBy(asc(requestAddresses.position))
-    .limit(1);
-  const company = request.companyId !== null ? await companyName(db, request.companyId) : null;
   return {
     requestId: request.id,
     customerId: request.customerId,
@@ -184,8 +199,8 @@ export async function moveFacts(
     sequence: request.calendarSequence,
     moveDate: request.moveDate,
     ...moveWindow(request, timeZone),
-    pickup: pickup?.address ?? null,
-    company,
+    pickup: request.pickup ?? null,
+    company: request.company ?? null,
   };
 }
 
@@ -328,22 +343,13 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
 }
 
-/** The customer's verified phone: stored on the account and proved by a code. */
-async function verifiedPhone(db: Tx, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ phone: users.phone })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        isNotNull(users.phone),
-        sql`exists (select 1 from ${verificationCodes} where ${verificationCodes.channel} = 'sms'
-          and ${verificationCodes.target} = ${users.phone}
-          and ${verificationCodes.verifiedAt} is not null)`,
-      ),
-    );
-  return row?.phone ?? null;
-}
+/** The customer's verified phone (stored on the account and proved by a code), as a column. */
+const verifiedPhoneSql = sql<string | null>`(select ${users.phone} from ${users}
+  where ${users.id} = ${customerMessages.userId}
+    and ${users.phone} is not null
+    and exists (select 1 from ${verificationCodes} where ${verificationCodes.channel} = 'sms'
+      and ${verificationCodes.target} = ${users.phone}
+      and ${verificationCodes.verifiedAt} is not null))`;
 
 /**
  * Sends every pending message, one transaction each: the row is locked (SKIP LOCKED: two
@@ -357,54 +363,62 @@ export async function deliverPendingMessages(deps: DeliveryDeps): Promise<number
   let sent = 0;
   const failed = new Set<number>();
   for (;;) {
-    let planReminder: number | null = null;
+    let reminderOf: MoveFacts | null = null;
     let current: number | null = null;
     try {
       const outcome = await deps.db.transaction(async (tx) => {
+        // Claimed and marked sent in one statement, with the customer's address and verified
+        // phone: the mark commits with the send, or is rolled back with it.
         const [row] = await tx
-          .select()
-          .from(customerMessages)
+          .update(customerMessages)
+          .set({ sentAt: sql`now()`, attempts: sql`${customerMessages.attempts} + 1` })
           .where(
-            and(
-              isNull(customerMessages.sentAt),
-              lt(customerMessages.attempts, MAX_ATTEMPTS),
-              failed.size > 0
-                ? sql`${customerMessages.id} not in (${sql.join(
-                    [...failed].map((id) => sql`${id}`),
-                    sql`, `,
-                  )})`
-                : undefined,
+            inArray(
+              customerMessages.id,
+              tx
+                .select({ id: customerMessages.id })
+                .from(customerMessages)
+                .where(
+                  and(
+                    isNull(customerMessages.sentAt),
+                    lt(customerMessages.attempts, MAX_ATTEMPTS),
+                    failed.size > 0
+                      ? sql`${customerMessages.id} not in (${sql.join(
+                          [...failed].map((id) => sql`${id}`),
+                          sql`, `,
+                        )})`
+                      : undefined,
+                  ),
+                )
+                .orderBy(asc(customerMessages.id))
+                .limit(1)
+                .for('update', { skipLocked: true }),
             ),
           )
-          .orderBy(asc(customerMessages.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
+          .returning({
+            ...getTableColumns(customerMessages),
+            email: sql<
+              string | null
+            >`(select ${users.email} from ${users} where ${users.id} = ${customerMessages.userId})`,
+            phone: verifiedPhoneSql,
+          });
         if (!row) return 'none' as const;
         current = row.id;
-        const [user] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, row.userId));
         const facts = await moveFacts(tx, row.requestId, deps.config.serviceTimeZone);
-        if (user && facts) {
+        if (row.email !== null && facts) {
           const rendered = renderMessage({ row, facts, config: deps.config });
           await deps.mailer.send(
             {
-              to: user.email,
+              to: row.email,
               subject: rendered.subject,
               text: rendered.text,
               ...(rendered.attachments.length ? { attachments: rendered.attachments } : {}),
             },
             { db: tx },
           );
-          const phone = await verifiedPhone(tx, row.userId);
-          if (phone) await deps.sms.send({ to: phone, text: rendered.sms }, { db: tx });
+          if (row.phone) await deps.sms.send({ to: row.phone, text: rendered.sms }, { db: tx });
         }
-        await tx
-          .update(customerMessages)
-          .set({ sentAt: sql`now()`, attempts: sql`${customerMessages.attempts} + 1` })
-          .where(eq(customerMessages.id, row.id));
-        if (row.calendar === 'request') planReminder = row.requestId;
+        if (row.calendar === 'request' && facts) reminderOf = facts;
         return 'sent' as const;
       });
       if (outcome === 'none') break;
@@ -419,7 +433,10 @@ export async function deliverPendingMessages(deps: DeliveryDeps): Promise<number
         .where(eq(customerMessages.id, current));
       continue;
     }
-    if (planReminder !== null) await scheduleReminder(deps, planReminder);
+    // Planned from the facts the message was rendered with: no second read. (Set in the
+    // transaction's callback, which TypeScript does not follow.)
+    const planned = reminderOf as MoveFacts | null;
+    if (planned) await scheduleReminder(deps, planned.requestId, new Date(), planned);
   }
   return sent;
 }
@@ -433,8 +450,10 @@ export async function scheduleReminder(
   deps: Pick<DeliveryDeps, 'db' | 'jobs' | 'config'>,
   requestId: number,
   now = new Date(),
+  /** The move as the caller just read it (the delivery that rendered its message). */
+  known?: MoveFacts,
 ): Promise<Date | null> {
-  const facts = await moveFacts(deps.db, requestId, deps.config.serviceTimeZone);
+  const facts = known ?? (await moveFacts(deps.db, requestId, deps.config.serviceTimeZone));
   if (!facts) return null;
   const lead = facts.start.getTime() - now.getTime();
   if (lead < REMINDER_MIN_NOTICE_HOURS * HOUR_MS) return null;

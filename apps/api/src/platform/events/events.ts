@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import type { domainEvents } from '../../db/schema';
 import type { RealtimeSignal } from '../../realtime/signals';
@@ -87,12 +87,23 @@ export const EVENTS_CHANNEL = 'movehub_events';
 /**
  * Writes events in the caller's transaction (they exist exactly when its change commits) and
  * wakes the dispatchers of every process once it commits. Answers the events' ids, in order.
+ *
+ * `writes` are more writes of the transaction whose answer nobody needs (a command's deferred
+ * writes: a receipt, a counter, a movement recorded at once): each a list of top-level CTEs
+ * (`name as (insert …)`, names unique in the statement), sent in the same statement, so that the
+ * last statement of a command is one round trip whatever it writes. They run with that
+ * statement's snapshot: each sees what the transaction wrote before, not what the others write.
  */
 export async function writeEvents(
   tx: Transaction,
   events: readonly DomainEvent[],
+  writes: SQL[] = [],
 ): Promise<number[]> {
-  if (events.length === 0) return [];
+  if (events.length === 0) {
+    // Data-modifying CTEs run to completion whether or not the main query reads them.
+    if (writes.length > 0) await tx.execute(sql`with ${sql.join(writes, sql`, `)} select 1`);
+    return [];
+  }
   // One statement: the rows and the wake-up (a round trip is most of a command's cost).
   const rows = sql.join(
     events.map(
@@ -105,8 +116,9 @@ export async function writeEvents(
     ),
     sql`, `,
   );
+  const before = writes.length > 0 ? sql`${sql.join(writes, sql`, `)}, ` : sql``;
   const result = await tx.execute(sql`
-    with written as (
+    with ${before}written as (
       insert into domain_events (request_id, type, payload)
       select * from (values ${rows}) as event(request_id, type, payload)
       returning id
