@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeResults, type Results } from './results';
+import { compareSizes, SCALE_MAX_RATE_DROP } from './scale';
 import { renderTable, type BenchResults } from './table';
 
 const noop = { route: 'GET /livez (no-op)', requests_per_sec: 20_000, p50_ms: 1, p99_ms: 4 };
@@ -90,5 +91,58 @@ describe('the bench results across runs', () => {
         'money 2026-11-27 15:30 UTC (load average 3 / 2 / 2).',
     );
     expect(renderTable(fullRun as unknown as BenchResults)).not.toContain('different runs');
+  });
+});
+
+describe('the reads at two sizes', () => {
+  const figure = (route: string, rps: number, p99: number, noopRps: number) => ({
+    route,
+    kind: 'customer_read',
+    read_class: 'list_or_detail',
+    requests_per_sec: rps,
+    p50_ms: 2,
+    p99_ms: p99,
+    ratio_to_noop: rps / noopRps,
+    meets_target: rps / noopRps >= 0.15 && p99 <= 50,
+  });
+  const pass = (noopRps: number, routes: ReturnType<typeof figure>[], customers: number) => ({
+    seeded: { customers, requests: customers * 10, tracking_points: 0, chat_messages: 0 },
+    seed_seconds: 12,
+    noop: { route: 'GET /livez (no-op)', requests_per_sec: noopRps, p50_ms: 1, p99_ms: 4 },
+    routes,
+  });
+
+  it("judges each read by its share of its own pass's no-op route, at both sizes", () => {
+    // The machine was twice as busy in the second pass: the feed kept its share, the detail did not.
+    const base = pass(
+      20_000,
+      [figure('feed', 4_000, 20, 20_000), figure('detail', 4_000, 20, 20_000)],
+      1_000,
+    );
+    const big = pass(
+      10_000,
+      [figure('feed', 2_000, 30, 10_000), figure('detail', 1_500, 30, 10_000)],
+      10_000,
+    );
+    const scaled = compareSizes(base, big, 10);
+    expect(scaled.routes.map((r) => [r.route, r.rate_kept, r.meets_target])).toEqual([
+      ['feed', 1, true],
+      ['detail', 0.75, false],
+    ]);
+    expect(scaled.all_meet_target).toBe(false);
+    expect(scaled.target.rate_kept_at_least).toBe(1 - SCALE_MAX_RATE_DROP);
+
+    const table = renderTable({ ...fullRun, scaled } as unknown as BenchResults);
+    expect(table).toContain('**Every read at two sizes**: 1,000 customers, 10,000 requests');
+    expect(table).toContain('then 10 times the data: 10,000 customers, 100,000 requests');
+    expect(table).toContain(
+      '| `detail` | list or detail | 4000 | 20 | 0.200 | 1500 | 30 | 0.150 | 0.75 | **no** |',
+    );
+  });
+
+  it('misses a read that is slow at either size', () => {
+    const base = pass(20_000, [figure('feed', 4_000, 80, 20_000)], 1_000);
+    const big = pass(20_000, [figure('feed', 4_000, 20, 20_000)], 10_000);
+    expect(compareSizes(base, big, 10).routes[0]!.meets_target).toBe(false);
   });
 });

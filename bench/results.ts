@@ -18,6 +18,8 @@ export const SCENARIO_KEYS: Record<Scenario, readonly string[]> = {
     'noop',
     'routes',
     'reads',
+    'scaled',
+    'seed_seconds',
     'estimate',
     'login_apart',
   ],

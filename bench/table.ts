@@ -49,11 +49,37 @@ export interface BenchResults {
     };
     under_load?: { connections: number; requests_per_sec: number; p50_ms: number; p99_ms: number };
   };
+  scaled?: ScaledFigures;
   make_payment?: MoneyFigure;
   end_move_confirmation?: MoneyFigure;
   realtime?: RealtimeSetup[];
   /** Per scenario, when its figures were taken (bench/results.ts). */
   measured?: Partial<Record<string, { date: string; load_average_1_5_15: number[] }>>;
+}
+
+interface SizeFigure {
+  requests_per_sec: number;
+  p50_ms: number;
+  p99_ms: number;
+  ratio_to_noop?: number;
+  meets_target?: boolean;
+}
+
+/** `npm run bench -- --scale N`: each read at the base size and at N times the data. */
+interface ScaledFigures {
+  scale: number;
+  seeded: { base: Record<string, number>; scaled: Record<string, number> };
+  noop: { base: RouteFigure; scaled: RouteFigure };
+  target: { rate_kept_at_least: number };
+  routes: {
+    route: string;
+    read_class: string;
+    base: SizeFigure;
+    scaled: SizeFigure;
+    rate_kept: number;
+    meets_target: boolean;
+  }[];
+  all_meet_target: boolean;
 }
 
 interface RealtimeFigure {
@@ -96,6 +122,55 @@ function targetText(r: RouteFigure): string {
 
 function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
+}
+
+/** Every read at both sizes side by side, with what it kept of its rate and its verdict. */
+function scaledTable(scaled: ScaledFigures): string[] {
+  const n = scaled.scale;
+  const size = (seeded: Record<string, number>) =>
+    `${(seeded.customers ?? 0).toLocaleString('en-US')} customers, ` +
+    `${(seeded.requests ?? 0).toLocaleString('en-US')} requests, ` +
+    `${(seeded.tracking_points ?? 0).toLocaleString('en-US')} tracking points, ` +
+    `${(seeded.chat_messages ?? 0).toLocaleString('en-US')} chat messages ` +
+    `(seeded in ${seeded.seconds ?? '?'} s)`;
+  const lines = [
+    `**Every read at two sizes**: ${size(scaled.seeded.base)}, then ${n} times the data: ` +
+      `${size(scaled.seeded.scaled)}. No-op route ${scaled.noop.base.requests_per_sec} and ` +
+      `${scaled.noop.scaled.requests_per_sec} req/s. Targets: a single-row read ≥ 0.30 of the ` +
+      `no-op route, a list or detail ≥ 0.15, p99 ≤ 50 ms, at both sizes; "kept" (its ratio to ` +
+      `the no-op route at ${n}× over the same at 1×) ≥ ${scaled.target.rate_kept_at_least}.`,
+    '',
+    row([
+      'Read',
+      'class',
+      'req/s 1×',
+      'p99 1×',
+      'ratio 1×',
+      `req/s ${n}×`,
+      `p99 ${n}×`,
+      `ratio ${n}×`,
+      'kept',
+      'meets target',
+    ]),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+  ];
+  for (const r of scaled.routes) {
+    lines.push(
+      row([
+        `\`${r.route}\``,
+        r.read_class.replaceAll('_', ' '),
+        r.base.requests_per_sec,
+        r.base.p99_ms,
+        (r.base.ratio_to_noop ?? 0).toFixed(3),
+        r.scaled.requests_per_sec,
+        r.scaled.p99_ms,
+        (r.scaled.ratio_to_noop ?? 0).toFixed(3),
+        r.rate_kept.toFixed(2),
+        verdict(r.meets_target),
+      ]),
+    );
+  }
+  return lines;
 }
 
 /** The route tables grouped by caller, then the estimate, login and the money calls. */
@@ -152,6 +227,7 @@ export function renderTable(results: BenchResults): string {
       }
     }
   }
+  if (results.scaled) lines.push('', ...scaledTable(results.scaled));
   if (results.estimate) {
     const e = results.estimate.server_time;
     const load = results.estimate.under_load;

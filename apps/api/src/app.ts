@@ -10,13 +10,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { CONSENT_COOKIE, ErrorCode, JSON_BODY_LIMIT_BYTES, MSG } from '@movehub/shared';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { answerSerializerCompiler } from './lib/answer-serializer';
 import { serializeRequest } from './lib/log-redaction';
 import { configureHashing } from './lib/password';
 import { registerAuth } from './plugins/auth';
@@ -37,6 +37,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devOutboxRoutes } from './modules/outbox/outbox.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
+import { requestTimelineRoutes } from './modules/requests/request-timeline.routes';
 import { requestEditRoutes } from './modules/request-edits/request-edits.routes';
 import { changeRoutes } from './modules/changes/changes.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
@@ -192,7 +193,8 @@ export async function buildApp({
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers by compiled serializers; outside production each is checked against zod's parse.
+  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: config.checkAnswers }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -327,6 +329,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(customerRoutes);
   await app.register(requestRoutes);
+  await app.register(requestTimelineRoutes);
   await app.register(requestEditRoutes);
   await app.register(changeRoutes);
   await app.register(commentRoutes);

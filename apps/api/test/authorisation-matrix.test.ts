@@ -117,6 +117,8 @@ const ROUTES: Record<string, Access> = {
   'POST /app_api/get_messages': 'signed-in',
   'POST /app_api/change_chat_status': 'signed-in',
   'POST /app_api/add_comments': 'signed-in',
+  'POST /app_api/get_comments': 'signed-in',
+  'POST /api/customer/request_timeline': 'customer',
   'GET /api/customer/profile_customer': 'customer',
   'PUT /api/customer/update_customer': 'customer',
   'POST /api/customer/get_customer_request': 'customer',
@@ -505,6 +507,18 @@ const OWNED: Record<
       ]),
     ),
   ),
+  'POST /app_api/get_comments': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+    },
+  },
+  'POST /api/customer/request_timeline': {
+    body: () => ({ request_id: ownerRequest.id }),
+    check: async (res) => {
+      expect(res.statusCode).toBe(404);
+    },
+  },
   'POST /api/customer/delete_request': {
     body: () => ({ request_id: ownerRequest.id }),
     check: async (res) => {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import {
+  BIDDING_COMPANIES_PAGE,
   BidStatus,
+  encodeCursor,
   REFERRAL_DISCOUNT_PERCENT,
   REVIEWS_PER_COMPANY,
   TimelineStatus,
@@ -30,6 +32,7 @@ import { placeBid } from '../src/domain/request/bids';
 import {
   buildTestApp,
   createRequest,
+  pickUpIn,
   createUser,
   loginAs,
   TEST_PASSWORD,
@@ -124,10 +127,7 @@ async function requestIn(
   overrides: Omit<Partial<typeof requests.$inferInsert>, 'customerId'> = {},
 ) {
   const row = await createRequest(ctx.database, { customerId, ...overrides });
-  await db()
-    .update(requestAddresses)
-    .set({ zipCode: zip })
-    .where(and(eq(requestAddresses.requestId, row.id), eq(requestAddresses.addressType, 1)));
+  await pickUpIn(ctx.database, row.id, zip);
   return row;
 }
 
@@ -335,16 +335,23 @@ describe('POST /api/company/open_requests', () => {
       bid_count: 0,
       my_bid: null,
       comments_array: [],
+      comments_next_before_id: null,
     });
     for (const secret of [cust.email, 'Zebulon', 'Quixote', '5559876', 'direct@example.com']) {
       expect(res.body).not.toContain(secret);
     }
 
-    // A page: the next one starts below the last id seen.
+    // A page: the answer names the next one (below the last id seen), and null at the end.
     const page = await openRequests(me.token, { limit: 1 });
     expect(page.json().data.map((r: { id: number }) => r.id)).toEqual([second.id]);
-    const next = await openRequests(me.token, { limit: 1, before_id: second.id });
+    expect(page.json().next_before_id).toBe(second.id);
+    const next = await openRequests(me.token, { limit: 1, before_id: page.json().next_before_id });
     expect(next.json().data.map((r: { id: number }) => r.id)).toEqual([first.id]);
+    expect(next.json().next_before_id).toBeNull();
+    expect((await openRequests(me.token)).json().next_before_id).toBeNull();
+    const capped = await openRequests(me.token, { limit: 101 });
+    expect(capped.statusCode).toBe(422);
+    expect(capped.json()).toMatchObject({ code: 422, message: expect.stringContaining('limit') });
 
     // A company serving other zips sees none of them.
     const far = await company({ zips: [elsewhere] });
@@ -891,6 +898,113 @@ describe('POST /api/customer/detail_of_bided_companies', () => {
     expect(many).toBe(n);
     // The session lookup, the request with its referral check, the bids with their companies.
     expect(many).toBeLessThanOrEqual(3);
+  });
+
+  /** Every company of a request's list, walked page by page with next_cursor. */
+  async function walk(token: string, body: object, limit: number) {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 50; pages++) {
+      const res = await companiesList(token, { ...body, limit, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { data: { name: string }[]; next_cursor: string | null };
+      expect(page.data.length).toBeLessThanOrEqual(limit);
+      seen.push(...page.data.map((c) => c.name));
+      if (page.next_cursor === null) return seen;
+      cursor = page.next_cursor;
+    }
+    throw new Error('the pages never ended');
+  }
+
+  it('pages by cursor in every order: each company once, in the order of the whole list', async () => {
+    const zip = newZip();
+    const { user: cust, token } = await customer();
+    const req = await requestIn(zip, cust.id);
+    // Ties on price and on rating, so that each key's tiebreaker is walked across a page edge.
+    const bidders: [string, number, number][] = [
+      ['A', 4.8, 500],
+      ['B', 4.8, 300],
+      ['C', 4.5, 500],
+      ['D', 4.9, 300],
+      ['E', 3.0, 500],
+      ['F', 4.5, 700],
+      ['G', 4.8, 500],
+    ];
+    for (const [name, rating, amount] of bidders) {
+      const c = await company({ zips: [zip], name, rating });
+      expect((await bid(c.token, req.id, amount)).statusCode).toBe(200);
+    }
+    const orders = [
+      {},
+      { filter_status: 1, price: 'min' },
+      { filter_status: 1, price: 'max' },
+      { filter_status: 1, top_rated: 1 },
+      { filter_status: 1, top_rated: 1, price: 'min' },
+      { filter_status: 1, top_rated: 1, price: 'max' },
+      { filter_status: 1, price: 'min', min_completed_movies: 0 },
+    ];
+    for (const order of orders) {
+      const body = { request_id: req.id, ...order };
+      const whole = await companiesList(token, { ...body, limit: 100 });
+      expect(whole.json().next_cursor).toBeNull();
+      const all = names(whole);
+      expect(new Set(all).size).toBe(all.length);
+      for (const limit of [1, 2, 3])
+        expect(await walk(token, body, limit), `${JSON.stringify(order)} by ${limit}`).toEqual(all);
+    }
+    expect(
+      names(await companiesList(token, { request_id: req.id, filter_status: 1, price: 'min' })),
+    ).toEqual(['B', 'D', 'A', 'C', 'E', 'G', 'F']);
+  });
+
+  it('answers 20 companies when no limit is named, caps a page at 100, refuses a made-up cursor', async () => {
+    const zip = newZip();
+    const { user: cust, token } = await customer();
+    const req = await requestIn(zip, cust.id);
+    for (let i = 0; i < BIDDING_COMPANIES_PAGE + 1; i++) {
+      const c = await company({ zips: [zip], name: `Co ${String(i).padStart(2, '0')}` });
+      await bid(c.token, req.id, 100 + i);
+    }
+    const first = await companiesList(token, { request_id: req.id });
+    expect(first.json().data).toHaveLength(BIDDING_COMPANIES_PAGE);
+    const rest = await companiesList(token, {
+      request_id: req.id,
+      cursor: first.json().next_cursor,
+    });
+    expect(names(rest)).toEqual([`Co ${BIDDING_COMPANIES_PAGE}`]);
+    expect(rest.json().next_cursor).toBeNull();
+
+    const capped = await companiesList(token, { request_id: req.id, limit: 101 });
+    expect(capped.statusCode).toBe(422);
+    expect(capped.json()).toMatchObject({ code: 422, message: expect.stringContaining('limit') });
+    for (const cursor of ['not a cursor', 'bm9wZQ', encodeCursor([1, 2, 3]) + '!', '']) {
+      const bad = await companiesList(token, { request_id: req.id, cursor });
+      expect(bad.statusCode, cursor).toBe(422);
+      expect(bad.json()).toMatchObject({
+        code: 422,
+        message: 'cursor must be a next_cursor of this list.',
+      });
+    }
+  });
+
+  it("never lists another customer's bids, whatever cursor is sent", async () => {
+    const mine = await biddedRequest();
+    const theirs = await biddedRequest();
+    const theirPage = await companiesList(theirs.token, { request_id: theirs.req.id, limit: 1 });
+    const theirCursor = theirPage.json().next_cursor as string;
+    // Their cursor on my request: only my own bids, after the keys it carries.
+    const res = await companiesList(mine.token, { request_id: mine.req.id, cursor: theirCursor });
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json().data as { company_id: number }[]).map((c) => c.company_id);
+    const mineIds = [mine.cheap, mine.star, mine.solid].map((c) => c.user.id);
+    for (const id of ids) expect(mineIds).toContain(id);
+    // My cursor on their request: 404, as without one.
+    const denied = await companiesList(mine.token, {
+      request_id: theirs.req.id,
+      cursor: theirCursor,
+    });
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json()).toEqual({ code: 404, message: 'Request not found.' });
   });
 
   it("shows the referral discount the customer would get, and 404 for another customer's request", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   CHAT_TEXT,
   ChatType,
@@ -9,13 +9,7 @@ import {
   UserType,
   type ChatMessage,
 } from '@movehub/shared';
-import {
-  chatMessages,
-  companyServiceZips,
-  requestAddresses,
-  requests,
-  sessions,
-} from '../src/db/schema';
+import { chatMessages, companyServiceZips, requests, sessions } from '../src/db/schema';
 import { eventsOf } from '../src/platform/events/dispatcher';
 import {
   chatMessageSignal,
@@ -26,7 +20,14 @@ import {
 import { CHAT_MESSAGES_PER_USER_PER_MINUTE } from '../src/lib/business-limits';
 import { notify } from '../src/modules/notifications/notifications.service';
 import { outboxFor } from './accounts-helpers';
-import { buildTestApp, createRequest, createUser, TEST_PASSWORD, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createRequest,
+  pickUpIn,
+  createUser,
+  TEST_PASSWORD,
+  type TestContext,
+} from './helper';
 import type { Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
 import {
@@ -785,11 +786,7 @@ describe('new open requests', () => {
   async function requestIn(zip: string) {
     const customer = await f.customer();
     const row = await createRequest(ctx.database, { customerId: customer.user.id });
-    await f
-      .db()
-      .update(requestAddresses)
-      .set({ zipCode: zip })
-      .where(and(eq(requestAddresses.requestId, row.id), eq(requestAddresses.addressType, 1)));
+    await pickUpIn(ctx.database, row.id, zip);
     return row;
   }
   const zipOf = () => String(10_000 + Math.floor(Math.random() * 89_999));

@@ -318,13 +318,23 @@ describe('direct_link_requests', () => {
     );
     expect(counts).toEqual({ [link.id]: 2, [sales.id]: 1 });
 
-    // Pages go back by id.
-    const page = await linkRequests(company.token, {
-      link_id: link.id,
-      limit: 1,
-      before_id: second,
-    });
-    expect((page.json() as { data: DirectLinkRequest[] }).data.map((r) => r.id)).toEqual([first]);
+    // Pages go back by id: each answer names the next page, null at the end.
+    type Page = { data: DirectLinkRequest[]; next_before_id: number | null };
+    const top = (await linkRequests(company.token, { link_id: link.id, limit: 1 })).json() as Page;
+    expect(top.data.map((r) => r.id)).toEqual([second]);
+    expect(top.next_before_id).toBe(second);
+    const page = (
+      await linkRequests(company.token, {
+        link_id: link.id,
+        limit: 1,
+        before_id: top.next_before_id,
+      })
+    ).json() as Page;
+    expect(page.data.map((r) => r.id)).toEqual([first]);
+    expect(page.next_before_id).toBeNull();
+    const whole = (await linkRequests(company.token, { link_id: link.id })).json() as Page;
+    expect(whole.data.map((r) => r.id)).toEqual([second, first]);
+    expect(whole.next_before_id).toBeNull();
   });
 
   it("answers 404 for another company's link and shows none of its requests", async () => {
@@ -339,7 +349,12 @@ describe('direct_link_requests', () => {
 
   it('refuses a missing or malformed link_id with 422', async () => {
     const company = await f.company();
-    for (const body of [{}, { link_id: 'x' }, { link_id: 1, limit: 1000 }]) {
+    for (const body of [
+      {},
+      { link_id: 'x' },
+      { link_id: 1, limit: 1000 },
+      { link_id: 1, limit: 101 },
+    ]) {
       const res = await linkRequests(company.token, body);
       expect(res.statusCode, res.body).toBe(422);
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { UserType } from '@movehub/shared';
+import { AddressType, UserType } from '@movehub/shared';
+import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type OpenDatabaseOptions } from '../src/db/client';
@@ -156,6 +157,7 @@ export async function createRequest(
       movers: 2,
       customerBudgetCents: 45_000,
       publicAccessLink: randomCode(16),
+      pickUpZip: '90012',
       ...overrides,
     })
     .returning();
@@ -179,6 +181,25 @@ export async function createRequest(
     },
   ]);
   return row;
+}
+
+/**
+ * Moves a request's pick-up address to `zip`, as the request's commands would (the address and
+ * requests.pick_up_zip, which the companies' feed reads).
+ */
+export async function pickUpIn(database: Database, requestId: number, zip: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await tx
+      .update(requestAddresses)
+      .set({ zipCode: zip })
+      .where(
+        and(
+          eq(requestAddresses.requestId, requestId),
+          eq(requestAddresses.addressType, AddressType.pickUp),
+        ),
+      );
+    await tx.update(requests).set({ pickUpZip: zip }).where(eq(requests.id, requestId));
+  });
 }
 
 /** Logs a user in through the real call and returns the token. */

@@ -100,7 +100,26 @@ export async function brokenInvariants(db: Db, requestId: number): Promise<strin
   }
   if (f.providerNet < 0) broken.push(`the provider gave back ${-f.providerNet} more than it took`);
   broken.push(...(await receiptProblems(db, requestId)));
+  broken.push(...(await pickUpZipProblems(db, requestId)));
   return broken;
+}
+
+/**
+ * The companies' feed reads requests.pick_up_zip: whatever raced (an address change accepted
+ * while another edit ran), it is the zip of the first pick-up address by position.
+ */
+export async function pickUpZipProblems(db: Db, requestId: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select r.pick_up_zip as stored,
+      (select a.zip_code from request_addresses a
+        where a.request_id = r.id and a.address_type = 1
+        order by a.position, a.id limit 1) as actual
+    from requests r where r.id = ${requestId}`);
+  const [row] = (result as unknown as { rows: { stored: string | null; actual: string | null }[] })
+    .rows;
+  return row && row.stored !== row.actual
+    ? [`pick_up_zip ${row.stored} is not the pick-up's zip ${row.actual}`]
+    : [];
 }
 
 /**

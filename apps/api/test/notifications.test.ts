@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@movehub/shared';
 import { notifications } from '../src/db/schema';
 import { notify, countUnread } from '../src/modules/notifications/notifications.service';
+import { sessionFor } from './accounts-helpers';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -10,6 +11,16 @@ beforeAll(async () => {
   ctx = await buildTestApp();
 });
 afterAll(() => ctx.close());
+
+/** Another user's notifications: nobody signs in as them (logins an address may make are few). */
+async function someoneElseWith(messages: string[]) {
+  const user = await createUser(ctx.database);
+  const created = [];
+  for (const message of messages) {
+    created.push(await notify({ db: ctx.database.db, userId: user.id, requestId: null, message }));
+  }
+  return { user, created };
+}
 
 /** A signed-in customer with one request and the given notifications, oldest first. */
 async function customerWith(messages: string[]) {
@@ -25,10 +36,16 @@ async function customerWith(messages: string[]) {
   return { user, request, created, token };
 }
 
-const getList = (token?: string) =>
+const getList = (
+  token?: string,
+  query: { limit?: number | string; before_id?: number | string } = {},
+) =>
   ctx.app.inject({
     method: 'GET',
     url: '/app_api/get_notification',
+    query: Object.fromEntries(
+      Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    ),
     headers: token ? { 'x-sh-auth': token } : {},
   });
 
@@ -75,16 +92,76 @@ describe('GET /app_api/get_notification', () => {
       message: MSG.noNotifications,
       data: [],
       notification_count: 0,
+      next_before_id: null,
     });
   });
 
-  it('lists the newest 50 but counts every unread one', async () => {
+  it('lists the newest 50 first, the older ones by next_before_id, and counts every unread one', async () => {
     const { token } = await customerWith(Array.from({ length: 55 }, (_, i) => `Update ${i + 1}`));
     const body = (await getList(token)).json();
     expect(body.data).toHaveLength(50);
     expect(body.data[0].message_body).toBe('Update 55');
     expect(body.data[49].message_body).toBe('Update 6');
     expect(body.notification_count).toBe(55);
+    expect(body.next_before_id).toBe(body.data[49].id);
+
+    const older = (await getList(token, { before_id: body.next_before_id })).json();
+    expect(older.data.map((n: { message_body: string }) => n.message_body)).toEqual([
+      'Update 5',
+      'Update 4',
+      'Update 3',
+      'Update 2',
+      'Update 1',
+    ]);
+    expect(older.notification_count).toBe(55);
+    expect(older.next_before_id).toBeNull();
+  });
+
+  it('walks every notification exactly once with next_before_id, the count staying the unread total', async () => {
+    const { created, token } = await customerWith(
+      Array.from({ length: 23 }, (_, i) => `Step ${i + 1}`),
+    );
+    await someoneElseWith(['Someone else’s']);
+    // Two read ones: the count says 21 on every page.
+    await mark(token, { notification_id: created[0]!.id });
+    await mark(token, { notification_id: created[10]!.id });
+    const seen: number[] = [];
+    let beforeId: number | null = null;
+    let pages = 0;
+    do {
+      const body: {
+        data: { id: number }[];
+        notification_count: number;
+        next_before_id: number | null;
+      } = (
+        await getList(token, { limit: 5, ...(beforeId === null ? {} : { before_id: beforeId }) })
+      ).json();
+      expect(body.notification_count).toBe(21);
+      seen.push(...body.data.map((n: { id: number }) => n.id));
+      beforeId = body.next_before_id;
+      pages += 1;
+    } while (beforeId !== null && pages < 10);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(created.map((n) => n.id).reverse());
+  });
+
+  it('reads below another user’s notification id without showing any of theirs', async () => {
+    const { user, request, created: mine, token } = await customerWith(['One', 'Two']);
+    const { created: theirs } = await someoneElseWith(['Secret']);
+    await notify({ db: ctx.database.db, userId: user.id, requestId: request.id, message: 'Three' });
+    const body = (await getList(token, { before_id: theirs[0]!.id })).json();
+    expect(body.data.map((n: { id: number }) => n.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+    expect(JSON.stringify(body)).not.toContain('Secret');
+  });
+
+  it('refuses a limit above 100, below 1, or a before_id that is no id, with 422', async () => {
+    const token = await sessionFor(ctx.database, (await createUser(ctx.database)).id);
+    for (const query of [{ limit: '101' }, { limit: '0' }, { limit: 'x' }, { before_id: '0' }]) {
+      const res = await getList(token, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(422);
+      expect(res.json()).toMatchObject({ code: 422, message: expect.any(String) });
+    }
+    expect((await getList(token, { limit: '100' })).statusCode).toBe(200);
   });
 
   it('shows nobody else’s notifications', async () => {

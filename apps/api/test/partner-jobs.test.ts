@@ -28,7 +28,11 @@ afterAll(() => ctx.close());
 
 const f = moveFixtures(() => ctx);
 
-type Answer = { code: number; data: { counts: JobCounts; items: JobSummary[] } };
+type Answer = {
+  code: number;
+  data: { counts: JobCounts; items: JobSummary[] };
+  next_before_id: number | null;
+};
 const jobs = async (token: string | undefined, body: object = {}) => {
   const res = await f.call('/api/company/jobs', token, body);
   return { res, json: res.json() as Answer };
@@ -163,12 +167,39 @@ describe('POST /api/company/jobs', () => {
       .sort((a, b) => b - a);
     const first = await jobs(company.token, { limit: 3 });
     expect(first.json.data.items.map((j) => j.id)).toEqual(ids.slice(0, 3));
-    const second = await jobs(company.token, { limit: 3, before_id: ids[2] });
+    expect(first.json.next_before_id).toBe(ids[2]);
+    const second = await jobs(company.token, { limit: 3, before_id: first.json.next_before_id });
     expect(second.json.data.items.map((j) => j.id)).toEqual(ids.slice(3, 6));
-    const last = await jobs(company.token, { limit: 3, before_id: ids[5] });
+    expect(second.json.next_before_id).toBe(ids[5]);
+    const last = await jobs(company.token, { limit: 3, before_id: second.json.next_before_id });
     expect(last.json.data.items.map((j) => j.id)).toEqual(ids.slice(6));
     // The counts are the company's whole, whatever the page.
     expect(last.json.data.counts.paid).toBe(1);
+
+    // Walked by next_before_id, every page size sees each job once, then null.
+    for (const limit of [1, 2, ids.length, ids.length + 1]) {
+      const seen: number[] = [];
+      let before: number | null | undefined;
+      do {
+        const page = await jobs(company.token, { limit, ...(before ? { before_id: before } : {}) });
+        expect(page.json.data.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.json.data.items.map((j) => j.id));
+        before = page.json.next_before_id;
+      } while (before !== null);
+      expect(seen, `limit ${limit}`).toEqual(ids);
+    }
+  });
+
+  it("lists nothing of another company's behind a before_id taken from its jobs", async () => {
+    const { company, byStage } = await companyWithJobs();
+    const other = await f.company();
+    const newest = Math.max(...Object.values(byStage).map((r) => r.id));
+    const { json } = await jobs(other.token, { before_id: newest + 1 });
+    expect(json.data.items).toEqual([]);
+    expect(json.next_before_id).toBeNull();
+    // The company's own list stays whole from any before_id.
+    const own = await jobs(company.token, { before_id: newest + 1 });
+    expect(own.json.data.items).toHaveLength(Object.keys(byStage).length);
   });
 
   it('answers an empty list and zero counts to a company with no jobs', async () => {
@@ -210,6 +241,11 @@ describe('POST /api/company/jobs', () => {
       const { res: bad } = await jobs(company.token, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(422);
     }
+    const { res: capped } = await jobs(company.token, { limit: 101 });
+    expect(capped.json()).toMatchObject({
+      code: 422,
+      message: 'limit must be a whole number from 1 to 100.',
+    });
   });
 });
 

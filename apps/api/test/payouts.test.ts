@@ -186,6 +186,68 @@ describe('POST /api/company/payouts', () => {
     expect((await payouts(company.token, { from: '01-01-2030' })).totals).toEqual(NOTHING);
   });
 
+  it('pages newest request first by next_before_id, totals every page alike, the CSV whole', async () => {
+    const company = await f.company();
+    const paid: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      paid.push((await paidJob(company, { amountCents: 10_000 * (i + 1) })).request.id);
+      if (i === 2) {
+        // A job with nothing paid yet between them: never listed, never a page's slot.
+        await f.life.requestAt({
+          status: TimelineStatus.awaitingPayment,
+          customer: await f.customer(),
+          company,
+          amountCents: 30_000,
+        });
+      }
+    }
+    const newestFirst = [...paid].reverse();
+    const wholeTotals = { ...NOTHING, paid_in: 1500, held: 1500 };
+    for (const limit of [1, 2, 5, 6]) {
+      const seen: number[] = [];
+      let before: number | null = null;
+      do {
+        const res = await f.call('/api/company/payouts', company.token, {
+          limit,
+          ...(before ? { before_id: before } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json() as { data: Report; next_before_id: number | null };
+        expect(page.data.jobs.length).toBeLessThanOrEqual(limit);
+        expect(page.data.totals).toEqual(wholeTotals);
+        seen.push(...page.data.jobs.map((j) => j.request_id));
+        before = page.next_before_id;
+      } while (before !== null);
+      expect(seen, `limit ${limit}`).toEqual(newestFirst);
+    }
+    const first = await f.call('/api/company/payouts', company.token, { limit: 2 });
+    expect(first.json().next_before_id).toBe(newestFirst[1]);
+    expect(
+      (await f.call('/api/company/payouts', company.token, {})).json().next_before_id,
+    ).toBeNull();
+
+    // The CSV stays the whole report, whatever the screen pages.
+    const rows = (await csv(company.token)).body.split('\r\n').slice(1, -1);
+    expect(rows.map((line) => Number(line.split(',')[0]))).toEqual(newestFirst);
+
+    // Another company's before_id lists none of this company's jobs.
+    const other = await f.company();
+    const theirs = await f.call('/api/company/payouts', other.token, { before_id: paid[4]! + 1 });
+    expect(theirs.json()).toMatchObject({
+      data: { jobs: [], totals: NOTHING },
+      next_before_id: null,
+    });
+
+    for (const body of [{ limit: 101 }, { limit: 0 }, { before_id: -1 }]) {
+      const bad = await f.call('/api/company/payouts', company.token, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(422);
+      expect(bad.json()).toMatchObject({ code: 422, message: expect.any(String) });
+    }
+    expect(
+      (await f.call('/api/company/payouts', company.token, { limit: 101 })).json().message,
+    ).toBe('limit must be a whole number from 1 to 100.');
+  });
+
   it('refuses a malformed date, or a To before the From, with 422', async () => {
     const company = await f.company();
     for (const [body, message] of [

@@ -313,7 +313,9 @@ describe('POST /api/customer/customer_request_detail', () => {
         const row = await count(() =>
           getCustomerRequestDetail({ db, customerId: owner.user.id, requestId }),
         );
-        return { statements: row.statements, comments: row.result.comments.length };
+        // The threads read and their replies, one statement however many.
+        const comments = row.result.comments.reduce((n, t) => n + 1 + t.replies.length, 0);
+        return { statements: row.statements, comments };
       };
       expect(await read(one.id)).toEqual({ statements: 1, comments: 2 });
       expect(await read(twenty.id)).toEqual({ statements: 1, comments: 40 });

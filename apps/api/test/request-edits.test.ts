@@ -988,3 +988,34 @@ describe('the OpenAPI document', () => {
     ).toEqual(expect.arrayContaining(['zip_code', 'latitude', 'longitude', 'complete_address']));
   });
 });
+
+describe("the pick-up zip the companies' feed reads", () => {
+  it('follows the first pick-up address through sending, editing, adding and deleting', async () => {
+    const request = await makeRequest();
+    const db = ctx.database.db;
+    const stored = async () =>
+      (await db.select().from(requests).where(eq(requests.id, request.id)))[0]!.pickUpZip;
+    const [sentPickUp] = await db
+      .select()
+      .from(requestAddresses)
+      .where(eq(requestAddresses.id, request.addressIds[0]!));
+    const sentZip = sentPickUp!.zipCode!;
+    expect(sentPickUp!.addressType).toBe(1);
+    expect(await stored()).toBe(sentZip);
+
+    const ok = async (name: Call, body: object) => {
+      const res = await call(CUSTOMER, name, owner.token, { request_id: request.id, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await ok('edit_address', {
+      address_id: request.addressIds[0],
+      ...address({ address_type: '1' }),
+    });
+    expect(await stored()).toBe('91101');
+    // A second pick-up after the others: the first one by position still decides.
+    await ok('add_address', address({ address_type: '1', zip_code: sentZip }));
+    expect(await stored()).toBe('91101');
+    await ok('delete_address', { address_id: request.addressIds[0] });
+    expect(await stored()).toBe(sentZip);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TimelineStatus } from '@movehub/shared';
+import { PAGE_LIMIT_MAX, TimelineStatus } from '@movehub/shared';
 import { buildTestApp, createRequest, createUser, loginAs, type TestContext } from './helper';
 import { lifecycle } from './lifecycle';
 
@@ -28,6 +28,7 @@ describe('POST /api/customer/get_customer_request', () => {
       message: 'Success',
       data: [],
       request_count: { active_request_count: 0, done_request_count: 0, cancle_request_count: 0 },
+      next_before_id: null,
     });
   });
 
@@ -158,5 +159,101 @@ describe('POST /api/customer/get_customer_request', () => {
       payload: { request_status: '0' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/customer/get_customer_request pages', () => {
+  const page = (token: string, body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/get_customer_request',
+      headers: { 'x-sh-auth': token },
+      payload: { request_status: '0', ...body },
+    });
+  const idsOf = (body: { data: { request: { id: number } }[] }) =>
+    body.data.map((e) => e.request.id);
+
+  /** A customer with `count` active requests (oldest first), another's interleaved among them. */
+  async function customerWithRequests(count: number) {
+    const owner = await createUser(ctx.database);
+    const other = await createUser(ctx.database);
+    const mine: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      mine.push((await createRequest(ctx.database, { customerId: owner.id })).id);
+      if (i % 4 === 0) {
+        theirs.push((await createRequest(ctx.database, { customerId: other.id })).id);
+      }
+    }
+    return { token: await loginAs(ctx.app, owner.email), newestFirst: mine.reverse(), theirs };
+  }
+
+  it('answers the newest 20 first, and next_before_id walks every request once to the end', async () => {
+    const { token, newestFirst, theirs } = await customerWithRequests(45);
+
+    const first = (await page(token, {})).json();
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, 20));
+    expect(first.next_before_id).toBe(newestFirst[19]);
+    // The counts are the tab's totals whatever the page.
+    expect(first.request_count.active_request_count).toBe(45);
+
+    const seen: number[] = [];
+    let beforeId: number | null = null;
+    let pages = 0;
+    do {
+      const body: {
+        code: number;
+        data: { request: { id: number } }[];
+        request_count: { active_request_count: number };
+        next_before_id: number | null;
+      } = (
+        await page(token, { limit: 7, ...(beforeId === null ? {} : { before_id: beforeId }) })
+      ).json();
+      expect(body.code).toBe(200);
+      expect(body.request_count.active_request_count).toBe(45);
+      seen.push(...idsOf(body));
+      beforeId = body.next_before_id;
+      pages += 1;
+    } while (beforeId !== null && pages < 20);
+    expect(seen).toEqual(newestFirst);
+    expect(pages).toBe(7);
+    expect(seen.some((id) => theirs.includes(id))).toBe(false);
+  });
+
+  it('ends with next_before_id null when the tab fits one page, or is empty', async () => {
+    const { token, newestFirst } = await customerWithRequests(3);
+    const active = (await page(token, { limit: 3 })).json();
+    expect(idsOf(active)).toEqual(newestFirst);
+    expect(active.next_before_id).toBeNull();
+    const cancelled = (await page(token, { request_status: '2' })).json();
+    expect(cancelled.data).toEqual([]);
+    expect(cancelled.next_before_id).toBeNull();
+    expect(cancelled.request_count.active_request_count).toBe(3);
+  });
+
+  it("reads only the caller's requests below another customer's id, and leaks nothing of theirs", async () => {
+    const { token, newestFirst, theirs } = await customerWithRequests(12);
+    const foreign = theirs[1]!;
+    const body = (await page(token, { before_id: foreign })).json();
+    expect(idsOf(body)).toEqual(newestFirst.filter((id) => id < foreign));
+    expect(idsOf(body)).not.toContain(foreign);
+  });
+
+  it(`refuses a limit above ${PAGE_LIMIT_MAX}, below 1, or a before_id that is no id, with 422`, async () => {
+    const { token } = await customerWithRequests(1);
+    for (const body of [
+      { limit: PAGE_LIMIT_MAX + 1 },
+      { limit: 0 },
+      { limit: 'x' },
+      { before_id: 0 },
+      { before_id: 2 ** 31 },
+    ]) {
+      const res = await page(token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json()).toMatchObject({ code: 422, message: expect.any(String) });
+    }
+    const capped = (await page(token, { limit: PAGE_LIMIT_MAX + 1 })).json();
+    expect(capped.message).toMatch(/limit/);
+    expect((await page(token, { limit: PAGE_LIMIT_MAX })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  AddressType,
   BidStatus,
   UserType,
   type ChatMessage,
@@ -82,23 +81,20 @@ export async function signalNotification(
   );
 }
 
-/** The notification signals of several users, each to that user's room, in one statement. */
-export async function signalNotifications(
-  db: Tx,
-  sent: readonly { userId: number; data: Notification }[],
-): Promise<void> {
-  const fitting = sent.filter(
-    (s) => Buffer.byteLength(JSON.stringify(s.data)) <= MAX_PAYLOAD_BYTES - 200,
-  );
-  if (fitting.length === 0) return;
-  const rows = sql.join(
-    fitting.map((s) => sql`(${s.userId}::int, ${JSON.stringify(s.data)}::json)`),
-    sql`, `,
-  );
-  await db.execute(
-    sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('kind', 'notification', 'room', u.room_id, 'data', n.data)::text)
-      from (values ${rows}) as n(user_id, data) join users u on u.id = n.user_id`,
-  );
+/**
+ * How many characters a new notification's id may have for its signal to fit a payload, as
+ * signalNotification measures it: for the statement that writes notifications and sends their
+ * signals at once (notifyMany), before the ids are known.
+ */
+export function notificationIdBudget(requestId: number | null, message: string): number {
+  const withoutId: Notification = {
+    id: 0,
+    action_value: requestId,
+    message_body: message,
+    created_at: new Date(0).toISOString(),
+    is_active: true,
+  };
+  return MAX_PAYLOAD_BYTES - 200 - (Buffer.byteLength(JSON.stringify(withoutId)) - 1);
 }
 
 /**
@@ -113,10 +109,7 @@ export async function signalOpenRequest(db: Tx, requestId: number): Promise<void
       where u.user_type = ${UserType.company}
         and u.id in (
           select z.company_id from company_service_zips z
-          where z.zip_code = (
-            select pa.zip_code from request_addresses pa
-            where pa.request_id = ${requestId} and pa.address_type = ${AddressType.pickUp}
-            order by pa.position, pa.id limit 1))`,
+          where z.zip_code = (select r.pick_up_zip from requests r where r.id = ${requestId}))`,
   );
 }
 
@@ -133,10 +126,7 @@ export async function signalRequestComment(db: Tx, requestId: number): Promise<v
       where u.user_type = ${UserType.company}
         and (u.id in (
             select z.company_id from company_service_zips z
-            where z.zip_code = (
-              select pa.zip_code from request_addresses pa
-              where pa.request_id = ${requestId} and pa.address_type = ${AddressType.pickUp}
-              order by pa.position, pa.id limit 1))
+            where z.zip_code = (select r.pick_up_zip from requests r where r.id = ${requestId}))
           or u.id in (
             select b.company_id from request_bids b
             where b.request_id = ${requestId} and b.status <> ${BidStatus.deleted}))`,

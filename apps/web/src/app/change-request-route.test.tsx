@@ -14,12 +14,19 @@ function signIn() {
       code: 200,
       data: [],
       request_count: buildCounts(),
+      next_before_id: null,
     },
-    'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
+    'GET /app_api/get_notification': {
+      code: 200,
+      data: [],
+      notification_count: 0,
+      next_before_id: null,
+    },
     'POST /app_api/channels': {
       code: 200,
       request_data: [],
       request_data_foreman: [],
+      next_before_id: null,
       profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
     },
     'POST /api/customer/customer_request_detail': {

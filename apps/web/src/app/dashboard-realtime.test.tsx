@@ -75,16 +75,19 @@ function renderDashboard() {
       code: 200,
       data: [buildRequestEntry({ request: { id: 42, request_timeline_status: server.timeline } })],
       request_count: buildCounts({ active_request_count: 1 }),
+      next_before_id: null,
     }),
     'GET /app_api/get_notification': () => ({
       code: 200,
       data: server.notifications,
       notification_count: server.notifications.filter((n) => n.is_active).length,
+      next_before_id: null,
     }),
     'POST /app_api/channels': () => ({
       code: 200,
       request_data: [{ ...channel, unread_messages: server.unread }],
       request_data_foreman: [],
+      next_before_id: null,
       profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
     }),
     'POST /app_api/log_out': () => {

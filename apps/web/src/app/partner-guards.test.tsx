@@ -28,15 +28,26 @@ function server() {
       code: 200,
       data: [],
       request_count: buildCounts(),
+      next_before_id: null,
     },
-    'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
+    'GET /app_api/get_notification': {
+      code: 200,
+      data: [],
+      notification_count: 0,
+      next_before_id: null,
+    },
     'POST /app_api/channels': {
       code: 200,
       request_data: [],
       request_data_foreman: [],
+      next_before_id: null,
       profile: { room_id: 'room-1', first_name: 'Dana', last_name: 'Mover', profile_picture: null },
     },
-    'POST /api/company/open_requests': { code: 200, data: [buildOpenRequest()] },
+    'POST /api/company/open_requests': {
+      code: 200,
+      data: [buildOpenRequest()],
+      next_before_id: null,
+    },
     'GET /api/geo/config': GEO_CONFIG,
     'POST /api/geo/directions': { code: 200, data: { route: null } },
     'POST /api/foreman/jobs': {

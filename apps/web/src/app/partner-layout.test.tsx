@@ -21,7 +21,11 @@ function renderConsole(open: { current: OpenRequest[] }) {
   setSession('company-token', buildCompanyUser(), 'partner');
   const atLogOut = { socketClosed: null as boolean | null };
   const server = stubFetch({
-    'POST /api/company/open_requests': () => ({ code: 200, data: open.current }),
+    'POST /api/company/open_requests': () => ({
+      code: 200,
+      data: open.current,
+      next_before_id: null,
+    }),
     'POST /api/company/profile': {
       code: 200,
       data: {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -16,9 +16,11 @@ import {
   type CommentThread,
 } from '@movehub/shared';
 import { FormTextField } from '../ui/form-text-field';
+import { LoadMore } from '../ui/load-more';
 import { errorMessage } from './api-client';
 import { formatDateTime } from './format-date';
 import { callPartnerApi } from './partner-api';
+import { useOlderPages } from './use-older-pages';
 
 /*
  * A request's comment thread as the company takes part in it (spec/request-lifecycle.md §3
@@ -29,6 +31,20 @@ import { callPartnerApi } from './partner-api';
 
 export const NO_COMMENTS_TEXT = 'No comments yet.';
 export const COMMENTS_CLOSED_TEXT = 'Comments are closed on this request.';
+export const OLDER_COMMENTS_LABEL = 'Show older comments';
+export const OLDER_COMMENTS_ERROR = 'The older comments could not be loaded.';
+
+/** Threads asked per older page. */
+const COMMENTS_PAGE_SIZE = 20;
+
+/** POST /app_api/get_comments with the partner session: threads older than before_id. */
+function getPartnerComments(requestId: number, beforeId: number, signal: AbortSignal) {
+  return callPartnerApi('POST /app_api/get_comments', {
+    body: { request_id: requestId, limit: COMMENTS_PAGE_SIZE, before_id: beforeId },
+    signal,
+    suppressToast: true,
+  });
+}
 
 type CommentForm = z.input<typeof addCommentBodySchema>;
 
@@ -210,9 +226,16 @@ export function PartnerComments({
   onSent,
   commentLabel = 'Your comment',
   composeLabel,
+  nextBeforeId = null,
+  pagesKey,
 }: {
   requestId: number;
+  /** The newest threads, as the screen's answer embeds them. */
   threads: CommentThread[];
+  /** The answer's comments_next_before_id: older threads load above from there. */
+  nextBeforeId?: number | null;
+  /** Where the older pages are kept: under the screen's own queries, naming nextBeforeId. */
+  pagesKey: QueryKey;
   /** Comments are closed on a cancelled request. */
   open: boolean;
   onSent: () => Promise<unknown>;
@@ -224,6 +247,13 @@ export function PartnerComments({
   composeLabel?: string;
 }) {
   const [composing, setComposing] = useState(false);
+  const { older, more } = useOlderPages({
+    queryKey: pagesKey,
+    start: nextBeforeId,
+    fetchPage: (beforeId, signal) => getPartnerComments(requestId, beforeId, signal),
+    rowsOf: (page) => page.data,
+  });
+  const all = [...older, ...threads];
   const compose =
     composeLabel && !composing ? (
       <Box>
@@ -243,11 +273,12 @@ export function PartnerComments({
     );
   return (
     <Stack spacing={2}>
-      {threads.length === 0 ? (
+      <LoadMore query={more} label={OLDER_COMMENTS_LABEL} errorMessage={OLDER_COMMENTS_ERROR} />
+      {all.length === 0 ? (
         <Typography color="text.secondary">{NO_COMMENTS_TEXT}</Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 2 }}>
-          {threads.map((thread) => (
+          {all.map((thread) => (
             <Thread key={thread.parent_comment.id} thread={thread} open={open} onSent={onSent} />
           ))}
         </Box>

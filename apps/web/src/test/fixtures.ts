@@ -139,12 +139,14 @@ export function buildRequestDetail(overrides: RequestDetailOverrides = {}): Requ
     request_item: [],
     extra_request_items: [],
     request_timeline: [],
+    request_timeline_next_before_id: null,
     request_bid: [],
     bid_Accepted_company: null,
     get_foreman_of_company: null,
     truck_array: [],
     get_feedback: null,
     comments_array: [],
+    comments_next_before_id: null,
     chat_data_comapny: null,
     chat_data_foreman: null,
     additional_status: 0,
@@ -270,6 +272,7 @@ export function buildOpenRequest(overrides: Partial<OpenRequest> = {}): OpenRequ
     bid_count: 2,
     my_bid: null,
     comments_array: [],
+    comments_next_before_id: null,
     ...overrides,
   };
 }

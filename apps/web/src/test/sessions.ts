@@ -27,11 +27,17 @@ export function dashboardStubs(user: SessionUser = buildUser()): Record<string, 
       profile: user,
       customer_rating: user.customer_rating,
     },
-    'GET /app_api/get_notification': { code: 200, data: [], notification_count: 0 },
+    'GET /app_api/get_notification': {
+      code: 200,
+      data: [],
+      notification_count: 0,
+      next_before_id: null,
+    },
     'POST /app_api/channels': {
       code: 200,
       request_data: [],
       request_data_foreman: [],
+      next_before_id: null,
       profile: {
         room_id: user.room_id,
         first_name: user.first_name,
@@ -66,6 +72,7 @@ export function customerHomeStubs(user: SessionUser = buildUser()): Record<strin
       code: 200,
       data: [],
       request_count: buildCounts(),
+      next_before_id: null,
     },
   };
 }
@@ -84,7 +91,7 @@ export const GEO_CONFIG_STUB: StubHandler = {
 /** Where a company lands in the console (/partner, which is Open requests): none open. */
 export function companyHomeStubs(): Record<string, StubHandler> {
   return {
-    'POST /api/company/open_requests': { code: 200, data: [] },
+    'POST /api/company/open_requests': { code: 200, data: [], next_before_id: null },
     'GET /api/geo/config': GEO_CONFIG_STUB,
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   changePasswordBodySchema,
+  getNotificationQuerySchema,
   getNotificationResponseSchema,
   getSettingResponseSchema,
   markNotificationReadBodySchema,
@@ -71,8 +72,10 @@ import {
   proposeChangeResponseSchema,
 } from '../schemas/changes';
 import {
+  channelsBodySchema,
   channelsResponseSchema,
   conversationBodySchema,
+  getMessagesBodySchema,
   getMessagesResponseSchema,
 } from '../schemas/chat';
 import {
@@ -150,8 +153,12 @@ import {
   deleteRequestResponseSchema,
   editFinalCommentBodySchema,
   editFinalCommentResponseSchema,
+  getCommentsBodySchema,
+  getCommentsResponseSchema,
   requestDetailResponseSchema,
   requestIdBodySchema,
+  requestTimelineBodySchema,
+  requestTimelineResponseSchema,
 } from '../schemas/request-detail';
 import {
   addAddressBodySchema,
@@ -356,7 +363,15 @@ export const apiRoutes = {
 
   // --- comments, notifications, settings -----------------------------------------------------
   'POST /app_api/add_comments': { body: addCommentBodySchema, answer: addCommentResponseSchema },
-  'GET /app_api/get_notification': { answer: getNotificationResponseSchema },
+  'POST /app_api/get_comments': { body: getCommentsBodySchema, answer: getCommentsResponseSchema },
+  'POST /api/customer/request_timeline': {
+    body: requestTimelineBodySchema,
+    answer: requestTimelineResponseSchema,
+  },
+  'GET /app_api/get_notification': {
+    query: getNotificationQuerySchema,
+    answer: getNotificationResponseSchema,
+  },
   'POST /app_api/mark_notification_read': {
     body: markNotificationReadBodySchema,
     answer: okEnvelopeSchema,
@@ -574,8 +589,8 @@ export const apiRoutes = {
   },
 
   // --- chat --------------------------------------------------------------------------------------
-  'POST /app_api/channels': { answer: channelsResponseSchema },
-  'POST /app_api/get_messages': { body: conversationBodySchema, answer: getMessagesResponseSchema },
+  'POST /app_api/channels': { body: channelsBodySchema, answer: channelsResponseSchema },
+  'POST /app_api/get_messages': { body: getMessagesBodySchema, answer: getMessagesResponseSchema },
   'POST /app_api/change_chat_status': { body: conversationBodySchema, answer: okEnvelopeSchema },
 
   // --- dev: the embedded mode's outbox (outside production only) --------------------------------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES, MAX_FLIGHTS } from '../constants';
 import {
+  pickUpZipOf,
   FLIGHTS_LIMIT_MESSAGE,
   flightsOverLimit,
   ADDRESS_LABELS,
@@ -161,5 +162,15 @@ describe('flightsToEdit (spec §9: the edit default is 13 when none is set)', ()
     expect(flightsToEdit({ is_stairs: true, number_of_flights: 3 })).toBe(3);
     expect(flightsToEdit({ is_stairs: true, number_of_flights: 0 })).toBe(0);
     expect(flightsToEdit({ is_stairs: false, number_of_flights: 2 })).toBe(2);
+  });
+});
+
+describe('the pick-up zip', () => {
+  it('is the first pick-up address by position, whatever the drop-offs', () => {
+    const at = (address_type: number, zip_code: string | null) => ({ address_type, zip_code });
+    expect(pickUpZipOf([at(2, '90402'), at(1, '90012'), at(1, '91101')])).toBe('90012');
+    expect(pickUpZipOf([at(2, '90402')])).toBeNull();
+    expect(pickUpZipOf([at(1, null), at(1, '90012')])).toBeNull();
+    expect(pickUpZipOf([])).toBeNull();
   });
 });

@@ -71,6 +71,16 @@ export function addressTypeForIndex(index: number): AddressType {
   return index === 0 ? AddressType.pickUp : AddressType.dropOff;
 }
 
+/**
+ * The zip of a move's pick-up: its first pick-up address in the list's order (by position), null
+ * without one. Companies see a request when they serve this zip (their feed, their bids).
+ */
+export function pickUpZipOf(
+  addresses: readonly { address_type: number | null; zip_code: string | null }[],
+): string | null {
+  return addresses.find((a) => a.address_type === AddressType.pickUp)?.zip_code ?? null;
+}
+
 /** spec §9: the plus control adds an address while fewer than 6 exist. */
 export function canAddAddress(list: readonly unknown[]): boolean {
   return list.length < MAX_ADDRESSES;

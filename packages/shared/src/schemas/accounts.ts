@@ -14,6 +14,7 @@ import { EMAIL_PATTERN } from '../rules/validation';
 import { envelope, intCode, okEnvelopeSchema } from './envelope';
 import { idSchema, safeString, safeText } from './primitives';
 import { sessionUserSchema } from './auth';
+import { nextPageField, pageFields } from './paging';
 
 /*
  * The accounts calls of spec/portal.md §7. Field names are the wire's; messages are the spec's
@@ -241,10 +242,22 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** GET /app_api/get_notification (auth): newest first; notification_count is the unread count. */
+/**
+ * GET /app_api/get_notification (auth): one page of the bell's drawer, `limit` notifications
+ * older than `before_id` (the newest without it). The spec's call sends no query: it reads the
+ * first page.
+ */
+export const getNotificationQuerySchema = z.object(pageFields('a notification'));
+export type GetNotificationQuery = z.input<typeof getNotificationQuerySchema>;
+
+/**
+ * newest first; notification_count is the unread count of all the user's notifications, whatever
+ * the page; next_before_id asks for the older ones (null at the end).
+ */
 export const getNotificationResponseSchema = envelope({
   data: z.array(notificationSchema),
   notification_count: z.number().int(),
+  ...nextPageField,
 });
 
 /** POST /app_api/mark_notification_read (auth): read_all '1' marks every one read. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, intCode } from './envelope';
+import { cursorPageFields, nextCursorField } from './paging';
 import { boundedInt, dollarsSchema, idSchema } from './primitives';
 import { flag, stringCode } from './wire-fields';
 
@@ -103,7 +104,13 @@ export type BiddingCompany = z.infer<typeof biddingCompanySchema>;
 export const PRICE_SORTS = ['', 'min', 'max'] as const;
 export type PriceSort = (typeof PRICE_SORTS)[number];
 
-/** POST /api/customer/detail_of_bided_companies (spec §7, field names verbatim). */
+/** The companies list's page size when the caller names none. */
+export const BIDDING_COMPANIES_PAGE = 20;
+
+/**
+ * POST /api/customer/detail_of_bided_companies (spec §7, field names verbatim), a page at a
+ * time: the list sorts by price or rating, so it pages by cursor (paging.ts), not by before_id.
+ */
 export const detailOfBidedCompaniesBodySchema = z.object({
   request_id: requestId,
   /** 1 when the filter modal's choices apply. */
@@ -120,6 +127,7 @@ export const detailOfBidedCompaniesBodySchema = z.object({
   ).optional(),
   price: stringCode(PRICE_SORTS, "price must be '', 'min' or 'max'.").optional(),
   top_rated: flag,
+  ...cursorPageFields(),
 });
 export type DetailOfBidedCompaniesBody = z.input<typeof detailOfBidedCompaniesBodySchema>;
 
@@ -130,6 +138,7 @@ export const detailOfBidedCompaniesResponseSchema = envelope({
     request_timeline_status: z.number().int(),
     discount: z.number(),
   }),
+  ...nextCursorField,
 });
 export type DetailOfBidedCompaniesResponse = z.infer<typeof detailOfBidedCompaniesResponseSchema>;
 

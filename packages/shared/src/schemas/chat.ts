@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { nextPageField, pageFields } from './paging';
 import { idSchema, safeString } from './primitives';
 import { CHAT_TEXT, ChatType, MAX_CHAT_MESSAGE_LENGTH } from '../rules/chat';
 
@@ -102,6 +103,14 @@ export const chatMessageSchema = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/**
+ * POST /app_api/channels (auth): a page of the caller's conversations, keyed by request (a
+ * request's company and foreman conversations come in the same page). The spec sends an empty
+ * body: that is the first page.
+ */
+export const channelsBodySchema = z.object(pageFields('a request')).default({});
+export type ChannelsBody = z.input<typeof channelsBodySchema>;
+
 /** POST /app_api/channels (auth): the caller's conversations and own profile. */
 export const channelsResponseSchema = envelope({
   request_data: z.array(chatChannelSchema),
@@ -112,6 +121,7 @@ export const channelsResponseSchema = envelope({
     last_name: z.string(),
     profile_picture: z.string().nullable(),
   }),
+  ...nextPageField,
 });
 export type ChannelsResponse = z.infer<typeof channelsResponseSchema>;
 
@@ -126,8 +136,18 @@ export const conversationBodySchema = z.object({
 });
 export type ConversationBody = z.input<typeof conversationBodySchema>;
 
-/** get_messages: the conversation, oldest first. */
-export const getMessagesResponseSchema = envelope({ getchatdata: z.array(chatMessageSchema) });
+/**
+ * get_messages: a conversation and a page of its messages. Without before_id the newest page;
+ * next_before_id asks for the page of older ones.
+ */
+export const getMessagesBodySchema = conversationBodySchema.extend(pageFields('a message'));
+export type GetMessagesBody = z.input<typeof getMessagesBodySchema>;
+
+/** get_messages: a page of the conversation, oldest first within the page. */
+export const getMessagesResponseSchema = envelope({
+  getchatdata: z.array(chatMessageSchema),
+  ...nextPageField,
+});
 export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { nextPageField, pageFields } from './paging';
 import { JOB_STAGES } from './partner-jobs';
-import { boundedInt, idSchema } from './primitives';
+import { idSchema } from './primitives';
 
 /*
  * A company's direct links (create, copy, disable, and the requests that
@@ -61,8 +62,7 @@ export type SetDirectLinkActiveBody = z.input<typeof setDirectLinkActiveBodySche
 /** POST /api/company/direct_link_requests: one link's requests, newest first, page by page. */
 export const directLinkRequestsBodySchema = z.object({
   link_id: idSchema('link_id must be a direct link id.'),
-  limit: boundedInt(1, 100, 'limit must be a whole number from 1 to 100.').optional(),
-  before_id: idSchema('before_id must be a request id.').optional(),
+  ...pageFields('a request'),
 });
 export type DirectLinkRequestsBody = z.input<typeof directLinkRequestsBodySchema>;
 
@@ -87,5 +87,6 @@ export type DirectLinkRequest = z.infer<typeof directLinkRequestSchema>;
 
 export const directLinkRequestsResponseSchema = envelope({
   data: z.array(directLinkRequestSchema),
+  ...nextPageField,
 });
 export type DirectLinkRequestsResponse = z.infer<typeof directLinkRequestsResponseSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { parseSpecDate } from '../rules/wizard-time';
 import { envelope } from './envelope';
+import { nextPageField, pageFields } from './paging';
 import { boundedInt, idSchema, safeString } from './primitives';
-import { commentThreadSchema, serverAddressSchema } from './request-detail';
+import { commentThreadSchema, commentsNextPageField, serverAddressSchema } from './request-detail';
 
 /*
  * The company's marketplace: the requests open for bids in its area (the partner API's
@@ -26,8 +27,7 @@ const filterDate = (field: string) =>
 /** POST /api/company/open_requests: an optional page of requests open for bids. */
 export const openRequestsBodySchema = z
   .object({
-    limit: boundedInt(1, 100, 'limit must be a whole number from 1 to 100.').optional(),
-    before_id: idSchema('before_id must be a request id.').optional(),
+    ...pageFields('a request'),
     /** Move dates from and to (inclusive), MM-DD-YYYY. */
     date_from: filterDate('date_from'),
     date_to: filterDate('date_to'),
@@ -89,7 +89,12 @@ export const openRequestSchema = z
      * customer named only 'Customer' until a bid is accepted.
      */
     comments_array: z.array(commentThreadSchema),
+    /** The before_id of the older threads' page (get_comments), null if none. */
+    ...commentsNextPageField,
   })
   .meta({ id: 'OpenRequest' });
 export type OpenRequest = z.infer<typeof openRequestSchema>;
-export const openRequestsResponseSchema = envelope({ data: z.array(openRequestSchema) });
+export const openRequestsResponseSchema = envelope({
+  data: z.array(openRequestSchema),
+  ...nextPageField,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './envelope';
 import { boundedInt, idSchema } from './primitives';
 
 /*
@@ -28,7 +29,60 @@ export const nextPageField = {
   next_before_id: z.number().int().nullable(),
 };
 
+/** The answer of a paged call whose rows are its `data`: the page and next_before_id. */
+export const pageAnswerSchema = <T extends z.ZodType>(row: T) =>
+  envelope({ data: z.array(row), ...nextPageField });
+
 export interface PageRequest {
   limit?: number | undefined;
   before_id?: number | undefined;
+}
+
+/*
+ * Cursor paging, for a list sorted by something other than its id (the companies list by price
+ * or rating): a plain before_id is no keyset there. The answer's `next_cursor` is an opaque
+ * string that carries the last row's sort keys and id; the caller sends it back as `cursor`
+ * to read the rows after it in the same order, or null at the end. Clients never look inside.
+ */
+
+/** The longest cursor accepted: a handful of numbers, encoded. */
+const CURSOR_MAX_LENGTH = 200;
+
+/** A cursor from the sort keys of a page's last row (finite numbers, the id last). */
+export function encodeCursor(keys: readonly number[]): string {
+  return btoa(JSON.stringify(keys)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The sort keys a cursor carries, or null for text that no encodeCursor produced. */
+export function decodeCursor(cursor: string): number[] | null {
+  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  try {
+    const keys: unknown = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+    return Array.isArray(keys) &&
+      keys.length > 0 &&
+      keys.every((k) => typeof k === 'number' && Number.isFinite(k))
+      ? (keys as number[])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The body fields of a cursor-paged call: `limit` as pageFields', and `cursor` (a next_cursor). */
+export const cursorPageFields = () => ({
+  limit: pageFields('a row').limit,
+  cursor: z
+    .string({ error: 'cursor must be a next_cursor of this list.' })
+    .refine((v) => decodeCursor(v) !== null, 'cursor must be a next_cursor of this list.')
+    .optional(),
+});
+
+/** The answer's field that says how to ask for the next page: its cursor, or null at the end. */
+export const nextCursorField = {
+  next_cursor: z.string().nullable(),
+};
+
+export interface CursorPageRequest {
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }

@@ -16,10 +16,11 @@ import {
 import { changeProposalSchema } from './changes';
 import { chatObjectSchema } from './chat';
 import { envelope } from './envelope';
+import { nextPageField, pageFields } from './paging';
 import { PAYMENT_METHODS, RATE_METHODS } from './letter';
-import { boundedInt, idSchema } from './primitives';
 import {
   commentThreadSchema,
+  commentsNextPageField,
   requestIdBodySchema,
   serverAddressSchema,
   serverItemSchema,
@@ -95,8 +96,7 @@ export const jobsBodySchema = z
     stage: z
       .enum(JOB_STAGES, { error: `stage must be one of ${JOB_STAGES.join(', ')}.` })
       .optional(),
-    limit: boundedInt(1, 100, 'limit must be a whole number from 1 to 100.').optional(),
-    before_id: idSchema('before_id must be a request id.').optional(),
+    ...pageFields('a request'),
   })
   .default({});
 export type JobsBody = z.input<typeof jobsBodySchema>;
@@ -159,6 +159,7 @@ export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 export const jobsResponseSchema = envelope({
   data: z.object({ counts: jobCountsSchema, items: z.array(jobSummarySchema) }),
+  ...nextPageField,
 });
 export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 
@@ -238,6 +239,8 @@ export const jobDetailSchema = z
     letter: jobLetterSchema.nullable(),
     changes: z.array(jobChangeSchema),
     comments_array: z.array(commentThreadSchema),
+    /** The before_id of the older threads' page (get_comments), null if none. */
+    ...commentsNextPageField,
     /** The company's conversation with the customer; null while it is closed (paid to 6). */
     chat: chatObjectSchema.nullable(),
     /** What assign_move takes: the company's foremen and its active trucks. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseSpecDate } from '../rules/wizard-time';
 import { envelope } from './envelope';
+import { nextPageField, pageFields } from './paging';
 import { safeString } from './primitives';
 
 /*
@@ -18,30 +19,41 @@ const specDate = safeString()
   .trim()
   .refine((v) => parseSpecDate(v) !== null, PAYOUTS_TEXT.badDate);
 
+const payoutDates = {
+  from: specDate.optional(),
+  to: specDate.optional(),
+};
+
+/** 'To' not before 'From'; runs even when a date failed its own check (that check is not aborting). */
+const datesInOrder = (q: { from?: string | undefined; to?: string | undefined }) => {
+  // Only two real days are compared; a malformed one is already refused above.
+  const from = q.from ? parseSpecDate(q.from) : null;
+  const to = q.to ? parseSpecDate(q.to) : null;
+  return !from || !to || from.getTime() <= to.getTime();
+};
+
 /**
- * POST /api/company/payouts and GET /api/company/payouts_csv: the jobs whose move date is from
- * `from` to `to` (both MM-DD-YYYY, both kept), every job without them. The move date rather than
- * the date of each movement, so a job's row always shows its whole history.
+ * GET /api/company/payouts_csv: the jobs whose move date is from `from` to `to` (both
+ * MM-DD-YYYY, both kept), every job without them. The move date rather than the date of each
+ * movement, so a job's row always shows its whole history. The CSV is the whole report, unpaged.
  */
 export const payoutsQuerySchema = z
-  .object({
-    from: specDate.optional(),
-    to: specDate.optional(),
-  })
-  .refine(
-    (q) => {
-      // Runs even when a date failed its own check (that check is not aborting): only two real
-      // days are compared; a malformed one is already refused above.
-      const from = q.from ? parseSpecDate(q.from) : null;
-      const to = q.to ? parseSpecDate(q.to) : null;
-      return !from || !to || from.getTime() <= to.getTime();
-    },
-    { message: PAYOUTS_TEXT.toBeforeFrom, path: ['to'] },
-  );
+  .object(payoutDates)
+  .refine(datesInOrder, { message: PAYOUTS_TEXT.toBeforeFrom, path: ['to'] });
 export type PayoutsQuery = z.input<typeof payoutsQuerySchema>;
 
-/** The body of POST /api/company/payouts; none is the same as {}. */
-export const payoutsBodySchema = payoutsQuerySchema.optional();
+/** The payouts screen's page size when the caller names none. */
+export const PAYOUTS_PAGE = 50;
+
+/**
+ * The body of POST /api/company/payouts (none is the same as {}): the CSV's dates, and a page
+ * of jobs newest first (by request id) older than `before_id`.
+ */
+export const payoutsBodySchema = z
+  .object({ ...payoutDates, ...pageFields('a request') })
+  .refine(datesInOrder, { message: PAYOUTS_TEXT.toBeforeFrom, path: ['to'] })
+  .optional();
+export type PayoutsBody = z.input<typeof payoutsBodySchema>;
 
 /** One job's money, in dollars. */
 const payoutAmounts = {
@@ -74,7 +86,9 @@ export const payoutTotalsSchema = z.object(payoutAmounts).meta({ id: 'PayoutTota
 export type PayoutTotals = z.infer<typeof payoutTotalsSchema>;
 
 export const payoutsResponseSchema = envelope({
+  /** totals: of every job in the dates, whatever the page. */
   data: z.object({ jobs: z.array(payoutJobSchema), totals: payoutTotalsSchema }),
+  ...nextPageField,
 });
 export type PayoutsResponse = z.infer<typeof payoutsResponseSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_COMMENT_LENGTH } from '../constants';
 import { chatObjectSchema } from './chat';
 import { envelope, intCode } from './envelope';
+import { nextPageField, pageAnswerSchema, pageFields } from './paging';
 import { idSchema, safeText } from './primitives';
 import { requestListEntrySchema } from './requests';
 import { reviewSchema } from './bids';
@@ -118,6 +119,41 @@ export const commentThreadSchema = z
   .meta({ id: 'CommentThread' });
 export type CommentThread = z.infer<typeof commentThreadSchema>;
 
+/** spec §3 Timeline entry. */
+export const timelineEntrySchema = z
+  .object({ id: z.number().int(), activity_title: z.string(), activity_datetime: z.string() })
+  .meta({ id: 'TimelineEntry' });
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** The field a detail names the next page of its comment threads by (get_comments' before_id). */
+export const commentsNextPageField = {
+  comments_next_before_id: z.number().int().nullable(),
+};
+
+/**
+ * POST /app_api/get_comments (auth): a page of a request's comment threads, older than before_id
+ * (a top-level comment's id), for whoever may read the thread where it is embedded. A page is
+ * counted in threads: each comes with all its replies.
+ */
+export const getCommentsBodySchema = z.object({
+  request_id: requestId,
+  ...pageFields('a top-level comment'),
+});
+export type GetCommentsBody = z.input<typeof getCommentsBodySchema>;
+/** get_comments: the page's threads, oldest first as comments_array shows them. */
+export const getCommentsResponseSchema = pageAnswerSchema(commentThreadSchema);
+export type GetCommentsResponse = z.infer<typeof getCommentsResponseSchema>;
+
+/** POST /api/customer/request_timeline (auth): a page of the customer's request's timeline. */
+export const requestTimelineBodySchema = z.object({
+  request_id: requestId,
+  ...pageFields('a timeline entry'),
+});
+export type RequestTimelineBody = z.input<typeof requestTimelineBodySchema>;
+/** request_timeline: the page's entries, oldest first as request_timeline shows them. */
+export const requestTimelineResponseSchema = pageAnswerSchema(timelineEntrySchema);
+export type RequestTimelineResponse = z.infer<typeof requestTimelineResponseSchema>;
+
 /** spec §3 Company of the accepted bid, with its crew. */
 export const acceptedCompanySchema = z
   .object({
@@ -197,9 +233,10 @@ export const requestDetailSchema = z
     request_address: z.array(serverAddressSchema),
     request_item: z.array(serverItemSchema),
     extra_request_items: z.array(serverItemSchema),
-    request_timeline: z.array(
-      z.object({ id: z.number().int(), activity_title: z.string(), activity_datetime: z.string() }),
-    ),
+    /** The newest page of the timeline, oldest first; older pages by request_timeline. */
+    request_timeline: z.array(timelineEntrySchema),
+    /** Ours: the before_id of the timeline's older page (request_timeline), null if none. */
+    request_timeline_next_before_id: z.number().int().nullable(),
     request_bid: z.array(
       z.object({
         company_id: z.number().int(),
@@ -222,7 +259,10 @@ export const requestDetailSchema = z
         customer_comment: z.string().nullable(),
       })
       .nullable(),
+    /** The newest page of threads, oldest first; older pages by get_comments. */
     comments_array: z.array(commentThreadSchema),
+    /** Ours: the before_id of the older threads' page (get_comments), null if none. */
+    comments_next_before_id: z.number().int().nullable(),
     chat_data_comapny: chatObjectSchema.nullable(),
     chat_data_foreman: chatObjectSchema.nullable(),
     additional_status: z.number().int(),
@@ -296,7 +336,11 @@ export const addCommentBodySchema = z.object({
   type: intCode([0, 1], "type must be '0'.").optional(),
 });
 export type AddCommentBody = z.input<typeof addCommentBodySchema>;
-export const addCommentResponseSchema = envelope({ data: z.array(commentThreadSchema) });
+/** add_comments: the thread's newest page (as the detail embeds it) and its next page. */
+export const addCommentResponseSchema = envelope({
+  data: z.array(commentThreadSchema),
+  ...nextPageField,
+});
 export type AddCommentResponse = z.infer<typeof addCommentResponseSchema>;
 
 /** POST /api/customer/edit_final_comment: success 'Client comment updated successfully.' */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { chatObjectSchema } from './chat';
 import { envelope, intCode } from './envelope';
+import { nextPageField, pageFields } from './paging';
 
-/** POST /api/customer/get_customer_request: request_status '0' active, '1' done, '2' cancelled. */
+/**
+ * POST /api/customer/get_customer_request: request_status '0' active, '1' done, '2' cancelled;
+ * one page of that tab, `limit` requests older than `before_id` (the newest without it).
+ */
 export const getCustomerRequestBodySchema = z.object({
   request_status: intCode([0, 1, 2], "request_status must be '0', '1' or '2'."),
+  ...pageFields('a request'),
 });
 export type GetCustomerRequestBody = z.input<typeof getCustomerRequestBodySchema>;
 
@@ -71,8 +76,10 @@ export const requestCountSchema = z.object({
 });
 export type RequestCount = z.infer<typeof requestCountSchema>;
 
+/** One page of the tab; request_count counts every request of each tab, whatever the page. */
 export const getCustomerRequestResponseSchema = envelope({
   data: z.array(requestListEntrySchema),
   request_count: requestCountSchema,
+  ...nextPageField,
 });
 export type GetCustomerRequestResponse = z.infer<typeof getCustomerRequestResponseSchema>;

@@ -42,6 +42,10 @@ export const requestComments = pgTable(
   },
   (t) => [
     index('request_comments_request_idx').on(t.requestId, t.id),
+    // A request's threads (top-level comments) page by page, newest first (get_comments).
+    index('request_comments_thread_idx')
+      .on(t.requestId, t.id)
+      .where(sql`${t.parentId} is null`),
     index('request_comments_parent_idx').on(t.parentId),
     index('request_comments_sender_idx').on(t.senderId),
     check('request_comments_sender_type_ck', sql`${t.senderType} in (0, 1)`),
@@ -135,8 +139,15 @@ export const companyReviews = pgTable(
   ],
 );
 
-export const requestCommentsRelations = relations(requestComments, ({ one }) => ({
+export const requestCommentsRelations = relations(requestComments, ({ one, many }) => ({
   request: one(requests, { fields: [requestComments.requestId], references: [requests.id] }),
+  // A thread: a top-level comment and its replies (spec §3 Comment: child_comments).
+  parent: one(requestComments, {
+    fields: [requestComments.parentId],
+    references: [requestComments.id],
+    relationName: 'comment_replies',
+  }),
+  replies: many(requestComments, { relationName: 'comment_replies' }),
   sender: one(users, { fields: [requestComments.senderId], references: [users.id] }),
   // A company's comment shows its company profile (spec §3 Comment: parent_comment_profile).
   senderCompany: one(companyProfiles, {

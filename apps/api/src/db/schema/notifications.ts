@@ -28,7 +28,12 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The drawer's pages: a backward range of the user's ids.
     index('notifications_user_idx').on(t.userId, t.id),
+    // The bell's unread count: only the unread rows, so it costs what is unread, not the history.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
     index('notifications_request_idx').on(t.requestId),
   ],
 );

@@ -17,7 +17,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ADDITIONAL_STATUSES, REQUEST_STATUSES, TIMELINE_STATUSES } from '@movehub/shared';
+import {
+  ACTIVE_REQUEST_STATUS,
+  ADDITIONAL_STATUSES,
+  MARKETPLACE_REQUEST_TYPE,
+  OPEN_FOR_BIDS_TIMELINE,
+  REQUEST_STATUSES,
+  TIMELINE_STATUSES,
+} from '@movehub/shared';
 import { createdAt, inList, updatedAt } from './columns';
 import { users } from './accounts';
 import { catalogueItems, moveTypes } from './catalogue';
@@ -55,6 +62,11 @@ export const requests = pgTable(
     moveTypeId: integer('move_type_id').references(() => moveTypes.id),
     movers: smallint('movers'),
     netDistanceMiles: doublePrecision('net_distance_miles').notNull().default(0),
+    // The zip of the pick-up address (the first by position), kept by the request's commands
+    // whenever its addresses change (domain/request/pick-up-zip.ts): the companies' feed filters
+    // on it through requests_open_pick_up_zip_idx instead of reading every open request's
+    // addresses.
+    pickUpZip: text('pick_up_zip'),
     recommendAmountCents: integer('recommend_amount_cents'),
     customerBudgetCents: integer('customer_budget_cents'),
     finalAmountCents: integer('final_amount_cents'),
@@ -106,6 +118,9 @@ export const requests = pgTable(
     uniqueIndex('requests_public_link_uq').on(t.publicAccessLink),
     // A company's requests (direct ones, and those it won) and a sales member's are looked up by these.
     index('requests_company_status_idx').on(t.companyId, t.requestStatus, t.id),
+    // A company's requests newest first across statuses (its jobs, its payouts): a page's cost
+    // follows the page, which requests_company_status_idx cannot give without the status.
+    index('requests_company_id_idx').on(t.companyId, t.id),
     index('requests_created_by_idx').on(t.createdByUserId),
     // A link's requests, newest first, and each link's count.
     index('requests_direct_link_idx').on(t.directLinkId, t.id),
@@ -113,6 +128,16 @@ export const requests = pgTable(
     index('requests_submission_hash_idx').on(t.submissionHash, t.createdAt),
     // Companies look for requests open for bids (spec §4: statuses 0 and 1).
     index('requests_open_idx').on(t.requestStatus, t.timelineStatus, t.id),
+    // A company's feed (open_requests): per zip it serves, the open ones newest first. Partial:
+    // only requests open for bids (lifecycle's openForBidsSql, whose literals it repeats).
+    index('requests_open_pick_up_zip_idx')
+      .on(t.pickUpZip, t.id)
+      .where(
+        sql.raw(
+          `request_type = ${MARKETPLACE_REQUEST_TYPE} and request_status = ${ACTIVE_REQUEST_STATUS}` +
+            ` and request_timeline_status in (${OPEN_FOR_BIDS_TIMELINE.join(', ')})`,
+        ),
+      ),
     // A foreman's jobs, and the (foreman, company) pair that references his company's foremen.
     index('requests_foreman_idx').on(t.foremanId, t.companyId),
     index('requests_accepted_bid_idx').on(t.acceptedBidId),

@@ -12,6 +12,7 @@ import {
   requestAddresses,
   requestBids,
   requestComments,
+  requests,
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { SenderType } from '../../modules/comments/comments.wire';
@@ -79,6 +80,30 @@ async function companyMayComment(tx: Tx, request: RequestRow, companyId: number)
     )
     .limit(1);
   return Boolean(inArea);
+}
+
+/**
+ * Who may read a request's thread (get_comments): whoever add_comments lets write in it, with
+ * the same answers: 404 for a request the caller may not see (ids don't leak), 403 for an account
+ * that is neither a customer nor a company. Answers whether the thread hides the customer from
+ * the caller (a company that does not have the request yet).
+ */
+export async function authorizeThreadReader(
+  tx: Tx,
+  user: { id: number; userType: number },
+  requestId: number,
+): Promise<{ hideCustomer: boolean }> {
+  if (user.userType !== UserType.customer && user.userType !== UserType.company) {
+    throw AppError.forbidden(NOT_A_COMMENTER);
+  }
+  const [request] = await tx.select().from(requests).where(eq(requests.id, requestId));
+  if (!request) throw AppError.notFound(REQUEST_NOT_FOUND);
+  if (user.userType === UserType.customer) {
+    if (request.customerId !== user.id) throw AppError.notFound(REQUEST_NOT_FOUND);
+    return { hideCustomer: false };
+  }
+  if (!(await companyMayComment(tx, request, user.id))) throw AppError.notFound(REQUEST_NOT_FOUND);
+  return { hideCustomer: request.companyId !== user.id };
 }
 
 /** Who hears of a customer's comment: the company that has the request, else those that bid. */

@@ -8,6 +8,7 @@ import {
   MAX_ITEM_LINES,
   MAX_TOTAL_QUANTITY,
   MSG,
+  pickUpZipOf,
   routeMiles,
   toCents,
   totalQuantityMessage,
@@ -292,7 +293,15 @@ export async function recalculateRequest(tx: Tx, request: RequestRow): Promise<R
     : estimate.recommendAmountCents;
   await tx
     .update(requests)
-    .set({ netDistanceMiles: estimate.miles, recommendAmountCents, updatedAt: sql`now()` })
+    .set({
+      netDistanceMiles: estimate.miles,
+      recommendAmountCents,
+      // The feed's filter follows the addresses (requests.pick_up_zip).
+      pickUpZip: pickUpZipOf(
+        addresses.map((a) => ({ address_type: a.addressType, zip_code: a.zipCode })),
+      ),
+      updatedAt: sql`now()`,
+    })
     .where(eq(requests.id, request.id));
   return {
     request_id: request.id,

@@ -155,7 +155,7 @@ export function guardView(
 
 /** SQL twin of the shared isActiveRequest: request_status is active. */
 export function activeRequestSql(column: AnyColumn): SQL {
-  return sql`${column} = ${ACTIVE_REQUEST_STATUS}`;
+  return sql`${column} = ${sql.raw(String(ACTIVE_REQUEST_STATUS))}`;
 }
 
 /*

@@ -1,4 +1,4 @@
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, desc, eq, ne } from 'drizzle-orm';
 import {
   BidStatus,
   isDirectRequest,
@@ -8,6 +8,7 @@ import {
   type BiddingCompany,
   type JobForeman,
   type JobTruck,
+  type PageRequest,
   type RequestDetail,
   type RequestListEntry,
   type ServerAddress,
@@ -18,15 +19,15 @@ import {
   type companyReviews,
   requestAddresses,
   requestBids,
-  requestComments,
   requestItemImages,
   requestItems,
   type requests,
   requestTimeline,
   type users,
 } from '../../db/schema';
+import { pageOf } from '../../lib/paging';
 import { centsToDollars } from '../../lib/wire';
-import { commentColumns } from '../../modules/comments/comments.service';
+import { COMMENT_THREADS } from '../../modules/comments/comments.service';
 
 /*
  * A request's one read model: the shapes in which a read fetches a request and its parts
@@ -276,7 +277,33 @@ export const TIMELINE = {
   orderBy: asc(requestTimeline.id),
 } as const;
 
+/** The timeline entries of a page when the caller names no limit, and of a detail's page. */
+export const TIMELINE_PAGE_SIZE = 20;
+
+/**
+ * The timeline a detail embeds: its newest page and one more entry, which says whether an older
+ * page exists (request_timeline reads those). Read it with timelinePage.
+ */
+export const TIMELINE_PAGE = {
+  columns: TIMELINE.columns,
+  orderBy: desc(requestTimeline.id),
+  limit: TIMELINE_PAGE_SIZE + 1,
+} as const;
+
 type TimelineEntry = RequestDetail['request_timeline'][number];
+type TimelineRow = Pick<
+  typeof requestTimeline.$inferSelect,
+  'id' | 'activityTitle' | 'activityDatetime'
+>;
+
+/** Entries read newest first (one more than the page) → the page oldest first, and its next. */
+export function timelinePage(
+  rows: readonly TimelineRow[],
+  page: PageRequest = {},
+): { entries: TimelineEntry[]; next_before_id: number | null } {
+  const { rows: kept, next_before_id } = pageOf([...rows], page, TIMELINE_PAGE_SIZE, (t) => t.id);
+  return { entries: kept.reverse().map(toTimelineEntry), next_before_id };
+}
 
 /** spec §3 Timeline entry. */
 export function toTimelineEntry(
@@ -446,13 +473,13 @@ export const REQUEST_DETAIL = {
     moveType: MOVE_TYPE,
     addresses: ADDRESSES,
     items: ITEMS,
-    timeline: TIMELINE,
+    timeline: TIMELINE_PAGE,
     bids: OPEN_BIDS,
     acceptedBid: { columns: { bidAmountCents: true, movers: true } },
     company: COMPANY_CARD,
     foreman: FOREMAN,
     trucks: TRUCKS,
     review: FEEDBACK,
-    comments: { orderBy: asc(requestComments.id), ...commentColumns },
+    comments: COMMENT_THREADS,
   },
 } as const;

@@ -3,7 +3,13 @@ import { toCents, toDollars, specDateToIso } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, companyOnly, customerOnly, partnerOnly } from '../../plugins/auth';
 import { acceptBid, deleteBid, placeBid, withdrawBid } from '../../domain/request/bids';
-import { listBiddingCompanies, listOpenRequests, partnerCompanyId } from './bids.service';
+import { pageOf, pageReadLimit } from '../../lib/paging';
+import {
+  listBiddingCompanies,
+  listOpenRequests,
+  OPEN_REQUESTS_PAGE,
+  partnerCompanyId,
+} from './bids.service';
 import { toBiddingCompany, toOpenRequest } from './bids.wire';
 
 /*
@@ -22,10 +28,11 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const companyId = await partnerCompanyId({ db: app.db, user: authOf(request).user });
       const body = request.body ?? {};
+      // One row more than the page says whether an older page exists (lib/paging.ts).
       const rows = await listOpenRequests({
         db: app.db,
         companyId,
-        limit: body.limit,
+        limit: pageReadLimit(body, OPEN_REQUESTS_PAGE),
         beforeId: body.before_id,
         filters: {
           dateFrom: body.date_from ? (specDateToIso(body.date_from) ?? undefined) : undefined,
@@ -34,7 +41,13 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
           maxDistanceMiles: body.max_distance,
         },
       });
-      return { code: 200, message: 'Success', data: rows.map(toOpenRequest) };
+      const page = pageOf(rows, body, OPEN_REQUESTS_PAGE, (r) => r.id);
+      return {
+        code: 200,
+        message: 'Success',
+        data: page.rows.map(toOpenRequest),
+        next_before_id: page.next_before_id,
+      };
     },
   });
 
@@ -93,7 +106,11 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     config: customerOnly,
     handler: async (request) => {
       const body = request.body;
-      const { request: req, companies } = await listBiddingCompanies({
+      const {
+        request: req,
+        companies,
+        nextCursor,
+      } = await listBiddingCompanies({
         db: app.db,
         customerId: authOf(request).user.id,
         requestId: body.request_id,
@@ -104,6 +121,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
           price: body.price,
           topRated: body.top_rated,
         },
+        page: { limit: body.limit, cursor: body.cursor },
       });
       return {
         code: 200,
@@ -114,6 +132,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
           request_timeline_status: req.timelineStatus,
           discount: req.discount,
         },
+        next_cursor: nextCursor,
       };
     },
   });

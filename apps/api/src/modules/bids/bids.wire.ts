@@ -7,7 +7,7 @@ import {
 } from '@movehub/shared';
 import { centsToDollars } from '../../lib/wire';
 import { toCompanyCard, toServerAddress, toServerItems } from '../../domain/request/read-model';
-import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
+import { commentThreadPage } from '../comments/comments.service';
 import type { BiddingCompanyRow, OpenRequestRow, ReviewJson } from './bids.service';
 
 /*
@@ -36,6 +36,8 @@ function toOpenItem(i: ServerItem): OpenRequest['request_item'][number] {
  */
 export function toOpenRequest(r: OpenRequestRow): OpenRequest {
   const items = toServerItems(r.items);
+  // Before acceptance no company learns who the customer is, not even from the thread.
+  const comments = commentThreadPage(r.comments, {}, { hideCustomer: true });
   const myBid = r.bids[0];
   return {
     id: r.id,
@@ -58,8 +60,8 @@ export function toOpenRequest(r: OpenRequestRow): OpenRequest {
     extra_request_items: items.extra_request_items.map(toOpenItem),
     bid_count: r.bidCount,
     my_bid: myBid ? { bid_amount: toDollars(myBid.bidAmountCents), movers: myBid.movers } : null,
-    // Before acceptance no company learns who the customer is, not even from the thread.
-    comments_array: toCommentThreads(r.comments as CommentRow[], { hideCustomer: true }),
+    comments_array: comments.threads,
+    comments_next_before_id: comments.next_before_id,
   };
 }
 

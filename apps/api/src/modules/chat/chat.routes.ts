@@ -54,13 +54,17 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /app_api/channels', {
       tags: ['chat'],
       summary:
-        "The caller's open conversations: with companies (request_data) and foremen (request_data_foreman)",
+        "A page of the caller's conversations, by request, newest first: with companies (request_data) and foremen (request_data_foreman)",
       failures: [401],
     }),
     config: signedIn,
     handler: async (request) => {
       const auth = authOf(request);
-      const { company, foreman } = await listChannels(app.db, callerOf(auth));
+      const { company, foreman, next_before_id } = await listChannels(
+        app.db,
+        callerOf(auth),
+        request.body,
+      );
       // One presence question for both lists (across processes it is a round trip of its own).
       const online = await app.realtime.onlineRooms(
         [...company, ...foreman].map((d) => d.receiver_room_id),
@@ -78,6 +82,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           last_name: auth.user.lastName,
           profile_picture: auth.user.profilePicture,
         },
+        next_before_id,
       };
     },
   });
@@ -86,20 +91,21 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /app_api/get_messages', {
       tags: ['chat'],
       summary:
-        'One conversation (the other side\u2019s room in socket_id, the request, type 0 company or 2 foreman), oldest first',
+        'A page of one conversation (the other side\u2019s room in socket_id, the request, type 0 company or 2 foreman): the newest messages, or those older than before_id; oldest first within the page',
       failures: [401, 404, 422],
     }),
     config: signedIn,
     handler: async (request) => {
-      const { socket_id, request_id, type } = request.body;
-      const getchatdata = await listMessages({
+      const { socket_id, request_id, type, limit, before_id } = request.body;
+      const { messages, next_before_id } = await listMessages({
         db: app.db,
         caller: callerOf(authOf(request)),
         requestId: request_id,
         type,
         otherRoomId: socket_id,
+        page: { limit, before_id },
       });
-      return { code: 200, message: MSG.ok, getchatdata };
+      return { code: 200, message: MSG.ok, getchatdata: messages, next_before_id };
     },
   });
 

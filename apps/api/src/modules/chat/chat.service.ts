@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CHAT_TEXT,
@@ -11,10 +11,12 @@ import {
   type ChatMessage,
   type ChatObject,
   type ChatType as ChatTypeValue,
+  type PageRequest,
 } from '@movehub/shared';
 import type { Db, Transaction, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pageOf, pageReadLimit } from '../../lib/paging';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import {
@@ -31,8 +33,11 @@ import { chatMessageSignal, type ChatDelivery } from '../../realtime/signals';
  * The same calls serve both sides: `type` names the conversation, never the caller's role.
  */
 
-/** The newest messages a conversation shows; older ones stay stored. */
-export const CHAT_HISTORY_LIMIT = 500;
+/** The messages of a page of get_messages when the caller names no limit. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** The conversations (requests) of a page of channels when the caller names no limit. */
+export const CHANNELS_PAGE_SIZE = 30;
 
 export interface ChatCaller {
   id: number;
@@ -385,31 +390,46 @@ async function storeChecked(
   return { row: earlier, conversation, created: false };
 }
 
-/** The conversation's newest messages, oldest first, as the caller sees them. */
+/**
+ * A page of the conversation's messages as the caller sees them: the newest `limit` older than
+ * before_id (the newest of all without it), oldest first within the page; next_before_id asks
+ * for the older ones. A before_id of another conversation only bounds this one's ids.
+ */
 export async function listMessages(opts: {
   db: Tx;
   caller: ChatCaller;
   requestId: number;
   type: ChatTypeValue;
   otherRoomId: string;
-}): Promise<ChatMessage[]> {
+  page: PageRequest;
+}): Promise<{ messages: ChatMessage[]; next_before_id: number | null }> {
   const conversation = await findConversation(opts.db, opts.caller, opts.requestId, opts.type);
   if (conversation.other.roomId !== opts.otherRoomId) {
     throw AppError.unprocessable('socket_id is not the other side of this conversation.');
   }
-  const rows = await opts.db
+  const { page } = opts;
+  // The conversation index (request_id, channel_type, id): a page costs its own rows.
+  const read = await opts.db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.requestId, opts.requestId), eq(chatMessages.channelType, opts.type)))
+    .where(
+      and(
+        eq(chatMessages.requestId, opts.requestId),
+        eq(chatMessages.channelType, opts.type),
+        page.before_id === undefined ? undefined : lt(chatMessages.id, page.before_id),
+      ),
+    )
     .orderBy(desc(chatMessages.id))
-    .limit(CHAT_HISTORY_LIMIT);
+    .limit(pageReadLimit(page, MESSAGES_PAGE_SIZE));
+  const { rows, next_before_id } = pageOf(read, page, MESSAGES_PAGE_SIZE, (row) => row.id);
   const { me, other } = conversation;
-  return rows.reverse().map((row) =>
+  const messages = rows.reverse().map((row) =>
     toChatMessage(row, me.id, {
       sender: row.senderId === me.id ? me.roomId : other.roomId,
       receiver: row.senderId === me.id ? other.roomId : me.roomId,
     }),
   );
+  return { messages, next_before_id };
 }
 
 /** Marks what the caller has received in the conversation read; answers how many were unread. */
@@ -450,15 +470,20 @@ export type ChannelDraft = Omit<ChatChannel, 'profile_data'> & {
 };
 
 /**
- * The caller's open conversations (POST /app_api/channels): a customer's with the companies of
- * paid moves and, while a move is under way, their foremen; a company's and a foreman's with
- * their customers. Newest activity first.
+ * A page of the caller's open conversations (POST /app_api/channels): a customer's with the
+ * companies of paid moves and, while a move is under way, their foremen; a company's and a
+ * foreman's with their customers. The page is keyed by request, newest request first: it holds
+ * the conversations of `limit` requests older than before_id, both of a request's (company and
+ * foreman) in the same page; within the page each list is newest activity first.
  */
 export async function listChannels(
   db: Tx,
   caller: ChatCaller,
-): Promise<{ company: ChannelDraft[]; foreman: ChannelDraft[] }> {
+  page: PageRequest = {},
+): Promise<{ company: ChannelDraft[]; foreman: ChannelDraft[]; next_before_id: number | null }> {
   const other = alias(users, 'chat_other');
+  const readLimit = pageReadLimit(page, CHANNELS_PAGE_SIZE);
+  const olderThan = page.before_id === undefined ? undefined : lt(requests.id, page.before_id);
 
   const channels = async (
     type: ChatTypeValue,
@@ -489,9 +514,9 @@ export async function listChannels(
       .from(requests)
       .innerJoin(other, eq(other.id, otherId))
       .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
-      .where(and(mine, or(open, hasMessages)))
+      .where(and(mine, olderThan, or(open, hasMessages)))
       .orderBy(desc(requests.id))
-      .limit(CHAT_HISTORY_LIMIT);
+      .limit(readLimit);
     return rows
       .map((r) => ({
         room_id: caller.roomId,
@@ -512,41 +537,50 @@ export async function listChannels(
       .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''));
   };
 
+  let company: ChannelDraft[] = [];
+  let foreman: ChannelDraft[] = [];
   switch (caller.userType) {
     case UserType.customer:
-      return {
-        company: await channels(
-          ChatType.company,
-          eq(requests.customerId, caller.id),
-          requests.companyId,
-        ),
-        foreman: await channels(
-          ChatType.foreman,
-          eq(requests.customerId, caller.id),
-          requests.foremanId,
-        ),
-      };
+      company = await channels(
+        ChatType.company,
+        eq(requests.customerId, caller.id),
+        requests.companyId,
+      );
+      foreman = await channels(
+        ChatType.foreman,
+        eq(requests.customerId, caller.id),
+        requests.foremanId,
+      );
+      break;
     case UserType.company:
-      return {
-        company: await channels(
-          ChatType.company,
-          eq(requests.companyId, caller.id),
-          requests.customerId,
-        ),
-        foreman: [],
-      };
+      company = await channels(
+        ChatType.company,
+        eq(requests.companyId, caller.id),
+        requests.customerId,
+      );
+      break;
     case UserType.foreman:
-      return {
-        company: [],
-        foreman: await channels(
-          ChatType.foreman,
-          eq(requests.foremanId, caller.id),
-          requests.customerId,
-        ),
-      };
+      foreman = await channels(
+        ChatType.foreman,
+        eq(requests.foremanId, caller.id),
+        requests.customerId,
+      );
+      break;
     default:
-      return { company: [], foreman: [] };
+      break;
   }
+  // Each list read its newest limit+1 requests: their union holds the page's requests and, when
+  // there are more, the one that says so.
+  const requestIds = [...new Set([...company, ...foreman].map((c) => c.request_id))].sort(
+    (a, b) => b - a,
+  );
+  const { rows: kept, next_before_id } = pageOf(requestIds, page, CHANNELS_PAGE_SIZE, (id) => id);
+  const inPage = new Set(kept);
+  return {
+    company: company.filter((c) => inPage.has(c.request_id)),
+    foreman: foreman.filter((c) => inPage.has(c.request_id)),
+    next_before_id,
+  };
 }
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { authOf, signedIn } from '../../plugins/auth';
-import { addComment } from '../../domain/request/comments';
-import { loadThread } from './comments.service';
+import { addComment, authorizeThreadReader } from '../../domain/request/comments';
+import { loadThreadPage } from './comments.service';
 
 /** The comment thread of a request (spec/request-lifecycle.md §7 add_comments). */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,12 +20,38 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each comment notifies the other side: a ceiling per user and request.
       await app.businessLimits.consume('comment', `${user.id}:${request.body.request_id}`);
       const { hideCustomer } = await addComment({ domain: app.domain, user, body: request.body });
-      const data = await loadThread({
+      // The newest page of threads, as the details embed it.
+      const { threads, next_before_id } = await loadThreadPage({
         db: app.db,
         requestId: request.body.request_id,
         hideCustomer,
       });
-      return { code: 200, message: MSG.ok, data };
+      return { code: 200, message: MSG.ok, data: threads, next_before_id };
+    },
+  });
+
+  app.route({
+    ...apiRoute('POST /app_api/get_comments', {
+      tags: ['comments'],
+      summary:
+        "A page of a request's comment threads (a top-level comment with all its replies), newest page first, oldest first within it: for the customer, or a company the request is open to or won by",
+      failures: [401, 403, 404],
+    }),
+    config: signedIn,
+    handler: async (request) => {
+      const { request_id, limit, before_id } = request.body;
+      const { hideCustomer } = await authorizeThreadReader(
+        app.db,
+        authOf(request).user,
+        request_id,
+      );
+      const { threads, next_before_id } = await loadThreadPage({
+        db: app.db,
+        requestId: request_id,
+        page: { limit, before_id },
+        hideCustomer,
+      });
+      return { code: 200, message: MSG.ok, data: threads, next_before_id };
     },
   });
 };

@@ -26,11 +26,11 @@ import {
   toRequestSummary,
   toServerAddress,
   toServerItems,
-  toTimelineEntry,
+  timelinePage,
   toTruck,
 } from '../../domain/request/read-model';
 import { centsToDollars } from '../../lib/wire';
-import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
+import { commentThreadPage } from '../comments/comments.service';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import { customerNotice } from './create-request.service';
@@ -101,8 +101,9 @@ function toPublicRequestDetail(r: PublicDetailRow): PublicRequestDetail {
     request_address: r.addresses.map(toServerAddress),
     request_item: items.request_item,
     extra_request_items: items.extra_request_items,
-    request_timeline: r.timeline.map(toTimelineEntry),
-    comments_array: toCommentThreads(r.comments as CommentRow[]),
+    // The newest pages only: the link's holder has no call for older ones.
+    request_timeline: timelinePage(r.timeline).entries,
+    comments_array: commentThreadPage(r.comments).threads,
     company:
       r.company && showsCompanyInfo(r.timelineStatus)
         ? {

@@ -102,14 +102,14 @@ export const directLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: companyOnly,
     handler: async (request) => {
-      const data = await listLinkRequests({
+      const page = await listLinkRequests({
         db: app.db,
         companyId: authOf(request).user.id,
         linkId: request.body.link_id,
         limit: request.body.limit,
         beforeId: request.body.before_id,
       });
-      return { code: 200, message: MSG.ok, data };
+      return { code: 200, message: MSG.ok, data: page.rows, next_before_id: page.next_before_id };
     },
   });
 };

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { lockName } from '../../db/locks';
 import { companyDirectLinks, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { pageOf, pageReadLimit } from '../../lib/paging';
 import { oncePerKey } from '../idempotency/idempotency.service';
 
 /*
@@ -171,8 +172,8 @@ export async function setDirectLinkActive(opts: {
 
 /**
  * The requests that came through one of the company's links, newest first, a page older than
- * `beforeId`. The link's company is checked in the same query: another company's link lists
- * nothing and answers 404.
+ * `beforeId`, and the next page's before_id (one row more is read, lib/paging.ts). The link's
+ * company is checked in the same query: another company's link lists nothing and answers 404.
  */
 export async function listLinkRequests(opts: {
   db: Db;
@@ -180,7 +181,7 @@ export async function listLinkRequests(opts: {
   linkId: number;
   limit?: number | undefined;
   beforeId?: number | undefined;
-}): Promise<DirectLinkRequest[]> {
+}): Promise<{ rows: DirectLinkRequest[]; next_before_id: number | null }> {
   const { db, companyId, linkId } = opts;
   const [link] = await db
     .select({ id: companyDirectLinks.id })
@@ -213,8 +214,9 @@ export async function listLinkRequests(opts: {
       ),
     )
     .orderBy(desc(requests.id))
-    .limit(opts.limit ?? LINK_REQUESTS_PAGE);
-  return rows.map((r) => ({
+    .limit(pageReadLimit({ limit: opts.limit }, LINK_REQUESTS_PAGE));
+  const page = pageOf(rows, { limit: opts.limit }, LINK_REQUESTS_PAGE, (r) => r.id);
+  const listed = page.rows.map((r) => ({
     id: r.id,
     s_date: toSpecDate(r.moveDate),
     contact_name: r.contactName,
@@ -228,4 +230,5 @@ export async function listLinkRequests(opts: {
     by_sales_team: r.createdByUserId !== null,
     created_at: r.createdAt.toISOString(),
   }));
+  return { rows: listed, next_before_id: page.next_before_id };
 }

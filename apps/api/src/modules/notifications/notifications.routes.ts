@@ -8,20 +8,24 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...apiRoute('GET /app_api/get_notification', {
       tags: ['notifications'],
-      summary: 'The bell: notifications newest first, and the unread count',
+      summary:
+        'The bell: one page of notifications newest first (limit, before_id; next_before_id), and the count of all the unread ones',
       failures: [401],
     }),
     config: signedIn,
     handler: async (request) => {
-      const { notifications, unreadCount } = await listNotifications({
+      const { limit, before_id } = request.query;
+      const { notifications, unreadCount, nextBeforeId } = await listNotifications({
         db: app.db,
         userId: authOf(request).user.id,
+        page: { limit, before_id },
       });
       return {
         code: 200,
         message: notifications.length > 0 ? MSG.ok : MSG.noNotifications,
         data: notifications,
         notification_count: unreadCount,
+        next_before_id: nextBeforeId,
       };
     },
   });

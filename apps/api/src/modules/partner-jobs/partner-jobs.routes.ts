@@ -20,14 +20,19 @@ export const partnerJobRoutes: FastifyPluginAsyncZod = async (app) => {
     config: companyOnly,
     handler: async (request) => {
       const body = request.body ?? {};
-      const { counts, rows } = await listJobs({
+      const { counts, rows, next_before_id } = await listJobs({
         db: app.db,
         companyId: authOf(request).user.id,
         stage: body.stage,
         limit: body.limit,
         beforeId: body.before_id,
       });
-      return { code: 200, message: 'Success', data: { counts, items: rows.map(toJobSummary) } };
+      return {
+        code: 200,
+        message: 'Success',
+        data: { counts, items: rows.map(toJobSummary) },
+        next_before_id,
+      };
     },
   });
 

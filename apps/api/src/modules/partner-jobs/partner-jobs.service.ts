@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { JOB_STAGES, jobStageOf, type JobCounts, type JobStage } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { pageOf, pageReadLimit } from '../../lib/paging';
 import { companyForemen, companyTrucks, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { changesOfRequest, type ChangeRow } from '../../domain/request/changes';
@@ -78,7 +79,8 @@ export async function countJobs(opts: { db: Db; companyId: number }): Promise<Jo
 
 /**
  * One page of the company's jobs (of one stage, or of all), newest first, with their addresses,
- * and the count of every stage: two statements whatever the page's size.
+ * and the count of every stage: two statements whatever the page's size. One row more than the
+ * page is read to name the next page's before_id (lib/paging.ts).
  */
 export async function listJobs(opts: {
   db: Db;
@@ -86,12 +88,13 @@ export async function listJobs(opts: {
   stage?: JobStage | undefined;
   limit?: number | undefined;
   beforeId?: number | undefined;
-}): Promise<{ counts: JobCounts; rows: JobRow[] }> {
-  const [rows, counts] = await Promise.all([
-    selectJobs({ ...opts, limit: opts.limit ?? JOBS_PAGE }),
+}): Promise<{ counts: JobCounts; rows: JobRow[]; next_before_id: number | null }> {
+  const [read, counts] = await Promise.all([
+    selectJobs({ ...opts, limit: pageReadLimit({ limit: opts.limit }, JOBS_PAGE) }),
     countJobs(opts),
   ]);
-  return { counts, rows };
+  const page = pageOf(read, { limit: opts.limit }, JOBS_PAGE, (r) => r.id);
+  return { counts, rows: page.rows, next_before_id: page.next_before_id };
 }
 
 /** The request in full (the read model's REQUEST_DETAIL), the company's own, with its customer. */

@@ -18,7 +18,7 @@ import type {
   RequestProposal,
 } from '../../domain/request/proposals';
 import { toChangeProposal } from '../changes/changes.wire';
-import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
+import { commentThreadPage } from '../comments/comments.service';
 import {
   contactOf,
   toForeman,
@@ -124,6 +124,7 @@ export function toJobDetail(data: JobDetailData, companyRoomId: string, today: s
   const direct = isDirectRequest({ request_type: r.requestType });
   const account = r.customer;
   const items = toServerItems(r.items);
+  const comments = commentThreadPage(r.comments);
   return {
     id: r.id,
     stage,
@@ -159,7 +160,8 @@ export function toJobDetail(data: JobDetailData, companyRoomId: string, today: s
         }
       : null,
     changes: data.changes.map((c) => ({ ...toChangeProposal(c), summary: describeChange(c) })),
-    comments_array: toCommentThreads(r.comments as CommentRow[]),
+    comments_array: comments.threads,
+    comments_next_before_id: comments.next_before_id,
     chat:
       isChatEnabled(r.timelineStatus) && account?.roomId
         ? {

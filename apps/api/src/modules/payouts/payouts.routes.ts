@@ -4,7 +4,7 @@ import { MSG, payoutsQuerySchema } from '@movehub/shared';
 import { apiRoute } from '../../lib/api-route';
 import { responses } from '../../lib/wire';
 import { authOf, companyOnly } from '../../plugins/auth';
-import { payoutsCsv, payoutsReport } from './payouts.service';
+import { payoutsCsv, payoutsPage, payoutsReport } from './payouts.service';
 
 /*
  * A company's payouts (tag 'partner'): per job, from the ledger. Companies only: the
@@ -15,19 +15,20 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /api/company/payouts', {
       tags: ['partner'],
       summary:
-        "The company's jobs that money moved for (move date from/to, MM-DD-YYYY), newest first: paid into escrow, held, released, refunded, tips and net, in dollars, from the ledger, with totals",
+        "The company's jobs that money moved for (move date from/to, MM-DD-YYYY), newest request first, a page older than before_id: paid into escrow, held, released, refunded, tips and net, in dollars, from the ledger, with the totals of every job in the dates",
       failures: [401, 403],
     }),
     config: companyOnly,
     handler: async (request) => {
       const body = request.body ?? {};
-      const data = await payoutsReport({
+      const { next_before_id, ...data } = await payoutsPage({
         db: app.db,
         companyId: authOf(request).user.id,
         from: body.from,
         to: body.to,
+        page: { limit: body.limit, before_id: body.before_id },
       });
-      return { code: 200, message: MSG.ok, data };
+      return { code: 200, message: MSG.ok, data, next_before_id };
     },
   });
 

@@ -23,16 +23,18 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     ...apiRoute('POST /api/customer/get_customer_request', {
       tags: ['requests'],
       summary:
-        "One My Requests tab: the customer's requests of a status, and the count of each tab",
+        "One page of a My Requests tab: the customer's requests of a status, newest first (limit, before_id; next_before_id), and the count of each tab",
       failures: [401, 403],
     }),
     config: customerOnly,
     handler: async (request) => {
       const { user } = authOf(request);
-      const { rows, counts } = await listCustomerRequests({
+      const { request_status, limit, before_id } = request.body;
+      const { rows, counts, nextBeforeId } = await listCustomerRequests({
         db: app.db,
         customerId: user.id,
-        requestStatus: request.body.request_status,
+        requestStatus: request_status,
+        page: { limit, before_id },
       });
       // A second statement only when a listed request has a chat open (status 3 to 6).
       const chats = await chatObjectsFor(app.db, user.roomId, rows);
@@ -41,6 +43,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Success',
         data: rows.map((row) => toRequestListEntry(row, chats.get(row.id))),
         request_count: toRequestCount(counts),
+        next_before_id: nextBeforeId,
       };
     },
   });

@@ -7,12 +7,14 @@ import {
   isPaidIntoEscrow,
   isRequestCancelled,
   type CancellationRefund,
+  type PageRequest,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { requests } from '../../db/schema';
 import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
+import { pageOf, pageReadLimit } from '../../lib/paging';
 import {
   FEEDBACK,
   LIST_ADDRESSES,
@@ -84,14 +86,28 @@ const CHAT_ROOM_EXTRAS = {
   >`(select fu.room_id from users fu where fu.id = "requests"."foreman_id")`.as('foreman_room_id'),
 };
 
+/** The requests one My Requests page holds when the caller names no limit. */
+export const MY_REQUESTS_PAGE = 20;
+
+/**
+ * Above every request id (PostgreSQL's integer ends at 2^31 − 1): the first page's before_id, so
+ * that one prepared statement serves every page. It travels as a bigint, which the index on
+ * (customer_id, request_status, id) compares with id as it does an integer.
+ */
+const AFTER_EVERY_ID = 2_147_483_648;
+
 const listByStatus = preparedPerDatabase((db) =>
   db.query.requests
     .findMany({
+      // A page is a range of requests_customer_status_idx (customer_id, request_status, id),
+      // read backwards from before_id: its cost follows the page, not the customer's history.
       where: and(
         eq(requests.customerId, sql.placeholder('customerId')),
         eq(requests.requestStatus, sql.placeholder('requestStatus')),
+        sql`${requests.id} < ${sql.placeholder('beforeId')}::bigint`,
       ),
       orderBy: desc(requests.id),
+      limit: sql.placeholder('limit'),
       // Only what the list shows: fewer bytes to send and to parse (timestamps are costly).
       columns: SUMMARY_COLUMNS,
       extras: { tabCounts: TAB_COUNTS.as('tab_counts'), ...CHAT_ROOM_EXTRAS },
@@ -110,24 +126,31 @@ export type CustomerRequestRow = Awaited<
 >[number];
 
 /**
- * My Requests: one tab's requests, newest first, with their addresses, bids, company and
- * feedback, and the count of every tab, in one statement (a second one only for an empty tab).
+ * My Requests: one page of a tab's requests (`limit` older than `beforeId`, newest first), with
+ * their addresses, bids, company and feedback, and the count of every tab (all of the customer's
+ * requests, whatever the page), in one statement (a second one only for an empty page).
  */
 export async function listCustomerRequests(opts: {
   db: Db;
   customerId: number;
   requestStatus: number;
-}): Promise<{ rows: CustomerRequestRow[]; counts: RequestCounts }> {
-  const rows = await listByStatus(opts.db).execute({
+  /** The page asked for; the first (newest) without one. */
+  page?: PageRequest;
+}): Promise<{ rows: CustomerRequestRow[]; counts: RequestCounts; nextBeforeId: number | null }> {
+  const page = opts.page ?? {};
+  const read = await listByStatus(opts.db).execute({
     customerId: opts.customerId,
     requestStatus: opts.requestStatus,
+    beforeId: page.before_id ?? AFTER_EVERY_ID,
+    limit: pageReadLimit(page, MY_REQUESTS_PAGE),
   });
+  const { rows, next_before_id } = pageOf(read, page, MY_REQUESTS_PAGE, (r) => r.id);
   const first = rows[0];
   if (!first) {
-    return { rows, counts: await countCustomerRequests(opts) };
+    return { rows, counts: await countCustomerRequests(opts), nextBeforeId: null };
   }
   const [active, done, cancelled] = first.tabCounts;
-  return { rows, counts: { active, done, cancelled } };
+  return { rows, counts: { active, done, cancelled }, nextBeforeId: next_before_id };
 }
 
 /** The request in full (the read model's REQUEST_DETAIL), the customer's own only. */

@@ -23,10 +23,10 @@ import {
   toRequestSummary,
   toServerAddress,
   toServerItems,
-  toTimelineEntry,
+  timelinePage,
   toTruck,
 } from '../../domain/request/read-model';
-import { toCommentThreads, type CommentRow } from '../comments/comments.wire';
+import { commentThreadPage } from '../comments/comments.service';
 import type {
   CancellationOutcome,
   CustomerRequestRow,
@@ -104,6 +104,8 @@ export function toRequestDetail(
   // The contact of the request: a direct request's as entered, else the customer's own.
   const contact = contactOf(r, customer);
   const items = toServerItems(r.items);
+  const timeline = timelinePage(r.timeline);
+  const comments = commentThreadPage(r.comments);
   // Every field written out (no spread of the summary): V8 turns a spread followed by this many
   // added properties into a dictionary object, about 40 µs per response.
   return {
@@ -156,7 +158,8 @@ export function toRequestDetail(
     request_address: r.addresses.map(toServerAddress),
     request_item: items.request_item,
     extra_request_items: items.extra_request_items,
-    request_timeline: r.timeline.map(toTimelineEntry),
+    request_timeline: timeline.entries,
+    request_timeline_next_before_id: timeline.next_before_id,
     request_bid: r.bids.map(toBidEntry),
     // The company's card once the customer accepted its bid, with what it agreed to.
     bid_Accepted_company:
@@ -170,7 +173,8 @@ export function toRequestDetail(
     get_foreman_of_company: crew && r.foreman ? toForeman(r.foreman) : null,
     truck_array: crew ? r.trucks.map(toTruck) : [],
     get_feedback: review ? toFeedback(r.id, review) : null,
-    comments_array: toCommentThreads(r.comments as CommentRow[]),
+    comments_array: comments.threads,
+    comments_next_before_id: comments.next_before_id,
     chat_data_comapny: chats?.company ?? null,
     chat_data_foreman: chats?.foreman ?? null,
     additional_status: r.additionalStatus,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { NavLink, Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -49,7 +49,7 @@ export function DashboardSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   const picture = uploadUrl(user?.profile_picture);
   // spec §2: the Chat link's unread dot; chat messages and reconnections refresh it.
-  const chatUnread = useQuery(hasUnreadChatQueryOptions()).data === true;
+  const chatUnread = useInfiniteQuery(hasUnreadChatQueryOptions()).data === true;
 
   return (
     <Box

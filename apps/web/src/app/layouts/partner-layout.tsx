@@ -35,6 +35,8 @@ const sectionsOf = (userType: number | undefined) =>
 /** A refused socket handshake: one partner call, whose 401 ends the partner session alone. */
 const checkPartnerSession = () =>
   callPartnerApi('GET /app_api/get_notification', {
+    // One row is enough to learn whether the session lives.
+    query: { limit: 1 },
     suppressToast: true,
   });
 

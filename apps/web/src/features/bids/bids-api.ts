@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { type AcceptRequestBody, type DeleteBidBody, type PriceSort } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
 
@@ -19,12 +19,20 @@ export interface CompaniesFilter {
 /** How often the open list asks again: bids arrive from the companies (and the demo simulator). */
 export const COMPANIES_REFRESH_MS = 5_000;
 
-/** POST /api/customer/detail_of_bided_companies: the bidding companies and the request's status. */
+/** Companies asked per page (the server's cap is PAGE_LIMIT_MAX). */
+export const COMPANIES_PAGE_SIZE = 20;
+
+/**
+ * POST /api/customer/detail_of_bided_companies: a page of the bidding companies, after `cursor`
+ * (the previous page's next_cursor) when given, and the request's status.
+ */
 export function getBidedCompanies(
   requestId: number,
   filter: CompaniesFilter | null,
+  cursor: string | undefined,
   signal?: AbortSignal,
 ) {
+  const page = { limit: COMPANIES_PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) };
   const body = filter
     ? {
         request_id: requestId,
@@ -36,7 +44,7 @@ export function getBidedCompanies(
       }
     : { request_id: requestId, filter_status: 0, top_rated: 0 };
   return callApi('POST /api/customer/detail_of_bided_companies', {
-    body,
+    body: { ...body, ...page },
     suppressToast: true,
     signal,
   });
@@ -69,9 +77,12 @@ export const bidedCompaniesQueryOptions = (
   filter: CompaniesFilter | null,
   { refresh = true }: { refresh?: boolean } = {},
 ) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: bidKeys.companies(requestId, filter),
-    queryFn: ({ signal }) => getBidedCompanies(requestId, filter, signal),
+    queryFn: ({ pageParam, signal }) => getBidedCompanies(requestId, filter, pageParam, signal),
+    // The list sorts by price or rating: it pages by the server's opaque cursor, not by id.
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Realtime comes later; until then the open list polls for new bids.
     refetchInterval: refresh ? COMPANIES_REFRESH_MS : false,
     // A changed filter keeps the previous list of the same request on screen until the new one

@@ -11,7 +11,7 @@ import {
 import { buildRequestDetail } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { customerHomeStubs, GEO_CONFIG_STUB, signInCustomer } from '../../test/sessions';
-import { COMPANIES_REFRESH_MS } from './bids-api';
+import { COMPANIES_PAGE_SIZE, COMPANIES_REFRESH_MS } from './bids-api';
 import { buildCompany, companiesReply } from './test-companies';
 
 const LIST_CALL = 'POST /api/customer/detail_of_bided_companies';
@@ -84,7 +84,43 @@ describe('CompaniesListPage', () => {
     const other = await findCard('Atlas Van Lines');
     expect(within(other).getByText('1 completed move')).toBeInTheDocument();
     expect(within(other).getByText('$910.50')).toBeInTheDocument();
-    expect(listCalls(calls)[0]?.body).toEqual({ request_id: 101, filter_status: 0, top_rated: 0 });
+    expect(listCalls(calls)[0]?.body).toEqual({
+      request_id: 101,
+      filter_status: 0,
+      top_rated: 0,
+      limit: COMPANIES_PAGE_SIZE,
+    });
+  });
+
+  it('shows the next companies as the customer asks for more, by the cursor the server gave', async () => {
+    const later = buildCompany({ company_id: 11, name: 'Later Movers', bid_amount: 990 });
+    const { calls } = server({
+      [LIST_CALL]: (body) =>
+        (body as { cursor?: string }).cursor === 'after-atlas'
+          ? companiesReply([later])
+          : companiesReply([swift, atlas], {}, 'after-atlas'),
+    });
+    renderList();
+    await findCard('Atlas Van Lines');
+    expect(screen.queryByRole('listitem', { name: 'Later Movers' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more companies' }));
+    const card = await findCard('Later Movers');
+    expect(within(card).getByText('$990.00')).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)?.body).toMatchObject({
+      request_id: 101,
+      limit: COMPANIES_PAGE_SIZE,
+      cursor: 'after-atlas',
+    });
+    // The first page's companies stay, in their order, and the end says nothing more.
+    const items = within(screen.getByRole('list', { name: 'Bidding companies' })).getAllByRole(
+      'listitem',
+    );
+    expect(items).toHaveLength(3);
+    ['Swift Movers', 'Atlas Van Lines', 'Later Movers'].forEach((name, i) =>
+      expect(items[i]).toHaveAccessibleName(name),
+    );
+    expect(screen.queryByRole('button', { name: 'Show more companies' })).not.toBeInTheDocument();
   });
 
   it('sends the customer to My Requests unless the request is pending acceptance (status 1)', async () => {
@@ -270,6 +306,7 @@ describe('CompaniesListPage', () => {
         max_completed_movies: 150,
         price: 'min',
         top_rated: 1,
+        limit: COMPANIES_PAGE_SIZE,
       }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

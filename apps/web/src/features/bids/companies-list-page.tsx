@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { MY_REQUESTS_PATH, requestDetailPath } from '../../lib/request-paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 import { PageLoader } from '../../ui/page-loader';
 import { bidedCompaniesQueryOptions, type CompaniesFilter } from './bids-api';
 import { CompanyCard } from './company-card';
@@ -59,13 +60,15 @@ function CompaniesList({ requestId }: { requestId: number }) {
   const refused = (error: Error) => setActionError(errorMessage(error));
 
   const accepting = accept.isPending || accept.isSuccess;
-  const companies = useQuery(
+  const companies = useInfiniteQuery(
     bidedCompaniesQueryOptions(requestId, filter, { refresh: !accepting && !remove.isPending }),
   );
-  const data = companies.data;
+  // The first page carries the request; each page a slice of the list in the chosen order.
+  const data = companies.data?.pages[0];
+  const list = loadedCompanies(companies.data?.pages ?? []);
 
   // The slider spans the most completed moves seen on this screen (a filtered list is shorter).
-  const dataMost = data ? Math.max(0, ...data.data.map((c) => c.completed_moves)) : 0;
+  const dataMost = Math.max(0, ...list.map((c) => c.completed_moves));
   if (dataMost > mostMoves) setMostMoves(dataMost);
   const sliderMax = Math.max(MOVES_STEP, Math.ceil(mostMoves / MOVES_STEP) * MOVES_STEP);
 
@@ -75,7 +78,6 @@ function CompaniesList({ requestId }: { requestId: number }) {
   }
 
   const discount = data?.request.discount ?? 0;
-  const list = data?.data ?? [];
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
@@ -151,6 +153,11 @@ function CompaniesList({ requestId }: { requestId: number }) {
               ))}
             </Stack>
           )}
+          <LoadMore
+            query={companies}
+            label="Show more companies"
+            errorMessage="More bidding companies could not be loaded."
+          />
         </>
       )}
 
@@ -219,6 +226,17 @@ function CompaniesList({ requestId }: { requestId: number }) {
       />
     </Box>
   );
+}
+
+/**
+ * The companies of the loaded pages, each once: a bid changed between two pages' reads (a new
+ * price, a new rating) can move its company across the page edge, and the first place shown wins.
+ */
+function loadedCompanies(pages: readonly { data: BiddingCompany[] }[]): BiddingCompany[] {
+  const seen = new Set<number>();
+  return pages
+    .flatMap((page) => page.data)
+    .filter((company) => !seen.has(company.company_id) && Boolean(seen.add(company.company_id)));
 }
 
 /** The price the customer agrees to, and with a discount (spec §9) what they will pay. */

@@ -40,10 +40,12 @@ export function buildCompany(
 export function companiesReply(
   companies: BiddingCompany[],
   request: Partial<DetailOfBidedCompaniesResponse['request']> = {},
+  nextCursor: string | null = null,
 ) {
   return {
     code: 200,
     data: companies,
     request: { id: 101, request_timeline_status: 1, discount: 0, ...request },
+    next_cursor: nextCursor,
   };
 }

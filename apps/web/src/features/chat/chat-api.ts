@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
   type ChannelsResponse,
   type ChatChannel,
@@ -6,7 +6,7 @@ import {
   type ConversationBody,
 } from '@movehub/shared';
 import { callApi } from '../../lib/api-client';
-import { addConversationMessage } from '../../lib/chat/conversation-cache';
+import { addConversationMessage, messagesOfPages } from '../../lib/chat/conversation-cache';
 
 /*
  * The chat's calls (spec/portal.md §7: channels, get_messages, change_chat_status); its one socket
@@ -29,9 +29,18 @@ export const chatKeys = {
     ['chat', 'messages', ref.request_id, ref.type, ref.receiver_room_id] as const,
 };
 
-/** POST /app_api/channels (auth): the customer's conversations and own profile. */
-export function getChannels(signal?: AbortSignal) {
+/** Conversations (by request) asked per page of the contact list. */
+export const CHANNELS_PAGE_SIZE = 30;
+/** Messages asked per page of a conversation. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** POST /app_api/channels (auth): a page of the customer's conversations and own profile. */
+export function getChannels(beforeId: number | undefined, signal?: AbortSignal) {
   return callApi('POST /app_api/channels', {
+    body: {
+      limit: CHANNELS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     signal,
   });
 }
@@ -40,10 +49,18 @@ function conversationBody(ref: ConversationRef): ConversationBody {
   return { socket_id: ref.receiver_room_id, request_id: ref.request_id, type: ref.type };
 }
 
-/** POST /app_api/get_messages (auth): one conversation, oldest first. */
-export function getMessages(ref: ConversationRef, signal?: AbortSignal) {
+/** POST /app_api/get_messages (auth): a page of one conversation, oldest first within it. */
+export function getMessages(
+  ref: ConversationRef,
+  beforeId: number | undefined,
+  signal?: AbortSignal,
+) {
   return callApi('POST /app_api/get_messages', {
-    body: conversationBody(ref),
+    body: {
+      ...conversationBody(ref),
+      limit: MESSAGES_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     signal,
   });
 }
@@ -71,31 +88,46 @@ export interface ChannelsView {
   profile: ChannelsResponse['profile'];
 }
 
+/** Every channel of the pages read so far, company and foreman ones together. */
+export function channelsOfPages(data: InfiniteData<ChannelsResponse> | undefined): ChatChannel[] {
+  return (data?.pages ?? []).flatMap((page) => [
+    ...page.request_data,
+    ...page.request_data_foreman,
+  ]);
+}
+
+/** The contact list, a page (of requests, newest first) at a time as the reader scrolls. */
 export const channelsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: chatKeys.channels(),
-    queryFn: ({ signal }) => getChannels(signal),
-    select: (response): ChannelsView => ({
-      channels: [...response.request_data, ...response.request_data_foreman].sort(byLastMessage),
-      profile: response.profile,
+    queryFn: ({ pageParam, signal }) => getChannels(pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+    select: (data): ChannelsView => ({
+      channels: channelsOfPages(data).sort(byLastMessage),
+      // Each page carries the profile; the first is as good as any.
+      profile: data.pages[0]!.profile,
     }),
   });
 
-/** Whether any conversation has unread messages (the sidebar's dot). */
+/** Whether any conversation read so far has unread messages (the sidebar's dot). */
 export const hasUnreadChatQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     ...channelsQueryOptions(),
-    select: (response) =>
-      [...response.request_data, ...response.request_data_foreman].some(
-        (channel) => channel.unread_messages > 0,
-      ),
+    select: (data) => channelsOfPages(data).some((channel) => channel.unread_messages > 0),
   });
 
+/**
+ * A conversation, its newest page first and older ones as the reader scrolls up; the messages of
+ * every page read, oldest first.
+ */
 export const messagesQueryOptions = (ref: ConversationRef) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: chatKeys.messages(ref),
-    queryFn: ({ signal }) => getMessages(ref, signal),
-    select: (response) => response.getchatdata,
+    queryFn: ({ pageParam, signal }) => getMessages(ref, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+    select: messagesOfPages,
   });
 
 /** The counterpart's name as the list shows it: name, else first and last name. */
@@ -135,19 +167,25 @@ export function addMessageToCache(queryClient: QueryClient, message: ChatMessage
 
 /** After a conversation is read: its count is 0 at once, and the list is fetched again. */
 export function markReadInCache(queryClient: QueryClient, ref: ConversationRef): Promise<void> {
-  queryClient.setQueryData(chatKeys.channels(), (current: ChannelsResponse | undefined) => {
-    if (!current) return current;
-    const clear = (list: ChatChannel[]) =>
-      list.map((channel) =>
-        isConversation(ref, channel.request_id, channel.type)
-          ? { ...channel, unread_messages: 0 }
-          : channel,
-      );
-    return {
-      ...current,
-      request_data: clear(current.request_data),
-      request_data_foreman: clear(current.request_data_foreman),
-    };
-  });
+  queryClient.setQueryData(
+    chatKeys.channels(),
+    (current: InfiniteData<ChannelsResponse> | undefined) => {
+      if (!current) return current;
+      const clear = (list: ChatChannel[]) =>
+        list.map((channel) =>
+          isConversation(ref, channel.request_id, channel.type)
+            ? { ...channel, unread_messages: 0 }
+            : channel,
+        );
+      return {
+        ...current,
+        pages: current.pages.map((page) => ({
+          ...page,
+          request_data: clear(page.request_data),
+          request_data_foreman: clear(page.request_data_foreman),
+        })),
+      };
+    },
+  );
   return queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
 }

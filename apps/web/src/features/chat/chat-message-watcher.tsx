@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { NEW_MESSAGE_SNACK_MS, type ChannelsResponse, type ChatMessage } from '@movehub/shared';
 import { CHATS_PATH, chatSelectionFromSearch } from '../../lib/chat-link';
@@ -8,6 +8,7 @@ import {
   addMessageToCache,
   changeChatStatus,
   channelName,
+  channelsOfPages,
   chatKeys,
   conversationOf,
   markReadInCache,
@@ -48,8 +49,8 @@ export function ChatMessageWatcher() {
 
     void queryClient.invalidateQueries({ queryKey: chatKeys.channels() });
     if (message.sender_type === 0) {
-      const view = queryClient.getQueryData<ChannelsResponse>(chatKeys.channels());
-      const channel = [...(view?.request_data ?? []), ...(view?.request_data_foreman ?? [])].find(
+      const view = queryClient.getQueryData<InfiniteData<ChannelsResponse>>(chatKeys.channels());
+      const channel = channelsOfPages(view).find(
         (c) => c.request_id === ref.request_id && c.type === ref.type,
       );
       showToast(channel ? newMessageFrom(channelName(channel)) : NEW_MESSAGE_TEXT, 'info', {

@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHAT_TEXT,
   NEW_MESSAGE_SNACK_MS,
+  type ChannelsBody,
   type ChatChannel,
   type ChatMessage,
   type ConversationBody,
+  type GetMessagesBody,
 } from '@movehub/shared';
 import { setSession } from '../../lib/storage';
 import { getToast } from '../../lib/toast';
@@ -110,6 +112,15 @@ function renderChat({
   channels = [company],
   foremen = [foreman],
   messages = { '42-0': companyThread } as Record<string, ChatMessage[]>,
+  olderChannels = [] as ChatChannel[],
+}: {
+  at?: string;
+  channels?: ChatChannel[];
+  foremen?: ChatChannel[];
+  /** Each conversation's messages, oldest first: get_messages pages them as the server does. */
+  messages?: Record<string, ChatMessage[]>;
+  /** Conversations on a second page of channels, older than every one of the first. */
+  olderChannels?: ChatChannel[];
 } = {}) {
   const user = buildUser({ room_id: ME });
   setSession('token-abc', user);
@@ -121,16 +132,43 @@ function renderChat({
       code: 200,
       data: [],
       request_count: buildCounts(),
+      next_before_id: null,
     },
-    'POST /app_api/channels': () => ({
-      code: 200,
-      request_data: server.company,
-      request_data_foreman: server.foreman,
-      profile: { room_id: ME, first_name: 'Dana', last_name: 'Mover', profile_picture: null },
-    }),
+    'POST /app_api/channels': (body) => {
+      const profile = {
+        room_id: ME,
+        first_name: 'Dana',
+        last_name: 'Mover',
+        profile_picture: null,
+      };
+      if ((body as ChannelsBody | undefined)?.before_id !== undefined) {
+        return {
+          code: 200,
+          request_data: olderChannels,
+          request_data_foreman: [],
+          profile,
+          next_before_id: null,
+        };
+      }
+      return {
+        code: 200,
+        request_data: server.company,
+        request_data_foreman: server.foreman,
+        profile,
+        next_before_id: olderChannels.length > 0 ? 42 : null,
+      };
+    },
     'POST /app_api/get_messages': (body) => {
-      const { request_id, type } = body as ConversationBody;
-      return { code: 200, getchatdata: messages[`${request_id}-${type}`] ?? [] };
+      const { request_id, type, limit = 50, before_id } = body as GetMessagesBody;
+      // Keyset, as the server: the newest `limit` older than before_id, oldest first.
+      const all = messages[`${request_id}-${type}`] ?? [];
+      const older = all.filter((m) => before_id === undefined || m.id < Number(before_id));
+      const page = older.slice(-limit);
+      return {
+        code: 200,
+        getchatdata: page,
+        next_before_id: older.length > page.length ? page[0]!.id : null,
+      };
     },
     'POST /app_api/change_chat_status': (body) => {
       const { request_id, type } = body as ConversationBody;
@@ -214,12 +252,69 @@ describe('ChatPage', () => {
       socket_id: 'room-company',
       request_id: 42,
       type: 0,
+      limit: 50,
     });
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /Swift Movers/ })).not.toHaveTextContent('unread'),
     );
     // The message field has the focus, ready to type.
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+  });
+
+  it('loads older messages above the conversation when the reader asks, keeping their order', async () => {
+    // 60 messages: the first page holds the newest 50, the older 10 wait above.
+    const long = Array.from({ length: 60 }, (_, i) =>
+      buildMessage({
+        id: i + 1,
+        message_text: `Message ${i + 1}`,
+        message_datatime: new Date(Date.UTC(2026, 2, 15, 9, i)).toISOString(),
+      }),
+    );
+    const { calls } = renderChat({
+      at: '/dashboard/chats?request_id=42&type=0',
+      messages: { '42-0': long },
+    });
+    const pane = await screen.findByRole('region', { name: 'Swift Movers' });
+    const log = await within(pane).findByRole('log', { name: 'Messages with Swift Movers' });
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(50));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Message 11');
+
+    await userEvent
+      .setup()
+      .click(within(pane).getByRole('button', { name: 'Load older messages' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(60));
+    const texts = within(log)
+      .getAllByRole('listitem')
+      .map((b) => b.textContent!.match(/Message \d+/)![0]);
+    expect(texts).toEqual(long.map((m) => m.message_text));
+    expect(posts(calls, '/app_api/get_messages').at(-1)!.body).toMatchObject({ before_id: 11 });
+    // The first message reached: nothing more to load.
+    expect(within(pane).queryByRole('button', { name: 'Load older messages' })).toBeNull();
+  });
+
+  it('loads the next page of conversations at the end of the list', async () => {
+    const older = buildChannel({
+      request_id: 7,
+      receiver_room_id: 'room-old',
+      profile_data: {
+        room_id: 'room-old',
+        name: 'Old Town Movers',
+        profile_picture: null,
+        online_status: 0,
+      },
+      last_message_at: '2026-01-02T10:00:00.000Z',
+    });
+    const { calls } = renderChat({ olderChannels: [older] });
+    const list = await screen.findByRole('list', { name: 'Chat List' });
+    expect(within(list).queryByRole('button', { name: /Old Town Movers/ })).toBeNull();
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Load more conversations' }));
+    expect(
+      await within(list).findByRole('button', { name: /Old Town Movers/ }),
+    ).toBeInTheDocument();
+    expect(posts(calls, '/app_api/channels').at(-1)!.body).toEqual({ limit: 30, before_id: 42 });
+    expect(screen.queryByRole('button', { name: 'Load more conversations' })).toBeNull();
   });
 
   it('opens the conversation the address names (a Chat button of a request)', async () => {

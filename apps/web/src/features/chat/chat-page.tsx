@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -36,7 +36,7 @@ export function ChatPage() {
   const singlePane = useMediaQuery(SINGLE_PANE_MEDIA_QUERY, { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = chatSelectionFromSearch(searchParams);
-  const channels = useQuery(channelsQueryOptions());
+  const channels = useInfiniteQuery(channelsQueryOptions());
   const conversationRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -45,7 +45,13 @@ export function ChatPage() {
     (selection &&
       list.find((c) => c.request_id === selection.request_id && c.type === selection.type)) ??
     null;
-  const notOpen = selection !== null && channels.isSuccess && selected === null;
+  // A conversation asked for by a link may be on a page not read yet: read on until it shows.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = channels;
+  const looking = selection !== null && channels.isSuccess && selected === null && hasNextPage;
+  useEffect(() => {
+    if (looking && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [looking, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const notOpen = selection !== null && channels.isSuccess && selected === null && !hasNextPage;
 
   const selectedKey = selected ? `${selected.request_id}:${selected.type}` : null;
   const hasUnread = (selected?.unread_messages ?? 0) > 0;
@@ -129,6 +135,7 @@ export function ChatPage() {
                   profile={channels.data.profile}
                   selected={selected}
                   onSelect={select}
+                  more={channels}
                 />
               </Box>
             )}

@@ -7,6 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { ChatType, type ChannelsResponse, type ChatChannel } from '@movehub/shared';
+import { LoadMore, type PagedQuery } from '../../ui/load-more';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { ChatAvatar, onlineText } from './chat-avatar';
 import { channelName } from './chat-api';
@@ -14,6 +15,9 @@ import { channelName } from './chat-api';
 /** spec/portal.md §3: type 0 the company, 2 the foreman (a mover or other person). */
 export const channelTypeLabel = (type: number) =>
   type === ChatType.foreman ? 'Foreman' : 'Company';
+
+export const LOAD_MORE_CONVERSATIONS_LABEL = 'Load more conversations';
+export const MORE_CONVERSATIONS_ERROR = 'The older conversations could not be loaded.';
 
 export const NO_CONVERSATIONS_TEXT =
   'No conversations yet. Chat opens for a request once its bid is paid.';
@@ -45,11 +49,14 @@ export function ContactList({
   profile,
   selected,
   onSelect,
+  more,
 }: {
   channels: ChatChannel[];
   profile: ChannelsResponse['profile'];
   selected: ChatChannel | null;
   onSelect: (channel: ChatChannel) => void;
+  /** The list's pages: the older conversations load as the reader scrolls down to them. */
+  more: PagedQuery;
 }) {
   const headingId = useId();
   return (
@@ -67,64 +74,71 @@ export function ContactList({
           {NO_CONVERSATIONS_TEXT}
         </Typography>
       ) : (
-        <List disablePadding aria-labelledby={headingId} sx={{ overflowY: 'auto', flex: 1 }}>
-          {channels.map((channel) => {
-            const name = channelName(channel);
-            const online = channel.profile_data.online_status === 1;
-            const isSelected =
-              selected !== null &&
-              selected.request_id === channel.request_id &&
-              selected.type === channel.type;
-            const unread = channel.unread_messages;
-            return (
-              <ListItem key={`${channel.request_id}-${channel.type}`} disablePadding divider>
-                <ListItemButton
-                  selected={isSelected}
-                  aria-current={isSelected ? 'true' : undefined}
-                  data-channel={`${channel.request_id}-${channel.type}`}
-                  onClick={() => onSelect(channel)}
-                  sx={{ gap: 0.5 }}
-                >
-                  <ListItemAvatar>
-                    <ChatAvatar picture={channel.profile_data.profile_picture} online={online} />
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary={name}
-                    secondary={`${channelTypeLabel(channel.type)} · Request #${channel.request_id} · ${channel.is_open ? onlineText(online) : 'Move over'}`}
-                    slotProps={{
-                      primary: { sx: { fontWeight: unread > 0 ? 700 : 500 } },
-                      secondary: { color: 'text.secondary' },
-                    }}
-                  />
-                  {unread > 0 && (
-                    <Box
-                      component="span"
-                      sx={{
-                        minWidth: 24,
-                        height: 24,
-                        px: 0.75,
-                        borderRadius: 12,
-                        bgcolor: 'error.main',
-                        color: 'error.contrastText',
-                        fontSize: '0.75rem',
-                        fontWeight: 700,
-                        display: 'inline-flex',
-                        alignItems: 'center',
-                        justifyContent: 'center',
-                        flexShrink: 0,
+        <Box sx={{ overflowY: 'auto', flex: 1, pb: 2 }}>
+          <List disablePadding aria-labelledby={headingId}>
+            {channels.map((channel) => {
+              const name = channelName(channel);
+              const online = channel.profile_data.online_status === 1;
+              const isSelected =
+                selected !== null &&
+                selected.request_id === channel.request_id &&
+                selected.type === channel.type;
+              const unread = channel.unread_messages;
+              return (
+                <ListItem key={`${channel.request_id}-${channel.type}`} disablePadding divider>
+                  <ListItemButton
+                    selected={isSelected}
+                    aria-current={isSelected ? 'true' : undefined}
+                    data-channel={`${channel.request_id}-${channel.type}`}
+                    onClick={() => onSelect(channel)}
+                    sx={{ gap: 0.5 }}
+                  >
+                    <ListItemAvatar>
+                      <ChatAvatar picture={channel.profile_data.profile_picture} online={online} />
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary={name}
+                      secondary={`${channelTypeLabel(channel.type)} · Request #${channel.request_id} · ${channel.is_open ? onlineText(online) : 'Move over'}`}
+                      slotProps={{
+                        primary: { sx: { fontWeight: unread > 0 ? 700 : 500 } },
+                        secondary: { color: 'text.secondary' },
                       }}
-                    >
-                      {unread > 99 ? '99+' : unread}
-                      <Box component="span" sx={visuallyHidden}>
-                        {unread === 1 ? ' unread message' : ' unread messages'}
+                    />
+                    {unread > 0 && (
+                      <Box
+                        component="span"
+                        sx={{
+                          minWidth: 24,
+                          height: 24,
+                          px: 0.75,
+                          borderRadius: 12,
+                          bgcolor: 'error.main',
+                          color: 'error.contrastText',
+                          fontSize: '0.75rem',
+                          fontWeight: 700,
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          justifyContent: 'center',
+                          flexShrink: 0,
+                        }}
+                      >
+                        {unread > 99 ? '99+' : unread}
+                        <Box component="span" sx={visuallyHidden}>
+                          {unread === 1 ? ' unread message' : ' unread messages'}
+                        </Box>
                       </Box>
-                    </Box>
-                  )}
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
+                    )}
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+          <LoadMore
+            query={more}
+            label={LOAD_MORE_CONVERSATIONS_LABEL}
+            errorMessage={MORE_CONVERSATIONS_ERROR}
+          />
+        </Box>
       )}
     </Box>
   );

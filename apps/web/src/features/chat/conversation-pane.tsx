@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,13 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ChatChannel } from '@movehub/shared';
 import { MessageForm } from '../../lib/chat/message-form';
-import { MessageLog } from '../../lib/chat/message-log';
+import {
+  LOAD_OLDER_MESSAGES_LABEL,
+  MessageLog,
+  OLDER_MESSAGES_ERROR,
+} from '../../lib/chat/message-log';
+import { useConversationScroll } from '../../lib/chat/use-conversation-scroll';
+import { LoadMore } from '../../ui/load-more';
 import type { RealtimeStatus } from '../../lib/realtime';
 import { requestDetailPath } from '../../lib/request-paths';
 import { ChatAvatar, onlineText } from './chat-avatar';
@@ -16,6 +22,7 @@ import { channelTypeLabel } from './contact-list';
 
 export const NO_MESSAGES_TEXT = 'No messages yet.';
 export const RECONNECTING_TEXT = 'Reconnecting to chat…';
+
 export const CLOSED_CONVERSATION_TEXT =
   'This move is over, so no new messages can be sent. The conversation stays here to read.';
 
@@ -37,14 +44,8 @@ export function ConversationPane({
   const queryClient = useQueryClient();
   const name = channelName(channel);
   const online = channel.profile_data.online_status === 1;
-  const messages = useQuery(messagesQueryOptions(channel));
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
-
-  // The newest message stays in view as messages arrive.
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [count, channel.request_id, channel.type]);
+  const messages = useInfiniteQuery(messagesQueryOptions(channel));
+  const { scrollRef } = useConversationScroll(messages.data);
 
   return (
     <Box
@@ -107,9 +108,14 @@ export function ConversationPane({
         </Typography>
       )}
 
-      <Box sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, minHeight: 0 }}>
+      <Box ref={scrollRef} sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, minHeight: 0 }}>
+        {/* Older messages load above, as the reader scrolls up to them. */}
+        <LoadMore
+          query={messages}
+          label={LOAD_OLDER_MESSAGES_LABEL}
+          errorMessage={OLDER_MESSAGES_ERROR}
+        />
         <MessageLog messages={messages} name={name} emptyText={NO_MESSAGES_TEXT} />
-        <div ref={endRef} />
       </Box>
 
       {channel.is_open ? (

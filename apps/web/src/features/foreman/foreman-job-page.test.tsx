@@ -355,6 +355,7 @@ describe('ForemanJobPage', () => {
         'POST /app_api/get_messages': () => ({
           code: 200,
           getchatdata: [fromCustomer(1, 'The code for the gate is 1234.')],
+          next_before_id: null,
         }),
         'POST /app_api/change_chat_status': () => ({ code: 200, message: 'Messages marked read.' }),
       },
@@ -442,7 +443,11 @@ describe('ForemanJobPage', () => {
           data: { request_id: 701, request_timeline_status: 5, request_status: 0 },
         };
       },
-      'POST /app_api/get_messages': () => ({ code: 200, getchatdata: [] }),
+      'POST /app_api/get_messages': () => ({
+        code: 200,
+        getchatdata: [],
+        next_before_id: null,
+      }),
     });
     const { connector } = renderWithSocket();
     await (await connector.opened()).serverConnects();

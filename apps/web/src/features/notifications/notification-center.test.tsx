@@ -30,14 +30,22 @@ function renderCenter(initial: Notification[]) {
   let list = initial;
   // While held, the list call never answers: what shows comes from the push alone.
   let held = false;
-  const reply = () =>
-    held
-      ? new Promise<never>(() => {})
-      : {
-          code: 200,
-          data: list,
-          notification_count: list.filter((n) => n.is_active).length,
-        };
+  // Pages as the API reads them: `limit` entries after before_id's one, newest (first) first.
+  const reply = (_body: unknown, _init: RequestInit, url: URL) => {
+    if (held) return new Promise<never>(() => {});
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const beforeId = url.searchParams.get('before_id');
+    const older = beforeId
+      ? list.slice(list.findIndex((n) => n.id === Number(beforeId)) + 1)
+      : list;
+    const page = older.slice(0, limit);
+    return {
+      code: 200,
+      data: page,
+      notification_count: list.filter((n) => n.is_active).length,
+      next_before_id: older.length > limit ? page[page.length - 1]!.id : null,
+    };
+  };
   const server = stubFetch({
     'GET /app_api/get_notification': reply,
     'POST /app_api/mark_notification_read': (body) => {
@@ -198,5 +206,65 @@ describe('NotificationCenter', () => {
     // The same notification twice (a reconnection's refetch racing the push) counts once.
     await connector.latest.serverEmits('notification', buildNotification({ id: 8 }));
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+  });
+
+  describe('older notifications', () => {
+    /** 45 notifications, newest (id 45) first; the newest three unread. */
+    const many = () =>
+      Array.from({ length: 45 }, (_, i) =>
+        buildNotification({ id: 45 - i, message_body: `Update ${45 - i}.`, is_active: i < 3 }),
+      );
+
+    it('shows the newest page, then older ones by Load more, the count staying the total', async () => {
+      const { calls } = renderCenter(many());
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+      await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(20));
+      expect(within(drawer).getAllByRole('listitem')[19]).toHaveTextContent('Update 26.');
+
+      await user.click(within(drawer).getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(40));
+      expect(within(drawer).getAllByRole('listitem')[20]).toHaveTextContent('Update 25.');
+      const older = calls.filter((c) => c.path === '/app_api/get_notification').at(-1);
+      expect(older?.query).toEqual({ limit: '20', before_id: '26' });
+
+      await user.click(within(drawer).getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(45));
+      expect(within(drawer).getAllByRole('listitem')[44]).toHaveTextContent('Update 1.');
+      // The end: nothing more to load.
+      expect(within(drawer).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      // The bell behind the open drawer (hidden from the tree while the dialog is modal).
+      expect(
+        screen.getByRole('button', { name: 'Notifications, 3 unread', hidden: true }),
+      ).toBeInTheDocument();
+    });
+
+    it('puts a pushed notification on top of the pages read, and counts it', async () => {
+      const { push, connected } = renderCenter(many());
+      await connected();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Notifications, 3 unread' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Notifications' });
+      await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(20));
+      await user.click(within(drawer).getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(within(drawer).getAllByRole('listitem')).toHaveLength(40));
+
+      await push(buildNotification({ id: 46, message_body: 'Your move has started.' }));
+      await screen.findByRole('button', { name: 'Notifications, 4 unread', hidden: true });
+      expect(within(drawer).getAllByRole('listitem')[0]).toHaveTextContent(
+        'Unread: Your move has started.',
+      );
+      // Then the server's two pages, read again, confirm it: each notification once, in order.
+      await waitFor(() =>
+        expect(within(drawer).getAllByRole('listitem').at(-1)).toHaveTextContent('Update 7.'),
+      );
+      const items = within(drawer).getAllByRole('listitem');
+      expect(items).toHaveLength(40);
+      expect(items[0]).toHaveTextContent('Unread: Your move has started.');
+      expect(
+        screen.getByRole('button', { name: 'Notifications, 4 unread', hidden: true }),
+      ).toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -22,12 +22,15 @@ import { requestDetailPath } from '../../lib/request-paths';
 import { PageLoader } from '../../ui/page-loader';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import {
+  addNotificationLocally,
   notificationKeys,
+  notificationsOf,
   notificationsQueryOptions,
-  type NotificationList,
+  unreadCountOf,
 } from './notifications-api';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from './use-mark-read';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 
 const DRAWER_WIDTH = 360;
 
@@ -36,26 +39,20 @@ const DRAWER_WIDTH = 360;
  * the right-hand drawer that lists the notifications. Clicking one marks it read and opens its
  * request; 'Mark all as read' clears them all. The list is fetched again whenever it opens, and a
  * pushed `notification` joins it (and the count) at once, then the server's list confirms it.
+ * The drawer reads a page at a time, newest first; older ones load as it scrolls down.
  */
 export function NotificationCenter() {
   const titleId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const notifications = useQuery(notificationsQueryOptions());
-  const count = notifications.data?.notification_count ?? 0;
+  const notifications = useInfiniteQuery(notificationsQueryOptions());
+  const count = unreadCountOf(notifications.data);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 
   useRealtimeEvent('notification', (notification) => {
-    queryClient.setQueryData<NotificationList>(notificationKeys.all, (current) => {
-      if (!current || current.data.some((item) => item.id === notification.id)) return current;
-      return {
-        ...current,
-        data: [notification, ...current.data],
-        notification_count: current.notification_count + (notification.is_active ? 1 : 0),
-      };
-    });
+    addNotificationLocally(queryClient, notification);
     void refresh();
   });
 
@@ -75,7 +72,7 @@ export function NotificationCenter() {
     }
   };
 
-  const list = notifications.data?.data ?? [];
+  const list = notificationsOf(notifications.data);
 
   return (
     <>
@@ -187,6 +184,15 @@ export function NotificationCenter() {
               </ListItem>
             ))}
           </List>
+        )}
+        {list.length > 0 && (
+          // Older notifications, a page at a time as the drawer scrolls down.
+          <Box sx={{ pb: 3 }}>
+            <LoadMore
+              query={notifications}
+              errorMessage="The older notifications could not be loaded."
+            />
+          </Box>
         )}
       </Drawer>
     </>

@@ -1,16 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { markNotificationRead, notificationKeys, type NotificationList } from './notifications-api';
-
-/** Read at once on screen; the server's list, asked again after the call, then replaces the guess. */
-function markReadLocally(queryClient: QueryClient, id: number | 'all') {
-  queryClient.setQueryData<NotificationList>(notificationKeys.all, (current) => {
-    if (!current) return current;
-    const data = current.data.map((item) =>
-      id === 'all' || item.id === id ? { ...item, is_active: false } : item,
-    );
-    return { ...current, data, notification_count: data.filter((n) => n.is_active).length };
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { markNotificationRead, markReadLocally, notificationKeys } from './notifications-api';
 
 function useMarkRead<TVariables>(target: (variables: TVariables) => number | 'all') {
   const queryClient = useQueryClient();
@@ -19,6 +8,7 @@ function useMarkRead<TVariables>(target: (variables: TVariables) => number | 'al
       const id = target(variables);
       return markNotificationRead(id === 'all' ? { all: true } : { id });
     },
+    // Read at once on screen; the server's pages, asked again after the call, replace the guess.
     onMutate: (variables) => markReadLocally(queryClient, target(variables)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });

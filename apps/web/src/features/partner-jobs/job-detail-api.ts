@@ -18,6 +18,9 @@ import { jobKeys } from './jobs-api';
 export const jobDetailKeys = {
   detail: (requestId: number) => [...jobKeys.all, 'detail', requestId] as const,
   chat: (requestId: number) => [...jobKeys.all, 'chat', requestId] as const,
+  /** The older pages of the job's comment threads (the detail holds the newest), from `start`. */
+  comments: (requestId: number, start: number | null) =>
+    [...jobKeys.all, 'comments', requestId, start] as const,
 };
 
 /** POST /api/company/job_detail. */

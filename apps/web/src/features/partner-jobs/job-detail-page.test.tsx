@@ -146,6 +146,7 @@ function buildJobDetail(overrides: Partial<JobDetail> = {}): JobDetail {
     letter: null,
     changes: [],
     comments_array: [],
+    comments_next_before_id: null,
     chat: null,
     foremen: [
       { id: 31, first_name: 'Carla', last_name: 'Crew' },
@@ -172,7 +173,11 @@ function jobServer(initial: JobDetail | null, extra: Handlers = {}, messages: Ch
       }
       return { code: 200, data: state.job };
     },
-    'POST /app_api/get_messages': () => ({ code: 200, getchatdata: messages }),
+    'POST /app_api/get_messages': () => ({
+      code: 200,
+      getchatdata: messages,
+      next_before_id: null,
+    }),
     ...extra,
   });
   return { ...http, state };
@@ -973,7 +978,7 @@ describe('JobDetailPage', () => {
       child_comments: [],
     };
     const { calls } = jobServer(buildJobDetail({ comments_array: [thread] }), {
-      'POST /app_api/add_comments': () => ({ code: 200, data: [thread] }),
+      'POST /app_api/add_comments': () => ({ code: 200, data: [thread], next_before_id: null }),
     });
     renderPage();
     const comments = within(await section('Comments'));
@@ -998,6 +1003,52 @@ describe('JobDetailPage', () => {
       parent_id: 70,
       comment: 'Yes, in front.',
     });
+  });
+
+  it('loads the older comment threads above the newest ones the job holds', async () => {
+    const thread = (id: number, comment: string) => ({
+      parent_comment: {
+        id,
+        request_id: 401,
+        comment,
+        updated_at: '2026-03-01T10:00:00.000Z',
+        sender_type: 1,
+      },
+      parent_comment_profile: {
+        name: 'Robin Hart',
+        profile_url: null,
+        company_rating: null,
+        customer_rating: 4,
+      },
+      child_comments: [],
+    });
+    const { calls } = jobServer(
+      buildJobDetail({
+        comments_array: [thread(70, 'Is there parking?')],
+        comments_next_before_id: 70,
+      }),
+      {
+        'POST /app_api/get_comments': () => ({
+          code: 200,
+          data: [thread(12, 'Do you move pianos?')],
+          next_before_id: null,
+        }),
+      },
+    );
+    renderPage();
+    const comments = within(await section('Comments'));
+    expect(comments.queryByText('Do you move pianos?')).toBeNull();
+    await userEvent.setup().click(comments.getByRole('button', { name: 'Show older comments' }));
+    expect(await comments.findByText('Do you move pianos?')).toBeInTheDocument();
+    const items = comments.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.findIndex((t) => t!.includes('Do you move pianos?'))).toBeLessThan(
+      items.findIndex((t) => t!.includes('Is there parking?')),
+    );
+    expect(posted(calls, '/app_api/get_comments')[0]).toMatchObject({
+      body: { request_id: 401, limit: 20, before_id: 70 },
+      headers: { [AUTH_HEADER]: 'company-token' },
+    });
+    expect(comments.queryByRole('button', { name: 'Show older comments' })).toBeNull();
   });
 
   it("chats with the customer once paid: the conversation, a message arriving live, and one sent through the partner's socket", async () => {
@@ -1044,6 +1095,7 @@ describe('JobDetailPage', () => {
       socket_id: CUSTOMER_ROOM,
       request_id: 401,
       type: 0,
+      limit: 50,
     });
 
     // What the customer wrote is marked read, on opening and as it arrives.

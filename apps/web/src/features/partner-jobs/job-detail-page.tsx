@@ -357,6 +357,8 @@ function JobDetailView({ job }: { job: JobDetail }) {
         <PartnerComments
           requestId={job.id}
           threads={job.comments_array}
+          nextBeforeId={job.comments_next_before_id}
+          pagesKey={jobDetailKeys.comments(job.id, job.comments_next_before_id)}
           open={canComment(lifecycle)}
           onSent={() => refreshJob(queryClient)}
         />

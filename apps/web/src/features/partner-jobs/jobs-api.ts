@@ -8,7 +8,7 @@ import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
  * 022). Pages go back by id, newest first, as the API does.
  */
 
-/** Jobs asked per page; fewer in an answer means there are no older ones. */
+/** Jobs asked per page. */
 export const JOBS_PAGE_SIZE = 20;
 
 export const jobKeys = {
@@ -37,8 +37,8 @@ export const jobsQueryOptions = (stage: JobStage | undefined) =>
     queryKey: jobKeys.stage(stage),
     queryFn: ({ pageParam, signal }) => getJobs(stage, pageParam, signal),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) =>
-      last.data.items.length < JOBS_PAGE_SIZE ? undefined : last.data.items.at(-1)?.id,
+    // The answer names the next page (null at the end): no extra call for an empty page.
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
     // The tabs keep their counts while another stage loads.
     placeholderData: keepPreviousData,
   });

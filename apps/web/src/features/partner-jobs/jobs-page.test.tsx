@@ -78,10 +78,13 @@ function jobsServer(jobs: JobSummary[], failing = false, extra: Record<string, S
       const counts = Object.fromEntries(
         JOB_STAGES.map((s) => [s, jobs.filter((j) => j.stage === s).length]),
       ) as JobCounts;
-      const items = jobs
-        .filter((j) => (stage === undefined || j.stage === stage) && (!beforeId || j.id < beforeId))
-        .slice(0, limit);
-      return { code: 200, data: { counts, items } };
+      const older = jobs.filter(
+        (j) => (stage === undefined || j.stage === stage) && (!beforeId || j.id < beforeId),
+      );
+      const items = older.slice(0, limit);
+      // One row more than the page names the next page, as the server does.
+      const next_before_id = older.length > limit ? items.at(-1)!.id : null;
+      return { code: 200, data: { counts, items }, next_before_id };
     },
   });
 }

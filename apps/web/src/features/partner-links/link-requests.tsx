@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -8,8 +8,9 @@ import { JOB_STAGE_LABELS, type DirectLinkRequest } from '@movehub/shared';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format-date';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 import { PageLoader } from '../../ui/page-loader';
-import { directLinkRequestsQueryOptions, LINK_REQUESTS_LIMIT } from './links-api';
+import { directLinkRequestsQueryOptions } from './links-api';
 
 export const NO_LINK_REQUESTS_MESSAGE = 'No requests have come through this link yet.';
 
@@ -18,15 +19,16 @@ const stageText = (request: DirectLinkRequest) =>
 
 /**
  * The requests that came through one link, newest first: loaded when the company opens the
- * link's list, each stacked as a small entry so that it reads at 375 px without a table.
+ * link's list, each stacked as a small entry so that it reads at 375 px without a table; the
+ * older ones a page at a time as the company scrolls.
  */
 export function LinkRequests({ linkId }: { linkId: number }) {
-  const query = useQuery(directLinkRequestsQueryOptions(linkId));
+  const query = useInfiniteQuery(directLinkRequestsQueryOptions(linkId));
   if (query.isPending) return <PageLoader label="Loading the link's requests" />;
   if (query.isError) {
     return <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />;
   }
-  const requests = query.data.data;
+  const requests = query.data.pages.flatMap((page) => page.data);
   if (requests.length === 0) return <Alert severity="info">{NO_LINK_REQUESTS_MESSAGE}</Alert>;
   return (
     <>
@@ -59,11 +61,11 @@ export function LinkRequests({ linkId }: { linkId: number }) {
           </ListItem>
         ))}
       </List>
-      {requests.length >= LINK_REQUESTS_LIMIT && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          The latest {LINK_REQUESTS_LIMIT} requests are shown; My jobs lists them all.
-        </Typography>
-      )}
+      <LoadMore
+        query={query}
+        label="Show older requests"
+        errorMessage="The older requests could not be loaded."
+      />
     </>
   );
 }

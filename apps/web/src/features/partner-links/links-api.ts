@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER } from '@movehub/shared';
 import { callPartnerApi } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
@@ -37,13 +37,21 @@ export function setDirectLinkActive(input: { linkId: number; isActive: boolean }
   });
 }
 
-/** How many of a link's requests are shown when it is opened. */
-export const LINK_REQUESTS_LIMIT = 100;
+/** A link's requests asked per page. */
+export const LINK_REQUESTS_PAGE_SIZE = 20;
 
-/** POST /api/company/direct_link_requests: a link's latest requests. */
-export function getDirectLinkRequests(linkId: number, signal?: AbortSignal) {
+/** POST /api/company/direct_link_requests: a page of a link's requests, older than `beforeId`. */
+export function getDirectLinkRequests(
+  linkId: number,
+  beforeId: number | undefined,
+  signal?: AbortSignal,
+) {
   return callPartnerApi('POST /api/company/direct_link_requests', {
-    body: { link_id: linkId, limit: LINK_REQUESTS_LIMIT },
+    body: {
+      link_id: linkId,
+      limit: LINK_REQUESTS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     signal,
   });
 }
@@ -55,7 +63,9 @@ export const directLinksQueryOptions = () =>
   });
 
 export const directLinkRequestsQueryOptions = (linkId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: linkKeys.requests(linkId),
-    queryFn: ({ signal }) => getDirectLinkRequests(linkId, signal),
+    queryFn: ({ pageParam, signal }) => getDirectLinkRequests(linkId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
   });

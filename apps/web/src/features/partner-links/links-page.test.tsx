@@ -16,6 +16,7 @@ import { buildCompanyUser } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
 import { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './link-card';
 import { NO_LINK_REQUESTS_MESSAGE } from './link-requests';
+import { LINK_REQUESTS_PAGE_SIZE } from './links-api';
 import { LINK_CREATED_MESSAGE, NO_LINKS_MESSAGE } from './links-page';
 
 function buildLink(overrides: Partial<DirectLink> = {}): DirectLink {
@@ -76,8 +77,21 @@ function linksServer(
       };
     },
     'POST /api/company/direct_link_requests': (body) => {
-      const { link_id: id } = body as { link_id: number };
-      return { code: 200, data: opts.requests?.[id] ?? [] };
+      const {
+        link_id: id,
+        limit = 50,
+        before_id,
+      } = body as { link_id: number; limit?: number; before_id?: number };
+      // Newest first, a page older than before_id, as the server pages them.
+      const older = (opts.requests?.[id] ?? []).filter(
+        (r) => before_id === undefined || r.id < before_id,
+      );
+      const data = older.slice(0, limit);
+      return {
+        code: 200,
+        data,
+        next_before_id: older.length > limit ? data.at(-1)!.id : null,
+      };
     },
     // Each card's visits (link-funnel.test.tsx): nobody came.
     'POST /api/company/direct_link_analytics': () => ({
@@ -248,6 +262,32 @@ describe('LinksPage', () => {
     const empty = await card(7);
     await userEvent.click(empty.getByRole('button', { name: 'Show requests (0)' }));
     expect(await empty.findByText(NO_LINK_REQUESTS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("loads a link's older requests as the company asks for more", async () => {
+    const many = Array.from({ length: LINK_REQUESTS_PAGE_SIZE + 2 }, (_, i) =>
+      buildLinkRequest({ id: 700 - i, contact_name: `Contact ${700 - i}` }),
+    );
+    const { calls } = linksServer([buildLink({ id: 8, request_count: many.length })], {
+      requests: { 8: many },
+    });
+    renderPage();
+    const link = await card(8);
+    await userEvent.click(link.getByRole('button', { name: `Show requests (${many.length})` }));
+    const list = await link.findByRole('list', { name: 'Requests through this link' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(LINK_REQUESTS_PAGE_SIZE);
+    expect(list).not.toHaveTextContent('Contact 679');
+
+    await userEvent.click(link.getByRole('button', { name: 'Show older requests' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(many.length));
+    expect(list).toHaveTextContent('Contact 679');
+    const pages = calls.filter((c) => c.path === '/api/company/direct_link_requests');
+    expect(pages.at(-1)!.body).toEqual({
+      link_id: 8,
+      limit: LINK_REQUESTS_PAGE_SIZE,
+      before_id: 700 - LINK_REQUESTS_PAGE_SIZE + 1,
+    });
+    expect(link.queryByRole('button', { name: 'Show older requests' })).toBeNull();
   });
 
   it('shows the error with Try again when the links cannot be loaded', async () => {

@@ -9,7 +9,7 @@ import type { OpenRequestsFilterBody } from './open-requests-filters';
  * (decision 022). The list pages back by id (newest first), as the API does.
  */
 
-/** Requests asked per page; fewer in an answer means there are no older ones. */
+/** Requests asked per page. */
 export const OPEN_REQUESTS_PAGE_SIZE = 20;
 
 export const marketKeys = {
@@ -17,6 +17,9 @@ export const marketKeys = {
   openRequests: [...PARTNER_QUERY_ROOT, 'open-requests'] as const,
   filteredOpenRequests: (filters: OpenRequestsFilterBody) =>
     [...PARTNER_QUERY_ROOT, 'open-requests', filters] as const,
+  /** The older comment threads of one open request, from `start` (the card holds the newest). */
+  olderComments: (requestId: number, start: number | null) =>
+    [...PARTNER_QUERY_ROOT, 'open-requests', 'comments', requestId, start] as const,
 };
 
 /** POST /api/company/open_requests: one page of the filtered list, older than `beforeId` when given. */
@@ -40,8 +43,8 @@ export const openRequestsQueryOptions = (filters: OpenRequestsFilterBody = {}) =
     queryKey: marketKeys.filteredOpenRequests(filters),
     queryFn: ({ pageParam, signal }) => getOpenRequests(filters, pageParam, signal),
     initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) =>
-      last.data.length < OPEN_REQUESTS_PAGE_SIZE ? undefined : last.data.at(-1)?.id,
+    // The answer names the next page (null at the end): no extra call for an empty page.
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
   });
 
 /** POST /api/company/place_bid: places the company's bid, or changes it. The dialog shows refusals. */

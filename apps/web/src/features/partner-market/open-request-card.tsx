@@ -123,6 +123,8 @@ export function OpenRequestCard({ request, onBid }: OpenRequestCardProps) {
         <PartnerComments
           requestId={request.id}
           threads={request.comments_array}
+          nextBeforeId={request.comments_next_before_id}
+          pagesKey={marketKeys.olderComments(request.id, request.comments_next_before_id)}
           open
           commentLabel={`Your comment on #${request.id}`}
           composeLabel={`Comment on request ${request.id}`}

@@ -65,7 +65,13 @@ function market(initial: OpenRequest[], overrides: Record<string, StubHandler> =
     'POST /api/company/open_requests': (body) => {
       const filters = body as OpenRequestsBodyFilters;
       const page = requests.filter((r) => matches(r, filters));
-      return { code: 200, data: page.slice(0, filters.limit) };
+      const limit = filters.limit ?? page.length;
+      return {
+        code: 200,
+        data: page.slice(0, limit),
+        // One row more than the page names the next page, as the server does.
+        next_before_id: page.length > limit ? page[limit - 1]!.id : null,
+      };
     },
     'POST /api/company/place_bid':
       overrides['place_bid'] ??
@@ -453,7 +459,11 @@ describe('BidDialog', () => {
     const conflict = 'This request is no longer open for bids.';
     const { calls } = stubFetch({
       'GET /api/geo/config': GEO_CONFIG,
-      'POST /api/company/open_requests': { code: 200, data: [buildOpenRequest({ id: 301 })] },
+      'POST /api/company/open_requests': {
+        code: 200,
+        data: [buildOpenRequest({ id: 301 })],
+        next_before_id: null,
+      },
       'POST /api/company/place_bid': () =>
         new Promise((resolve) => {
           answer = () => resolve({ code: 409, message: conflict });

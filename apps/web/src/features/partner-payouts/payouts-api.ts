@@ -1,12 +1,17 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { type PayoutsQuery } from '@movehub/shared';
 import { callPartnerApi, downloadPartnerFile } from '../../lib/partner-api';
 import { PARTNER_QUERY_ROOT } from '../../lib/partner-query';
 
 /*
  * The company's payouts, read with the partner session (decision 022).
- * Dates go on the wire as MM-DD-YYYY, as every date of the API does.
+ * Dates go on the wire as MM-DD-YYYY, as every date of the API does. The jobs come a page at a
+ * time, newest request first (keyset by before_id); the totals are the whole range's on every
+ * page; the CSV is the whole report.
  */
+
+/** Jobs asked per page. */
+export const PAYOUTS_PAGE_SIZE = 20;
 
 export const payoutKeys = {
   all: [...PARTNER_QUERY_ROOT, 'payouts'] as const,
@@ -18,18 +23,28 @@ const defined = (range: PayoutsQuery): PayoutsQuery => ({
   ...(range.to ? { to: range.to } : {}),
 });
 
-/** POST /api/company/payouts. */
-export function getPayouts(range: PayoutsQuery, signal?: AbortSignal) {
+/** POST /api/company/payouts: one page of the range's jobs, older than `beforeId` when given. */
+export function getPayouts(
+  range: PayoutsQuery,
+  beforeId: number | undefined,
+  signal?: AbortSignal,
+) {
   return callPartnerApi('POST /api/company/payouts', {
-    body: defined(range),
+    body: {
+      ...defined(range),
+      limit: PAYOUTS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     signal,
   });
 }
 
 export const payoutsQueryOptions = (range: PayoutsQuery) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: payoutKeys.range(range),
-    queryFn: ({ signal }) => getPayouts(range, signal),
+    queryFn: ({ pageParam, signal }) => getPayouts(range, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
     // The table stays while another range loads.
     placeholderData: keepPreviousData,
   });

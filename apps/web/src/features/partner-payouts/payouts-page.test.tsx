@@ -7,6 +7,7 @@ import { getToast } from '../../lib/toast';
 import { stubFetch } from '../../test/fetch-stub';
 import { buildCompanyUser } from '../../test/fixtures';
 import { preloadScreens, renderApp } from '../../test/render';
+import { PAYOUTS_PAGE_SIZE } from './payouts-api';
 import { NO_PAYOUTS_IN_RANGE_MESSAGE, NO_PAYOUTS_MESSAGE } from './payouts-page';
 
 function buildJob(overrides: Partial<PayoutJob> = {}): PayoutJob {
@@ -36,17 +37,36 @@ const sum = (jobs: PayoutJob[]): PayoutTotals => {
   };
 };
 
-/** A fake API with the company's jobs, filtered by move date as the server does. */
+/**
+ * A fake API with the company's jobs (newest request first), filtered by move date and paged by
+ * limit and before_id as the server does; the totals are the range's whole.
+ */
 function payoutsServer(jobs: PayoutJob[], opts: { fail?: boolean; csvStatus?: number } = {}) {
   const key = (d: string) => d.slice(6) + d.slice(0, 2) + d.slice(3, 5);
   return stubFetch({
     'POST /api/company/payouts': (body) => {
       if (opts.fail) return { code: 500, message: 'Something went wrong.' };
-      const { from, to } = (body ?? {}) as { from?: string; to?: string };
+      const {
+        from,
+        to,
+        limit = 50,
+        before_id,
+      } = (body ?? {}) as {
+        from?: string;
+        to?: string;
+        limit?: number;
+        before_id?: number;
+      };
       const kept = jobs.filter(
         (j) => (!from || key(j.s_date) >= key(from)) && (!to || key(j.s_date) <= key(to)),
       );
-      return { code: 200, data: { jobs: kept, totals: sum(kept) } };
+      const older = kept.filter((j) => before_id === undefined || j.request_id < before_id);
+      const page = older.slice(0, limit);
+      return {
+        code: 200,
+        data: { jobs: page, totals: sum(kept) },
+        next_before_id: older.length > limit ? page.at(-1)!.request_id : null,
+      };
     },
     'GET /api/company/payouts_csv': () =>
       opts.csvStatus && opts.csvStatus !== 200
@@ -144,7 +164,7 @@ describe('PayoutsPage', () => {
       '0',
     );
     expect(calls[0]?.headers[AUTH_HEADER]).toBe('company-token');
-    expect(calls[0]?.body).toEqual({});
+    expect(calls[0]?.body).toEqual({ limit: PAYOUTS_PAGE_SIZE });
   });
 
   it('filters by move date, keeping the dates in the address and sending them as MM-DD-YYYY', async () => {
@@ -162,11 +182,15 @@ describe('PayoutsPage', () => {
     expect(screen.getByRole('table')).toHaveTextContent('#402');
     expect(screen.getByRole('table')).not.toHaveTextContent('#401');
     expect(router.state.location.search).toBe('?from=2026-03-16');
-    expect(calls.at(-1)?.body).toEqual({ from: '03-16-2026' });
+    expect(calls.at(-1)?.body).toEqual({ from: '03-16-2026', limit: PAYOUTS_PAGE_SIZE });
 
     fireEvent.change(screen.getByLabelText('Move date to'), { target: { value: '2026-03-18' } });
     expect(await screen.findByText(NO_PAYOUTS_IN_RANGE_MESSAGE)).toBeInTheDocument();
-    expect(calls.at(-1)?.body).toEqual({ from: '03-16-2026', to: '03-18-2026' });
+    expect(calls.at(-1)?.body).toEqual({
+      from: '03-16-2026',
+      to: '03-18-2026',
+      limit: PAYOUTS_PAGE_SIZE,
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
     await waitFor(() =>
@@ -208,6 +232,37 @@ describe('PayoutsPage', () => {
     await waitFor(() => expect(getToast()?.message).toBe('The export failed.'));
     expect(saved).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  });
+
+  it('loads the older jobs below the table, keeping the totals of the whole range', async () => {
+    const jobs = Array.from({ length: PAYOUTS_PAGE_SIZE + 3 }, (_, i) =>
+      buildJob({ request_id: 900 - i, customer_name: `Customer ${900 - i}` }),
+    );
+    const { calls } = payoutsServer(jobs);
+    renderPage();
+    const first = within(await table()).getAllByRole('row');
+    // Header, a page of jobs, the total.
+    expect(first).toHaveLength(PAYOUTS_PAGE_SIZE + 2);
+    expect(screen.getByRole('table')).not.toHaveTextContent('#878');
+    const totals = screen.getByLabelText('Totals');
+    expect(totals).toHaveTextContent(
+      `Net to company$${(525 * jobs.length).toLocaleString('en-US')}.00`,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(jobs.length + 2),
+    );
+    expect(screen.getByRole('table')).toHaveTextContent('#878');
+    expect(calls.at(-1)?.body).toEqual({
+      limit: PAYOUTS_PAGE_SIZE,
+      before_id: 900 - PAYOUTS_PAGE_SIZE + 1,
+    });
+    expect(totals).toHaveTextContent(
+      `Net to company$${(525 * jobs.length).toLocaleString('en-US')}.00`,
+    );
+    // The last page said there is no other: no button is left.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says where payouts come from when there are none', async () => {

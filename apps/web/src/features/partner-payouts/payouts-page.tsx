@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +27,7 @@ import { formatDate } from '../../lib/format-date';
 import { dollars } from '../../lib/format-money';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 import { PageLoader } from '../../ui/page-loader';
 import { downloadPayoutsCsv, payoutsQueryOptions } from './payouts-api';
 
@@ -95,7 +96,7 @@ export function PayoutsPage() {
   const checked = payoutsQuerySchema.safeParse(wire);
   const rangeError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
   const range = checked.success ? wire : {};
-  const query = useQuery({ ...payoutsQueryOptions(range), enabled: checked.success });
+  const query = useInfiniteQuery({ ...payoutsQueryOptions(range), enabled: checked.success });
   const [downloading, setDownloading] = useState(false);
 
   const setDate = (name: 'from' | 'to', value: string) => {
@@ -117,7 +118,9 @@ export function PayoutsPage() {
   };
 
   const filtered = Boolean(fromIso || toIso);
-  const report = query.data?.data;
+  // The totals are the whole range's on every page: the first page's are the ones shown.
+  const totals = query.data?.pages[0]?.data.totals;
+  const jobs = query.data?.pages.flatMap((page) => page.data.jobs) ?? [];
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, mx: 'auto' }}>
@@ -183,11 +186,11 @@ export function PayoutsPage() {
         <PageLoader label="Loading payouts" />
       ) : query.isError ? (
         <LoadError message={errorMessage(query.error)} onRetry={() => query.refetch()} />
-      ) : !report || report.jobs.length === 0 ? (
+      ) : !totals || jobs.length === 0 ? (
         <Alert severity="info">{filtered ? NO_PAYOUTS_IN_RANGE_MESSAGE : NO_PAYOUTS_MESSAGE}</Alert>
       ) : (
         <>
-          <Totals totals={report.totals} />
+          <Totals totals={totals} />
           <Paper variant="outlined">
             <TableContainer
               tabIndex={0}
@@ -215,7 +218,7 @@ export function PayoutsPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {report.jobs.map((job) => (
+                  {jobs.map((job) => (
                     <TableRow key={job.request_id}>
                       <TableCell component="th" scope="row">
                         #{job.request_id}
@@ -244,7 +247,7 @@ export function PayoutsPage() {
                     </TableCell>
                     {AMOUNTS.map(([field]) => (
                       <TableCell key={field} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {dollars(report.totals[field])}
+                        {dollars(totals[field])}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -252,6 +255,7 @@ export function PayoutsPage() {
               </Table>
             </TableContainer>
           </Paper>
+          <LoadMore query={query} errorMessage="The older payouts could not be loaded." />
         </>
       )}
     </Box>

@@ -14,8 +14,14 @@ import {
   type RequestDetail,
 } from '@movehub/shared';
 import { formatDateTime } from '../../lib/format-date';
+import { useOlderPages } from '../../lib/use-older-pages';
+import { LoadMore } from '../../ui/load-more';
 import { TextInput } from '../../ui/text-input';
+import { detailPageKeys, getComments } from './detail-pages-api';
 import { useAddRequestComment } from './use-request-mutations';
+
+export const OLDER_COMMENTS_LABEL = 'Show older comments';
+export const OLDER_COMMENTS_ERROR = 'The older comments could not be loaded.';
 
 /** spec §3 Comment: sender_type 0 means company, otherwise customer. */
 const COMPANY_SENDER = 0;
@@ -203,18 +209,27 @@ function Thread({
 export function CommentsThread({ detail }: { detail: RequestDetail }) {
   const { request } = detail;
   const open = canComment(request);
+  // The detail holds the newest threads; older ones load above them, page by page.
+  const { older, more } = useOlderPages({
+    queryKey: detailPageKeys.comments(request.id, detail.comments_next_before_id),
+    start: detail.comments_next_before_id,
+    fetchPage: (beforeId, signal) => getComments(request.id, beforeId, signal),
+    rowsOf: (page) => page.data,
+  });
+  const threads = [...older, ...detail.comments_array];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="comments-heading" sx={{ p: 2 }}>
       <Typography id="comments-heading" variant="h6" component="h2">
         Comments
       </Typography>
-      {detail.comments_array.length === 0 ? (
+      <LoadMore query={more} label={OLDER_COMMENTS_LABEL} errorMessage={OLDER_COMMENTS_ERROR} />
+      {threads.length === 0 ? (
         <Typography color="text.secondary" sx={{ my: 1 }}>
           No comments yet
         </Typography>
       ) : (
         <Box component="ul" aria-label="Comments" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {detail.comments_array.map((thread) => (
+          {threads.map((thread) => (
             <Thread
               key={thread.parent_comment.id}
               thread={thread}

@@ -32,9 +32,12 @@ import {
 import { dollars } from '../../lib/format-money';
 import { formatDate, formatDateTime, formatMoveTime } from '../../lib/format-date';
 import { showToast } from '../../lib/toast';
+import { useOlderPages } from '../../lib/use-older-pages';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LetterActions } from '../../ui/letter-actions';
 import { DetailLine } from '../../ui/detail-line';
+import { LoadMore } from '../../ui/load-more';
+import { detailPageKeys, getRequestTimeline } from './detail-pages-api';
 import { RequestActions } from './request-actions';
 import { requestStatusLabel } from './request-status';
 import { useCancelRequest } from './use-request-mutations';
@@ -307,14 +310,26 @@ export function DetailSummary({
   );
 }
 
+export const EARLIER_TIMELINE_LABEL = 'Show earlier activity';
+export const EARLIER_TIMELINE_ERROR = 'The earlier activity could not be loaded.';
+
 /** spec §2: the timeline entries; the change entries link to their change confirmation. */
 export function DetailTimeline({ detail }: { detail: RequestDetail }) {
-  const entries = detail.request_timeline;
+  const requestId = detail.request.id;
+  // The detail holds the newest entries; earlier ones load above them, page by page.
+  const { older, more } = useOlderPages({
+    queryKey: detailPageKeys.timeline(requestId, detail.request_timeline_next_before_id),
+    start: detail.request_timeline_next_before_id,
+    fetchPage: (beforeId, signal) => getRequestTimeline(requestId, beforeId, signal),
+    rowsOf: (page) => page.data,
+  });
+  const entries = [...older, ...detail.request_timeline];
   return (
     <Paper component="section" variant="outlined" aria-labelledby="timeline-heading" sx={{ p: 2 }}>
       <Typography id="timeline-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
         Timeline
       </Typography>
+      <LoadMore query={more} label={EARLIER_TIMELINE_LABEL} errorMessage={EARLIER_TIMELINE_ERROR} />
       {entries.length === 0 ? (
         <Typography color="text.secondary">No activity yet</Typography>
       ) : (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, TIMELINE_LABELS, type RequestListEntry } from '@movehub/shared';
 import { stubFetch, type RecordedCall, type StubReply } from '../../test/fetch-stub';
 import { buildCounts, buildRequestEntry } from '../../test/fixtures';
@@ -14,16 +14,44 @@ const counts = buildCounts({
   cancle_request_count: 2,
 });
 
-/** The server's answer per tab code; counts are the same whichever tab is asked. */
+/**
+ * The server's answer per tab code, a page at a time as the API reads it (`limit` entries after
+ * before_id's, the lists given newest first); counts are the same whichever tab or page is asked.
+ */
 function stubRequests(lists: Partial<Record<'0' | '1' | '2', RequestListEntry[]>> = {}) {
   return stubFetch({
     ...dashboardStubs(),
     'POST /api/customer/get_customer_request': (body): StubReply => {
-      const status = (body as { request_status: '0' | '1' | '2' }).request_status;
-      return { code: 200, data: lists[status] ?? [], request_count: counts };
+      const {
+        request_status: status,
+        limit = 20,
+        before_id: beforeId,
+      } = body as {
+        request_status: '0' | '1' | '2';
+        limit?: number;
+        before_id?: number;
+      };
+      const list = lists[status] ?? [];
+      const older =
+        beforeId === undefined
+          ? list
+          : list.slice(list.findIndex((e) => e.request.id === beforeId) + 1);
+      const page = older.slice(0, limit);
+      return {
+        code: 200,
+        data: page,
+        request_count: counts,
+        next_before_id: older.length > limit ? page[page.length - 1]!.request.id : null,
+      };
     },
   });
 }
+
+/** `count` active requests, newest (highest id) first. */
+const manyRequests = (count: number) =>
+  Array.from({ length: count }, (_, i) => buildRequestEntry({ request: { id: 200 - i } }));
+
+const cardCount = () => screen.queryAllByRole('heading', { name: /^Request #\d+$/ }).length;
 
 function renderMyRequests() {
   signInCustomer();
@@ -61,7 +89,7 @@ describe('MyRequestsPage', () => {
       'href',
       '/create-request',
     );
-    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0', limit: 20 });
   });
 
   it('shows the empty text without the create button on an empty Completed tab', async () => {
@@ -77,7 +105,9 @@ describe('MyRequestsPage', () => {
     const { calls } = stubRequests();
     const first = renderMyRequests();
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Cancelled (2)' }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.body).toEqual({ request_status: '2' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.body).toEqual({ request_status: '2', limit: 20 }),
+    );
     expect(window.localStorage.getItem(MY_REQUESTS_TAB_KEY)).toBe('2');
     first.unmount();
 
@@ -87,7 +117,7 @@ describe('MyRequestsPage', () => {
       'aria-selected',
       'true',
     );
-    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '2' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '2', limit: 20 });
   });
 
   it('opens on the Active tab when nothing (or nonsense) is remembered', async () => {
@@ -98,7 +128,7 @@ describe('MyRequestsPage', () => {
       'aria-selected',
       'true',
     );
-    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0' });
+    expect(listCalls(calls)[0]?.body).toEqual({ request_status: '0', limit: 20 });
   });
 
   it('lists request cards with number, date, time, lettered addresses, status and a detail link', async () => {
@@ -226,5 +256,81 @@ describe('MyRequestsPage', () => {
     // Once inline beside the retry button, once in the red toast.
     expect(retry.closest('[role="alert"]')).toHaveTextContent(MSG.internal);
     expect(screen.getAllByText(MSG.internal)).toHaveLength(2);
+  });
+
+  describe('older requests', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("loads the tab's older requests by Load more, a page at a time, to the end", async () => {
+      const { calls } = stubRequests({ '0': manyRequests(45) });
+      renderMyRequests();
+      expect(await screen.findByRole('heading', { name: 'Request #200' })).toBeInTheDocument();
+      expect(cardCount()).toBe(20);
+      expect(screen.queryByRole('heading', { name: 'Request #180' })).not.toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByRole('heading', { name: 'Request #180' })).toBeInTheDocument();
+      expect(cardCount()).toBe(40);
+      expect(listCalls(calls).at(-1)?.body).toEqual({
+        request_status: '0',
+        limit: 20,
+        before_id: 181,
+      });
+
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByRole('heading', { name: 'Request #156' })).toBeInTheDocument();
+      expect(cardCount()).toBe(45);
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      // The tab counts are the totals, whatever the pages read.
+      expect(screen.getByRole('tab', { name: 'Active (3)' })).toBeInTheDocument();
+    });
+
+    it('loads the next page by itself as the customer scrolls to the end of the list', async () => {
+      const seen: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+            seen.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      stubRequests({ '0': manyRequests(25) });
+      renderMyRequests();
+      expect(await screen.findByRole('heading', { name: 'Request #200' })).toBeInTheDocument();
+      expect(cardCount()).toBe(20);
+
+      // The end of the list scrolls into view.
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      seen.at(-1)!([{ isIntersecting: true }]);
+      expect(await screen.findByRole('heading', { name: 'Request #176' })).toBeInTheDocument();
+      expect(cardCount()).toBe(25);
+    });
+
+    it("reads another tab's own pages", async () => {
+      const cancelled = Array.from({ length: 21 }, (_, i) =>
+        buildRequestEntry({
+          request: { id: 300 - i, request_status: 2, request_timeline_status: 11 },
+        }),
+      );
+      const { calls } = stubRequests({ '0': manyRequests(3), '2': cancelled });
+      renderMyRequests();
+      expect(await screen.findByRole('heading', { name: 'Request #200' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('tab', { name: 'Cancelled (2)' }));
+      expect(await screen.findByRole('heading', { name: 'Request #300' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByRole('heading', { name: 'Request #280' })).toBeInTheDocument();
+      expect(listCalls(calls).at(-1)?.body).toEqual({
+        request_status: '2',
+        limit: 20,
+        before_id: 281,
+      });
+    });
   });
 });

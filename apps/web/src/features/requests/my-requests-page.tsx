@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { RequestCard } from './request-card';
 import { customerRequestsQueryOptions } from './requests-api';
 import { LoadError } from '../../ui/load-error';
+import { LoadMore } from '../../ui/load-more';
 
 function readRememberedTab(): RequestStatus {
   const stored = Number(readString(MY_REQUESTS_TAB_KEY));
@@ -34,7 +35,10 @@ function readRememberedTab(): RequestStatus {
 const tabId = (status: RequestStatus) => `my-requests-tab-${status}`;
 const PANEL_ID = 'my-requests-panel';
 
-/** /dashboard/my-requests: Active, Completed and Cancelled requests with their counts. */
+/**
+ * /dashboard/my-requests: Active, Completed and Cancelled requests with their counts, a page of
+ * the chosen tab at a time (older ones load as the customer scrolls, or by Load more).
+ */
 export function MyRequestsPage() {
   useDocumentTitle('My Requests');
   // The frame the build drew (decision 032) shows the first tab; a hydrating page draws it too,
@@ -42,7 +46,7 @@ export function MyRequestsPage() {
   const hydrated = useHydrated();
   const [chosen, setStatus] = useState<RequestStatus | null>(null);
   const status = chosen ?? (hydrated ? readRememberedTab() : ACTIVE_REQUEST_STATUS);
-  const requests = useQuery(customerRequestsQueryOptions(status));
+  const requests = useInfiniteQuery(customerRequestsQueryOptions(status));
 
   const selectTab = (next: RequestStatus) => {
     setStatus(next);
@@ -100,11 +104,15 @@ export function MyRequestsPage() {
             )}
           </Stack>
         ) : (
-          <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
-            {requests.data.entries.map((entry) => (
-              <RequestCard key={entry.request.id} entry={entry} />
-            ))}
-          </Stack>
+          <>
+            <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+              {requests.data.entries.map((entry) => (
+                <RequestCard key={entry.request.id} entry={entry} />
+              ))}
+            </Stack>
+            {/* The tab's older requests, a page at a time as the customer scrolls. */}
+            <LoadMore query={requests} errorMessage="The older requests could not be loaded." />
+          </>
         )}
       </Box>
     </Box>

@@ -5,6 +5,7 @@ import {
   CANCELLATION_POLICY_TEXT,
   MSG,
   TIMELINE_LABELS,
+  type GetCommentsBody,
   type RequestDetail,
   type ServerItem,
 } from '@movehub/shared';
@@ -360,6 +361,40 @@ describe('RequestDetailPage summary', () => {
   });
 });
 
+describe('RequestDetailPage timeline pages', () => {
+  it('loads the earlier activity above the newest entries the detail holds', async () => {
+    const { calls } = stubDetail(
+      at(2, {
+        request_timeline: [
+          { id: 7, activity_title: 'Change in items', activity_datetime: '2026-03-02T14:30:00' },
+        ],
+        request_timeline_next_before_id: 7,
+      }),
+      {
+        'POST /api/customer/request_timeline': {
+          code: 200,
+          data: [
+            { id: 1, activity_title: 'Request created', activity_datetime: '2026-03-01T10:00:00' },
+          ],
+          next_before_id: null,
+        },
+      },
+    );
+    renderDetail();
+    const timeline = await section('Timeline');
+    expect(timeline.queryByText('Request created')).toBeNull();
+    await userEvent.setup().click(timeline.getByRole('button', { name: 'Show earlier activity' }));
+    expect(await timeline.findByText('Request created')).toBeInTheDocument();
+    const entries = timeline.getAllByRole('listitem').map((li) => li.textContent);
+    expect(entries[0]).toMatch(/^Request created/);
+    expect(entries[1]).toMatch(/^Change in items/);
+    expect(timeline.queryByRole('button', { name: 'Show earlier activity' })).toBeNull();
+    expect(
+      calls.filter((c) => c.path === '/api/customer/request_timeline').map((c) => c.body),
+    ).toEqual([{ request_id: 42, limit: 20, before_id: 7 }]);
+  });
+});
+
 describe('RequestDetailPage information', () => {
   it('shows contact, date, time, distance in miles and move type', async () => {
     stubDetail(at(0));
@@ -566,9 +601,52 @@ describe('RequestDetailPage comments', () => {
     expect(within(replies).getByText('Customer')).toBeInTheDocument();
   });
 
+  it('loads the older threads above the newest ones the detail holds, each with its replies', async () => {
+    const older = (id: number, text: string) => ({
+      ...thread,
+      parent_comment: { ...thread.parent_comment, id, comment: text },
+      child_comments: [],
+    });
+    const { calls } = stubDetail(at(1, { comments_array: [thread], comments_next_before_id: 5 }), {
+      'POST /app_api/get_comments': (body) =>
+        (body as GetCommentsBody).before_id === 5
+          ? {
+              code: 200,
+              data: [older(2, 'First question'), older(3, 'Second question')],
+              next_before_id: 2,
+            }
+          : { code: 200, data: [older(1, 'The very first')], next_before_id: null },
+    });
+    renderDetail();
+    const comments = await section('Comments');
+    expect(comments.queryByText('Second question')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(comments.getByRole('button', { name: 'Show older comments' }));
+    expect(await comments.findByText('Second question')).toBeInTheDocument();
+    await user.click(await comments.findByRole('button', { name: 'Show older comments' }));
+    expect(await comments.findByText('The very first')).toBeInTheDocument();
+    // Oldest first, the older pages above the detail's own.
+    const text = comments.getByRole('list', { name: 'Comments' }).textContent!;
+    const positions = [
+      'The very first',
+      'First question',
+      'Second question',
+      'Is there an elevator?',
+    ].map((t) => text.indexOf(t));
+    expect(positions.every((i) => i >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // The newest thread keeps its replies; the end is reached.
+    expect(comments.getByText('Yes, a large one.')).toBeInTheDocument();
+    expect(comments.queryByRole('button', { name: 'Show older comments' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/app_api/get_comments').map((c) => c.body)).toEqual([
+      { request_id: 42, limit: 20, before_id: 5 },
+      { request_id: 42, limit: 20, before_id: 2 },
+    ]);
+  });
+
   it('adds a comment with parent_id 0 and a reply with the parent id', async () => {
     const { calls } = stubDetail(at(1, { comments_array: [thread] }), {
-      'POST /app_api/add_comments': { code: 200, data: [] },
+      'POST /app_api/add_comments': { code: 200, data: [], next_before_id: null },
     });
     renderDetail();
     const comments = await section('Comments');

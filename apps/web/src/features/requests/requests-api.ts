@@ -1,13 +1,32 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { type AddCommentBody, type RequestStatus } from '@movehub/shared';
 import { requestQueryKeys } from '../../lib/request-detail-query';
 import { callApi } from '../../lib/api-client';
 
-/** POST /api/customer/get_customer_request (auth): one tab's list plus the three tab counts. */
-export function getCustomerRequests(status: RequestStatus, signal?: AbortSignal) {
+/** Requests asked per page of a My Requests tab. */
+export const MY_REQUESTS_PAGE_SIZE = 20;
+
+/**
+ * POST /api/customer/get_customer_request (auth): one page of a tab (the newest without
+ * beforeId), the three tab counts, and the next page's before_id.
+ */
+export function getCustomerRequests(
+  status: RequestStatus,
+  beforeId?: number,
+  signal?: AbortSignal,
+) {
   return callApi('POST /api/customer/get_customer_request', {
-    // The wire carries the tab code as a string: '0', '1' or '2'.
-    body: { request_status: String(status) },
+    body: {
+      // The wire carries the tab code as a string: '0', '1' or '2'.
+      request_status: String(status),
+      limit: MY_REQUESTS_PAGE_SIZE,
+      ...(beforeId === undefined ? {} : { before_id: beforeId }),
+    },
     signal,
   });
 }
@@ -53,12 +72,19 @@ export const requestKeys = {
   detail: requestQueryKeys.detail,
 };
 
+/** A tab's pages, newest first: the next one goes back from the last one's next_before_id. */
 export const customerRequestsQueryOptions = (status: RequestStatus) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: requestKeys.list(status),
-    queryFn: ({ signal }) => getCustomerRequests(status, signal),
-    // The screen's names for the envelope's parts: the tab's entries and the three tab counts.
-    select: (response) => ({ entries: response.data, counts: response.request_count }),
+    queryFn: ({ pageParam, signal }) => getCustomerRequests(status, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+    // The screen's names for the answers' parts: the tab's entries of every page read, and the
+    // three tab counts (totals, in every page: the latest page's are the freshest).
+    select: (data) => ({
+      entries: data.pages.flatMap((page) => page.data),
+      counts: data.pages.at(-1)?.request_count,
+    }),
     // Keeps the tab counts on screen while another tab's list loads.
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,14 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage } from '@movehub/shared';
 import { ChatBubble } from '../../ui/chat-bubble';
 import { LoadError } from '../../ui/load-error';
 import { PageLoader } from '../../ui/page-loader';
+
+/** The control above a conversation that loads its older messages, and its failure. */
+export const LOAD_OLDER_MESSAGES_LABEL = 'Load older messages';
+export const OLDER_MESSAGES_ERROR = 'The older messages could not be loaded.';
 
 /**
  * A conversation's messages as both sides show them: loading, an error with Try again, the empty
@@ -16,7 +20,7 @@ export function MessageLog({
   name,
   emptyText,
 }: {
-  messages: UseQueryResult<ChatMessage[]>;
+  messages: UseInfiniteQueryResult<ChatMessage[]>;
   name: string;
   emptyText: string;
 }) {

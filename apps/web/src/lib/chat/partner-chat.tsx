@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ChatMessage, ChatObject } from '@movehub/shared';
 import { useRealtime, useRealtimeEvent } from '../realtime';
 import { MessageForm } from './message-form';
-import { MessageLog } from './message-log';
+import { LoadMore } from '../../ui/load-more';
+import { LOAD_OLDER_MESSAGES_LABEL, MessageLog, OLDER_MESSAGES_ERROR } from './message-log';
+import { useConversationScroll } from './use-conversation-scroll';
 import { conversationQueryOptions, markConversationRead } from './partner-chat-api';
 import { addConversationMessage } from './conversation-cache';
 
@@ -32,9 +34,8 @@ export function PartnerChat({
 }) {
   const queryClient = useQueryClient();
   const { status } = useRealtime();
-  const messages = useQuery(conversationQueryOptions(queryKey, chat));
-  const endRef = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
+  const messages = useInfiniteQuery(conversationQueryOptions(queryKey, chat));
+  const { scrollRef } = useConversationScroll(messages.data);
   const add = (message: ChatMessage) => addConversationMessage(queryClient, queryKey, message);
 
   useRealtimeEvent('chatMessage', (message: ChatMessage) => {
@@ -54,11 +55,6 @@ export function PartnerChat({
     );
   }, [unread, room_id, request_id, receiver_room_id, type]);
 
-  // The newest message stays in view as messages arrive.
-  useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [count]);
-
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       {status === 'reconnecting' && (
@@ -66,9 +62,14 @@ export function PartnerChat({
           {RECONNECTING_TEXT}
         </Typography>
       )}
-      <Box sx={{ maxHeight: 360, overflowY: 'auto', px: 2, py: 1.5 }}>
+      <Box ref={scrollRef} sx={{ maxHeight: 360, overflowY: 'auto', px: 2, py: 1.5 }}>
+        {/* Older messages load above, as the reader scrolls up to them. */}
+        <LoadMore
+          query={messages}
+          label={LOAD_OLDER_MESSAGES_LABEL}
+          errorMessage={OLDER_MESSAGES_ERROR}
+        />
         <MessageLog messages={messages} name={customerName} emptyText={NO_MESSAGES_TEXT} />
-        <div ref={endRef} />
       </Box>
       <MessageForm channel={chat} onSent={add} />
     </Box>

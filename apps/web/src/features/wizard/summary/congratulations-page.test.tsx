@@ -19,6 +19,7 @@ describe('CongratulationsPage', () => {
         code: 200,
         data: [],
         request_count: buildCounts(),
+        next_before_id: null,
       },
     });
     const { router } = renderApp('/dashboard/congratulations');

@@ -1,0 +1,1 @@
+CREATE INDEX "request_comments_thread_idx" ON "request_comments" USING btree ("request_id","id") WHERE "request_comments"."parent_id" is null;

@@ -1,0 +1,1 @@
+CREATE INDEX "requests_company_id_idx" ON "requests" USING btree ("company_id","id");
