@@ -5,6 +5,12 @@ import { PAGE_LIMIT_MAX, type PageRequest } from '@movehub/shared';
  * more than its page, newest first by id, and that extra row says whether a next page exists.
  */
 
+/**
+ * Above every row id (PostgreSQL's integer ends at 2^31 − 1), sent as a bigint: the first page's
+ * before_id, so that one prepared statement serves every page of a list.
+ */
+export const AFTER_EVERY_ID = 2 ** 31;
+
 /** The rows to read for a page: the caller's limit, else the list's default, capped, plus one. */
 export function pageReadLimit(page: PageRequest, defaultLimit: number): number {
   return pageSize(page, defaultLimit) + 1;

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
-import { pageSize } from '../../lib/paging';
+import { AFTER_EVERY_ID, pageSize } from '../../lib/paging';
 import { AppError } from '../../errors';
 import { openForBidsSql, REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
 import {
@@ -158,9 +158,6 @@ const distanceFromBaseSql = (companyId: number | SQL, requestId: typeof requests
   where pa.request_id = ${outer(requestId)} and pa.address_type = ${AddressType.pickUp}
   order by pa.position, pa.id limit 1)`;
 };
-
-/** Above every request id (integer ends at 2^31 − 1): the first page's before_id (a bigint). */
-const AFTER_EVERY_ID = 2 ** 31;
 
 /*
  * The feed is one prepared statement whatever the filters (each a placeholder that is null when

@@ -4,15 +4,12 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../errors';
-import { pageOf, pageReadLimit } from '../../lib/paging';
+import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
 import { notificationIdBudget, REALTIME_CHANNEL, signalNotification } from '../../realtime/signals';
 import { toNotification } from './notifications.wire';
 
 /** The notifications one page of the drawer holds when the caller names no limit. */
 export const NOTIFICATION_PAGE = 50;
-
-/** Above every notification id: the first page's before_id, so one statement reads every page. */
-const AFTER_EVERY_ID = 2_147_483_648;
 
 // PostgreSQL's integer: a larger id cannot exist, and comparing with it would be an error.
 const MAX_ID = 2_147_483_647;

@@ -14,7 +14,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { requests } from '../../db/schema';
 import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
-import { pageOf, pageReadLimit } from '../../lib/paging';
+import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
 import {
   FEEDBACK,
   LIST_ADDRESSES,
@@ -88,13 +88,6 @@ const CHAT_ROOM_EXTRAS = {
 
 /** The requests one My Requests page holds when the caller names no limit. */
 export const MY_REQUESTS_PAGE = 20;
-
-/**
- * Above every request id (PostgreSQL's integer ends at 2^31 − 1): the first page's before_id, so
- * that one prepared statement serves every page. It travels as a bigint, which the index on
- * (customer_id, request_status, id) compares with id as it does an integer.
- */
-const AFTER_EVERY_ID = 2_147_483_648;
 
 const listByStatus = preparedPerDatabase((db) =>
   db.query.requests
