@@ -79,10 +79,19 @@ for (const step of suites) {
     const report = JSON.parse(readFileSync(step.report, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    record(step.name, status);
+    // The failed tests are named again at the end, where CI's log is read first.
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') {
+          lines.push(`     ✗ ${path.relative(root, file.name)} › ${test.fullName}`);
+        }
+      }
+    }
   } catch {
     failed += 1;
+    record(step.name, status);
   }
-  record(step.name, status);
 }
 
 writeFileSync(path.join(resultsDir, 'npm-test-summary.json'), JSON.stringify({ passed, failed }));
