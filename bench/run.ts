@@ -28,7 +28,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -727,6 +727,9 @@ function startServer(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  if (serverPort === port && child.pid !== undefined) {
+    measured = { pid: child.pid, database: new URL(url).pathname.slice(1) };
+  }
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('running at')) resolve(child);
@@ -749,6 +752,81 @@ interface Figure {
   ratio_to_noop?: number;
   target?: { ratio_to_noop_at_least: number; p99_ms_at_most: number };
   meets_target?: boolean;
+  cpu_ms_per_call?: CpuPerCall;
+}
+
+/**
+ * Where a call's CPU goes, in ms a call over the run: the server process, the PostgreSQL backends
+ * serving its database, and this process (autocannon's load generator). On two cores the three
+ * share 2,000 ms a second: their sum bounds the rate, whatever the latency. CPU time, unlike a
+ * rate, is little moved by other work on the machine.
+ */
+interface CpuPerCall {
+  server: number;
+  database: number;
+  load_generator: number;
+}
+
+/** The server measure() drives (the last one started on the bench's port) and its database. */
+let measured: { pid: number; database: string } | undefined;
+
+/** Linux's clock ticks a second, in which /proc/PID/stat counts CPU time. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** A process's user and system CPU time so far, in ms (0 once it has gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time so far of each PostgreSQL backend connected to `database`, by pid: a backend's
+ * process title names its database ("postgres: 15/main: postgres movehub_bench 127.0.0.1(…) idle").
+ */
+function backendsCpuMs(database: string): Map<number, number> {
+  const backends = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres:') || !title.includes(` ${database} `)) continue;
+    } catch {
+      continue;
+    }
+    backends.set(Number(entry), cpuMsOf(Number(entry)));
+  }
+  return backends;
+}
+
+/**
+ * Starts counting the three parts' CPU; the returned function divides what they used by the calls
+ * made. A backend that started during the run counts from zero; one that ended is not counted.
+ */
+function cpuCounter(): (calls: number) => CpuPerCall | undefined {
+  const target = measured;
+  if (!target) return () => undefined;
+  const server = cpuMsOf(target.pid);
+  const backends = backendsCpuMs(target.database);
+  const load = process.cpuUsage();
+  return (calls) => {
+    if (calls === 0) return undefined;
+    const used = process.cpuUsage(load);
+    let database = 0;
+    for (const [pid, ms] of backendsCpuMs(target.database))
+      database += ms - (backends.get(pid) ?? 0);
+    const per = (ms: number) => Number((ms / calls).toFixed(3));
+    return {
+      server: per(cpuMsOf(target.pid) - server),
+      database: per(database),
+      load_generator: per((used.user + used.system) / 1000),
+    };
+  };
 }
 
 async function measure(
@@ -766,6 +844,7 @@ async function measure(
   },
 ): Promise<Figure> {
   let next = 0;
+  const cpu = cpuCounter();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: options.connections ?? CONNECTIONS,
@@ -795,12 +874,14 @@ async function measure(
       },
     ],
   });
+  const perCall = cpu(result.requests.total);
   return {
     route,
     requests_per_sec: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non_2xx: result.non2xx,
+    ...(perCall ? { cpu_ms_per_call: perCall } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ export interface ScaleFigure {
   p99_ms: number;
   ratio_to_noop?: number;
   meets_target?: boolean;
+  cpu_ms_per_call?: { server: number; database: number; load_generator: number };
 }
 
 /** One size's pass: what it seeded, its no-op route and its routes. */
@@ -44,6 +45,7 @@ export function compareSizes(base: SizePass, big: SizePass, scale: number) {
       p99_ms: r.p99_ms,
       ratio_to_noop: r.ratio_to_noop,
       meets_target: r.meets_target,
+      ...(r.cpu_ms_per_call ? { cpu_ms_per_call: r.cpu_ms_per_call } : {}),
     });
     return [
       {

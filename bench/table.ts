@@ -16,6 +16,14 @@ interface RouteFigure {
   ratio_to_noop?: number;
   target?: { ratio_to_noop_at_least: number; p99_ms_at_most: number };
   meets_target?: boolean;
+  cpu_ms_per_call?: CpuPerCall;
+}
+
+/** A call's CPU in ms: the server's, PostgreSQL's and the load generator's (bench/run.ts). */
+interface CpuPerCall {
+  server: number;
+  database: number;
+  load_generator: number;
 }
 
 interface MoneyFigure extends RouteFigure {
@@ -63,6 +71,7 @@ interface SizeFigure {
   p99_ms: number;
   ratio_to_noop?: number;
   meets_target?: boolean;
+  cpu_ms_per_call?: CpuPerCall;
 }
 
 /** `npm run bench -- --scale N`: each read at the base size and at N times the data. */
@@ -120,6 +129,14 @@ function targetText(r: RouteFigure): string {
     : '–';
 }
 
+/** "server · PostgreSQL · load generator" ms a call, or a dash when the run did not count it. */
+function cpuText(cpu: CpuPerCall | undefined): string {
+  if (!cpu) return '–';
+  return [cpu.server, cpu.database, cpu.load_generator].map((ms) => ms.toFixed(2)).join(' · ');
+}
+
+const CPU_HEADER = 'CPU ms a call: server · PostgreSQL · load';
+
 function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
@@ -151,8 +168,9 @@ function scaledTable(scaled: ScaledFigures): string[] {
       `ratio ${n}×`,
       'kept',
       'meets target',
+      `${CPU_HEADER} (${n}×)`,
     ]),
-    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---:']),
   ];
   for (const r of scaled.routes) {
     lines.push(
@@ -167,6 +185,7 @@ function scaledTable(scaled: ScaledFigures): string[] {
         (r.scaled.ratio_to_noop ?? 0).toFixed(3),
         r.rate_kept.toFixed(2),
         verdict(r.meets_target),
+        cpuText(r.scaled.cpu_ms_per_call),
       ]),
     );
   }
@@ -204,13 +223,16 @@ export function renderTable(results: BenchResults): string {
       '',
       `${results.connections ?? 50} connections, ${results.seconds_per_route ?? 10} s per route. ` +
         `The no-op route (\`GET /livez\`) answered ${noop.requests_per_sec} req/s ` +
-        `(p50 ${noop.p50_ms} ms, p99 ${noop.p99_ms} ms); "ratio" is each route's req/s over it.`,
+        `(p50 ${noop.p50_ms} ms, p99 ${noop.p99_ms} ms; ${CPU_HEADER} ${cpuText(noop.cpu_ms_per_call)}); ` +
+        `"ratio" is each route's req/s over it.`,
     );
     const kinds = [...new Set(results.routes.map((r) => r.kind ?? 'other'))];
     for (const kind of kinds) {
       lines.push('', `**${KIND_TITLES[kind] ?? kind}**`, '');
-      lines.push(row(['Route', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'meets target']));
-      lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---']));
+      lines.push(
+        row(['Route', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'meets target', CPU_HEADER]),
+      );
+      lines.push(row(['---', '---:', '---:', '---:', '---:', '---', '---', '---:']));
       for (const r of results.routes.filter((x) => (x.kind ?? 'other') === kind)) {
         const errors = r.non_2xx > 0 ? ` (${r.non_2xx} non-2xx)` : '';
         lines.push(
@@ -222,6 +244,7 @@ export function renderTable(results: BenchResults): string {
             (r.ratio_to_noop ?? 0).toFixed(3),
             targetText(r),
             verdict(r.meets_target),
+            cpuText(r.cpu_ms_per_call),
           ]),
         );
       }
