@@ -142,21 +142,26 @@ const companyBaseSql = (companyId: number | SQL, column: 'latitude' | 'longitude
 
 /**
  * Great-circle miles (the wizard's haversine, shared rules) from the company's base to the
- * request's pick-up: its own coordinates, else its zip's centre; null without either.
+ * request's pick-up: its own coordinates, else its zip's centre; null without either. The base
+ * is read once, in a fenced subquery (`offset 0` keeps PostgreSQL from copying its subqueries
+ * into every place the haversine names it): written out in place, the feed's statement held 20
+ * copies of them and took longer to plan than to run.
  */
 const distanceFromBaseSql = (companyId: number | SQL, requestId: typeof requests.id) => {
-  const lat = companyBaseSql(companyId, 'latitude');
-  const lng = companyBaseSql(companyId, 'longitude');
-  const h = sql`sqrt(
-    power(sin(radians(coalesce(pa.latitude, pz.latitude) - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(coalesce(pa.latitude, pz.latitude)))
-      * power(sin(radians(coalesce(pa.longitude, pz.longitude) - ${lng}) / 2), 2))`;
+  const lat = sql`coalesce(pa.latitude, pz.latitude)`;
+  const lng = sql`coalesce(pa.longitude, pz.longitude)`;
   // A CASE, not least(): least() skips a NULL and would make an unknown place 12,437 mi away.
   return sql<number | null>`(
-  select 2 * ${EARTH_RADIUS_MILES}::double precision * asin(case when ${h} > 1 then 1 else ${h} end)
-  from request_addresses pa left join service_zip_codes pz on pz.zip_code = pa.zip_code
-  where pa.request_id = ${outer(requestId)} and pa.address_type = ${AddressType.pickUp}
-  order by pa.position, pa.id limit 1)`;
+  select 2 * ${EARTH_RADIUS_MILES}::double precision * asin(case when d.h > 1 then 1 else d.h end)
+  from (
+    select sqrt(power(sin(radians(${lat} - base.lat) / 2), 2)
+      + cos(radians(base.lat)) * cos(radians(${lat}))
+        * power(sin(radians(${lng} - base.lng) / 2), 2)) as h
+    from (select ${companyBaseSql(companyId, 'latitude')} as lat,
+        ${companyBaseSql(companyId, 'longitude')} as lng offset 0) base,
+      request_addresses pa left join service_zip_codes pz on pz.zip_code = pa.zip_code
+    where pa.request_id = ${outer(requestId)} and pa.address_type = ${AddressType.pickUp}
+    order by pa.position, pa.id limit 1) d)`;
 };
 
 /*
