@@ -154,7 +154,7 @@ export function guardView(
 }
 
 /** SQL twin of the shared isActiveRequest: request_status is active. */
-export function activeRequestSql(column: AnyColumn): SQL {
+export function activeRequestSql(column: AnyColumn | SQL): SQL {
   return sql`${column} = ${sql.raw(String(ACTIVE_REQUEST_STATUS))}`;
 }
 
@@ -164,8 +164,11 @@ export function activeRequestSql(column: AnyColumn): SQL {
  * accepts (test/status-sql.test.ts holds each pair together over every status).
  */
 
-/** The status columns a twin reads: the requests table's, or an alias of it. */
-type StatusColumns = Pick<typeof requests, 'requestStatus' | 'timelineStatus' | 'requestType'>;
+/**
+ * The status columns a twin reads: the requests table's, an alias of it, or references written
+ * in SQL (inside a relational query's where or extras, which rewrite every column to its root).
+ */
+type StatusColumns = Record<'requestStatus' | 'timelineStatus' | 'requestType', AnyColumn | SQL>;
 
 /** SQL twin of the shared isChatEnabled: the customer's chat with the company, 3 to 6. */
 export function chatEnabledSql(timeline: AnyColumn | SQL): SQL {

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CHAT_TEXT,
   ChatType,
@@ -16,7 +16,8 @@ import {
 import type { Db, Transaction, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { pageOf, pageReadLimit } from '../../lib/paging';
+import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import {
@@ -58,6 +59,8 @@ export interface Conversation {
   other: Party;
 }
 
+const intParam = (name: string) => sql`${sql.placeholder(name)}::int`;
+
 const customer = alias(users, 'chat_customer');
 const company = alias(users, 'chat_company');
 const foreman = alias(users, 'chat_foreman');
@@ -68,6 +71,43 @@ export function isConversationOpen(type: ChatTypeValue, timelineStatus: number):
     ? isChatEnabled(timelineStatus)
     : isForemanChatEnabled(timelineStatus);
 }
+
+/** A request's status and the two sides of one of its conversations, as read. */
+interface ConversationRow {
+  timelineStatus: number;
+  customerId: number | null;
+  customerRoom: string | null;
+  partnerId: number | null;
+  partnerRoom: string | null;
+}
+
+/**
+ * The caller's conversation from its request's row (undefined: no such request). Anyone who is
+ * not one of its two sides gets the same 404 as for a request that does not exist.
+ */
+function conversationOf(
+  row: ConversationRow | undefined,
+  caller: ChatCaller,
+  requestId: number,
+  type: ChatTypeValue,
+): Conversation {
+  if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const customerSide =
+    row.customerId && row.customerRoom ? { id: row.customerId, roomId: row.customerRoom } : null;
+  const partnerSide =
+    row.partnerId && row.partnerRoom ? { id: row.partnerId, roomId: row.partnerRoom } : null;
+  if (!customerSide || !partnerSide) throw AppError.notFound(REQUEST_NOT_FOUND);
+  const base = { requestId, type, timelineStatus: row.timelineStatus };
+  if (caller.id === customerSide.id) return { ...base, me: customerSide, other: partnerSide };
+  if (caller.id === partnerSide.id) return { ...base, me: partnerSide, other: customerSide };
+  throw AppError.notFound(REQUEST_NOT_FOUND);
+}
+
+/** The conversation's other side (a company, or the move's foreman) and its account. */
+const partnerOf = (type: ChatTypeValue) =>
+  type === ChatType.company
+    ? { id: requests.companyId, account: company }
+    : { id: requests.foremanId, account: foreman };
 
 /**
  * The caller's conversation on a request. Anyone who is not one of its two sides gets the same
@@ -81,38 +121,21 @@ export async function findConversation(
   /** Hold the request row (FOR SHARE) until the caller's transaction ends. */
   lock = false,
 ): Promise<Conversation> {
+  const partner = partnerOf(type);
   const query = db
     .select({
       timelineStatus: requests.timelineStatus,
       customerId: requests.customerId,
       customerRoom: customer.roomId,
-      companyId: requests.companyId,
-      companyRoom: company.roomId,
-      foremanId: requests.foremanId,
-      foremanRoom: foreman.roomId,
+      partnerId: partner.id,
+      partnerRoom: partner.account.roomId,
     })
     .from(requests)
     .leftJoin(customer, eq(customer.id, requests.customerId))
-    .leftJoin(company, eq(company.id, requests.companyId))
-    .leftJoin(foreman, eq(foreman.id, requests.foremanId))
+    .leftJoin(partner.account, eq(partner.account.id, partner.id))
     .where(eq(requests.id, requestId));
   const [row] = lock ? await query.for('share', { of: requests }) : await query;
-  if (!row) throw AppError.notFound(REQUEST_NOT_FOUND);
-  const customerSide =
-    row.customerId && row.customerRoom ? { id: row.customerId, roomId: row.customerRoom } : null;
-  const partnerSide =
-    type === ChatType.company
-      ? row.companyId && row.companyRoom
-        ? { id: row.companyId, roomId: row.companyRoom }
-        : null
-      : row.foremanId && row.foremanRoom
-        ? { id: row.foremanId, roomId: row.foremanRoom }
-        : null;
-  if (!customerSide || !partnerSide) throw AppError.notFound(REQUEST_NOT_FOUND);
-  const base = { requestId, type, timelineStatus: row.timelineStatus };
-  if (caller.id === customerSide.id) return { ...base, me: customerSide, other: partnerSide };
-  if (caller.id === partnerSide.id) return { ...base, me: partnerSide, other: customerSide };
-  throw AppError.notFound(REQUEST_NOT_FOUND);
+  return conversationOf(row, caller, requestId, type);
 }
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -391,37 +414,89 @@ async function storeChecked(
 }
 
 /**
+ * A conversation's request with its two sides and, when the caller is one of them, a page of its
+ * messages (one row each, none for an empty page), newest first: the messages older than beforeId
+ * (AFTER_EVERY_ID for the first page) by the conversation index (request_id, channel_type, id).
+ * A page costs its own rows, and only a side's call reads them.
+ */
+function messagePageQuery(db: Db, type: ChatTypeValue) {
+  const partner = partnerOf(type);
+  const callerId = intParam('callerId');
+  const page = db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.requestId, requests.id),
+        eq(chatMessages.channelType, sql.raw(String(type))),
+        sql`${chatMessages.id} < ${sql.placeholder('beforeId')}::bigint`,
+        or(eq(requests.customerId, callerId), eq(partner.id, callerId)),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  return db
+    .select({
+      timelineStatus: requests.timelineStatus,
+      customerId: requests.customerId,
+      customerRoom: customer.roomId,
+      partnerId: partner.id,
+      partnerRoom: partner.account.roomId,
+      message: {
+        id: page.id,
+        requestId: page.requestId,
+        channelType: page.channelType,
+        senderId: page.senderId,
+        receiverId: page.receiverId,
+        message: page.message,
+        clientId: page.clientId,
+        readAt: page.readAt,
+        createdAt: page.createdAt,
+      },
+    })
+    .from(requests)
+    .leftJoin(customer, eq(customer.id, requests.customerId))
+    .leftJoin(partner.account, eq(partner.account.id, partner.id))
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(requests.id, intParam('requestId')));
+}
+
+/*
+ * get_messages is read each time a conversation opens and as it scrolls back: one prepared
+ * statement per conversation type reads the conversation and its page in one round trip.
+ */
+const messagePages = preparedPerDatabase((db) => ({
+  [ChatType.company]: messagePageQuery(db, ChatType.company).prepare('chat_message_page_company'),
+  [ChatType.foreman]: messagePageQuery(db, ChatType.foreman).prepare('chat_message_page_foreman'),
+}));
+
+/**
  * A page of the conversation's messages as the caller sees them: the newest `limit` older than
  * before_id (the newest of all without it), oldest first within the page; next_before_id asks
  * for the older ones. A before_id of another conversation only bounds this one's ids.
  */
 export async function listMessages(opts: {
-  db: Tx;
+  db: Db;
   caller: ChatCaller;
   requestId: number;
   type: ChatTypeValue;
   otherRoomId: string;
   page: PageRequest;
 }): Promise<{ messages: ChatMessage[]; next_before_id: number | null }> {
-  const conversation = await findConversation(opts.db, opts.caller, opts.requestId, opts.type);
+  const { page } = opts;
+  const read = await messagePages(opts.db)[opts.type].execute({
+    requestId: opts.requestId,
+    callerId: opts.caller.id,
+    beforeId: page.before_id ?? AFTER_EVERY_ID,
+    limit: pageReadLimit(page, MESSAGES_PAGE_SIZE),
+  });
+  const conversation = conversationOf(read[0], opts.caller, opts.requestId, opts.type);
   if (conversation.other.roomId !== opts.otherRoomId) {
     throw AppError.unprocessable('socket_id is not the other side of this conversation.');
   }
-  const { page } = opts;
-  // The conversation index (request_id, channel_type, id): a page costs its own rows.
-  const read = await opts.db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.requestId, opts.requestId),
-        eq(chatMessages.channelType, opts.type),
-        page.before_id === undefined ? undefined : lt(chatMessages.id, page.before_id),
-      ),
-    )
-    .orderBy(desc(chatMessages.id))
-    .limit(pageReadLimit(page, MESSAGES_PAGE_SIZE));
-  const { rows, next_before_id } = pageOf(read, page, MESSAGES_PAGE_SIZE, (row) => row.id);
+  const stored = read.flatMap((r) => (r.message ? [r.message] : []));
+  const { rows, next_before_id } = pageOf(stored, page, MESSAGES_PAGE_SIZE, (row) => row.id);
   const { me, other } = conversation;
   const messages = rows.reverse().map((row) =>
     toChatMessage(row, me.id, {
@@ -470,115 +545,136 @@ export type ChannelDraft = Omit<ChatChannel, 'profile_data'> & {
 };
 
 /**
+ * One type of the caller's conversations, on the requests whose `mine` column is the caller:
+ * the newest limit+1 requests older than beforeId (AFTER_EVERY_ID on the first page) that have
+ * the conversation open, or closed with messages to read. The other side is `otherId`'s account.
+ */
+function channelRows(db: Db, type: ChatTypeValue, mine: AnyPgColumn, otherId: AnyPgColumn) {
+  const other = alias(users, 'chat_other');
+  const callerId = intParam('callerId');
+  const channelType = sql.raw(String(type));
+  // Counted by the partial unread index; the newest message by the conversation index.
+  const unread = sql<number>`(select count(*) from chat_messages m where m.receiver_id = ${callerId} and m.request_id = ${requests.id} and m.channel_type = ${channelType} and m.read_at is null)`;
+  const lastAt = sql<
+    string | null
+  >`(select max(m.created_at) from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${channelType})`;
+  const open = openChatSql(type, requests.timelineStatus);
+  // A conversation closed with its move (or its cancellation) stays to read if it has messages.
+  const hasMessages = sql`exists (select 1 from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${channelType})`;
+  return db
+    .select({
+      type: sql<ChatTypeValue>`${channelType}`.mapWith((v) => Number(v) as ChatTypeValue),
+      requestId: requests.id,
+      roomId: other.roomId,
+      firstName: other.firstName,
+      lastName: other.lastName,
+      picture: other.profilePicture,
+      companyName: companyProfiles.name,
+      companyPicture: companyProfiles.profilePicture,
+      unread: unread.mapWith(Number),
+      lastAt,
+      isOpen: sql<boolean>`coalesce(${open}, false)`.mapWith(Boolean),
+    })
+    .from(requests)
+    .innerJoin(other, eq(other.id, otherId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
+    .where(
+      and(
+        eq(mine, callerId),
+        sql`${requests.id} < ${sql.placeholder('beforeId')}::bigint`,
+        or(open, hasMessages),
+      ),
+    )
+    .orderBy(desc(requests.id))
+    .limit(sql.placeholder('limit'));
+}
+
+/*
+ * The channels list is read each time a chat screen opens: one prepared statement per caller
+ * kind, so that neither Drizzle's building nor PostgreSQL's planning is paid per call, and a
+ * customer's two kinds of conversation (with companies and with foremen) come in one round trip.
+ */
+const channelStatements = preparedPerDatabase((db) => ({
+  [UserType.customer]: unionAll(
+    channelRows(db, ChatType.company, requests.customerId, requests.companyId),
+    channelRows(db, ChatType.foreman, requests.customerId, requests.foremanId),
+  ).prepare('chat_channels_customer'),
+  [UserType.company]: channelRows(
+    db,
+    ChatType.company,
+    requests.companyId,
+    requests.customerId,
+  ).prepare('chat_channels_company'),
+  [UserType.foreman]: channelRows(
+    db,
+    ChatType.foreman,
+    requests.foremanId,
+    requests.customerId,
+  ).prepare('chat_channels_foreman'),
+}));
+
+type ChannelRow = Awaited<ReturnType<ReturnType<typeof channelRows>['execute']>>[number];
+
+/**
  * A page of the caller's open conversations (POST /app_api/channels): a customer's with the
  * companies of paid moves and, while a move is under way, their foremen; a company's and a
  * foreman's with their customers. The page is keyed by request, newest request first: it holds
  * the conversations of `limit` requests older than before_id, both of a request's (company and
- * foreman) in the same page; within the page each list is newest activity first.
+ * foreman) in the same page; within the page each list is newest activity first. One prepared
+ * statement whoever calls.
  */
 export async function listChannels(
-  db: Tx,
+  db: Db,
   caller: ChatCaller,
   page: PageRequest = {},
 ): Promise<{ company: ChannelDraft[]; foreman: ChannelDraft[]; next_before_id: number | null }> {
-  const other = alias(users, 'chat_other');
-  const readLimit = pageReadLimit(page, CHANNELS_PAGE_SIZE);
-  const olderThan = page.before_id === undefined ? undefined : lt(requests.id, page.before_id);
-
-  const channels = async (
-    type: ChatTypeValue,
-    mine: SQL,
-    otherId: AnyPgColumn,
-  ): Promise<ChannelDraft[]> => {
-    // Counted by the partial unread index; the newest message by the conversation index.
-    const unread = sql<number>`(select count(*) from chat_messages m where m.receiver_id = ${caller.id} and m.request_id = ${requests.id} and m.channel_type = ${type} and m.read_at is null)`;
-    const lastAt = sql<
-      string | null
-    >`(select max(m.created_at) from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${type})`;
-    const open = openChatSql(type, requests.timelineStatus);
-    // A conversation closed with its move (or its cancellation) stays to read if it has messages.
-    const hasMessages = sql`exists (select 1 from chat_messages m where m.request_id = ${requests.id} and m.channel_type = ${type})`;
-    const rows = await db
-      .select({
-        requestId: requests.id,
-        roomId: other.roomId,
-        firstName: other.firstName,
-        lastName: other.lastName,
-        picture: other.profilePicture,
-        companyName: companyProfiles.name,
-        companyPicture: companyProfiles.profilePicture,
-        unread: unread.mapWith(Number),
-        lastAt,
-        isOpen: sql<boolean>`coalesce(${open}, false)`.mapWith(Boolean),
+  const statements = channelStatements(db);
+  const statement =
+    caller.userType === UserType.customer ||
+    caller.userType === UserType.company ||
+    caller.userType === UserType.foreman
+      ? statements[caller.userType]
+      : null;
+  const rows: ChannelRow[] = statement
+    ? await statement.execute({
+        callerId: caller.id,
+        beforeId: page.before_id ?? AFTER_EVERY_ID,
+        limit: pageReadLimit(page, CHANNELS_PAGE_SIZE),
       })
-      .from(requests)
-      .innerJoin(other, eq(other.id, otherId))
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, other.id))
-      .where(and(mine, olderThan, or(open, hasMessages)))
-      .orderBy(desc(requests.id))
-      .limit(readLimit);
-    return rows
-      .map((r) => ({
-        room_id: caller.roomId,
-        request_id: r.requestId,
-        receiver_room_id: r.roomId,
-        type,
-        profile_data: {
-          room_id: r.roomId,
-          ...(r.companyName !== null
-            ? { name: r.companyName }
-            : { first_name: r.firstName, last_name: r.lastName }),
-          profile_picture: r.companyPicture ?? r.picture,
-        },
-        unread_messages: r.unread,
-        last_message_at: r.lastAt ? new Date(r.lastAt).toISOString() : null,
-        is_open: r.isOpen,
-      }))
-      .sort((a, b) => (b.last_message_at ?? '').localeCompare(a.last_message_at ?? ''));
-  };
-
-  let company: ChannelDraft[] = [];
-  let foreman: ChannelDraft[] = [];
-  switch (caller.userType) {
-    case UserType.customer:
-      company = await channels(
-        ChatType.company,
-        eq(requests.customerId, caller.id),
-        requests.companyId,
-      );
-      foreman = await channels(
-        ChatType.foreman,
-        eq(requests.customerId, caller.id),
-        requests.foremanId,
-      );
-      break;
-    case UserType.company:
-      company = await channels(
-        ChatType.company,
-        eq(requests.companyId, caller.id),
-        requests.customerId,
-      );
-      break;
-    case UserType.foreman:
-      foreman = await channels(
-        ChatType.foreman,
-        eq(requests.foremanId, caller.id),
-        requests.customerId,
-      );
-      break;
-    default:
-      break;
-  }
-  // Each list read its newest limit+1 requests: their union holds the page's requests and, when
+    : [];
+  const drafts = rows
+    .map((r): ChannelDraft => ({
+      room_id: caller.roomId,
+      request_id: r.requestId,
+      receiver_room_id: r.roomId,
+      type: r.type,
+      profile_data: {
+        room_id: r.roomId,
+        ...(r.companyName !== null
+          ? { name: r.companyName }
+          : { first_name: r.firstName, last_name: r.lastName }),
+        profile_picture: r.companyPicture ?? r.picture,
+      },
+      unread_messages: r.unread,
+      last_message_at: r.lastAt ? new Date(r.lastAt).toISOString() : null,
+      is_open: r.isOpen,
+    }))
+    // Newest activity first, a newer request first among equals (none yet is oldest).
+    .sort(
+      (a, b) =>
+        (b.last_message_at ?? '').localeCompare(a.last_message_at ?? '') ||
+        b.request_id - a.request_id,
+    );
+  // Each type read its newest limit+1 requests: their union holds the page's requests and, when
   // there are more, the one that says so.
-  const requestIds = [...new Set([...company, ...foreman].map((c) => c.request_id))].sort(
-    (a, b) => b - a,
-  );
+  const requestIds = [...new Set(drafts.map((c) => c.request_id))].sort((a, b) => b - a);
   const { rows: kept, next_before_id } = pageOf(requestIds, page, CHANNELS_PAGE_SIZE, (id) => id);
   const inPage = new Set(kept);
+  const ofType = (type: ChatTypeValue) =>
+    drafts.filter((c) => c.type === type && inPage.has(c.request_id));
   return {
-    company: company.filter((c) => inPage.has(c.request_id)),
-    foreman: foreman.filter((c) => inPage.has(c.request_id)),
+    company: ofType(ChatType.company),
+    foreman: ofType(ChatType.foreman),
     next_before_id,
   };
 }

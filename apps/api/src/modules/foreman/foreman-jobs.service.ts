@@ -33,40 +33,47 @@ const n = (v: number) => sql.raw(String(v));
 const lastChangeSql = sql<string | null>`(select max(h.created_at) from request_status_history h
   where h.request_id = ${sql.identifier('requests')}.${sql.identifier('id')})`;
 
-/** A job as the foreman's list shows it: the move, where, and whom it is for (no price). */
-function selectForemanJobs(db: Db, foremanId: number) {
-  return db.query.requests.findMany({
-    where: and(
-      eq(requests.foremanId, foremanId),
-      // The jobs he works on whatever their age; the finished ones (confirmed, cancelled) while
-      // recent (FOREMAN_RECENT_DAYS since the status was reached).
-      or(
-        withCrewSql(requests.timelineStatus),
-        and(
-          moveOverSql(requests.timelineStatus),
-          sql`${lastChangeSql} > now() - make_interval(days => ${n(FOREMAN_RECENT_DAYS)})`,
+/**
+ * A job as the foreman's list shows it: the move, where, and whom it is for (no price). Read each
+ * time his phone opens the list: one prepared statement, planned once per connection.
+ */
+const foremanJobsQuery = preparedPerDatabase((db) =>
+  db.query.requests
+    .findMany({
+      where: and(
+        eq(requests.foremanId, sql`${sql.placeholder('foremanId')}::int`),
+        // The jobs he works on whatever their age; the finished ones (confirmed, cancelled) while
+        // recent (FOREMAN_RECENT_DAYS since the status was reached).
+        or(
+          withCrewSql(requests.timelineStatus),
+          and(
+            moveOverSql(requests.timelineStatus),
+            sql`${lastChangeSql} > now() - make_interval(days => ${n(FOREMAN_RECENT_DAYS)})`,
+          ),
         ),
       ),
-    ),
-    columns: {
-      ...MOVE_COLUMNS,
-      requestType: true,
-      contactFirstName: true,
-    },
-    extras: {
-      itemCount: itemCountSql.as('item_count'),
-      packingCount: packingCountSql.as('packing_count'),
-      lastChange: lastChangeSql.as('last_change'),
-    },
-    with: {
-      moveType: MOVE_TYPE,
-      addresses: LIST_ADDRESSES,
-      customer: { columns: { firstName: true } },
-    },
-  });
-}
+      columns: {
+        ...MOVE_COLUMNS,
+        requestType: true,
+        contactFirstName: true,
+      },
+      extras: {
+        itemCount: itemCountSql.as('item_count'),
+        packingCount: packingCountSql.as('packing_count'),
+        lastChange: lastChangeSql.as('last_change'),
+      },
+      with: {
+        moveType: MOVE_TYPE,
+        addresses: LIST_ADDRESSES,
+        customer: { columns: { firstName: true } },
+      },
+    })
+    .prepare('foreman_jobs'),
+);
 
-export type ForemanJobRow = Awaited<ReturnType<typeof selectForemanJobs>>[number];
+export type ForemanJobRow = Awaited<
+  ReturnType<ReturnType<typeof foremanJobsQuery>['execute']>
+>[number];
 
 export interface ForemanJobLists {
   today: ForemanJobRow[];
@@ -91,7 +98,7 @@ export async function listForemanJobs(opts: {
   foremanId: number;
   today: string;
 }): Promise<ForemanJobLists> {
-  const rows = await selectForemanJobs(opts.db, opts.foremanId);
+  const rows = await foremanJobsQuery(opts.db).execute({ foremanId: opts.foremanId });
   const inProgress = rows.filter((r) => isMoveInProgress(r.timelineStatus)).sort(byDateAndWindow);
   const assigned = rows.filter((r) => isReadyToMove(r.timelineStatus)).sort(byDateAndWindow);
   const recent = rows

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { JOB_STAGES, jobStageOf, type JobCounts, type JobStage } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { pageOf, pageReadLimit } from '../../lib/paging';
+import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
 import { companyForemen, companyTrucks, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { changesOfRequest, type ChangeRow } from '../../domain/request/changes';
@@ -33,54 +33,89 @@ export const JOBS_PAGE = 50;
  */
 const stageSql = jobStageSql();
 
-/** A job as the list shows it: the move, the customer, the price agreed (if any). */
-function selectJobs(opts: {
-  db: Db;
-  companyId: number;
-  stage?: JobStage | undefined;
-  limit: number;
-  beforeId?: number | undefined;
-}) {
-  return opts.db.query.requests.findMany({
-    where: and(
-      eq(requests.companyId, opts.companyId),
-      opts.stage ? sql`${stageSql} = ${opts.stage}` : sql`${stageSql} is not null`,
-      opts.beforeId ? lt(requests.id, opts.beforeId) : undefined,
-    ),
-    orderBy: desc(requests.id),
-    limit: opts.limit,
-    columns: {
-      ...MOVE_COLUMNS,
-      additionalStatus: true,
-      finalAmountCents: true,
-      ...CONTACT_COLUMNS,
-    },
-    extras: {
-      itemCount: itemCountSql.as('item_count'),
-      packingCount: packingCountSql.as('packing_count'),
-    },
-    with: { moveType: MOVE_TYPE, addresses: LIST_ADDRESSES, customer: ACCOUNT },
+const param = (name: string, type: 'int' | 'bigint' | 'text') =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * Every stage's count of the company's jobs, in JOB_STAGES' order. It reads a table of its own
+ * (`counted`), named in SQL: a relational query rewrites each column of its extras to its root
+ * table, which would tie the count to the listed row.
+ */
+function stageCountsSql(companyId: SQL) {
+  const counted = (column: { name: string }) =>
+    sql`${sql.identifier('counted')}.${sql.identifier(column.name)}`;
+  const stage = jobStageSql({
+    requestStatus: counted(requests.requestStatus),
+    timelineStatus: counted(requests.timelineStatus),
+    requestType: counted(requests.requestType),
   });
+  const perStage = JOB_STAGES.map(
+    (s) => sql`count(*) filter (where c.stage = ${sql.raw(`'${s}'`)})::int`,
+  );
+  return sql<number[]>`(select array[${sql.join(perStage, sql`, `)}]
+    from (select ${stage} as stage from ${requests} ${sql.identifier('counted')}
+      where ${counted(requests.companyId)} = ${companyId}) c)`;
 }
 
-export type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
+/*
+ * The company's jobs are read each time its console opens a tab: one prepared statement serves
+ * every stage and page (null stage: all; beforeId AFTER_EVERY_ID: the first page), and carries
+ * every stage's count, computed once (an uncorrelated subquery) and repeated on each row, so a
+ * call is one round trip.
+ */
+const jobsQuery = preparedPerDatabase((db) => {
+  const companyId = param('companyId', 'int');
+  const stage = param('stage', 'text');
+  return db.query.requests
+    .findMany({
+      where: and(
+        eq(requests.companyId, companyId),
+        sql`(${stageSql} = ${stage} or (${stage} is null and ${stageSql} is not null))`,
+        sql`${requests.id} < ${param('beforeId', 'bigint')}`,
+      ),
+      orderBy: desc(requests.id),
+      limit: sql.placeholder('limit'),
+      columns: {
+        ...MOVE_COLUMNS,
+        additionalStatus: true,
+        finalAmountCents: true,
+        ...CONTACT_COLUMNS,
+      },
+      extras: {
+        itemCount: itemCountSql.as('item_count'),
+        packingCount: packingCountSql.as('packing_count'),
+        stageCounts: stageCountsSql(companyId).as('stage_counts'),
+      },
+      with: { moveType: MOVE_TYPE, addresses: LIST_ADDRESSES, customer: ACCOUNT },
+    })
+    .prepare('company_jobs');
+});
 
-/** How many of the company's jobs each stage holds. */
-export async function countJobs(opts: { db: Db; companyId: number }): Promise<JobCounts> {
-  const rows = await opts.db
-    .select({ stage: stageSql, count: sql<number>`count(*)::int` })
-    .from(requests)
-    .where(eq(requests.companyId, opts.companyId))
-    .groupBy(stageSql);
-  const counts = Object.fromEntries(JOB_STAGES.map((s) => [s, 0])) as JobCounts;
-  for (const row of rows) if (row.stage) counts[row.stage] = row.count;
-  return counts;
+/**
+ * The counts alone, for a page that has no row to carry them: read beside the company's own
+ * account row, which every caller of this has.
+ */
+const countsQuery = preparedPerDatabase((db) => {
+  const companyId = param('companyId', 'int');
+  return db
+    .select({ stageCounts: stageCountsSql(companyId) })
+    .from(users)
+    .where(eq(users.id, companyId))
+    .prepare('company_job_counts');
+});
+
+/** A job as the list shows it: the move, the customer, the price agreed (if any). */
+export type JobRow = Awaited<ReturnType<ReturnType<typeof jobsQuery>['execute']>>[number];
+
+function toCounts(stageCounts: readonly number[] | undefined): JobCounts {
+  return Object.fromEntries(JOB_STAGES.map((s, i) => [s, stageCounts?.[i] ?? 0])) as JobCounts;
 }
 
 /**
  * One page of the company's jobs (of one stage, or of all), newest first, with their addresses,
- * and the count of every stage: two statements whatever the page's size. One row more than the
- * page is read to name the next page's before_id (lib/paging.ts).
+ * and the count of every stage: one statement whatever the page's size (two for an empty page
+ * after the first, or of one stage). One row more than the page is read to name the next page's
+ * before_id (lib/paging.ts).
  */
 export async function listJobs(opts: {
   db: Db;
@@ -89,12 +124,20 @@ export async function listJobs(opts: {
   limit?: number | undefined;
   beforeId?: number | undefined;
 }): Promise<{ counts: JobCounts; rows: JobRow[]; next_before_id: number | null }> {
-  const [read, counts] = await Promise.all([
-    selectJobs({ ...opts, limit: pageReadLimit({ limit: opts.limit }, JOBS_PAGE) }),
-    countJobs(opts),
-  ]);
+  const read = await jobsQuery(opts.db).execute({
+    companyId: opts.companyId,
+    stage: opts.stage ?? null,
+    beforeId: opts.beforeId ?? AFTER_EVERY_ID,
+    limit: pageReadLimit({ limit: opts.limit }, JOBS_PAGE),
+  });
+  let stageCounts = read[0]?.stageCounts;
+  // An empty first page of all stages means no job at all: every count is 0.
+  if (!stageCounts && (opts.stage || opts.beforeId)) {
+    const [row] = await countsQuery(opts.db).execute({ companyId: opts.companyId });
+    stageCounts = row?.stageCounts;
+  }
   const page = pageOf(read, { limit: opts.limit }, JOBS_PAGE, (r) => r.id);
-  return { counts, rows: page.rows, next_before_id: page.next_before_id };
+  return { counts: toCounts(stageCounts), rows: page.rows, next_before_id: page.next_before_id };
 }
 
 /** The request in full (the read model's REQUEST_DETAIL), the company's own, with its customer. */
