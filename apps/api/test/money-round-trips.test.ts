@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentBreakdown, TimelineStatus, toDollars } from '@movehub/shared';
 import { eq } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import { requests } from '../src/db/schema';
 import { deliverPendingMessages } from '../src/modules/customer-messages/customer-messages.service';
 import { buildTestApp, type TestContext } from './helper';
 import { lifecycle, serviceDay, type Company } from './lifecycle';
+import { countsStatements, showStatements as show, statementsOf } from './statements';
 
 /*
  * The money calls are bound by round trips to the database (docs/performance.md): each statement
  * is one. These pin how many statements one make_payment, one end_move_confirmation and the
  * payment's email (with its calendar invite) send, as upper bounds, so that a change that adds
- * round trips to them fails here. Counted on the embedded database's client, BEGIN and COMMIT
- * included.
+ * round trips to them fails here (statements.ts counts them).
  */
 
 let ctx: TestContext;
@@ -26,64 +25,9 @@ const life = lifecycle(() => ctx);
 let mover: Company | undefined;
 const company = async () => (mover ??= await life.company());
 
-type Client = {
-  query: (...a: unknown[]) => Promise<unknown>;
-  exec: (...a: unknown[]) => Promise<unknown>;
-  transaction: (fn: (tx: Client) => Promise<unknown>) => Promise<unknown>;
-};
-
-/** The statements `work` sends, in order (each a round trip). */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
-  const client = (ctx.database.connection as { client: PGlite }).client as unknown as Client;
-  const sent: string[] = [];
-  const seen = (text: unknown) => sent.push(String(text).replace(/\s+/g, ' ').slice(0, 160));
-  const wrap = (target: Client) => {
-    const query = target.query;
-    const exec = target.exec;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      seen(args[0]);
-      return query.apply(this, args);
-    };
-    target.exec = function (this: unknown, ...args: unknown[]) {
-      seen(args[0]);
-      return exec.apply(this, args);
-    };
-    return () => {
-      target.query = query;
-      target.exec = exec;
-    };
-  };
-  const unwrap = wrap(client);
-  const transaction = client.transaction;
-  client.transaction = function (this: unknown, fn: (tx: Client) => Promise<unknown>) {
-    seen('BEGIN');
-    return transaction
-      .call(this, (tx: Client) => {
-        wrap(tx);
-        return fn(tx);
-      })
-      .finally(() => seen('COMMIT'));
-  };
-  try {
-    await work();
-  } finally {
-    unwrap();
-    client.transaction = transaction;
-  }
-  return sent;
-}
-
-/** SHOW_STATEMENTS=1 lists them (to see what a change added). */
-const show = (name: string, statements: string[]) => {
-  if (!process.env.SHOW_STATEMENTS) return;
-  console.warn(
-    `${name}: ${statements.length}\n${statements.map((s, i) => `${i + 1}. ${s}`).join('\n')}`,
-  );
-};
-
 describe('round trips of the money calls', () => {
   it('make_payment, end_move_confirmation and the payment email each send a bounded number of statements', async () => {
-    if (ctx.database.connection.kind !== 'pglite') return; // counted on the embedded client
+    if (!countsStatements(ctx)) return; // counted on the embedded client
     const me = await life.customer();
     const mine = await company();
     // A first request of the customer paid and confirmed, so that every cache is warm.
@@ -112,7 +56,7 @@ describe('round trips of the money calls', () => {
     });
     const [row] = await life.db().select().from(requests).where(eq(requests.id, id));
     const total = paymentBreakdown(row!.finalAmountCents!, row!.discountPercent).totalCents;
-    const pay = await statementsOf(async () => {
+    const pay = await statementsOf(ctx, async () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/customer/make_payment',
@@ -124,7 +68,7 @@ describe('round trips of the money calls', () => {
     show('make_payment', pay);
 
     // The delivery job's work for the payment's email with its calendar invite.
-    const email = await statementsOf(async () => {
+    const email = await statementsOf(ctx, async () => {
       expect(await deliver()).toBe(1);
     });
     show('payment email', email);
@@ -132,7 +76,7 @@ describe('round trips of the money calls', () => {
     await life.assign(mine, id);
     await life.start(mine, id);
     await life.complete(mine, id);
-    const confirm = await statementsOf(async () => {
+    const confirm = await statementsOf(ctx, async () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/customer/end_move_confirmation',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { TimelineStatus } from '@movehub/shared';
@@ -5,6 +6,7 @@ import {
   companyForemen,
   companyTrucks,
   requestAddresses,
+  trackingLatest,
   trackingPoints,
   users,
 } from '../src/db/schema';
@@ -23,6 +25,7 @@ import { buildPeerApp, buildTestApp, type TestContext } from './helper';
 import { connected, heardWithin, next, openSocket, type TestSocket } from './socket-client';
 import { lifecycle, serviceDay, type Status } from './lifecycle';
 import { moveFixtures } from './moves-helpers';
+import { countsStatements, showStatements, statementsOf } from './statements';
 
 /*
  * Live truck tracking: the assigned foreman posts the truck's position
@@ -87,12 +90,37 @@ const pointsOf = (requestId: number) =>
     .where(eq(trackingPoints.requestId, requestId))
     .orderBy(asc(trackingPoints.id));
 
-/** Moves the request's stored points back in time, as if `seconds` had passed since. */
+/**
+ * Moves the request's stored points back in time, as if `seconds` had passed since: the points
+ * and the move's latest point, which a post checks.
+ */
 const age = (requestId: number, seconds: number) =>
   f.db().execute(
-    sql`update tracking_points set created_at = created_at - make_interval(secs => ${seconds})
+    sql`with points as (
+          update tracking_points set created_at = created_at - make_interval(secs => ${seconds})
+          where request_id = ${requestId})
+        update tracking_latest set created_at = created_at - make_interval(secs => ${seconds})
         where request_id = ${requestId}`,
   );
+
+/** The move's latest point and count as post_location keeps them (tracking_latest). */
+const latestOf = async (requestId: number) =>
+  (await f.db().select().from(trackingLatest).where(eq(trackingLatest.requestId, requestId)))[0];
+
+/**
+ * `count` points of the move, a second apart up to two seconds ago, written as the posts would
+ * have left them: the points and the move's latest point with their count.
+ */
+async function filled(requestId: number, foremanId: number, count: number) {
+  await f.db().execute(
+    sql`with points as (
+          insert into tracking_points (request_id, posted_by, latitude, longitude, created_at)
+          select ${requestId}, ${foremanId}, 34, -118, now() - make_interval(secs => ${count} + 2 - g)
+          from generate_series(1, ${count}) g)
+        insert into tracking_latest (request_id, latitude, longitude, created_at, points)
+        values (${requestId}, 34, -118, now() - make_interval(secs => 2), ${count})`,
+  );
+}
 
 const DOWNTOWN = { latitude: 34.0522, longitude: -118.2437 };
 
@@ -265,13 +293,12 @@ describe('post_location', () => {
     expect((await pointsOf(request.id)).map((p) => p.latitude)).toEqual([34.0522, 34.06]);
     await expect.poll(() => mine.heard.length).toBe(2);
     expect(mine.heard[1]).toEqual(later.json().data);
-    // Each stored point is one event, its signal for the customer's room; a kept one none.
-    const events = (await eventsOf(f.db(), request.id)).filter((e) => e.type === 'tracking.point');
-    expect(events.map((e) => e.payload)).toEqual(
-      mine.heard.map((data) => ({
-        signals: [{ kind: 'tracking', room: customer.user.roomId, data }],
-      })),
+    // Each stored point is sent once, by the statement that stores it: no outbox event per point.
+    expect(mine.heard).toEqual([first.json().data, later.json().data]);
+    const events = (await eventsOf(f.db(), request.id)).filter((e) =>
+      e.type.startsWith('tracking'),
     );
+    expect(events).toEqual([]);
   });
 
   it('stores concurrent posts of one move one at a time, within the one-a-second rule', async () => {
@@ -282,16 +309,77 @@ describe('post_location', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(await pointsOf(request.id)).toHaveLength(1);
+    const rows = await pointsOf(request.id);
+    expect(rows).toHaveLength(1);
+    // One answer stored it; the others answer that point, which stands.
+    const bodies = answers.map((a) => a.json());
+    expect(bodies.filter((b) => b.message === TRACKING_TEXT.stored)).toHaveLength(1);
+    for (const body of bodies) {
+      expect(body.data).toEqual({
+        request_id: request.id,
+        latitude: rows[0]!.latitude,
+        longitude: -118,
+        created_at: rows[0]!.createdAt.toISOString(),
+      });
+    }
+    expect(await latestOf(request.id)).toMatchObject({ points: 1, latitude: rows[0]!.latitude });
+  });
+
+  it('keeps the move’s latest point and its count with each stored point, not with a kept one', async () => {
+    const { foreman, request } = await scene();
+    expect(await latestOf(request.id)).toBeUndefined();
+    const first = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
+    expect(first.json().message).toBe(TRACKING_TEXT.stored);
+    const kept = await post(foreman.token, { request_id: request.id, latitude: 1, longitude: 1 });
+    expect(kept.json().message).toBe(TRACKING_TEXT.kept);
+    await age(request.id, 1.5);
+    const second = await post(foreman.token, {
+      request_id: request.id,
+      latitude: 34.06,
+      longitude: -118.25,
+    });
+    expect(second.json().message).toBe(TRACKING_TEXT.stored);
+    const rows = await pointsOf(request.id);
+    expect(rows.map((p) => p.latitude)).toEqual([DOWNTOWN.latitude, 34.06]);
+    const latest = await latestOf(request.id);
+    expect(latest).toEqual({
+      requestId: request.id,
+      latitude: 34.06,
+      longitude: -118.25,
+      createdAt: rows[1]!.createdAt,
+      points: 2,
+    });
+    expect(latest!.createdAt.toISOString()).toBe(second.json().data.created_at);
+  });
+
+  it('stores a point or refuses it when the move is marked complete at the same moment, never after it', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const { company, foreman, request } = await scene();
+      const [posted, done] = await Promise.all([
+        post(foreman.token, { request_id: request.id, ...DOWNTOWN }),
+        f.call('/api/company/complete_move', company.token, { request_id: request.id }),
+      ]);
+      expect(done.statusCode, done.body).toBe(200);
+      const rows = await pointsOf(request.id);
+      if (posted.statusCode === 200) {
+        expect(posted.json().message).toBe(TRACKING_TEXT.stored);
+        expect(rows).toHaveLength(1);
+      } else {
+        expect(posted.json()).toEqual({
+          code: 409,
+          message: TRACKING_TEXT.ended('Completed, waiting for confirmation'),
+        });
+        expect(rows).toEqual([]);
+      }
+    }
   });
 
   it(`stores at most ${TRACKING_MAX_POINTS} points per move (409 past it)`, async () => {
     const { foreman, request } = await scene();
-    await f.db().execute(
-      sql`insert into tracking_points (request_id, posted_by, latitude, longitude, created_at)
-          select ${request.id}, ${foreman.user.id}, 34, -118, now() - make_interval(secs => ${TRACKING_MAX_POINTS} - g)
-          from generate_series(1, ${TRACKING_MAX_POINTS}) g`,
-    );
+    await filled(request.id, foreman.user.id, TRACKING_MAX_POINTS - 1);
+    const last = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
+    expect(last.json().message).toBe(TRACKING_TEXT.stored);
+    expect((await latestOf(request.id))!.points).toBe(TRACKING_MAX_POINTS);
     await age(request.id, 2);
     const res = await post(foreman.token, { request_id: request.id, ...DOWNTOWN });
     expect(res.statusCode, res.body).toBe(409);
@@ -302,6 +390,52 @@ describe('post_location', () => {
       .from(trackingPoints)
       .where(eq(trackingPoints.requestId, request.id));
     expect(count!.n).toBe(TRACKING_MAX_POINTS);
+    expect((await latestOf(request.id))!.points).toBe(TRACKING_MAX_POINTS);
+  });
+
+  it('keeps what the migration would rebuild from the points: each move’s latest point and count', async () => {
+    // The migration's backfill, run again over every move this file has tracked so far.
+    const migration = readFileSync(
+      new URL('../src/db/migrations/0025_tracking-latest.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO "tracking_latest"');
+    const kept = await f.db().select().from(trackingLatest).orderBy(asc(trackingLatest.requestId));
+    expect(kept.length).toBeGreaterThan(3);
+    await f.db().execute(sql`delete from tracking_latest`);
+    await f.db().execute(sql.raw(backfill));
+    const rebuilt = await f
+      .db()
+      .select()
+      .from(trackingLatest)
+      .orderBy(asc(trackingLatest.requestId));
+    expect(rebuilt).toEqual(kept);
+  });
+});
+
+describe('post_location round trips', () => {
+  it('stores a point in two statements (the session, then the point), and answers a kept one in three', async () => {
+    if (!countsStatements(ctx)) return; // counted on the embedded client
+    const { foreman, request } = await scene();
+    const body = { request_id: request.id, ...DOWNTOWN };
+    // A first move's point, so that every prepared statement is ready.
+    const warm = await post(foreman.token, body);
+    expect(warm.json().message).toBe(TRACKING_TEXT.stored);
+    await age(request.id, 2);
+    const stored = await statementsOf(ctx, async () => {
+      expect((await post(foreman.token, body)).json().message).toBe(TRACKING_TEXT.stored);
+    });
+    showStatements('post_location, stored', stored);
+    // The session; the point checked, stored, counted and signalled in one statement, with no
+    // transaction around it and no event to dispatch.
+    expect(stored).toHaveLength(2);
+    const kept = await statementsOf(ctx, async () => {
+      expect((await post(foreman.token, body)).json().message).toBe(TRACKING_TEXT.kept);
+    });
+    showStatements('post_location, kept', kept);
+    // ...and, when it stores nothing, one read that says why.
+    expect(kept).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   BidStatus,
   UserType,
@@ -14,7 +14,9 @@ import type { Tx } from '../db/client';
  * Signals to the sockets (docs/decisions/018, 033). A command lists them in the event of its
  * change; the realtime subscriber sends them with `pg_notify` in the dispatch's transaction, so
  * PostgreSQL delivers them once that commits, to every API process listening: a socket is never
- * told about a change that was rolled back, and every process reaches the sockets it holds.
+ * told about a change that was rolled back, and every process reaches the sockets it holds. A
+ * truck's point, at one a second per move, is the exception: its signal goes in the statement
+ * that stores it (trackingSignalSql), with the same delivery at commit.
  */
 export const REALTIME_CHANNEL = 'movehub_realtime';
 
@@ -51,6 +53,23 @@ export async function sendSignal(db: Tx, signal: RealtimeSignal): Promise<void> 
   const payload = JSON.stringify(signal);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/**
+ * A truck's stored point to the tracking page of the customer whose room this is, as an
+ * expression of the statement that stores the point: a pg_notify there is delivered when that
+ * statement commits, as the realtime subscriber's are, without an event row and a dispatch per
+ * point (docs/decisions/019, addendum). `createdAt` is the point's time as ISO text, the
+ * answer's own; a null room (an account without one) sends nothing.
+ */
+export function trackingSignalSql(
+  room: SQL,
+  point: { requestId: SQL; latitude: SQL; longitude: SQL; createdAt: SQL },
+): SQL {
+  return sql`case when ${room} is not null then pg_notify(${sql.raw(`'${REALTIME_CHANNEL}'`)},
+    json_build_object('kind', 'tracking', 'room', ${room}, 'data', json_build_object(
+      'request_id', ${point.requestId}, 'latitude', ${point.latitude},
+      'longitude', ${point.longitude}, 'created_at', ${point.createdAt}))::text) end`;
 }
 
 /**

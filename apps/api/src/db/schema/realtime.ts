@@ -77,3 +77,25 @@ export const trackingPoints = pgTable(
     check('tracking_points_longitude_ck', sql`${t.longitude} between -180 and 180`),
   ],
 );
+
+/**
+ * Each tracked move's latest point and how many it has: the row a post locks and checks (one
+ * point a second, at most TRACKING_MAX_POINTS) and moves on in the statement that stores the
+ * point, so that no post counts or sorts the move's points (docs/decisions/019, addendum).
+ * Written with every point, never on its own; get_tracking reads tracking_points.
+ */
+export const trackingLatest = pgTable(
+  'tracking_latest',
+  {
+    requestId: integer('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** The latest point's time (its tracking_points.created_at). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** How many points the move has stored. */
+    points: integer('points').notNull(),
+  },
+  (t) => [check('tracking_latest_points_ck', sql`${t.points} > 0`)],
+);

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   isRouteTravelledShown,
   isTrackingEnabled,
+  MOVE_IN_PROGRESS_TIMELINE,
   refusalKind,
   statusAfter,
   TIMELINE_LABELS,
@@ -12,18 +14,27 @@ import {
   type TrackingEvent,
   type TrackingPoint,
 } from '@movehub/shared';
-import type { Db, Tx } from '../../db/client';
-import { requests, requestStatusHistory, trackingPoints, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { isRetryableConflict } from '../../db/locks';
+import { preparedPerDatabase } from '../../db/prepared';
+import {
+  requests,
+  requestStatusHistory,
+  trackingLatest,
+  trackingPoints,
+  users,
+} from '../../db/schema';
+import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
 import type { Domain } from '../../domain/context';
-import { runRequestCommand } from '../../domain/request/command';
 import { REQUEST_NOT_FOUND, type RequestRow } from '../../domain/request/lifecycle';
+import { trackingSignalSql } from '../../realtime/signals';
 
 /*
  * Live truck tracking (spec/request-lifecycle.md "Tracking", §7 get_tracking).
  * The assigned foreman's phone posts the truck's position while the move is in progress
- * (status 5); each stored point goes to the customer's room once it commits (its event's
- * signal), and get_tracking gives the customer the points so far. Before the move starts and
+ * (status 5); each stored point goes to the customer's room once it commits (its signal, sent
+ * by the statement that stores it), and get_tracking gives the customer the points so far. Before the move starts and
  * after it ends nothing is stored; once the company has marked it complete, get_tracking gives
  * the route travelled (issue 31), and before the start or on a cancelled request nothing.
  */
@@ -83,46 +94,191 @@ export interface PostedLocation {
   message: string;
 }
 
+/** A stored point's time as the wire writes it (Date.toISOString), from the statement that stores it. */
+const isoSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A constant span of milliseconds as an interval literal of the statement's text. */
+const msInterval = (ms: number) => {
+  if (!Number.isInteger(ms)) throw new Error(`an interval is whole milliseconds: ${ms}`);
+  return sql.raw(`interval '${ms} milliseconds'`);
+};
+
 /**
- * The time a point posted with recorded_at is stored at, on the database's clock: refused (422)
- * when it lies ahead of that clock by more than the phone's allowed skew, is older than
- * TRACKING_RECORDED_MAX_AGE_MS, or is before the move started; a time slightly ahead is read
- * as now, so that no stored point is ever in the future.
+ * A point, checked and stored in one statement, prepared (one round trip, no query building):
+ * 1. the request, only its foreman's, at status 5, held FOR SHARE: a command changing its status
+ *    (which locks it FOR NO KEY UPDATE) waits for this point to commit, or this statement waits
+ *    for the command and reads the status it committed; a recorded_at inside its bounds (not
+ *    ahead of the database's clock by more than the phone's skew, within the last hour, not
+ *    before the move started);
+ * 2. the move's tracking_latest row moved on, only at least a second after its latest point and
+ *    under TRACKING_MAX_POINTS: a concurrent post of the same move waits for this row and then
+ *    checks the row as that post left it, so of two posts in one second one is stored;
+ * 3. the point inserted, and its signal to the customer's room (delivered when this commits).
+ * It answers the stored point's time, or no row when anything refused it (whyNotStored says
+ * what). A point posted with recorded_at is stored at that time, or now when it is slightly
+ * ahead, so that no stored point is ever in the future.
  */
-async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promise<Date> {
-  // An aggregate without GROUP BY answers one row, with a null start when there is none.
-  const [row] = await tx
-    .select({
-      now: sql<Date>`now()`.mapWith(requestStatusHistory.createdAt),
-      startedAt: max(requestStatusHistory.createdAt),
-    })
-    .from(requestStatusHistory)
-    .where(
-      and(
-        eq(requestStatusHistory.requestId, requestId),
-        eq(requestStatusHistory.toStatus, statusAfter('startMove')),
-      ),
-    );
-  const now = row!.now;
-  const at = recordedAt.getTime();
-  if (at > now.getTime() + TRACKING_CLOCK_SKEW_MS) {
-    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.future);
-  }
-  if (at < now.getTime() - TRACKING_RECORDED_MAX_AGE_MS) {
-    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.tooOld);
-  }
-  // A move set to 5 without the lifecycle (no history row) has no known start: the age bound only.
-  if (row!.startedAt && at < row!.startedAt.getTime() - TRACKING_POINT_INTERVAL_MS) {
-    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.beforeStart);
-  }
-  return at > now.getTime() ? now : recordedAt;
+const storePointStatement = preparedPerDatabase((db) => {
+  const recordedAt = sql`i.recorded_at`;
+  const movePoint = sql`
+    with i as (
+      select ${sql.placeholder('requestId')}::int as request_id,
+             ${sql.placeholder('foremanId')}::int as foreman_id,
+             ${sql.placeholder('latitude')}::float8 as latitude,
+             ${sql.placeholder('longitude')}::float8 as longitude,
+             ${sql.placeholder('recordedAt')}::timestamptz as recorded_at
+    ),
+    move as (
+      select ${requests.id} as request_id, ${requests.customerId} as customer_id, i.foreman_id,
+             i.latitude, i.longitude, least(coalesce(${recordedAt}, now()), now()) as at
+      from ${requests}, i
+      where ${requests.id} = i.request_id
+        and ${requests.foremanId} = i.foreman_id
+        and ${inList(requests.timelineStatus, MOVE_IN_PROGRESS_TIMELINE)}
+        and (${recordedAt} is null or (
+          ${recordedAt} <= now() + ${msInterval(TRACKING_CLOCK_SKEW_MS)}
+          and ${recordedAt} >= now() - ${msInterval(TRACKING_RECORDED_MAX_AGE_MS)}
+          and not exists (
+            select 1 from ${requestStatusHistory}
+            where ${requestStatusHistory.requestId} = ${requests.id}
+              and ${requestStatusHistory.toStatus} = ${sql.raw(String(statusAfter('startMove')))}
+              and ${requestStatusHistory.createdAt} > ${recordedAt} + ${msInterval(TRACKING_POINT_INTERVAL_MS)})))
+      for share of ${requests}
+    ),
+    latest as (
+      insert into ${trackingLatest} (request_id, latitude, longitude, created_at, points)
+      select request_id, latitude, longitude, at, 1 from move
+      on conflict (request_id) do update
+        set latitude = excluded.latitude, longitude = excluded.longitude,
+            created_at = excluded.created_at, points = ${trackingLatest.points} + 1
+        where excluded.created_at >= ${trackingLatest.createdAt} + ${msInterval(TRACKING_POINT_INTERVAL_MS)}
+          and ${trackingLatest.points} < ${sql.raw(String(TRACKING_MAX_POINTS))}
+      returning request_id, created_at
+    ),
+    point as (
+      insert into ${trackingPoints} (request_id, posted_by, latitude, longitude, created_at)
+      select move.request_id, move.foreman_id, move.latitude, move.longitude, latest.created_at
+      from latest join move on move.request_id = latest.request_id
+      returning ${isoSql(sql`created_at`)} as created_at
+    )
+    select point.created_at, ${trackingSignalSql(sql`u.room_id`, {
+      requestId: sql`move.request_id`,
+      latitude: sql`move.latitude`,
+      longitude: sql`move.longitude`,
+      createdAt: sql`point.created_at`,
+    })} as signalled
+    from point, move left join ${users} u on u.id = move.customer_id`;
+  return db._.session.prepareQuery(
+    new PgDialect().sqlToQuery(movePoint),
+    undefined,
+    'tracking_store_point',
+    false,
+  );
+});
+
+/** The stored point's time (ISO), or null when the statement stored nothing. */
+async function storePoint(
+  db: Db,
+  opts: { requestId: number; foremanId: number; latitude: number; longitude: number },
+  recordedAt: Date | undefined,
+): Promise<string | null> {
+  const result = (await storePointStatement(db).execute({
+    requestId: opts.requestId,
+    foremanId: opts.foremanId,
+    latitude: opts.latitude,
+    longitude: opts.longitude,
+    recordedAt: recordedAt?.toISOString() ?? null,
+  })) as { rows: { created_at: string }[] };
+  return result.rows[0]?.created_at ?? null;
 }
 
 /**
- * Stores a point of the truck of a move in progress, posted by the foreman assigned to it: a
- * command on the request (its row locked for the check and the write, so two posts of one move
- * run one after the other and the one-a-second rule holds between them). Someone else's request
- * reads as not found. A stored point's event sends it to the customer's room after the commit.
+ * Why storePoint stored nothing, read afresh: someone else's request (404), a status that is
+ * not the move in progress (notTracking), a recorded_at out of bounds (422), the point that
+ * stands (the one of the last second, or a later one), or a full track (409), in that order.
+ * Null when nothing refuses the point any more (the second has passed since, or the move has
+ * started): the caller stores it then.
+ */
+async function whyNotStored(
+  db: Db,
+  opts: { requestId: number; foremanId: number },
+  recordedAt: Date | undefined,
+): Promise<PostedLocation | null> {
+  const [row] = await db
+    .select({
+      foremanId: requests.foremanId,
+      timelineStatus: requests.timelineStatus,
+      now: sql<Date>`now()`.mapWith(trackingLatest.createdAt),
+      startedAt: sql<Date | null>`(select max(${requestStatusHistory.createdAt})
+        from ${requestStatusHistory}
+        where ${requestStatusHistory.requestId} = ${requests.id}
+          and ${requestStatusHistory.toStatus} = ${statusAfter('startMove')})`.mapWith(
+        requestStatusHistory.createdAt,
+      ),
+      latest: {
+        latitude: trackingLatest.latitude,
+        longitude: trackingLatest.longitude,
+        createdAt: trackingLatest.createdAt,
+        points: trackingLatest.points,
+      },
+    })
+    .from(requests)
+    .leftJoin(trackingLatest, eq(trackingLatest.requestId, requests.id))
+    .where(eq(requests.id, opts.requestId));
+  if (!row || row.foremanId !== opts.foremanId) throw AppError.notFound(REQUEST_NOT_FOUND);
+  if (!isTrackingEnabled(row.timelineStatus)) throw notTracking(row);
+  const now = row.now.getTime();
+  const at = recordedAt ? recordedTime(recordedAt, now, row.startedAt) : now;
+  const last = row.latest;
+  if (last) {
+    const standing = (message: string): PostedLocation => ({
+      event: { request_id: opts.requestId, ...toPoint(last) },
+      stored: false,
+      message,
+    });
+    const gap = at - last.createdAt.getTime();
+    // A live point (no recorded_at) is at the database's now: a point stored by a post that
+    // began after this one's statement may be later still, and then stands as the point of
+    // this second.
+    if (recordedAt && gap <= 0) return standing(TRACKING_TEXT.later);
+    if (gap < TRACKING_POINT_INTERVAL_MS) return standing(TRACKING_TEXT.kept);
+    if (last.points >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
+  }
+  return null;
+}
+
+/**
+ * The time (ms) a point posted with recorded_at is stored at, on the database's clock `now`:
+ * refused (422) when it lies ahead of that clock by more than the phone's allowed skew, is
+ * older than TRACKING_RECORDED_MAX_AGE_MS, or is before the move started; a time slightly ahead
+ * is read as now. A move set to 5 without the lifecycle (no history row) has no known start:
+ * the age bound only.
+ */
+function recordedTime(recordedAt: Date, now: number, startedAt: Date | null): number {
+  const at = recordedAt.getTime();
+  if (at > now + TRACKING_CLOCK_SKEW_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.future);
+  }
+  if (at < now - TRACKING_RECORDED_MAX_AGE_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.tooOld);
+  }
+  if (startedAt && at < startedAt.getTime() - TRACKING_POINT_INTERVAL_MS) {
+    throw AppError.unprocessable(TRACKING_RECORDED_AT_TEXT.beforeStart);
+  }
+  return Math.min(at, now);
+}
+
+/** Tries of a post: a deadlock the database broke, or a refusal that no longer holds. */
+const MAX_TRIES = 3;
+
+/**
+ * Stores a point of the truck of a move in progress, posted by the foreman assigned to it, and
+ * sends it to the customer's room once it commits: one statement (storePointStatement) holds
+ * the request against a change of status and the move's latest point against a concurrent post,
+ * checks and stores. Only when it stores nothing is the reason read (whyNotStored): someone
+ * else's request reads as not found, a request not in progress is refused, and a post inside
+ * the second of the last stored point answers that point.
  *
  * `recordedAt` is when the phone took the point (a point queued offline arrives late): it is
  * stored with that time. The one-a-second rule then compares it with the last stored point's
@@ -131,79 +287,35 @@ async function recordedTime(tx: Tx, requestId: number, recordedAt: Date): Promis
  * never drawn backwards.
  */
 export async function postLocation(opts: {
-  domain: Domain;
+  domain: Pick<Domain, 'db'>;
   foremanId: number;
   requestId: number;
   latitude: number;
   longitude: number;
   recordedAt?: Date | undefined;
 }): Promise<PostedLocation> {
-  const { value } = await runRequestCommand(opts.domain, {
-    requestId: opts.requestId,
-    actor: { type: 'foreman', userId: opts.foremanId },
-    authorize: (request) => request.foremanId === opts.foremanId,
-    run: async (ctx) => {
-      const { tx, request } = ctx;
-      if (!isTrackingEnabled(request.timelineStatus)) throw notTracking(request);
-      const at = opts.recordedAt ? await recordedTime(tx, request.id, opts.recordedAt) : null;
-
-      // The move's latest point and how many it has, in one statement (they were two). It runs
-      // after the lock, so that it sees a point a concurrent post stored before letting go of
-      // the row.
-      const [last] = await tx
-        .select({
-          latitude: trackingPoints.latitude,
-          longitude: trackingPoints.longitude,
-          createdAt: trackingPoints.createdAt,
-          recent: sql<boolean>`${trackingPoints.createdAt} > now() - make_interval(secs => ${TRACKING_POINT_INTERVAL_MS / 1000})`,
-          points: sql<number>`(select count(*)::int from ${trackingPoints} where ${trackingPoints.requestId} = ${request.id})`,
-        })
-        .from(trackingPoints)
-        .where(eq(trackingPoints.requestId, request.id))
-        .orderBy(desc(trackingPoints.id))
-        .limit(1);
-      const standing = (message: string) => ({
-        event: { request_id: request.id, ...toPoint(last!) },
-        stored: false,
-        message,
-      });
-      if (last && at) {
-        const gap = at.getTime() - last.createdAt.getTime();
-        if (gap <= 0) return standing(TRACKING_TEXT.later);
-        if (gap < TRACKING_POINT_INTERVAL_MS) return standing(TRACKING_TEXT.kept);
-      } else if (last?.recent) {
-        return standing(TRACKING_TEXT.kept);
-      }
-      if (last && last.points >= TRACKING_MAX_POINTS) throw AppError.conflict(TRACKING_TEXT.full);
-      // The customer's room comes with the new point (a round trip less).
-      const [stored] = await tx
-        .insert(trackingPoints)
-        .values({
-          requestId: request.id,
-          postedBy: opts.foremanId,
-          latitude: opts.latitude,
-          longitude: opts.longitude,
-          ...(at ? { createdAt: at } : {}),
-        })
-        .returning({
-          latitude: trackingPoints.latitude,
-          longitude: trackingPoints.longitude,
-          createdAt: trackingPoints.createdAt,
-          customerRoom: sql<
-            string | null
-          >`(select ${users.roomId} from ${users} where ${users.id} = ${request.customerId})`,
-        });
-      const event = { request_id: request.id, ...toPoint(stored!) };
-      if (stored!.customerRoom !== null) {
-        ctx.emit({
-          type: 'tracking.point',
-          signals: [{ kind: 'tracking', room: stored!.customerRoom, data: event }],
-        });
-      }
+  const { db } = opts.domain;
+  for (let attempt = 1; ; attempt += 1) {
+    let createdAt: string | null;
+    try {
+      createdAt = await storePoint(db, opts, opts.recordedAt);
+    } catch (err) {
+      if (attempt < MAX_TRIES && isRetryableConflict(err)) continue;
+      throw err;
+    }
+    if (createdAt !== null) {
+      const event = {
+        request_id: opts.requestId,
+        latitude: opts.latitude,
+        longitude: opts.longitude,
+        created_at: createdAt,
+      };
       return { event, stored: true, message: TRACKING_TEXT.stored };
-    },
-  });
-  return value;
+    }
+    const standing = await whyNotStored(db, opts, opts.recordedAt);
+    if (standing) return standing;
+    if (attempt >= MAX_TRIES) throw new Error('post_location: a point neither stored nor refused');
+  }
 }
 
 /** What get_tracking answers: the points, and whether the move is over. */

@@ -38,7 +38,6 @@ export type EventType =
   | 'request.payment_failed'
   | 'request.refund_posted'
   | 'chat.message_sent'
-  | 'tracking.point'
   | 'session.ended'
   | 'company.foreman_joined';
 
