@@ -241,6 +241,13 @@ async function seedMoves(client: pg.Client): Promise<void> {
      where r.request_timeline_status in (5, 8) and r.company_id is not null`,
     [TRACKING_POINTS_PER_MOVE],
   );
+  // Each move's latest point and count, as post_location keeps them.
+  await client.query(
+    `insert into tracking_latest (request_id, latitude, longitude, created_at, points)
+     select distinct on (request_id) request_id, latitude, longitude, created_at,
+            count(*) over (partition by request_id)
+     from tracking_points order by request_id, id desc`,
+  );
 }
 
 /**
