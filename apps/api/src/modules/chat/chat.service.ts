@@ -109,6 +109,15 @@ const partnerOf = (type: ChatTypeValue) =>
     ? { id: requests.companyId, account: company }
     : { id: requests.foremanId, account: foreman };
 
+/** The columns of a ConversationRow, read with the customer's and the partner's accounts joined. */
+const conversationColumns = (partner: ReturnType<typeof partnerOf>) => ({
+  timelineStatus: requests.timelineStatus,
+  customerId: requests.customerId,
+  customerRoom: customer.roomId,
+  partnerId: partner.id,
+  partnerRoom: partner.account.roomId,
+});
+
 /**
  * The caller's conversation on a request. Anyone who is not one of its two sides gets the same
  * 404 as for a request that does not exist.
@@ -123,13 +132,7 @@ export async function findConversation(
 ): Promise<Conversation> {
   const partner = partnerOf(type);
   const query = db
-    .select({
-      timelineStatus: requests.timelineStatus,
-      customerId: requests.customerId,
-      customerRoom: customer.roomId,
-      partnerId: partner.id,
-      partnerRoom: partner.account.roomId,
-    })
+    .select(conversationColumns(partner))
     .from(requests)
     .leftJoin(customer, eq(customer.id, requests.customerId))
     .leftJoin(partner.account, eq(partner.account.id, partner.id))
@@ -438,11 +441,7 @@ function messagePageQuery(db: Db, type: ChatTypeValue) {
     .as('page');
   return db
     .select({
-      timelineStatus: requests.timelineStatus,
-      customerId: requests.customerId,
-      customerRoom: customer.roomId,
-      partnerId: partner.id,
-      partnerRoom: partner.account.roomId,
+      ...conversationColumns(partner),
       message: {
         id: page.id,
         requestId: page.requestId,
