@@ -51,9 +51,13 @@ test("a visit to a company's direct link, and how far it went, shows in the comp
   await visitor.locator('input[name="date"]').fill(daysFromToday(9));
   await chooseAddress(visitor, 'Address A', '90012', 'Los Angeles, CA 90012, USA');
   await chooseAddress(visitor, 'Address B', '90401', 'Santa Monica, CA 90401, USA');
-  const step = visitor.waitForRequest(
+  // Its answer, not only its sending: closing the visitor's browser below would cut a call the
+  // server has not yet stored.
+  const step = visitor.waitForResponse(
     (r) =>
-      r.url().endsWith('/app_api/analytics_event') && r.postData()?.includes('"step":1') === true,
+      r.url().endsWith('/app_api/analytics_event') &&
+      r.request().postData()?.includes('"step":1') === true &&
+      r.status() === 200,
   );
   await visitor.getByRole('button', { name: 'Next' }).click();
   await step;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_HEADER, PAYOUTS_TEXT, type PayoutJob, type PayoutTotals } from '@movehub/shared';
@@ -196,6 +196,22 @@ describe('PayoutsPage', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4),
     );
+  });
+
+  it('keeps both dates typed one right after the other, before the router has drawn the first', async () => {
+    payoutsServer([buildJob()]);
+    const { router } = renderPage();
+    await table();
+    // Two changes in one task, so that neither the router nor React has drawn the first when
+    // the second comes (as a fast second field does in a slow browser): the second must keep it.
+    const from = screen.getByLabelText('Move date from');
+    const to = screen.getByLabelText('Move date to');
+    act(() => {
+      fireEvent.change(from, { target: { value: '2026-03-20' } });
+      fireEvent.change(to, { target: { value: '2026-03-10' } });
+    });
+    expect(await screen.findByText(PAYOUTS_TEXT.toBeforeFrom)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?from=2026-03-20&to=2026-03-10');
   });
 
   it("says so next to the field when 'To' is before 'From', and asks nothing", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -99,11 +99,21 @@ export function PayoutsPage() {
   const query = useInfiniteQuery({ ...payoutsQueryOptions(range), enabled: checked.success });
   const [downloading, setDownloading] = useState(false);
 
+  // The dates asked for and not yet rendered: a second date typed before the router has drawn
+  // the first builds on it, instead of on this render's params without it.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+  const replaceParams = (next: URLSearchParams) => {
+    pending.current = next;
+    setParams(next, { replace: true });
+  };
   const setDate = (name: 'from' | 'to', value: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(pending.current ?? params);
     if (value) next.set(name, value);
     else next.delete(name);
-    setParams(next, { replace: true });
+    replaceParams(next);
   };
 
   const download = async () => {
@@ -162,7 +172,7 @@ export function PayoutsPage() {
         />
         {filtered && (
           <Button
-            onClick={() => setParams({}, { replace: true })}
+            onClick={() => replaceParams(new URLSearchParams())}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
           >
             Clear dates
