@@ -39,7 +39,7 @@ import { IP_LIMIT_PER_MINUTE, MSG, UserType } from '@movehub/shared';
 import { measureRealtime } from './realtime';
 import { mergeResults, SCENARIOS, type Results, type Scenario } from './results';
 import { compareSizes } from './scale';
-import { renderTable, type BenchResults } from './table';
+import { renderTable, type BenchResults, type CpuPerCall } from './table';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = path.join(root, 'bench/results.json');
@@ -760,18 +760,6 @@ interface Figure {
   target?: { ratio_to_noop_at_least: number; p99_ms_at_most: number };
   meets_target?: boolean;
   cpu_ms_per_call?: CpuPerCall;
-}
-
-/**
- * Where a call's CPU goes, in ms a call over the run: the server process, the PostgreSQL backends
- * serving its database, and this process (autocannon's load generator). On two cores the three
- * share 2,000 ms a second: their sum bounds the rate, whatever the latency. CPU time, unlike a
- * rate, is little moved by other work on the machine.
- */
-interface CpuPerCall {
-  server: number;
-  database: number;
-  load_generator: number;
 }
 
 /** The server measure() drives (the last one started on the bench's port) and its database. */

@@ -1,3 +1,5 @@
+import type { CpuPerCall } from './table';
+
 /**
  * `npm run bench -- --scale N`: the reads measured at the base size and again on N times the
  * data, compared (bench/run.ts measures, this judges; table.ts prints).
@@ -16,7 +18,7 @@ export interface ScaleFigure {
   p99_ms: number;
   ratio_to_noop?: number;
   meets_target?: boolean;
-  cpu_ms_per_call?: { server: number; database: number; load_generator: number };
+  cpu_ms_per_call?: CpuPerCall;
 }
 
 /** One size's pass: what it seeded, its no-op route and its routes. */

@@ -19,8 +19,13 @@ interface RouteFigure {
   cpu_ms_per_call?: CpuPerCall;
 }
 
-/** A call's CPU in ms: the server's, PostgreSQL's and the load generator's (bench/run.ts). */
-interface CpuPerCall {
+/**
+ * Where a call's CPU goes, in ms a call over the run: the server process, the PostgreSQL backends
+ * serving its database, and the bench's own process (autocannon's load generator). On two cores the three
+ * share 2,000 ms a second: their sum bounds the rate, whatever the latency. CPU time, unlike a
+ * rate, is little moved by other work on the machine.
+ */
+export interface CpuPerCall {
   server: number;
   database: number;
   load_generator: number;

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -15,4 +16,16 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+/** The types a prepared statement's placeholders are cast to. */
+type PlaceholderType =
+  'int' | 'bigint' | 'text' | 'boolean' | 'date' | 'float8' | 'double precision';
+
+/**
+ * A prepared statement's named parameter, cast to its type: PostgreSQL infers none for a
+ * parameter compared with null (`$x is null or …`), and the cast names it once for every use.
+ */
+export function placeholder(name: string, type: PlaceholderType): SQL {
+  return sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 }

@@ -23,7 +23,7 @@ import {
   requests,
   users,
 } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import { AFTER_EVERY_ID, pageSize } from '../../lib/paging';
 import { AppError } from '../../errors';
 import { openForBidsSql, REQUEST_NOT_FOUND } from '../../domain/request/lifecycle';
@@ -174,9 +174,8 @@ const distanceFromBaseSql = (companyId: number | SQL, requestId: typeof requests
  * Without it the generic plan costs 2,300 and is kept: planning falls to 0.06 ms.
  */
 function openRequestsStatement(db: Db, near: boolean) {
-  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  const companyId = p('companyId', 'int');
-  const maxDistance = p('maxDistance', 'double precision');
+  const companyId = placeholder('companyId', 'int');
+  const maxDistance = placeholder('maxDistance', 'double precision');
   const distance = distanceFromBaseSql(companyId, requests.id);
   /*
    * The page's ids: for each zip the company serves, its newest open requests picked up there
@@ -191,10 +190,10 @@ function openRequestsStatement(db: Db, near: boolean) {
       and(
         sql`${requests.pickUpZip} = z.zip_code`,
         openForBidsSql(),
-        sql`${requests.id} < ${p('beforeId', 'bigint')}`,
-        sql`(${p('dateFrom', 'date')} is null or ${requests.moveDate} >= ${p('dateFrom', 'date')})`,
-        sql`(${p('dateTo', 'date')} is null or ${requests.moveDate} <= ${p('dateTo', 'date')})`,
-        sql`(${p('moveTypeId', 'int')} is null or ${requests.moveTypeId} = ${p('moveTypeId', 'int')})`,
+        sql`${requests.id} < ${placeholder('beforeId', 'bigint')}`,
+        sql`(${placeholder('dateFrom', 'date')} is null or ${requests.moveDate} >= ${placeholder('dateFrom', 'date')})`,
+        sql`(${placeholder('dateTo', 'date')} is null or ${requests.moveDate} <= ${placeholder('dateTo', 'date')})`,
+        sql`(${placeholder('moveTypeId', 'int')} is null or ${requests.moveTypeId} = ${placeholder('moveTypeId', 'int')})`,
         // Without a base (or a pick-up place) no request is known to be near: the filter keeps none.
         near ? sql`${distance} <= ${maxDistance}` : undefined,
       ),
@@ -204,7 +203,7 @@ function openRequestsStatement(db: Db, near: boolean) {
   const pageIds = sql`(select l.id from company_service_zips z
     cross join lateral (${perZip}) l
     where z.company_id = ${companyId}
-    order by l.id desc limit ${p('limit', 'int')})`;
+    order by l.id desc limit ${placeholder('limit', 'int')})`;
   return db.query.requests
     .findMany({
       where: sql`${requests.id} in ${pageIds}`,
@@ -307,9 +306,6 @@ export interface ReviewJson {
   profile_picture: string | null;
 }
 
-const ph = (name: string, type: 'int' | 'boolean' | 'text' | 'float8') =>
-  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
 /*
  * The companies list is read each time the screen opens or a filter changes: one prepared
  * statement serves every filter (the placeholders switch conditions and sort keys on or off),
@@ -358,24 +354,24 @@ const biddingCompanies = preparedPerDatabase((db) =>
       and(
         eq(requestBids.requestId, sql.placeholder('requestId')),
         eq(requestBids.status, BidStatus.open),
-        sql`(${ph('minMoves', 'int')} is null or ${companyProfiles.completedMoves} >= ${ph('minMoves', 'int')})`,
-        sql`(${ph('maxMoves', 'int')} is null or ${companyProfiles.completedMoves} <= ${ph('maxMoves', 'int')})`,
-        sql`(not ${ph('topRated', 'boolean')} or ${companyProfiles.rating} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
+        sql`(${placeholder('minMoves', 'int')} is null or ${companyProfiles.completedMoves} >= ${placeholder('minMoves', 'int')})`,
+        sql`(${placeholder('maxMoves', 'int')} is null or ${companyProfiles.completedMoves} <= ${placeholder('maxMoves', 'int')})`,
+        sql`(not ${placeholder('topRated', 'boolean')} or ${companyProfiles.rating} >= ${sql.raw(String(TOP_RATED_MIN_RATING))})`,
         // After the cursor's row in the order below: a larger price key, else an equal one and
         // a lower rating (when top rated), else equal keys and a larger bid id.
-        sql`(${ph('afterId', 'int')} is null
-          or (${ph('price', 'text')} = 'min' and ${requestBids.bidAmountCents} > ${ph('afterAmount', 'int')})
-          or (${ph('price', 'text')} = 'max' and ${requestBids.bidAmountCents} < ${ph('afterAmount', 'int')})
-          or ((${ph('price', 'text')} not in ('min', 'max') or ${requestBids.bidAmountCents} = ${ph('afterAmount', 'int')})
-            and ((${ph('topRated', 'boolean')} and ${companyProfiles.rating} < ${ph('afterRating', 'float8')})
-              or ((not ${ph('topRated', 'boolean')} or ${companyProfiles.rating} = ${ph('afterRating', 'float8')})
-                and ${requestBids.id} > ${ph('afterId', 'int')}))))`,
+        sql`(${placeholder('afterId', 'int')} is null
+          or (${placeholder('price', 'text')} = 'min' and ${requestBids.bidAmountCents} > ${placeholder('afterAmount', 'int')})
+          or (${placeholder('price', 'text')} = 'max' and ${requestBids.bidAmountCents} < ${placeholder('afterAmount', 'int')})
+          or ((${placeholder('price', 'text')} not in ('min', 'max') or ${requestBids.bidAmountCents} = ${placeholder('afterAmount', 'int')})
+            and ((${placeholder('topRated', 'boolean')} and ${companyProfiles.rating} < ${placeholder('afterRating', 'float8')})
+              or ((not ${placeholder('topRated', 'boolean')} or ${companyProfiles.rating} = ${placeholder('afterRating', 'float8')})
+                and ${requestBids.id} > ${placeholder('afterId', 'int')}))))`,
       ),
     )
     .orderBy(
-      sql`case when ${ph('price', 'text')} = 'min' then ${requestBids.bidAmountCents} end asc`,
-      sql`case when ${ph('price', 'text')} = 'max' then ${requestBids.bidAmountCents} end desc`,
-      sql`case when ${ph('topRated', 'boolean')} then ${companyProfiles.rating} end desc`,
+      sql`case when ${placeholder('price', 'text')} = 'min' then ${requestBids.bidAmountCents} end asc`,
+      sql`case when ${placeholder('price', 'text')} = 'max' then ${requestBids.bidAmountCents} end desc`,
+      sql`case when ${placeholder('topRated', 'boolean')} then ${companyProfiles.rating} end desc`,
       asc(requestBids.id),
     )
     .limit(sql.placeholder('limit'))

@@ -17,7 +17,7 @@ import type { Db, Transaction, Tx } from '../../db/client';
 import { chatMessages, companyProfiles, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import type { Domain } from '../../domain/context';
 import { runWithEvents } from '../../domain/request/command';
 import {
@@ -58,8 +58,6 @@ export interface Conversation {
   me: Party;
   other: Party;
 }
-
-const intParam = (name: string) => sql`${sql.placeholder(name)}::int`;
 
 const customer = alias(users, 'chat_customer');
 const company = alias(users, 'chat_company');
@@ -424,7 +422,7 @@ async function storeChecked(
  */
 function messagePageQuery(db: Db, type: ChatTypeValue) {
   const partner = partnerOf(type);
-  const callerId = intParam('callerId');
+  const callerId = placeholder('callerId', 'int');
   const page = db
     .select()
     .from(chatMessages)
@@ -458,7 +456,7 @@ function messagePageQuery(db: Db, type: ChatTypeValue) {
     .leftJoin(customer, eq(customer.id, requests.customerId))
     .leftJoin(partner.account, eq(partner.account.id, partner.id))
     .leftJoinLateral(page, sql`true`)
-    .where(eq(requests.id, intParam('requestId')));
+    .where(eq(requests.id, placeholder('requestId', 'int')));
 }
 
 /*
@@ -550,7 +548,7 @@ export type ChannelDraft = Omit<ChatChannel, 'profile_data'> & {
  */
 function channelRows(db: Db, type: ChatTypeValue, mine: AnyPgColumn, otherId: AnyPgColumn) {
   const other = alias(users, 'chat_other');
-  const callerId = intParam('callerId');
+  const callerId = placeholder('callerId', 'int');
   const channelType = sql.raw(String(type));
   // Counted by the partial unread index; the newest message by the conversation index.
   const unread = sql<number>`(select count(*) from chat_messages m where m.receiver_id = ${callerId} and m.request_id = ${requests.id} and m.channel_type = ${channelType} and m.read_at is null)`;

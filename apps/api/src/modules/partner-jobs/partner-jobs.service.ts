@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { JOB_STAGES, jobStageOf, type JobCounts, type JobStage } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
 import { companyForemen, companyTrucks, requests, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -33,9 +33,6 @@ export const JOBS_PAGE = 50;
  */
 const stageSql = jobStageSql();
 
-const param = (name: string, type: 'int' | 'bigint' | 'text') =>
-  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
 /**
  * Every stage's count of the company's jobs, in JOB_STAGES' order. It reads a table of its own
  * (`counted`), named in SQL: a relational query rewrites each column of its extras to its root
@@ -64,14 +61,14 @@ function stageCountsSql(companyId: SQL) {
  * call is one round trip.
  */
 const jobsQuery = preparedPerDatabase((db) => {
-  const companyId = param('companyId', 'int');
-  const stage = param('stage', 'text');
+  const companyId = placeholder('companyId', 'int');
+  const stage = placeholder('stage', 'text');
   return db.query.requests
     .findMany({
       where: and(
         eq(requests.companyId, companyId),
         sql`(${stageSql} = ${stage} or (${stage} is null and ${stageSql} is not null))`,
-        sql`${requests.id} < ${param('beforeId', 'bigint')}`,
+        sql`${requests.id} < ${placeholder('beforeId', 'bigint')}`,
       ),
       orderBy: desc(requests.id),
       limit: sql.placeholder('limit'),
@@ -96,7 +93,7 @@ const jobsQuery = preparedPerDatabase((db) => {
  * account row, which every caller of this has.
  */
 const countsQuery = preparedPerDatabase((db) => {
-  const companyId = param('companyId', 'int');
+  const companyId = placeholder('companyId', 'int');
   return db
     .select({ stageCounts: stageCountsSql(companyId) })
     .from(users)
