@@ -20,7 +20,7 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
 
 /** The types a prepared statement's placeholders are cast to. */
 type PlaceholderType =
-  'int' | 'bigint' | 'text' | 'boolean' | 'date' | 'float8' | 'double precision';
+  'int' | 'bigint' | 'text' | 'boolean' | 'date' | 'float8' | 'double precision' | 'timestamptz';
 
 /**
  * A prepared statement's named parameter, cast to its type: PostgreSQL infers none for a

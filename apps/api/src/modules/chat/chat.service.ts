@@ -430,7 +430,7 @@ function messagePageQuery(db: Db, type: ChatTypeValue) {
       and(
         eq(chatMessages.requestId, requests.id),
         eq(chatMessages.channelType, sql.raw(String(type))),
-        sql`${chatMessages.id} < ${sql.placeholder('beforeId')}::bigint`,
+        sql`${chatMessages.id} < ${placeholder('beforeId', 'bigint')}`,
         or(eq(requests.customerId, callerId), eq(partner.id, callerId)),
       ),
     )
@@ -578,7 +578,7 @@ function channelRows(db: Db, type: ChatTypeValue, mine: AnyPgColumn, otherId: An
     .where(
       and(
         eq(mine, callerId),
-        sql`${requests.id} < ${sql.placeholder('beforeId')}::bigint`,
+        sql`${requests.id} < ${placeholder('beforeId', 'bigint')}`,
         or(open, hasMessages),
       ),
     )

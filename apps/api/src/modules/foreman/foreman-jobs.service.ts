@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { FOREMAN_RECENT_DAYS, isMoveInProgress, isReadyToMove, statusAfter } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import { requests } from '../../db/schema';
 import { AppError } from '../../errors';
 import { moveOverSql, REQUEST_NOT_FOUND, withCrewSql } from '../../domain/request/lifecycle';
@@ -41,7 +41,7 @@ const foremanJobsQuery = preparedPerDatabase((db) =>
   db.query.requests
     .findMany({
       where: and(
-        eq(requests.foremanId, sql`${sql.placeholder('foremanId')}::int`),
+        eq(requests.foremanId, placeholder('foremanId', 'int')),
         // The jobs he works on whatever their age; the finished ones (confirmed, cancelled) while
         // recent (FOREMAN_RECENT_DAYS since the status was reached).
         or(

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MSG, type Notification, type PageRequest } from '@movehub/shared';
 import type { Db, Tx } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 import { AppError } from '../../errors';
 import { AFTER_EVERY_ID, pageOf, pageReadLimit } from '../../lib/paging';
@@ -105,7 +105,7 @@ const listPage = preparedPerDatabase((db) =>
     .where(
       and(
         eq(notifications.userId, sql.placeholder('userId')),
-        sql`${notifications.id} < ${sql.placeholder('beforeId')}::bigint`,
+        sql`${notifications.id} < ${placeholder('beforeId', 'bigint')}`,
       ),
     )
     .orderBy(desc(notifications.id))

@@ -10,7 +10,7 @@ import {
   type PageRequest,
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import { requests } from '../../db/schema';
 import { inList } from '../../db/schema/columns';
 import { AppError } from '../../errors';
@@ -97,7 +97,7 @@ const listByStatus = preparedPerDatabase((db) =>
       where: and(
         eq(requests.customerId, sql.placeholder('customerId')),
         eq(requests.requestStatus, sql.placeholder('requestStatus')),
-        sql`${requests.id} < ${sql.placeholder('beforeId')}::bigint`,
+        sql`${requests.id} < ${placeholder('beforeId', 'bigint')}`,
       ),
       orderBy: desc(requests.id),
       limit: sql.placeholder('limit'),

@@ -16,7 +16,7 @@ import {
 } from '@movehub/shared';
 import type { Db } from '../../db/client';
 import { isRetryableConflict } from '../../db/locks';
-import { preparedPerDatabase } from '../../db/prepared';
+import { placeholder, preparedPerDatabase } from '../../db/prepared';
 import {
   requests,
   requestStatusHistory,
@@ -123,11 +123,11 @@ const storePointStatement = preparedPerDatabase((db) => {
   const recordedAt = sql`i.recorded_at`;
   const movePoint = sql`
     with i as (
-      select ${sql.placeholder('requestId')}::int as request_id,
-             ${sql.placeholder('foremanId')}::int as foreman_id,
-             ${sql.placeholder('latitude')}::float8 as latitude,
-             ${sql.placeholder('longitude')}::float8 as longitude,
-             ${sql.placeholder('recordedAt')}::timestamptz as recorded_at
+      select ${placeholder('requestId', 'int')} as request_id,
+             ${placeholder('foremanId', 'int')} as foreman_id,
+             ${placeholder('latitude', 'float8')} as latitude,
+             ${placeholder('longitude', 'float8')} as longitude,
+             ${placeholder('recordedAt', 'timestamptz')} as recorded_at
     ),
     move as (
       select ${requests.id} as request_id, ${requests.customerId} as customer_id, i.foreman_id,
