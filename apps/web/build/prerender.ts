@@ -51,7 +51,7 @@ const ENTRY_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** The modulepreload links the start script adds in one task (see startScript). */
-export const PRELOADS_PER_TASK = 8;
+export const PRELOADS_PER_TASK = 4;
 
 /**
  * The classic script that starts the app on a prerendered page: deferred, so it runs once the
@@ -90,8 +90,9 @@ export function startScript(): string {
     'root.setAttribute("data-pressed-text",b.textContent||"")},true);';
   // The entry first, then the screen's chunks PRELOADS_PER_TASK at a time, a task each: each
   // modulepreload link costs the main thread about a millisecond as it is added (0.7 to 1.2 ms
-  // here, four times that on a phone), and the dashboard's 69 in one task blocked a tap for
-  // 130 ms (480 ms in Lighthouse's mobile run).
+  // here, several times that with the browser's developer tools watching the network, as
+  // Lighthouse does, and on a phone), and the dashboard's 69 in one task blocked a tap for 130 ms
+  // (480 ms in Lighthouse's mobile run).
   const start =
     'function start(){if(started)return;started=true;var head=document.head;' +
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.onerror=failed;' +
