@@ -91,8 +91,8 @@ export function startScript(): string {
   // The entry first, then the screen's chunks PRELOADS_PER_TASK at a time, a task each: each
   // modulepreload link costs the main thread about a millisecond as it is added (0.7 to 1.2 ms
   // here, several times that with the browser's developer tools watching the network, as
-  // Lighthouse does, and on a phone), and the dashboard's 69 in one task blocked a tap for 130 ms
-  // (480 ms in Lighthouse's mobile run).
+  // Lighthouse does, and on a phone), and the dashboard's 69 in one task held the main thread for
+  // 130–140 ms in a trace (a task of 477 ms in a calibrated Lighthouse run).
   const start =
     'function start(){if(started)return;started=true;var head=document.head;' +
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.onerror=failed;' +
