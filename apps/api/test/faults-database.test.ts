@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatType, ErrorCode, MSG, TimelineStatus } from '@movehub/shared';
+import { openDatabase } from '../src/db/client';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import { CuttableProxy } from './fault-proxy';
 import { moveFixtures } from './moves-helpers';
@@ -226,6 +227,50 @@ describe.skipIf(!serverUrl)('the database stopping mid-run (PostgreSQL through a
     } finally {
       socket.close();
       await proxy.restore();
+    }
+  });
+
+  it('gives back a connection lost before its transaction began: the pool goes on and closes', async () => {
+    const proxied = new URL(ctx.databaseUrl!);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxy.port);
+    // One connection: one that is never given back leaves none for the next call.
+    const database = await openDatabase({
+      databaseUrl: proxied.toString(),
+      poolSize: 1,
+      connectTimeoutMs: 2_000,
+    });
+    try {
+      await database.db.execute(sql`select 1`);
+      // BEGIN on the wire, not yet answered, when the connection is lost.
+      proxy.delayMs = 300;
+      const transaction = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await proxy.cut();
+      proxy.delayMs = 0;
+      const lost = await transaction;
+      expect(isDatabaseUnavailable(lost)).toBe(true);
+      await proxy.restore();
+
+      const after = (await database.db.execute(sql`select 2 as n`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(after.rows).toEqual([{ n: 2 }]);
+    } finally {
+      proxy.delayMs = 0;
+      await proxy.restore().catch(() => undefined);
+      const closed = await Promise.race([
+        database.close().then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+      ]);
+      expect(closed).toBe('closed');
     }
   });
 });

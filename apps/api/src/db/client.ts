@@ -67,9 +67,53 @@ const STATEMENT_TIMEOUT_MS = 30_000;
 /** The wire's own limit comes a little after the server's, which cancels the statement first. */
 const QUERY_TIMEOUT_GRACE_MS = 5_000;
 
+/**
+ * A pool whose checked-out connections go back to it when they end. Drizzle's transaction
+ * checks a connection out, sends BEGIN and only then enters the block that releases it: a
+ * connection lost before BEGIN was answered (a cut network, a server restart) was never
+ * released, each such loss took one of the pool's connections for good, and closing the pool
+ * waited for it forever. A connection that ends while checked out is now released with an error,
+ * which removes it from the pool; its holder's own release afterwards does nothing.
+ */
+class CheckoutGuardedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // The callback form is the pool's own (query() checks out and releases in one call).
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenEnded);
+  }
+}
+
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onEnd = () => {
+    if (released) return;
+    released = true;
+    release(new Error('The connection ended while it was checked out.'));
+  };
+  client.once('end', onEnd);
+  client.release = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', onEnd);
+    release(err);
+  };
+  return client;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new CheckoutGuardedPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
