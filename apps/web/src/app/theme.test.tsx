@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import CssBaseline from '@mui/material/CssBaseline';
 import Button from '@mui/material/Button';
-import { ThemeProvider } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
+import { AppProviders } from './providers';
 import { FOCUS_RING_SELECTOR, theme } from './theme';
 
 /** The text of every style the page holds (Emotion's tags). */
@@ -13,11 +12,11 @@ const pageStyles = () =>
 
 describe('theme: the keyboard focus', () => {
   it('rings links, buttons, tabs, options and the boxes around hidden inputs on :focus-visible', () => {
+    // Through the app's own providers: the theme provider and the baseline the app ships.
     render(
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <Button>Next</Button>
-      </ThemeProvider>,
+      <AppProviders>
+        <Button variant="contained">Next</Button>
+      </AppProviders>,
     );
     expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
     for (const selector of [
@@ -33,5 +32,7 @@ describe('theme: the keyboard focus', () => {
     expect(styles).toContain(
       `${FOCUS_RING_SELECTOR.replace(/\s+/g, '')}{outline:3pxsolid#0d47a1;outline-offset:2px;}`,
     );
+    // The components read the app's palette, not MUI's default one.
+    expect(styles).toContain(`--variant-containedBg:${theme.palette.primary.main};`);
   });
 });
