@@ -41,7 +41,8 @@ export default tseslint.config(
     },
   },
   {
-    // One query-key style: keys come from the `xKeys` object of the feature's api module.
+    // One query-key style: keys come from the `xKeys` object of the feature's api module. One way
+    // to a text area.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*-api.ts', '**/*-query.ts', '**/*.test.{ts,tsx}'],
     rules: {
@@ -51,6 +52,13 @@ export default tseslint.config(
           selector: "Property[key.name='queryKey'] > ArrayExpression",
           message:
             "Take the key from the api module's xKeys (or its xQueryOptions), not a literal.",
+        },
+        {
+          // One way to a text area: ui/text-area's textArea(minRows, maxRows), which grows by CSS.
+          selector:
+            'JSXOpeningElement[name.name=/^(TextField|FormTextField|OutlinedInput|InputBase)$/] > JSXAttribute[name.name=/^(minRows|maxRows)$/]',
+          message:
+            "Spread ui/text-area's textArea(minRows, maxRows): MUI's autosize computes the page's style inside the render's task.",
         },
       ],
     },

@@ -46,9 +46,10 @@ export default defineConfig({
               // An outlined text field and what it is made of: every form screen loads them,
               // and as one chunk they compress better than as the pieces screens would split.
               // TextField's select mode (Select, Menu, Popover, Modal) stays out of it, so the
-              // first screens, which use ui/text-input, do not load it.
+              // first screens, which use ui/text-input, do not load it. ui/text-area, the props of
+              // a text area that every form with one spreads, goes with them rather than alone.
               name: 'mui-input',
-              test: /[\\/]@mui[\\/]material[\\/]esm[\\/](?:FormControl|FormHelperText|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize)[\\/]/,
+              test: /[\\/]@mui[\\/]material[\\/]esm[\\/](?:FormControl|FormHelperText|FormLabel|InputLabel|InputBase|OutlinedInput|TextareaAutosize)[\\/]|[\\/]src[\\/]ui[\\/]text-area\.ts$/,
             },
           ],
         },

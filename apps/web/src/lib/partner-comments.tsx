@@ -21,6 +21,7 @@ import { errorMessage } from './api-client';
 import { formatDateTime } from './format-date';
 import { callPartnerApi } from './partner-api';
 import { useOlderPages } from './use-older-pages';
+import { textArea } from '../ui/text-area';
 
 /*
  * A request's comment thread as the company takes part in it (spec/request-lifecycle.md §3
@@ -115,12 +116,10 @@ function CommentBox({
           {...register('comment')}
           id={`${id}-comment`}
           label={label}
-          multiline
-          minRows={2}
+          {...textArea(2, { htmlInput: { maxLength: MAX_COMMENT_LENGTH } })}
           fullWidth
           size="small"
           fieldError={errors.comment}
-          slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
         />
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button

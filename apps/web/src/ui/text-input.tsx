@@ -3,6 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { textAreaInput } from './text-area';
 
 /**
  * An outlined text field that looks and reads as MUI's TextField (label, helper text, error),
@@ -21,6 +22,8 @@ export function TextInput({
   min,
   maxLength,
   size,
+  multiline = false,
+  minRows = 1,
   ...input
 }: {
   id: string;
@@ -64,11 +67,18 @@ export function TextInput({
       </InputLabel>
       <OutlinedInput
         {...input}
+        {...(multiline ? textAreaInput(minRows) : {})}
         id={id}
         label={label}
         notched={shrink}
         inputRef={inputRef}
-        inputProps={{ 'aria-describedby': helperId, min, maxLength }}
+        // No type="text" on a text area (InputBase gives every input one).
+        inputProps={{
+          'aria-describedby': helperId,
+          min,
+          maxLength,
+          ...(multiline && { type: undefined }),
+        }}
       />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>

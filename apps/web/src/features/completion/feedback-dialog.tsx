@@ -23,6 +23,7 @@ import {
 import { useDialogMutation } from '../../lib/use-dialog-mutation';
 import { FormDialog } from '../../ui/form-dialog';
 import { useAddFeedback } from './use-add-feedback';
+import { textArea } from '../../ui/text-area';
 
 /** A tip choice: one of the spec's percentages, or a custom amount (spec §9). */
 type TipChoice = `${TipPercent}` | 'other';
@@ -125,11 +126,9 @@ export function FeedbackDialog({
         label="Comments"
         value={comment}
         onChange={(event) => setComment(event.target.value)}
-        multiline
-        minRows={3}
+        {...textArea(3, { htmlInput: { maxLength: MAX_COMMENT_LENGTH } })}
         fullWidth
         disabled={busy}
-        slotProps={{ htmlInput: { maxLength: MAX_COMMENT_LENGTH } }}
       />
       <FormControl component="fieldset" error={Boolean(errors.tip)} sx={{ display: 'block' }}>
         <FormLabel component="legend">Tip</FormLabel>

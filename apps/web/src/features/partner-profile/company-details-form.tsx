@@ -24,6 +24,7 @@ import { DetailLine } from '../../ui/detail-line';
 import { ControlledPhoneField } from '../../ui/phone-field';
 import { useUpdateCompanyProfile } from './use-profile-mutations';
 import { FormTextField } from '../../ui/form-text-field';
+import { textArea } from '../../ui/text-area';
 
 /**
  * The company's public face: its picture, name, about text and phone, which customers see on
@@ -130,8 +131,7 @@ export function CompanyDetailsForm({ profile }: { profile: CompanyProfile }) {
           inputRef={aboutRef}
           id="company-profile-about"
           label="About"
-          multiline
-          minRows={3}
+          {...textArea(3)}
           fullWidth
           error={Boolean(errors.about)}
           helperText={

@@ -44,6 +44,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { requestDetailQueryOptions } from './requests-api';
 import { useSaveAddress } from './use-request-mutations';
 import { FormTextField } from '../../ui/form-text-field';
+import { textArea } from '../../ui/text-area';
 
 /*
  * spec/request-lifecycle.md §2 "Address add and edit": /dashboard/my-requests/add-address/{id}
@@ -296,18 +297,14 @@ function AddressForm({ detail, address, letter }: AddressFormProps) {
           <FormTextField
             {...register('address_detail')}
             label="Address details"
-            multiline
-            minRows={2}
+            {...textArea(2, { htmlInput: { maxLength: 1000 } })}
             fieldError={errors.address_detail}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
           <FormTextField
             {...register('parking_and_building_info')}
             label="Parking and building info"
-            multiline
-            minRows={2}
+            {...textArea(2, { htmlInput: { maxLength: 1000 } })}
             fieldError={errors.parking_and_building_info}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
           />
 
           <FormControl>

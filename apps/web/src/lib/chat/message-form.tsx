@@ -11,6 +11,7 @@ import { chatMessageTextSchema, type ChatMessage, type ChatObject } from '@moveh
 import { visuallyHidden } from '../../ui/visually-hidden';
 import { useSendChatMessage } from './use-send-chat-message';
 import { FormTextField } from '../../ui/form-text-field';
+import { textArea } from '../../ui/text-area';
 
 const messageFormSchema = z.object({ message: chatMessageTextSchema });
 
@@ -82,20 +83,19 @@ export function MessageForm({
           id={`${id}-message`}
           label="Message"
           placeholder="Type a message"
-          multiline
-          maxRows={5}
-          fullWidth
-          size="small"
-          onKeyDown={onKeyDown}
-          fieldError={errors.message}
-          slotProps={{
+          {...textArea(1, {
+            maxRows: 5,
             htmlInput: {
               // MUI's own helper-text reference, kept beside the keyboard hint.
               'aria-describedby': errors.message
                 ? `${id}-message-helper-text ${id}-hint`
                 : `${id}-hint`,
             },
-          }}
+          })}
+          fullWidth
+          size="small"
+          onKeyDown={onKeyDown}
+          fieldError={errors.message}
         />
         <Button
           type="submit"

@@ -14,6 +14,7 @@ import type { ItemEntry, ItemPhoto } from './item-model';
 import { ItemPhotos } from './item-photos';
 import { QuantityField } from './quantity-field';
 import { FormDialog } from '../../ui/form-dialog';
+import { textArea } from '../../ui/text-area';
 
 export const ITEM_NAME_REQUIRED_MESSAGE = 'Please enter the item name.';
 
@@ -114,10 +115,8 @@ export function ItemDetailsDialog({ item, otherItems, onSave, onClose }: ItemDet
         label="Comments"
         value={comments}
         onChange={(event) => setComments(event.target.value)}
-        multiline
-        minRows={2}
+        {...textArea(2, { htmlInput: { maxLength: 2000 } })}
         fullWidth
-        slotProps={{ htmlInput: { maxLength: 2000 } }}
       />
       <ItemPhotos
         itemName={item.name}

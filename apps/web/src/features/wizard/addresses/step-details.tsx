@@ -28,6 +28,7 @@ import { moveTypesQueryOptions } from '../../../lib/items/catalogue-api';
 import { useWizard } from '../wizard-context';
 import { FlightsField } from '../../../ui/flights-field';
 import { LoadError } from '../../../ui/load-error';
+import { textArea } from '../../../ui/text-area';
 
 /** A zip typed here that is not five digits (spec §5 "Step 1"; the server takes US zips). */
 export const ZIP_FORMAT_MESSAGE = 'The zip code must have 5 digits.';
@@ -246,9 +247,7 @@ const AddressDetailsCard = memo(function AddressDetailsCard({
             label="Address Details"
             value={address.addressDetails}
             onChange={(event) => onChange({ addressDetails: event.target.value })}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            {...textArea(2, { htmlInput: { maxLength: 1000 } })}
           />
           <TextField
             id={id('parking')}
@@ -256,9 +255,7 @@ const AddressDetailsCard = memo(function AddressDetailsCard({
             label="Parking Info"
             value={address.parkingInfo}
             onChange={(event) => onChange({ parkingInfo: event.target.value })}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            {...textArea(2, { htmlInput: { maxLength: 1000 } })}
           />
 
           <FormControl>

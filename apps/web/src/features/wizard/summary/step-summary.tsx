@@ -53,6 +53,7 @@ import { GetMovingDialog } from './get-moving-dialog';
 import { useSubmitRequest } from '../api/use-wizard-mutations';
 import { estimateQueryOptions } from '../api/wizard-api';
 import { useWizard } from '../wizard-context';
+import { textArea } from '../../../ui/text-area';
 
 /** Ours: spec §5 only says the field is marked red; the helper text says what is missing. */
 export const PRICE_MESSAGE = 'Please enter your price.';
@@ -274,8 +275,7 @@ export function StepSummary() {
                 inputRef={commentsRef}
                 id="summary-final_comment"
                 label="Comments"
-                multiline
-                minRows={3}
+                {...textArea(3)}
                 fullWidth
               />
               <TextField
