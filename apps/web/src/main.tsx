@@ -11,6 +11,7 @@ import {
   wakeControls,
   watchInput,
 } from './lib/prerendered-input';
+import { builtPageHydrated, drawBuiltPage } from './lib/use-hydrated';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -67,7 +68,10 @@ async function mount(root: HTMLElement) {
     stopWatching();
     root.removeAttribute('data-prerendered');
     carryOverInput(root, { ...typed, pressed: takePress(root) });
+    // The session, the width and today's date replace the build's, in a transition.
+    builtPageHydrated();
   });
+  drawBuiltPage();
   startTransition(() => {
     hydrateRoot(root, app);
   });

@@ -9,6 +9,7 @@ import { AppProviders } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { theme } from './app/theme';
 import { TOKEN_KEY } from './lib/storage';
+import { drawBuiltPage } from './lib/use-hydrated';
 
 /*
  * The pages drawn at build time (decision 031, apps/web/build/prerender.ts): a visit to one of
@@ -56,6 +57,7 @@ export const PICTURE_STYLE = [
 export async function renderPage(path: string, consented: boolean): Promise<string> {
   const address = addressOf(path);
   await preloadRoute(address);
+  drawBuiltPage();
   return renderToString(
     <StrictMode>
       <PrerenderedFrame.Provider value>

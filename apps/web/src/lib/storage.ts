@@ -1,5 +1,6 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import type { SessionUser } from '@movehub/shared';
+import { useStoreAfterHydration } from './use-hydrated';
 
 /**
  * Browser storage (spec/portal.md §3 "Stored session": token and user object in browser storage).
@@ -154,30 +155,21 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored token, re-rendering when it changes (log-in, log-out, a 401, another tab). */
+/**
+ * The stored token, re-rendering when it changes (log-in, log-out, a 401, another tab); null while
+ * a page drawn at build time hydrates, as the build drew it (lib/use-hydrated.ts).
+ */
 export function useAuthToken(session: SessionKind = 'customer'): string | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => getToken(session),
-    () => null,
-  );
+  return useStoreAfterHydration(subscribe, () => getToken(session), null);
 }
 
 /** Whether the stored session's log-out has begun (markSessionEnding). */
 export function useSessionEnding(session: SessionKind = 'customer'): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => isSessionEnding(session),
-    () => false,
-  );
+  return useStoreAfterHydration(subscribe, () => isSessionEnding(session), false);
 }
 
 /** The stored user; the JSON string is the snapshot so that an unchanged user keeps its identity. */
 export function useStoredUser(session: SessionKind = 'customer'): SessionUser | null {
-  const raw = useSyncExternalStore(
-    subscribe,
-    () => readString(SLOTS[session].user),
-    () => null,
-  );
+  const raw = useStoreAfterHydration(subscribe, () => readString(SLOTS[session].user), null);
   return useMemo(() => parseUserJson(raw), [raw]);
 }

@@ -11,6 +11,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { ChatMessageWatcher } from '../../features/chat/chat-message-watcher';
 import { NotificationCenter } from '../../features/notifications/notification-center';
 import { RealtimeProvider } from '../../lib/realtime';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Brand } from '../../ui/brand';
 import { MOBILE_MEDIA_QUERY } from '../theme';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -31,8 +32,9 @@ const TRACKING_PATH = '/dashboard/my-requests/tracking-location/:requestId';
  */
 export function DashboardLayout() {
   // The frame the build drew is the wide one: a page hydrating it matches that, then the width
-  // (decision 034); a page drawn by the app reads the width at once.
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  // (decision 034), in a transition; a page drawn by the app reads the width at once.
+  const narrow = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  const isMobile = useHydrated() && narrow;
   // The docked sidebar closes on the way into the tracking page, whose map takes the width, and
   // opens again on the way out; the header button still shows it there.
   const onTrackingPage = useMatch(TRACKING_PATH) !== null;
