@@ -54,11 +54,11 @@ export default tseslint.config(
             "Take the key from the api module's xKeys (or its xQueryOptions), not a literal.",
         },
         {
-          // One way to a text area: ui/text-area's textArea(minRows, maxRows), which grows by CSS.
+          // One way to a text area: ui/text-area's textArea(), which grows by CSS.
           selector:
             'JSXOpeningElement[name.name=/^(TextField|FormTextField|OutlinedInput|InputBase)$/] > JSXAttribute[name.name=/^(minRows|maxRows)$/]',
           message:
-            "Spread ui/text-area's textArea(minRows, maxRows): MUI's autosize computes the page's style inside the render's task.",
+            "Spread ui/text-area's textArea(minRows, { maxRows }): MUI's autosize computes the page's style inside the render's task.",
         },
       ],
     },
