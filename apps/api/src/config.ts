@@ -6,6 +6,7 @@ import {
   isTimeZone,
   LOGIN_BACKOFF_BASE_MS,
   LOGIN_FAILURES_PER_MINUTE,
+  LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
   UPLOAD_MAX_BYTES,
 } from '@movehub/shared';
 
@@ -82,6 +83,11 @@ const schema = z
       .max(10_000)
       .default(LOGIN_BACKOFF_BASE_MS),
     LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(LOGIN_FAILURES_PER_MINUTE),
+    LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE),
     // Email: SMTP through nodemailer when set; the outbox table otherwise.
     SMTP_URL: z
       .string()
@@ -253,6 +259,7 @@ const schema = z
       loginLimits: {
         backoffBaseMs: env.LOGIN_BACKOFF_BASE_MS,
         failuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE,
+        attemptsPerAddressPerMinute: env.LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
       },
       mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
       sms:

@@ -120,6 +120,27 @@ describe('a guessing attack spread over many addresses (the ceiling of failures 
   });
 });
 
+describe('the logins an address may try a minute, set by configuration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ SEED_DEMO: 'false', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE: '3' });
+  });
+  afterAll(() => ctx.close());
+  const login = loginFrom(() => ctx);
+
+  it('refuses the address past LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, even its good logins', async () => {
+    const user = await createUser(ctx.database);
+    const address = '198.51.100.30';
+    for (let i = 0; i < 3; i++) {
+      expect((await login(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    }
+    const refused = await login(user.email, TEST_PASSWORD, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 429, message: MSG.tooManyRequests });
+    expect((await login(user.email, TEST_PASSWORD, OWNER)).statusCode).toBe(200);
+  });
+});
+
 describe('sign-in protection: per account and address, per address', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -32,8 +32,13 @@ export interface LoginAttempt {
   passwordHash: string | null;
 }
 
-/** The tunable limits (configuration: LOGIN_BACKOFF_BASE_MS, LOGIN_FAILURES_PER_MINUTE). */
+/**
+ * The tunable limits (configuration: LOGIN_BACKOFF_BASE_MS, LOGIN_FAILURES_PER_MINUTE,
+ * LOGIN_ATTEMPTS_PER_IP_PER_MINUTE).
+ */
 export interface LoginLimits {
+  /** Login attempts of one address a minute, whatever the accounts. */
+  attemptsPerAddressPerMinute: number;
   /** The first wait of a failing address, doubled with each further failure. */
   backoffBaseMs: number;
   /** Failures a minute, everywhere together, from which on failing addresses are refused. */
@@ -113,10 +118,20 @@ export class LoginProtection {
             insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
           })
         : new RateLimiterMemory({ keyPrefix, points, duration });
+    this.limits = {
+      attemptsPerAddressPerMinute:
+        store.limits?.attemptsPerAddressPerMinute ?? LOGIN_ATTEMPTS_PER_IP_PER_MINUTE,
+      backoffBaseMs: store.limits?.backoffBaseMs ?? LOGIN_BACKOFF_BASE_MS,
+      failuresPerMinute: store.limits?.failuresPerMinute ?? LOGIN_FAILURES_PER_MINUTE,
+    };
     const window = LOGIN_FAILURE_WINDOW_MINUTES * 60;
     // Counted only, refused by admit's own reading: a count far above any limit.
     const uncapped = Number.MAX_SAFE_INTEGER;
-    this.attemptsByAddress = limiter('movehub:login:ip', LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 60);
+    this.attemptsByAddress = limiter(
+      'movehub:login:ip',
+      this.limits.attemptsPerAddressPerMinute,
+      60,
+    );
     this.failuresByAccountAndAddress = limiter(
       'movehub:login:account-ip',
       LOGIN_FAILURES_MAX,
@@ -124,10 +139,6 @@ export class LoginProtection {
     );
     this.failuresByAddress = limiter('movehub:login:ip-failures', uncapped, window);
     this.failuresEverywhere = limiter('movehub:login:all-failures', uncapped, 60);
-    this.limits = {
-      backoffBaseMs: store.limits?.backoffBaseMs ?? LOGIN_BACKOFF_BASE_MS,
-      failuresPerMinute: store.limits?.failuresPerMinute ?? LOGIN_FAILURES_PER_MINUTE,
-    };
   }
 
   /** Counts an attempt of an address, before any work: 429 past the per-address limit. */
