@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { prepareStatementsOf } from './statement-names';
 
 export type Schema = typeof schema;
 /** The one database type the services see: PGlite and node-postgres share it. */
@@ -139,6 +140,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // connection when it is released.
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onIdleError?.(error));
+      prepareStatementsOf(client);
     });
     // The health check's own connection: it never queues behind the calls that hold the pool
     // (a slow database held all ten for 20 s, and /healthz with them), and it gives up quickly.
