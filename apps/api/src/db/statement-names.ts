@@ -5,8 +5,9 @@ import type pg from 'pg';
  * Every statement with parameters is sent as a named prepared statement of its connection, its
  * name drawn from its text: the connection parses and analyses a text once, and PostgreSQL may
  * keep a plan for it, where an unnamed statement is parsed and planned on every call. The money
- * calls' last statement (the status, its history and timeline, the movement, the receipt and the
- * events in one CTE) took 1.2 ms to parse and plan for 0.8 ms of running it (decision 048).
+ * payment's last statement (the status, its history and timeline, the movement, the receipt and
+ * the events in one CTE) took longer to parse and plan than to run, under the bench's load: 1.9
+ * against 1.1 ms, medians (decision 048).
  *
  * Drizzle's own prepared statements keep the names they were given. A connection names at most
  * PREPARED_PER_CONNECTION texts (each holds memory in its server process for the connection's
