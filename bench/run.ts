@@ -1225,7 +1225,6 @@ async function measureThroughput(url: string, tokens: string[]) {
   const server = await startServer(url, { TRUST_PROXY_HOPS: '1' });
   try {
     console.log(`Measuring, ${seconds} s per route, ${CONNECTIONS} connections…`);
-    await measure('warm-up', { method: 'GET', path: '/livez' });
     const noop = await measure('GET /livez (no-op)', { method: 'GET', path: '/livez' });
     const customerBodies = {
       detail: await detailBodies(url),
